@@ -1,0 +1,189 @@
+"""The one engine contract every game implements, and the helpers they share.
+
+A game is a module in ``core/games/`` that ends with ``GAME = Game(...)``. The registry finds it there;
+the simulator, the host, the TUI and the generic tests only ever talk to a ``Game``.
+
+The shape of the data, for every game:
+
+* **State** is a plain dict: ``str`` keys, and values that are ints, strs, bools, None, lists or such
+  dicts (never tuples or sets), so ``unpackb(packb(state)) == state`` exactly. It holds the seed and the
+  position of the game's one random generator (``core.rng``), so seed + action log replays a game.
+* **Actions** are small dicts such as ``{"do": "declare", "passengers": 3}``. ``legal_actions`` lists
+  them; ``apply`` accepts only an action equal to one of them.
+* **Events** are dicts with at least ``text`` and ``visible_to``: ``None`` for everyone (spectators
+  included), otherwise the list of seats that may see it. ``visible_events`` is the one filter.
+* **Views** are built from an allow-list of what a seat (or the spectator, seat ``None``) may know.
+
+Seats are numbered from 0; people see them numbered from 1.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+import msgpack
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+View = dict[str, Any]
+Seat = int | None
+
+#: A bot picks one of ``legal_actions(state, seat)``. It may read only ``view(state, seat)`` and states
+#: drawn with ``resample_hidden(state, seat, rng)`` (ruling A3), and draws its own chance from ``rng``.
+Bot = Callable[[State, int, random.Random], Action]
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. ``rule`` names the rule or ruling (e.g. ``"T6"``, ``"rule 9"``)."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+        self.message = message
+
+
+class OptionError(ValueError):
+    """Table options the game cannot be played with."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option: what the host may set before the game starts.
+
+    ``kind`` is ``"int"``, ``"bool"`` or ``"choice"``. For ``"int"``, ``allowed`` is ``(low, high)``
+    inclusive; for ``"choice"`` it lists the allowed strings; for ``"bool"`` it is ignored.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    allowed: tuple[Any, ...] = ()
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if this option allows it, else raise ``OptionError`` saying why."""
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise OptionError(f"option {self.name!r} must be true or false, not {value!r}")
+        if self.kind == "int":
+            low, high = self.allowed
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(f"option {self.name!r} must be a whole number, not {value!r}")
+            if not low <= value <= high:
+                raise OptionError(f"option {self.name!r} must be from {low} to {high}, not {value}")
+            return value
+        if self.kind == "choice":
+            if value not in self.allowed:
+                choices = ", ".join(map(str, self.allowed))
+                raise OptionError(f"option {self.name!r} must be one of {choices}, not {value!r}")
+            return value
+        raise OptionError(f"option {self.name!r} has an unknown kind {self.kind!r}")
+
+    def parse(self, text: str) -> Any:
+        """Read the option from command-line text, then check it."""
+        if self.kind == "bool":
+            lowered = text.strip().lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise OptionError(f"option {self.name!r} must be yes or no, not {text!r}")
+        if self.kind == "int":
+            try:
+                return self.check(int(text))
+            except ValueError:
+                raise OptionError(f"option {self.name!r} must be a whole number, not {text!r}") from None
+        return self.check(text)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registered game: its facts, its option schema, the engine functions and its bots."""
+
+    id: str
+    title: str
+    options: tuple[Option, ...]
+    setup: Callable[[dict[str, Any], int], State]
+    pending: Callable[[State], list[int]]
+    legal_actions: Callable[[State, int], list[Action]]
+    apply: Callable[[State, int, Action], list[Event]]
+    view: Callable[[State, Seat], View]
+    resample_hidden: Callable[[State, int, random.Random], State]
+    result: Callable[[State], dict[str, Any] | None]
+    describe_action: Callable[[State, int, Action], str]
+    bots: Mapping[str, Bot]
+    rules_text: str
+    #: Figures for the simulator's summary, e.g. ``{"duels": 2}``; public facts of a finished game.
+    stats: Callable[[State], dict[str, float]] = lambda state: {}
+    #: Raises ``AssertionError`` if a state breaks the game's invariants (gold conserved, …).
+    check_invariants: Callable[[State], None] = lambda state: None
+    #: Cross-option checks beyond each option's own range (e.g. a booty deck with no gold).
+    check_options: Callable[[dict[str, Any]], None] = lambda options: None
+    #: Seats per option set; games read it from their ``players`` option.
+    seats: Callable[[dict[str, Any]], int] = lambda options: int(options["players"])
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise OptionError(f"{self.title} has no option {name!r}")
+
+    def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Fill in defaults and check every option; refuse unknown names and bad values."""
+        given = dict(given or {})
+        known = {option.name for option in self.options}
+        unknown = sorted(set(given) - known)
+        if unknown:
+            raise OptionError(f"{self.title} has no option {', '.join(map(repr, unknown))}; "
+                              f"it has {', '.join(sorted(known))}")
+        resolved = {option.name: option.check(given.get(option.name, option.default))
+                    for option in self.options}
+        self.check_options(resolved)
+        return resolved
+
+    def new_game(self, options: Mapping[str, Any] | None, seed: int) -> State:
+        """Check the options, then set up a game from them and the seed."""
+        return self.setup(self.resolve_options(options), seed)
+
+    def is_over(self, state: State) -> bool:
+        return self.result(state) is not None
+
+
+def visible_events(events: Sequence[Event], seat: Seat) -> list[Event]:
+    """The events ``seat`` may see; the spectator (``None``) sees only public ones."""
+    return [event for event in events
+            if event["visible_to"] is None or (seat is not None and seat in event["visible_to"])]
+
+
+def event(text: str, visible_to: list[int] | None = None, **data: Any) -> Event:
+    """An event for the log: public unless ``visible_to`` lists the seats that may see it."""
+    return {"text": text, "visible_to": visible_to, **data}
+
+
+def require_legal(legal: Sequence[Action], action: Action, rule: str, what: str) -> None:
+    """Refuse ``action`` unless it is one of ``legal``."""
+    if action not in legal:
+        raise IllegalAction(rule, f"{what} is not allowed now")
+
+
+def pack(data: Any) -> bytes:
+    """The project's one serialisation: msgpack, strings as str, no extension types."""
+    return msgpack.packb(data, use_bin_type=True)
+
+
+def unpack(data: bytes) -> Any:
+    return msgpack.unpackb(data, raw=False, strict_map_key=True)
+
+
+def clone(state: State) -> State:
+    """A deep copy through msgpack: also proves the state is plain data."""
+    return unpack(pack(state))
+
+
+def seat_name(seat: Seat) -> str:
+    return "spectator" if seat is None else f"Seat {seat + 1}"

@@ -1,0 +1,43 @@
+"""The game's one seeded generator, kept inside the state so that it serialises and replays.
+
+SplitMix64: a 64-bit counter in ``state["rng"]`` and a mixing function. Small, fast in pure Python, and
+the whole generator is one int, so a saved game carries its chance exactly. Only the host's engine reads
+it; no view ever includes it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, MutableSequence
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def seed_state(state: dict[str, Any], seed: int) -> None:
+    """Store ``seed`` (revealed at the end, A2) and start the generator from it."""
+    state["seed"] = seed
+    state["rng"] = seed & _MASK
+
+
+def next_u64(state: dict[str, Any]) -> int:
+    z = (state["rng"] + _GOLDEN) & _MASK
+    state["rng"] = z
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def below(state: dict[str, Any], n: int) -> int:
+    """A number from 0 to n - 1 (the bias of 2**64 mod n is far below anything a game could show)."""
+    return next_u64(state) % n
+
+
+def roll_d6(state: dict[str, Any]) -> int:
+    return below(state, 6) + 1
+
+
+def shuffle(state: dict[str, Any], items: MutableSequence[Any]) -> None:
+    """Fisher–Yates, in place."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
