@@ -1,0 +1,73 @@
+"""The turpin command as a user runs it: a real process, its printed output and exit code."""
+
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from core.registry import all_games
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+GAME_IDS = sorted(all_games())
+
+
+def turpin(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tui.cli", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_help_lists_every_command():
+    out = turpin("--help")
+    assert out.returncode == 0
+    for command in ("simulate", "rules", "watch"):
+        assert command in out.stdout
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_simulate_json_counts_every_game_and_seat(game):
+    out = turpin("simulate", "--game", game, "--games", "40", "--seed", "7", "--json")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["games"] == 40 and summary["seed"] == 7
+    seats = summary["seats"]
+    assert [row["bot"] for row in seats][0] == "sharp"
+    assert sum(row["wins"] for row in seats) >= 40 * (game != "money-or-life")
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_simulate_is_repeatable_for_a_seed(game):
+    first = turpin("simulate", "--game", game, "--games", "15", "--seed", "3", "--json")
+    second = turpin("simulate", "--game", game, "--games", "15", "--seed", "3", "--json")
+    assert first.stdout == second.stdout
+
+
+def test_simulate_table_for_turpin_shows_seats_bots_and_figures():
+    out = turpin("simulate", "--game", "turpin", "--players", "4", "--games", "30", "--seed", "7",
+                 "--bots", "sharp,random,random,random")
+    assert out.returncode == 0, out.stderr
+    for words in ("seat", "sharp", "random", "win %", "mean score", "duels", "pistols", "journeys"):
+        assert words in out.stdout
+
+
+def test_simulate_refuses_bad_options_in_words():
+    out = turpin("simulate", "--game", "turpin", "--players", "6", "--games", "1")
+    assert out.returncode == 2
+    assert "players" in out.stderr and "Traceback" not in out.stderr
+    out = turpin("simulate", "--game", "turpin", "--players", "4", "--bots", "sharp,random")
+    assert out.returncode == 2 and "seats" in out.stderr
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_rules_prints_our_summary_and_the_options(game):
+    out = turpin("rules", game)
+    assert out.returncode == 0
+    assert "Table options" in out.stdout and "players" in out.stdout
+
+
+def test_watch_narrates_a_whole_game_and_its_end():
+    out = turpin("watch", "--game", "turpin", "--seed", "11")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert len(lines) > 10 and "seed 11" in lines[-1]
