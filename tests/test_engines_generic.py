@@ -100,7 +100,7 @@ def test_state_views_and_events_round_trip_through_msgpack(game):
 
 @game_params
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_views_do_not_leak_hidden_information(game, chunk):
+def test_A1_views_do_not_leak_hidden_information(game, chunk):
     """A1: no seat's view, nor the spectator's, changes when everything hidden from it is redrawn.
 
     And the redraw depends only on what the seat sees: redrawing from a redrawn state gives the same
@@ -143,7 +143,7 @@ def test_spectator_sees_only_public_events(game):
 
 
 @game_params
-def test_bots_choose_only_from_what_their_seat_sees(game):
+def test_A3_bots_choose_only_from_what_their_seat_sees(game):
     """A3: every bot picks a legal action, and the same one when the hidden information is redrawn."""
     for bot_name, bot in game.bots.items():
         def check(state, seat, action, events):
@@ -218,6 +218,22 @@ def test_every_game_describes_itself(game):
     seat = game.pending(state)[0]
     for action in game.legal_actions(state, seat):
         assert game.describe_action(state, seat, action)
+
+
+@game_params
+def test_A2_game_over_reveals_everything_and_the_seed(game):
+    """A2: at the end the result carries the seed and the full reveal (the host sends it to everyone).
+
+    And it is checkable: from the revealed seed and the action log anyone can rebuild the final state.
+    """
+    for seed in range(20):
+        options, state, log = random_playout(game, seed)
+        result = game.result(state)
+        assert result["seed"] == state["seed"] and result["reveal"]
+        replayed = game.setup(options, result["seed"])
+        for seat, action in log:
+            game.apply(replayed, seat, action)
+        assert game.result(replayed) == result
 
 
 def test_every_game_is_registered():
