@@ -1,0 +1,533 @@
+"""Highwayman (Chad Valley): shed your hand along the coaching routes out of London.
+
+Sheet: ``rules/003_…`` (five numbered paragraphs); rulings H1–H7 and A1–A3 in ``RULINGS.md``.
+One engine game is one whole series (H7); each hand of the series is called a *game* as on the sheet.
+
+Order of this module: the game's facts (cards, deck), setup and dealing, legal actions, apply, scoring
+and the series, the per-seat view and redraw, the bots, and registration at the bottom.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from core import rng as chance
+from core.bots import uniform_random
+from core.engine import (Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, clone,
+                         event, seat_name)
+
+# --- The game's facts -----------------------------------------------------------------------------------
+
+#: H1: the four default routes, then two more for tables that choose five or six.
+ROUTES = ("bath", "dover", "north", "portsmouth", "exeter", "holyhead")
+ROUTE_TITLES = {"bath": "Bath Road", "dover": "Dover Road", "north": "Great North Road",
+                "portsmouth": "Portsmouth Road", "exeter": "Exeter Road", "holyhead": "Holyhead Road"}
+MAX_LENGTH = 12
+HAND_SIZE = 6  # rule 1, H2
+HIGHWAYMAN = "highwayman"
+RUNNER = "runner"
+LONDON = 0  # a LONDON card is number 0 of its route: the route's first card (H3)
+
+#: CARD[r][k]: the card naming number k of route r ("bath:L" for its LONDON, "bath:7").
+CARD = [[f"{name}:{'L' if k == LONDON else k}" for k in range(MAX_LENGTH + 1)] for name in ROUTES]
+#: card → (route index, number); Highwayman and Runner are on no route.
+ROUTE_AND_NUMBER = {card: (r, k) for r, cards in enumerate(CARD) for k, card in enumerate(cards)}
+#: H6: what a card left in hand scores.
+POINTS = {**{card: k for card, (r, k) in ROUTE_AND_NUMBER.items()}, HIGHWAYMAN: 20, RUNNER: 10}
+
+
+def card_title(card: str) -> str:
+    """A card as people say it: "Bath Road 7", "Bath Road LONDON", "Highwayman"."""
+    if card == HIGHWAYMAN:
+        return "Highwayman"
+    if card == RUNNER:
+        return "Bow Street Runner"
+    route, number = ROUTE_AND_NUMBER[card]
+    return f"{ROUTE_TITLES[ROUTES[route]]} {'LONDON' if number == LONDON else number}"
+
+
+def card_order(card: str) -> tuple[int, int]:
+    """Sort key: by route, LONDON first, then Highwaymen and Runners at the end."""
+    if card in ROUTE_AND_NUMBER:
+        return ROUTE_AND_NUMBER[card]
+    return (len(ROUTES), 0 if card == HIGHWAYMAN else 1)
+
+
+def build_deck(routes: int, length: int) -> list[str]:
+    """H1: per route a LONDON card and 1..length, plus one Highwayman and one Runner per route."""
+    deck = [CARD[r][k] for r in range(routes) for k in range(length + 1)]
+    return deck + [HIGHWAYMAN] * routes + [RUNNER] * routes
+
+
+OPTIONS = (
+    Option("players", "int", 4, "number of players (H2)", (2, 6)),
+    Option("routes", "int", 4, "coaching routes in the deck, each with a LONDON card, one Highwayman and "
+                               "one Bow Street Runner (H1)", (2, 6)),
+    Option("route_length", "int", 10, "numbered cards per route after LONDON (H1)", (6, MAX_LENGTH)),
+    Option("series_games", "int", 3, "games in the series; lowest total wins (H7)", (1, 9)),
+)
+
+
+def check_options(options: dict[str, Any]) -> None:
+    """Six cards each must come out of the deck (rule 1)."""
+    size = len(build_deck(options["routes"], options["route_length"]))
+    if options["players"] * HAND_SIZE > size:
+        raise OptionError(f"{options['players']} players need {options['players'] * HAND_SIZE} cards "
+                          f"but {options['routes']} routes of {options['route_length']} make a deck of {size}")
+
+
+# --- Setup and dealing ----------------------------------------------------------------------------------
+
+def setup(options: dict[str, Any], seed: int) -> State:
+    """A series of ``series_games`` games; seat 1 leads the first (the last seat deals, H2)."""
+    players = options["players"]
+    state: State = {
+        "players": players, "routes": options["routes"], "length": options["route_length"],
+        "series_games": options["series_games"], "game_number": 0, "dealer": players - 1,
+        "totals": [0] * players, "history": [],
+        "stats": {"blocks": 0, "unblocks": 0, "draws": 0, "passes": 0, "stalls": 0},
+    }
+    chance.seed_state(state, seed)
+    deal_game(state)
+    return state
+
+
+def deal_game(state: State) -> None:
+    """Rule 1: shuffle the whole pack, deal six each, the rest face down; left of the dealer leads."""
+    deck = build_deck(state["routes"], state["length"])
+    chance.shuffle(state, deck)
+    players = state["players"]
+    # The pack's top card is the list's last, so drawing is a cheap pop().
+    state["hands"] = [deck[seat * HAND_SIZE:(seat + 1) * HAND_SIZE] for seat in range(players)]
+    state["pack"] = deck[players * HAND_SIZE:]
+    state["piles"] = [[] for _ in range(state["routes"])]
+    state["tops"] = [-1] * state["routes"]  # -1: not started; else the last number down (LONDON = 0)
+    state["blocked"] = [False] * state["routes"]
+    state["game_number"] += 1
+    state["turn"] = (state["dealer"] + 1) % players
+    state["phase"] = "play"  # "play": a turn starts; "drawn": deciding on the card just drawn; "over"
+    state["passes"] = 0  # passes in a row on an empty pack (H6)
+
+
+# --- Legal actions --------------------------------------------------------------------------------------
+
+def _runs(route: int, start: int, length: int, held: Any, actions: list[Action]) -> None:
+    """Every run from ``start`` up along ``route`` made of held cards (rule 3): one action per length."""
+    cards = CARD[route]
+    run: list[str] = []
+    number = start
+    while number <= length and cards[number] in held:
+        run.append(cards[number])
+        actions.append({"do": "play", "cards": run[:]})
+        number += 1
+
+
+def _block_actions(state: State, card: str, actions: list[Action]) -> None:
+    """H4: a Highwayman on any started, incomplete, unblocked route; a Runner on any blocked one."""
+    tops, blocked, length = state["tops"], state["blocked"], state["length"]
+    if card == HIGHWAYMAN:
+        for route, top in enumerate(tops):
+            if 0 <= top < length and not blocked[route]:
+                actions.append({"do": "highwayman", "route": ROUTES[route]})
+    else:
+        for route, is_blocked in enumerate(blocked):
+            if is_blocked:
+                actions.append({"do": "runner", "route": ROUTES[route]})
+
+
+def _numbered_plays(state: State, held: Any) -> list[Action]:
+    """H3/H4: runs that start with the next number of a started, unblocked route."""
+    actions: list[Action] = []
+    length, blocked = state["length"], state["blocked"]
+    for route, top in enumerate(state["tops"]):
+        if 0 <= top < length and not blocked[route] and CARD[route][top + 1] in held:
+            _runs(route, top + 1, length, held, actions)
+    return actions
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """What ``seat`` may do now; empty unless it is that seat's turn."""
+    if state["phase"] == "over" or seat != state["turn"]:
+        return []
+    hand = state["hands"][seat]
+    if state["phase"] == "drawn":
+        return _drawn_card_actions(state, hand)
+    held = set(hand)
+    actions = _numbered_plays(state, held)
+    if not actions:  # H4: LONDON only without a legal numbered card
+        actions = [{"do": "play", "cards": [card]} for card in hand
+                   if ROUTE_AND_NUMBER.get(card, (0, 1))[1] == LONDON]
+    if HIGHWAYMAN in held:
+        _block_actions(state, HIGHWAYMAN, actions)
+    if RUNNER in held:
+        _block_actions(state, RUNNER, actions)
+    if actions:
+        return actions
+    return [{"do": "draw"}] if state["pack"] else [{"do": "pass"}]  # H5
+
+
+def _drawn_card_actions(state: State, hand: list[str]) -> list[Action]:
+    """H5: keep the card just drawn (the hand's last), or play it at once and run on from it."""
+    drawn = hand[-1]
+    actions: list[Action] = [{"do": "keep"}]
+    if drawn == HIGHWAYMAN or drawn == RUNNER:
+        _block_actions(state, drawn, actions)
+        return actions
+    route, number = ROUTE_AND_NUMBER[drawn]
+    top = state["tops"][route]
+    if number == LONDON:
+        # The turn began with no legal play, so no held numbered card is legal: the LONDON is.
+        actions.append({"do": "play", "cards": [drawn]})
+    elif number == top + 1 and top >= 0 and not state["blocked"][route]:
+        _runs(route, number, state["length"], set(hand), actions)
+    return actions
+
+
+def pending(state: State) -> list[int]:
+    return [] if state["phase"] == "over" else [state["turn"]]
+
+
+# --- Apply ----------------------------------------------------------------------------------------------
+
+_RULE_OF = {"play": "H4", "highwayman": "rule 4", "runner": "rule 4", "draw": "H5", "keep": "H5",
+            "pass": "H5"}
+
+
+def apply(state: State, seat: int, action: Action) -> list[Event]:
+    """Carry out one legal action of ``seat``; refuse anything else and leave the state untouched."""
+    if state["phase"] == "over":
+        raise IllegalAction("H7", "the series is over")
+    if seat != state["turn"]:
+        raise IllegalAction("H4", f"it is {seat_name(state['turn'])}'s turn, not {seat_name(seat)}'s")
+    if action not in legal_actions(state, seat):
+        do = action.get("do") if isinstance(action, dict) else None
+        rule = _RULE_OF.get(do, "H4") if isinstance(do, str) else "H4"
+        raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
+    do = action["do"]
+    if do == "draw":
+        return draw_card(state, seat)
+    state["phase"] = "play"
+    if do == "pass":
+        return pass_turn(state, seat)
+    state["passes"] = 0
+    if do == "keep":
+        events = [event(f"{seat_name(seat)} keeps the card.")]
+    elif do == "play":
+        events = play_cards(state, seat, action["cards"])
+    else:
+        events = play_highwayman_or_runner(state, seat, do, ROUTES.index(action["route"]))
+    if not state["hands"][seat]:
+        return events + finish_game(state, winner=seat)
+    state["turn"] = (seat + 1) % state["players"]
+    return events
+
+
+def play_cards(state: State, seat: int, cards: list[str]) -> list[Event]:
+    """Rules 2–3: a LONDON card opens its route; numbered cards go on in order on one route."""
+    hand = state["hands"][seat]
+    for card in cards:
+        hand.remove(card)
+    route, last = ROUTE_AND_NUMBER[cards[-1]]
+    state["piles"][route].extend(cards)
+    state["tops"][route] = last
+    title = ROUTE_TITLES[ROUTES[route]]
+    if last == LONDON:
+        return [event(f"{seat_name(seat)} opens the {title} with its LONDON card.")]
+    numbers = ", ".join(str(ROUTE_AND_NUMBER[card][1]) for card in cards)
+    done = " The route is complete." if last == state["length"] else ""
+    return [event(f"{seat_name(seat)} plays {title} {numbers}.{done}")]
+
+
+def play_highwayman_or_runner(state: State, seat: int, do: str, route: int) -> list[Event]:
+    """Rule 4: a Highwayman blocks the route until a Bow Street Runner covers it."""
+    card = HIGHWAYMAN if do == "highwayman" else RUNNER
+    state["hands"][seat].remove(card)
+    state["piles"][route].append(card)
+    state["blocked"][route] = card == HIGHWAYMAN
+    title = ROUTE_TITLES[ROUTES[route]]
+    if card == HIGHWAYMAN:
+        state["stats"]["blocks"] += 1
+        return [event(f"{seat_name(seat)} holds up the {title} with a Highwayman.")]
+    state["stats"]["unblocks"] += 1
+    return [event(f"{seat_name(seat)} clears the {title} with a Bow Street Runner.")]
+
+
+def draw_card(state: State, seat: int) -> list[Event]:
+    """H5: no legal play, so take the top card; only the drawer learns what it is."""
+    card = state["pack"].pop()
+    state["hands"][seat].append(card)
+    state["phase"] = "drawn"
+    state["passes"] = 0
+    state["stats"]["draws"] += 1
+    return [event(f"{seat_name(seat)} has no play and draws a card ({len(state['pack'])} left in the pack)."),
+            event(f"You draw {card_title(card)}.", [seat], card=card)]
+
+
+def pass_turn(state: State, seat: int) -> list[Event]:
+    """H5/H6: no play and no pack: pass; when every player has passed in turn the game is stuck."""
+    state["passes"] += 1
+    state["stats"]["passes"] += 1
+    events = [event(f"{seat_name(seat)} cannot play and the pack is empty: pass.")]
+    if state["passes"] >= state["players"]:
+        state["stats"]["stalls"] += 1
+        return events + finish_game(state, winner=None)
+    state["turn"] = (seat + 1) % state["players"]
+    return events
+
+
+# --- Scoring and the series -----------------------------------------------------------------------------
+
+def hand_points(hand: list[str]) -> int:
+    """H6: face value for numbers, 0 for LONDON, 10 for a Runner, 20 for a Highwayman."""
+    return sum(POINTS[card] for card in hand)
+
+
+def finish_game(state: State, winner: int | None) -> list[Event]:
+    """Rule 5/H6: score the hands left; then deal the next game of the series or end it (H7)."""
+    scores = [hand_points(hand) for hand in state["hands"]]
+    if winner is None:
+        low = min(scores)
+        winners = [seat for seat, score in enumerate(scores) if score == low]
+        how = "stalled"
+        opening = (f"Nobody can play and the pack is empty: game {state['game_number']} is scored as it "
+                   f"stands, lowest wins.")
+    else:
+        winners = [winner]
+        how = "out"
+        opening = f"{seat_name(winner)} has played every card and wins game {state['game_number']}."
+    for seat, score in enumerate(scores):
+        state["totals"][seat] += score
+    state["history"].append({"game": state["game_number"], "ended": how, "winners": winners,
+                             "scores": scores, "left": [sorted(h, key=card_order) for h in state["hands"]]})
+    left = "; ".join(f"{seat_name(s)} {score}" for s, score in enumerate(scores))
+    totals = ", ".join(map(str, state["totals"]))
+    events = [event(f"{opening} Points left in hand: {left}. Totals: {totals}.")]
+    if state["game_number"] >= state["series_games"]:
+        state["phase"] = "over"
+        events.append(event(series_summary(state)))
+        return events
+    state["dealer"] = (state["dealer"] + 1) % state["players"]  # H2: the deal moves one seat left
+    deal_game(state)
+    events.append(event(f"Game {state['game_number']} of {state['series_games']}: {seat_name(state['dealer'])} "
+                        f"deals, {seat_name(state['turn'])} leads."))
+    return events
+
+
+def series_winners(state: State) -> list[int]:
+    """H7: lowest total wins; equal totals share the win."""
+    low = min(state["totals"])
+    return [seat for seat, total in enumerate(state["totals"]) if total == low]
+
+
+def series_summary(state: State) -> str:
+    winners = series_winners(state)
+    names = " and ".join(seat_name(seat) for seat in winners)
+    verb = "win" if len(winners) > 1 else "wins"
+    games = len(state["history"])
+    totals = ", ".join(f"{seat_name(s)} {t}" for s, t in enumerate(state["totals"]))
+    return f"{names} {verb} the series of {games} game{'s' * (games != 1)} (totals: {totals})."
+
+
+def result(state: State) -> dict[str, Any] | None:
+    """None until the series ends; then the winners, totals and everything that was hidden (A2)."""
+    if state["phase"] != "over":
+        return None
+    return {"winners": series_winners(state), "scores": list(state["totals"]), "seed": state["seed"],
+            "summary": series_summary(state),
+            "reveal": {"hands": clone(state["hands"]), "pack_top_first": state["pack"][::-1],
+                       "history": clone(state["history"])}}
+
+
+def stats(state: State) -> dict[str, float]:
+    """Figures per series for the simulator."""
+    figures = state["stats"]
+    return {"games_played": len(state["history"]), "stalled_games": figures["stalls"],
+            "highwaymen_played": figures["blocks"], "runners_played": figures["unblocks"],
+            "cards_drawn": figures["draws"], "passes": figures["passes"],
+            "winning_total": min(state["totals"])}
+
+
+def check_invariants(state: State) -> None:
+    """Cards conserved; routes in order; blocks match their piles; totals match the history."""
+    deck = build_deck(state["routes"], state["length"])
+    held = [card for hand in state["hands"] for card in hand]
+    laid = [card for pile in state["piles"] for card in pile]
+    assert Counter(held + state["pack"] + laid) == Counter(deck), "cards are not conserved"
+    for route, pile in enumerate(state["piles"]):
+        numbered = [ROUTE_AND_NUMBER[card] for card in pile if card in ROUTE_AND_NUMBER]
+        assert all(r == route for r, _ in numbered), "a card lies on another route"
+        assert [k for _, k in numbered] == list(range(len(numbered))), "a route is out of order (H3)"
+        assert state["tops"][route] == len(numbered) - 1
+        assert state["blocked"][route] == (bool(pile) and pile[-1] == HIGHWAYMAN)
+        assert not pile or pile[0] == CARD[route][LONDON], "a route must open with its LONDON card"
+    assert len(state["hands"]) == state["players"] and 0 <= state["turn"] < state["players"]
+    assert state["phase"] in ("play", "drawn", "over")
+    assert 0 <= state["passes"] < state["players"] or state["phase"] == "over"
+    assert [sum(g["scores"][s] for g in state["history"]) for s in range(state["players"])] == state["totals"]
+    if state["phase"] != "over":
+        assert all(state["hands"]), "a game goes on although a hand is empty"
+        assert state["game_number"] == len(state["history"]) + 1
+
+
+# --- What each seat sees --------------------------------------------------------------------------------
+
+def view(state: State, seat: Seat) -> View:
+    """A1: routes, hand sizes, pack size and the series are public; a seat sees its own hand only."""
+    phase = state["phase"]
+    seen: View = {
+        "seat": seat, "players": state["players"], "phase": phase, "turn": state["turn"],
+        "dealer": state["dealer"], "game_number": state["game_number"],
+        "series_games": state["series_games"], "route_length": state["length"],
+        "routes": [{"id": ROUTES[r], "title": ROUTE_TITLES[ROUTES[r]], "pile": list(state["piles"][r]),
+                    "top": state["tops"][r], "blocked": state["blocked"][r]} for r in range(state["routes"])],
+        "hand_sizes": [len(hand) for hand in state["hands"]], "pack_size": len(state["pack"]),
+        "passes": state["passes"], "totals": list(state["totals"]), "history": clone(state["history"]),
+    }
+    if seat is not None:
+        hand = state["hands"][seat]
+        seen["hand"] = sorted(hand, key=card_order)
+        seen["drawn"] = hand[-1] if phase == "drawn" and state["turn"] == seat else None
+    if phase == "over":
+        seen["reveal"] = result(state)["reveal"] | {"seed": state["seed"]}  # A2
+    return seen
+
+
+def resample_hidden(state: State, seat: Seat, rng: random.Random) -> State:
+    """Redeal everything ``seat`` cannot see: the other hands, the pack order and the generator."""
+    redrawn = clone(state)
+    if state["phase"] == "over":
+        return redrawn  # A2: nothing is hidden any more
+    others = [s for s in range(state["players"]) if s != seat]
+    pool = sorted([card for s in others for card in redrawn["hands"][s]] + redrawn["pack"])
+    rng.shuffle(pool)
+    for s in others:
+        size = len(redrawn["hands"][s])
+        redrawn["hands"][s], pool = pool[:size], pool[size:]
+    redrawn["pack"] = pool
+    redrawn["seed"] = rng.getrandbits(63)
+    redrawn["rng"] = rng.getrandbits(64)
+    return redrawn
+
+
+def describe_action(state: State, seat: int, action: Action) -> str:
+    """An action in words, for menus and refusals."""
+    do = action.get("do") if isinstance(action, dict) else None
+    if do == "play" and isinstance(action.get("cards"), list) and action["cards"] \
+            and all(card in ROUTE_AND_NUMBER for card in action["cards"]):
+        route, first = ROUTE_AND_NUMBER[action["cards"][0]]
+        title = ROUTE_TITLES[ROUTES[route]]
+        if first == LONDON:
+            return f"Open the {title} with its LONDON card"
+        numbers = [ROUTE_AND_NUMBER[card][1] for card in action["cards"]]
+        return f"Play {title} {numbers[0]}" + (f" to {numbers[-1]}" if len(numbers) > 1 else "")
+    if do in ("highwayman", "runner") and action.get("route") in ROUTE_TITLES:
+        what = "Highwayman" if do == "highwayman" else "Bow Street Runner"
+        return f"{what} on the {ROUTE_TITLES[action['route']]}"
+    simple = {"draw": "Draw a card", "keep": "Keep the card you drew", "pass": "Pass (no play, empty pack)"}
+    return simple.get(do, f"The action {action!r}") if isinstance(do, str) else f"The action {action!r}"
+
+
+# --- Bots -----------------------------------------------------------------------------------------------
+
+def sharp_bot(state: State, seat: int, rng: random.Random) -> Action:
+    """The ``sharp`` bot: sheds its highest cards first, keeps a Runner for routes it needs itself and
+    holds up the route the next player most needs. It reads only its own view (A3)."""
+    seen = view(state, seat)
+    legal = legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    reading = _Reading(seen)
+    return max(legal, key=reading.value)  # max keeps the first of equals: legal order is seat-visible
+
+
+class _Reading:
+    """What the sharp bot makes of its view: its own cards per route and the cards it cannot see."""
+
+    def __init__(self, seen: View) -> None:
+        self.hand = seen["hand"]
+        self.drawn = seen["drawn"]
+        self.routes = seen["routes"]
+        self.length = seen["route_length"]
+        self.have_runner = RUNNER in self.hand
+        laid = {card for route in self.routes for card in route["pile"]}
+        held = set(self.hand)
+        # Numbered cards neither held nor laid are in the other hands or the pack.
+        self.unseen = [[k for k in range(1, self.length + 1)
+                        if CARD[r][k] not in held and CARD[r][k] not in laid] for r in range(len(self.routes))]
+        self.mine = [[k for k in range(1, self.length + 1) if CARD[r][k] in held] for r in range(len(self.routes))]
+
+    def value(self, action: Action) -> float:
+        do = action["do"]
+        if do == "play":
+            route, first = ROUTE_AND_NUMBER[action["cards"][0]]
+            if first == LONDON:
+                # Open a route where our own low cards can follow; an idle LONDON still costs a card.
+                return 10 + sum(12 - k for k in self.mine[route] if k <= 3)
+            return sum(10 + POINTS[card] for card in action["cards"])  # shed the highest run
+        if do == "highwayman":
+            return 30 + self.block_value(ROUTES.index(action["route"]))
+        if do == "runner":
+            route = ROUTES.index(action["route"])
+            top = self.routes[route]["top"]
+            if top + 1 in self.mine[route]:
+                return 25 + sum(self.mine[route])  # clears the way for our own cards
+            return -100  # keep it for our own needs unless forced
+        if do == "keep":
+            return 0
+        return -1000  # draw or pass: only ever the single legal action
+
+    def block_value(self, route: int) -> float:
+        """The next player most needs a route whose next cards we cannot see; we must not block our own."""
+        top = self.routes[route]["top"]
+        if top + 1 in self.mine[route]:
+            return -60 if not self.have_runner else -25
+        need = sum(1 for k in self.unseen[route] if k > top)
+        near = 6 if top + 1 in self.unseen[route] else 0
+        return need + near - 3 * len(self.mine[route])
+
+RULES_TEXT = """\
+Highwayman (Chad Valley). Shed your hand along the coaching routes out of London.
+
+The deck (H1, a table option): each coaching route has a LONDON card and cards 1-10 in its colour; by
+default four routes (Bath Road, Dover Road, Great North Road, Portsmouth Road), four Highwaymen and four
+Bow Street Runners, 52 cards. Tables may choose 2-6 routes of 6-12 numbers (one Highwayman and one Runner
+per route).
+
+Deal (rule 1, H2): six cards each, the rest face down as the pack. The player left of the dealer leads.
+Routes (rules 2-3, H3): a route starts only with its own LONDON card, then 1, 2, 3 ... in order.
+Your turn (H4): if you can play you must. A numbered card is legal when it is the next number of a started,
+unblocked route; you may go on with the following numbers of that route in the same turn. A LONDON card
+is legal only when you hold no legal numbered card. A Highwayman may go on any started, unfinished,
+unblocked route and blocks it (rule 4); a Bow Street Runner goes on a blocked route and clears it. Playing
+a LONDON card, a Highwayman or a Runner ends your turn.
+No play (H5): draw the top card; you may play it at once if it is legal (and run on from it), or keep it.
+With no play and an empty pack, pass.
+Scoring (rule 5, H6): the first to empty his hand wins the game; the others score the cards left in hand:
+numbers at face value, LONDON 0, Runner 10, Highwayman 20. If the pack is empty and every player passes
+in turn, all hands are scored and the lowest wins that game.
+Series (H7, a table option, default 3 games): the deal moves one seat left each game; lowest total wins,
+equal totals share the win.
+Hands and the pack's order are secret (A1); hand sizes are public. At the end everything is shown with
+the seed (A2).
+"""
+
+GAME = Game(
+    id="highwayman",
+    title="Highwayman",
+    options=OPTIONS,
+    setup=setup,
+    pending=pending,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    resample_hidden=resample_hidden,
+    result=result,
+    describe_action=describe_action,
+    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot},
+    rules_text=RULES_TEXT,
+    stats=stats,
+    check_invariants=check_invariants,
+    check_options=check_options,
+)
