@@ -1,0 +1,465 @@
+"""The table: the one full game state, its seats and watchers, and every decision about them.
+
+The authority knows nothing about sockets (after boardgame.io's master): each watcher is given a
+``send`` that takes an encoded frame. The TCP host, the tests and local play all drive the same class.
+
+Every request is checked in the same order — who is asking, has the game started or ended, is it this
+seat's turn, is it about the current prompt, is the action legal — and only then applied. A refusal is a
+``Refusal`` with an error code and words a player understands; it never touches the state.
+
+Secrecy (A1) is kept at the one place frames are built, ``_table_frame``: a seat gets the game's own
+allow-listed ``view`` for that seat, its own prompt and the events ``visible_events`` lets it see; a
+spectator gets ``view(state, None)`` and public events. The seed is drawn from ``secrets`` and goes out
+only with the result (A2).
+"""
+
+from __future__ import annotations
+
+import hmac
+import random
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from core.engine import Action, Event, Game, IllegalAction, State, clone, seat_name, visible_events
+from net import protocol
+from net.protocol import error_message, host_message
+from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record, public_record
+
+#: Letters for room codes: no 0/O or 1/I/L to misread across a room.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+TOKEN_BYTES = 24  # 192 bits: past guessing, and past the 128 the design asks for
+
+
+class Refusal(Exception):
+    """A request the table refuses: ``code`` from ``protocol.ERROR_CODES`` and a message for a person."""
+
+    def __init__(self, code: str, message: str | None = None, rule: str | None = None) -> None:
+        self.code = code
+        self.message = message or protocol.ERROR_CODES[code]
+        self.rule = rule
+        super().__init__(self.message)
+
+    def as_message(self) -> dict[str, Any]:
+        return error_message(self.code, self.message, rule=self.rule)
+
+
+class LeakError(AssertionError):
+    """A frame about to leave before the end of the game carries the seed: a bug, never sent."""
+
+
+def new_room_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+@dataclass
+class SeatInfo:
+    """Who sits in a seat: nobody yet (``open``), a person (``player``) or a ``bot``."""
+
+    kind: str = "open"
+    name: str = ""
+    bot: str | None = None
+    token: str | None = None
+    connected: bool = False
+    #: ``time.monotonic()`` when its player was last lost; the host hands it to a bot after the grace.
+    gone_since: float | None = None
+
+    def public(self, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "kind": self.kind, "name": self.name,
+                "connected": self.connected or self.kind == "bot"}
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One joined connection: a seat's player or a spectator (``seat is None``)."""
+
+    send: Callable[[bytes], None]
+    seat: int | None
+    #: Events of the log this watcher has already been sent (index into ``Table.log``).
+    log_sent: int = 0
+    alive: bool = True
+    #: Called when the table drops this watcher itself (replaced by a newer connection, seat handed over).
+    on_drop: Callable[[], None] | None = None
+
+    def drop(self, frame: bytes) -> None:
+        self.send(frame)
+        self.alive = False
+        if self.on_drop is not None:
+            self.on_drop()
+
+
+@dataclass
+class _Prompt:
+    id: int = 0
+    legal: list[Action] = field(default_factory=list)
+
+
+class Table:
+    """A table of one game: the state, seats, watchers, the log, and the record after every action."""
+
+    def __init__(self, game: Game, options: dict[str, Any] | None = None, *, name: str = "turpin table",
+                 code: str | None = None, bots: dict[int, str] | None = None, seed: int | None = None,
+                 grace: float | None = None, host_token: str | None = None,
+                 save: Callable[[dict[str, Any]], None] | None = None) -> None:
+        self.game = game
+        self.options = game.resolve_options(options)
+        self.name = name[:40]
+        self.code = code
+        self.grace = grace
+        self.host_token = host_token or new_token()
+        self.seed = seed if seed is not None else secrets.randbits(63)
+        self.save = save
+        self.state: State = game.setup(self.options, self.seed)
+        self.seats = [SeatInfo() for _ in range(game.seats(self.options))]
+        for seat, bot in (bots or {}).items():
+            self._seat_bot(seat, bot)
+        self.actions: list[list[Any]] = []
+        self.log: list[Event] = []
+        self.watchers: list[Watcher] = []
+        self._prompts = [_Prompt() for _ in self.seats]
+        self._bot_rngs = [random.Random(secrets.randbits(64)) for _ in self.seats]
+        #: A change listeners may want (seats filling) for the advertiser; set by the host.
+        self.on_seats_changed: Callable[[], None] | None = None
+        self._refresh_prompts()
+
+    # ------------------------------------------------------------------------------------------ facts
+
+    @property
+    def started(self) -> bool:
+        return all(seat.kind != "open" for seat in self.seats)
+
+    @property
+    def over(self) -> bool:
+        return self.game.result(self.state) is not None
+
+    @property
+    def turn(self) -> int:
+        return len(self.actions)
+
+    def seats_taken(self) -> int:
+        return sum(seat.kind != "open" for seat in self.seats)
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        return [info.public(seat) for seat, info in enumerate(self.seats)]
+
+    def record(self) -> dict[str, Any]:
+        """The full record (host side only: it holds the tokens and the seed)."""
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.game.id,
+                "options": self.options, "seed": self.seed, "table": self.name, "code": self.code,
+                "grace": self.grace, "host_token": self.host_token, "saved_at": time.time(),
+                "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token} for s in self.seats],
+                "actions": self.actions}
+
+    @classmethod
+    def from_record(cls, game: Game, record: dict[str, Any],
+                    save: Callable[[dict[str, Any]], None] | None = None) -> "Table":
+        """Rebuild a table exactly: same seed, options and seats, and the log replayed action by action."""
+        check_record(record)
+        if record["game"] != game.id:
+            raise RecordError(f"the record is of {record['game']!r}, not {game.id!r}")
+        table = cls(game, record["options"], name=record["table"], code=record.get("code"),
+                    seed=record["seed"], grace=record.get("grace"), host_token=record.get("host_token"),
+                    save=save)
+        if len(record["seats"]) != len(table.seats):
+            raise RecordError("the record's seats do not match its options")
+        for info, saved in zip(table.seats, record["seats"]):
+            info.kind, info.name, info.bot, info.token = saved["kind"], saved.get("name", ""), \
+                saved.get("bot"), saved.get("token")
+            if info.kind == "bot" and info.bot not in game.bots:
+                raise RecordError(f"the record names a bot {info.bot!r} that {game.title} does not have")
+            if info.kind == "player":
+                info.gone_since = time.monotonic()
+        for seat, action in record["actions"]:
+            if seat not in game.pending(table.state):
+                raise RecordError(f"the record's action {len(table.actions) + 1} is out of turn")
+            try:
+                events = game.apply(table.state, seat, action)
+            except IllegalAction as error:
+                raise RecordError(f"the record's action {len(table.actions) + 1} is refused: {error}") from None
+            table.actions.append([seat, action])
+            table.log += events
+        table._refresh_prompts()
+        return table
+
+    # ------------------------------------------------------------------------------------------ seats
+
+    def _seat_bot(self, seat: int, bot: str) -> None:
+        if bot not in self.game.bots:
+            raise Refusal("bad_message", f"{self.game.title} has no bot {bot!r}")
+        info = self.seats[seat]
+        info.kind, info.bot, info.name, info.token = "bot", bot, f"Bot ({bot})", None
+        info.connected, info.gone_since = False, None
+
+    def check_code(self, code: str | None) -> bool:
+        """True if the table needs no code or ``code`` is it (compared in constant time)."""
+        if self.code is None:
+            return True
+        given = (code or "").strip().upper().encode()
+        return hmac.compare_digest(given, self.code.upper().encode())
+
+    def join(self, send: Callable[[bytes], None], hello: dict[str, Any],
+             on_drop: Callable[[], None] | None = None) -> Watcher:
+        """Seat or seat-again a player, or add a spectator; send the welcome and the catch-up.
+
+        The room code is checked by the caller (the host throttles wrong ones per address) through
+        ``check_code``; here a player with no token must already have passed it.
+        """
+        if hello["protocol"] != protocol.PROTOCOL_VERSION:
+            raise Refusal("version", f"this table speaks protocol {protocol.PROTOCOL_VERSION}; "
+                                     f"your program speaks {hello['protocol']}. Use the same turpin version.")
+        token = None
+        if hello["role"] == "spectator":
+            seat = None
+        elif hello.get("token"):
+            seat = self._seat_of_token(hello["token"])
+        else:
+            seat = self._free_seat(hello.get("seat"))
+            token = new_token()
+            info = self.seats[seat]
+            info.kind, info.token = "player", token
+            info.name = (hello.get("name") or "").strip()[:40] or f"Player {seat + 1}"
+        watcher = Watcher(send, seat, on_drop=on_drop)
+        if seat is not None:
+            self._replace_connection(seat)
+            info = self.seats[seat]
+            info.connected, info.gone_since = True, None
+            token = info.token
+            self._refresh_prompts()
+            if hello.get("token") is None and self.save is not None:
+                self.save(self.record())  # the new token must survive a crash, or he could not come back
+        self.watchers.append(watcher)
+        watcher.send(protocol.encode(host_message(
+            "welcome", protocol=protocol.PROTOCOL_VERSION, game=self.game.id, title=self.game.title,
+            table=self.name, role=hello["role"], seat=seat, token=token,
+            options=self.options)))
+        self._send_table(watcher, catch_up=True)
+        if seat is not None:
+            self._broadcast(exclude=watcher)
+            self._seats_changed()
+        return watcher
+
+    def _seat_of_token(self, token: str) -> int:
+        for seat, info in enumerate(self.seats):
+            if info.kind == "player" and info.token and hmac.compare_digest(info.token.encode(), token.encode()):
+                return seat
+        raise Refusal("bad_token", "that seat token is not known at this table (the seat may have been "
+                                   "handed to a bot); join again as a new player or watch")
+
+    def _free_seat(self, wanted: int | None) -> int:
+        if wanted is not None:
+            if not 0 <= wanted < len(self.seats) or self.seats[wanted].kind != "open":
+                raise Refusal("no_such_seat", f"seat {wanted + 1} is not free at this table")
+            return wanted
+        for seat, info in enumerate(self.seats):
+            if info.kind == "open":
+                return seat
+        raise Refusal("table_full", "every seat at this table is taken; you can still watch as a spectator")
+
+    def _replace_connection(self, seat: int) -> None:
+        """One live connection per seat: the newest wins, the old one is told and dropped."""
+        for old in [w for w in self.watchers if w.seat == seat]:
+            self.watchers.remove(old)
+            old.drop(protocol.encode(error_message("replaced", "this seat was taken over by a newer "
+                                                              "connection (did you join twice?)")))
+
+    def leave(self, watcher: Watcher) -> None:
+        """A connection is gone; its seat waits for the player to come back (or for the grace period)."""
+        if watcher in self.watchers:
+            self.watchers.remove(watcher)
+        watcher.alive = False
+        if watcher.seat is not None and self.seats[watcher.seat].kind == "player" and \
+                not any(w.seat == watcher.seat for w in self.watchers):
+            info = self.seats[watcher.seat]
+            info.connected, info.gone_since = False, time.monotonic()
+            self._broadcast()
+            self._seats_changed()
+
+    def hand_to_bot(self, seat: int, bot: str | None = None) -> None:
+        """Give a seat to a bot (its player is gone for good); his token stops working."""
+        if not 0 <= seat < len(self.seats):
+            raise Refusal("no_such_seat", f"there is no seat {seat + 1}")
+        bot = bot or ("sharp" if "sharp" in self.game.bots else next(iter(self.game.bots)))
+        for old in [w for w in self.watchers if w.seat == seat]:
+            self.watchers.remove(old)
+            old.drop(protocol.encode(error_message("bad_token", "your seat was handed to a bot")))
+        self._seat_bot(seat, bot)
+        self._refresh_prompts()
+        if self.save is not None:
+            self.save(self.record())
+        self._broadcast()
+        self._seats_changed()
+
+    def seats_past_grace(self, now: float | None = None) -> list[int]:
+        """Seats whose player has been gone longer than the grace period (never, with no grace set)."""
+        if self.grace is None or self.over:
+            return []
+        now = time.monotonic() if now is None else now
+        return [seat for seat, info in enumerate(self.seats)
+                if info.kind == "player" and not info.connected and info.gone_since is not None
+                and now - info.gone_since >= self.grace]
+
+    def _seats_changed(self) -> None:
+        if self.on_seats_changed is not None:
+            self.on_seats_changed()
+
+    # ---------------------------------------------------------------------------------------- actions
+
+    def act(self, watcher: Watcher, action: Action, prompt: int) -> None:
+        """A player's action: checked in order, then applied, saved and sent; ``Refusal`` otherwise."""
+        seat = watcher.seat
+        if seat is None:
+            raise Refusal("spectator", "spectators watch the table; they cannot play")
+        if self.over:
+            raise Refusal("game_over", "the game is over; no more actions")
+        if not self.started:
+            raise Refusal("not_started", "the game starts when every seat is filled")
+        if seat not in self.game.pending(self.state):
+            raise Refusal("not_your_turn", f"the game is not waiting for {seat_name(seat)} now")
+        current = self._prompts[seat]
+        if prompt != current.id:
+            raise Refusal("stale", "that answers an earlier question; the table has moved on, "
+                                   "look at the new choices")
+        if action not in current.legal:
+            message, rule = self._explain_refusal(seat, action)
+            raise Refusal("illegal", message, rule)
+        self._apply(seat, current.legal[current.legal.index(action)])
+
+    def _explain_refusal(self, seat: int, action: Action) -> tuple[str, str | None]:
+        """The rule that refuses ``action``, asked of a state the seat cannot tell from the real one.
+
+        The engine's message could otherwise mention something hidden from the seat (A1: error replies
+        too). On a redrawn state the seat's legal actions are the same, so the same rule refuses it.
+        """
+        stand_in = clone(self.game.resample_hidden(self.state, seat, random.Random(0)))
+        try:
+            self.game.apply(stand_in, seat, action)
+        except IllegalAction as error:
+            return error.message, error.rule
+        except Exception:  # a malformed action the engine did not expect: still just not allowed
+            pass
+        return "that is not one of your legal actions now", None
+
+    def next_bot(self) -> int | None:
+        """The first pending seat held by a bot, if the game is on."""
+        if not self.started or self.over:
+            return None
+        for seat in self.game.pending(self.state):
+            if self.seats[seat].kind == "bot":
+                return seat
+        return None
+
+    def play_bot(self) -> bool:
+        """Let one pending bot act; False if no bot is to play."""
+        seat = self.next_bot()
+        if seat is None:
+            return False
+        bot = self.game.bots[self.seats[seat].bot]
+        action = bot(self.state, seat, self._bot_rngs[seat])
+        legal = self.game.legal_actions(self.state, seat)
+        if action not in legal:  # a bot bug must not stall the table: fall back to the first legal action
+            action = legal[0]
+        self._apply(seat, legal[legal.index(action)])
+        return True
+
+    def _apply(self, seat: int, action: Action) -> None:
+        events = self.game.apply(self.state, seat, action)
+        self.actions.append([seat, action])
+        self.log += events
+        self._refresh_prompts()
+        if self.save is not None:  # durable before anyone sees the new state: a crash loses nothing
+            self.save(self.record())
+        self._broadcast()
+
+    def _refresh_prompts(self) -> None:
+        pending = set(self.game.pending(self.state)) if self.started else set()
+        for seat, prompt in enumerate(self._prompts):
+            legal = self.game.legal_actions(self.state, seat) if seat in pending else []
+            if legal != prompt.legal:
+                prompt.id += 1
+                prompt.legal = legal
+
+    # ---------------------------------------------------------------------------------------- sending
+
+    def refresh(self) -> None:
+        """Send everyone the table again (after the game starts, a seat changes hands, …)."""
+        self._refresh_prompts()
+        self._broadcast()
+
+    def _broadcast(self, exclude: Watcher | None = None) -> None:
+        # Spectators who have been sent the same part of the log get the same bytes: a frame is built
+        # once for any number of them.
+        shared: dict[int, bytes] = {}
+        for watcher in list(self.watchers):
+            if watcher is exclude:
+                continue
+            if watcher.seat is None:
+                frame = shared.get(watcher.log_sent)
+                if frame is None:
+                    frame = shared[watcher.log_sent] = self._table_frame(None, watcher.log_sent, False)
+                watcher.log_sent = len(self.log)
+                watcher.send(frame)
+            else:
+                self._send_table(watcher, catch_up=False)
+
+    def _send_table(self, watcher: Watcher, catch_up: bool) -> None:
+        start = 0 if catch_up else watcher.log_sent
+        watcher.log_sent = len(self.log)
+        watcher.send(self._table_frame(watcher.seat, start, catch_up))
+
+    def _table_frame(self, seat: int | None, log_from: int, catch_up: bool) -> bytes:
+        """The one place a table update is built: allow-listed fields, this viewer's view and events."""
+        result = self.game.result(self.state)
+        fields: dict[str, Any] = {
+            "turn": self.turn, "started": self.started, "catch_up": catch_up,
+            "view": self.game.view(self.state, seat),
+            "events": [_public_event(e) for e in visible_events(self.log[log_from:], seat)],
+            "seats": self.public_seats(),
+            "prompt": self._prompt_for(seat),
+            "result": result,
+        }
+        if result is not None:
+            fields["record"] = public_record(self.record())
+        else:
+            _refuse_seed(fields, self.seed)
+        return protocol.encode(host_message("table", **fields))
+
+    def _prompt_for(self, seat: int | None) -> dict[str, Any] | None:
+        if seat is None or not self._prompts[seat].legal or self.seats[seat].kind != "player":
+            return None
+        prompt = self._prompts[seat]
+        return {"id": prompt.id, "choices": [{"action": action,
+                                              "text": self.game.describe_action(self.state, seat, action)}
+                                             for action in prompt.legal]}
+
+    def send_error(self, watcher: Watcher, refusal: Refusal) -> None:
+        watcher.send(protocol.encode(refusal.as_message()))
+
+    def notice(self, text: str) -> None:
+        """A line for everyone at the table (a player stalled, a seat handed to a bot)."""
+        frame = protocol.encode(host_message("notice", text=text))
+        for watcher in list(self.watchers):
+            watcher.send(frame)
+
+
+def _public_event(event: Event) -> Event:
+    """An event as sent: everything the engine put in it (already filtered by ``visible_events``)."""
+    return dict(event)
+
+
+def _refuse_seed(fields: Any, seed: int) -> None:
+    """Before the end, no frame may carry the seed anywhere in it (A2): a bug if it does, never sent."""
+    stack = [fields]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, int) and not isinstance(item, bool) and item == seed:
+            raise LeakError("a frame would carry the seed before the end of the game")
