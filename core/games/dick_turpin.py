@@ -1,0 +1,630 @@
+"""The Famous Dick Turpin: secret ambush towns, duels, and press-your-luck robberies of the Silver Flyer.
+
+Read next to the sheet (``rules/001_…``, rules 1–14) and rulings T1–T14 of RULINGS.md. The order follows
+a journey: set-up, the secret choice of towns (T5), the coach driving town by town (rules 5–6, 11), duels
+(rule 10, T8), the robbery (rules 6, 8, 9, T6), the claim (rule 7, T7), the end of a journey, a round and
+the game (rules 12–14, T11–T14); then what each seat may see (T12, A1, A2) and the registration.
+
+The booty pile is kept as counts of each kind of card, and each card turned is drawn at random from the
+cards left in it (one seeded draw from ``core.rng``). That is exactly a well-shuffled pile turned from the
+top, with no order that could leak, and no shuffle to pay for at every journey (T9, T11).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from core import rng as chance
+from core.bots import uniform_random
+from core.engine import Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, event
+from core.games.dick_turpin_bots import sharp_bot
+
+# --- the game's facts -------------------------------------------------------------------------------
+
+#: T1: the six towns in the order the coach meets them leaving London.
+TOWNS = ["Oxford", "Bath", "Warwick", "Lancaster", "York", "Carlisle"]
+TOWNS_SOUTHBOUND = TOWNS[::-1]
+JOURNEYS_PER_ROUND = 6
+PASSENGERS = 6
+#: T3: the sovereigns on the table, whatever the booty deck shows.
+TOTAL_GOLD = 60
+#: A booty card is its number of coins; a pistol shows none.
+PISTOL = 0
+GOLD_VALUES = (1, 2, 3, 4)
+
+OPTIONS = (
+    Option("players", "int", 4, "number of highwaymen at the table", (2, 5)),
+    Option("rounds", "int", 1, "rounds of six journeys; most gold at the end wins (T14)", (1, 3)),
+    Option("pistols", "int", 6, "pistol cards in the booty deck (T2)", (0, 30)),
+    Option("gold_1", "int", 8, "booty cards showing 1 gold coin (T2)", (0, 30)),
+    Option("gold_2", "int", 8, "booty cards showing 2 gold coins (T2)", (0, 30)),
+    Option("gold_3", "int", 5, "booty cards showing 3 gold coins (T2)", (0, 30)),
+    Option("gold_4", "int", 3, "booty cards showing 4 gold coins (T2)", (0, 30)),
+    Option("open_piles", "bool", False, "everyone sees every card in the played piles, not only the top (T12)"),
+)
+
+
+def check_options(options: dict[str, Any]) -> None:
+    """T2: a booty deck needs gold to steal and a pistol to fear (without one no duel could end)."""
+    if options["pistols"] < 1:
+        raise OptionError("the booty deck needs at least one pistol card (option 'pistols'): "
+                          "without one a duel could never end")
+    if sum(options[f"gold_{value}"] for value in GOLD_VALUES) < 1:
+        raise OptionError("the booty deck needs at least one gold card (options 'gold_1' to 'gold_4'): "
+                          "without one there is nothing to rob")
+
+
+def booty_mix(options: dict[str, Any]) -> list[int]:
+    """The whole booty deck as counts: index 0 the pistols, index v the cards showing v coins."""
+    return [options["pistols"], *(options[f"gold_{value}"] for value in GOLD_VALUES)]
+
+
+def journey_route(state: State) -> list[str]:
+    """T1: the towns in the order the coach meets them on this journey."""
+    return TOWNS if state["northbound"] else TOWNS_SOUTHBOUND
+
+
+# --- set-up (rule 2, T3, T4) --------------------------------------------------------------------------
+
+def setup(options: dict[str, Any], seed: int) -> State:
+    """Rule 2: coach in London, six passengers, the gold shared out, a full set of towns each."""
+    players = options["players"]
+    state: State = {
+        "game": "turpin",
+        "options": dict(options),
+        "players": players,
+        "gold": [TOTAL_GOLD // players] * players,
+        "hands": [list(TOWNS) for _ in range(players)],
+        "waiting": [None] * players,  # the face-down stand & deliver card in front of each player
+        "piles": [[] for _ in range(players)],  # played this round, the last one on top
+        "round": 1,
+        "journey": 0,  # of this round, 1 to 6 once under way
+        "journeys_played": 0,
+        "driver": players - 1,  # passed on to seat 0 as journey 1 starts (T4)
+        "northbound": False,  # flipped to leave London on journey 1 (T1)
+        "stop": -1,
+        "passengers": PASSENGERS,
+        "phase": "choose",
+        "robber": None,
+        "declared": 0,
+        "turned": [],
+        "booty": booty_mix(options),
+        "face_up": [],
+        "duels": 0,
+        "pistols": 0,
+        "robberies": 0,
+        "outright": None,
+    }
+    chance.seed_state(state, seed)
+    start_journey(state, [])
+    return state
+
+
+def start_journey(state: State, events: list[Event]) -> None:
+    """T11 and rule 13: booty back together, six passengers, the coach turned, the next driver, new choices."""
+    players = state["players"]
+    state["journey"] += 1
+    state["driver"] = (state["driver"] + 1) % players
+    state["northbound"] = not state["northbound"]
+    state["passengers"] = PASSENGERS
+    state["booty"] = booty_mix(state["options"])
+    state["face_up"] = []
+    state["stop"] = -1
+    state["robber"] = None
+    state["phase"] = "choose"
+    route = "London to Edinburgh" if state["northbound"] else "Edinburgh to London"
+    events.append(event(f"Round {state['round']}, journey {state['journey']}: the Silver Flyer leaves "
+                        f"{route}; Seat {state['driver'] + 1} drives."))
+    # T5: a player holding one card has no choice; it is played for him.
+    for seat, hand in enumerate(state["hands"]):
+        if len(hand) == 1:
+            state["waiting"][seat] = hand.pop()
+    if all(town is not None for town in state["waiting"]):
+        drive_on(state, events)
+
+
+# --- whose input the game awaits, and what they may do ---------------------------------------------
+
+def pending(state: State) -> list[int]:
+    """T5: every player who has not chosen yet, all at once; otherwise the highwayman robbing."""
+    phase = state["phase"]
+    if phase == "choose":
+        return [seat for seat, town in enumerate(state["waiting"]) if town is None]
+    if phase == "over":
+        return []
+    return [state["robber"]]
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """The choices the rules give ``seat`` now (none if it is not his to act)."""
+    phase = state["phase"]
+    if phase == "choose":
+        if state["waiting"][seat] is not None:
+            return []
+        return [{"do": "choose", "town": town} for town in state["hands"][seat]]
+    if seat != state["robber"]:
+        return []
+    if phase == "declare":
+        return [{"do": "declare", "passengers": n} for n in range(1, state["passengers"] + 1)]
+    if phase == "draw":
+        return [{"do": "draw"}, {"do": "stop"}]
+    return []
+
+
+def apply(state: State, seat: int, action: Action) -> list[Event]:
+    """Carry out ``action`` for ``seat``; refuse it (state untouched) unless the rules allow it now."""
+    if action not in legal_actions(state, seat):
+        raise refusal(state, seat, action)
+    events: list[Event] = []
+    do = action["do"]
+    if do == "choose":
+        choose_town(state, seat, action["town"], events)
+    elif do == "declare":
+        declare_passengers(state, action["passengers"], events)
+    elif do == "draw":
+        turn_for_robbery(state, events)
+    else:
+        finish_robbery(state, events)
+    return events
+
+
+def refusal(state: State, seat: int, action: Action) -> IllegalAction:
+    """Why an action is refused, naming the rule a player would look up."""
+    phase = state["phase"]
+    if phase == "over":
+        return IllegalAction("rule 14", "the game is over")
+    if seat not in pending(state):
+        if phase == "choose":
+            return IllegalAction("T5", f"Seat {seat + 1} has already chosen a town for this journey")
+        return IllegalAction("T6", f"only Seat {state['robber'] + 1} is robbing the coach now")
+    if phase == "choose":
+        return IllegalAction("rule 13", f"{action!r}: choose one of your unplayed towns "
+                                        f"({', '.join(state['hands'][seat])})")
+    if phase == "declare":
+        return IllegalAction("T6", f"{action!r}: declare from 1 to {state['passengers']} passengers")
+    return IllegalAction("T6", f"{action!r}: draw another booty card or stop")
+
+
+# --- the secret choice (rule 5, T5) -------------------------------------------------------------------
+
+def choose_town(state: State, seat: int, town: str, events: list[Event]) -> None:
+    """T5: the card goes face down; the others learn only that this seat has chosen."""
+    state["hands"][seat].remove(town)
+    state["waiting"][seat] = town
+    events.append(event(f"You will lie in wait at {town}.", [seat]))
+    events.append(event(f"Seat {seat + 1} has chosen a town."))
+    if None not in state["waiting"]:
+        events.append(event("Every highwayman has chosen: the coach sets off."))
+        drive_on(state, events)
+
+
+# --- the coach on its way (rules 5, 6, 11, T10) -------------------------------------------------------
+
+def drive_on(state: State, events: list[Event]) -> None:
+    """Drive to the next town where someone lies in wait, and stop there for the robbery."""
+    route = journey_route(state)
+    waiting = state["waiting"]
+    while state["stop"] < len(route) - 1:
+        state["stop"] += 1
+        town = route[state["stop"]]
+        ambushers = [seat for seat, chosen in enumerate(waiting) if chosen == town]
+        if not ambushers:
+            continue
+        for seat in ambushers:
+            reveal_card(state, seat)
+        names = ", ".join(f"Seat {seat + 1}" for seat in ambushers)
+        events.append(event(f"{town}: {names} {'cries' if len(ambushers) == 1 else 'cry'} "
+                            f"'Stand and deliver!'", town=town, seats=ambushers))
+        robber = ambushers[0] if len(ambushers) == 1 else fight_duel(state, ambushers, events)
+        state["robber"] = robber
+        state["declared"] = 0
+        state["turned"] = []
+        state["phase"] = "declare"
+        return
+    end_journey(state, events)
+
+
+def reveal_card(state: State, seat: int) -> None:
+    """Rule 13: the revealed card goes on top of its owner's played pile."""
+    state["piles"][seat].append(state["waiting"][seat])
+    state["waiting"][seat] = None
+
+
+def duel_order(state: State, duellists: list[int]) -> list[int]:
+    """T8: clockwise from the driver, the driver (if he is one of them) last."""
+    players, driver = state["players"], state["driver"]
+    return sorted(duellists, key=lambda seat: (seat - driver - 1) % players)
+
+
+def fight_duel(state: State, duellists: list[int], events: list[Event]) -> int:
+    """Rule 10, T8: turn booty cards in turn; the first pistol drops out; the last one left robs."""
+    state["duels"] += 1
+    left = duel_order(state, duellists)
+    turn = 0
+    while len(left) > 1:
+        seat = left[turn]
+        card = turn_booty(state, events)
+        if card == PISTOL:
+            events.append(event(f"Duel: Seat {seat + 1} turns a pistol and flees.", seat=seat, card=card))
+            left.pop(turn)
+            turn %= len(left)
+        else:
+            events.append(event(f"Duel: Seat {seat + 1} turns {card} gold, which counts for nothing.",
+                                seat=seat, card=card))
+            turn = (turn + 1) % len(left)
+    events.append(event(f"Seat {left[0] + 1} wins the duel."))
+    return left[0]
+
+
+def turn_booty(state: State, events: list[Event]) -> int:
+    """Turn the top booty card onto the face-up pile; T9 makes a new pile from the face-up one if empty."""
+    booty = state["booty"]
+    left = sum(booty)
+    if left == 0:
+        for card in state["face_up"]:
+            booty[card] += 1
+        state["face_up"] = []
+        left = sum(booty)
+        events.append(event("The booty pile is used up: the face-up cards are shuffled into a new one."))
+    pick = chance.below(state, left)
+    card = 0
+    while pick >= booty[card]:
+        pick -= booty[card]
+        card += 1
+    booty[card] -= 1
+    state["face_up"].append(card)
+    if card == PISTOL:
+        state["pistols"] += 1
+    return card
+
+
+# --- the robbery (rules 6, 8, 9, T6) ------------------------------------------------------------------
+
+def declare_passengers(state: State, passengers: int, events: list[Event]) -> None:
+    """T6: declare how many passengers to rob, then turn the first card (at least one must be turned)."""
+    state["declared"] = passengers
+    state["robberies"] += 1
+    robber = state["robber"]
+    events.append(event(f"Seat {robber + 1} robs {passengers} passenger{'s' * (passengers > 1)}."))
+    turn_for_robbery(state, events)
+
+
+def turn_for_robbery(state: State, events: list[Event]) -> None:
+    """Rules 6 and 9: a pistol ends the attempt with nothing; gold may be followed by another card."""
+    card = turn_booty(state, events)
+    robber = state["robber"]
+    if card == PISTOL:
+        events.append(event(f"Seat {robber + 1} turns a pistol: shot at and scared away with nothing.",
+                            seat=robber, card=card))
+        state["turned"] = []
+        next_town(state, events)
+        return
+    state["turned"].append(card)
+    events.append(event(f"Seat {robber + 1} turns {card} gold ({sum(state['turned'])} so far).",
+                        seat=robber, card=card))
+    if len(state["turned"]) == state["declared"]:
+        finish_robbery(state, events)  # one card per declared passenger, no more (rule 6)
+    else:
+        state["phase"] = "draw"
+
+
+def finish_robbery(state: State, events: list[Event]) -> None:
+    """Rules 6–8: take the coins shown, and the passenger marker drops by the cards turned."""
+    robber = state["robber"]
+    turned = state["turned"]
+    state["passengers"] -= len(turned)
+    taken = claim_booty(state, robber, sum(turned))
+    paid = ", ".join(f"{amount} from Seat {seat + 1}" for seat, amount in enumerate(taken) if amount)
+    events.append(event(f"Seat {robber + 1} takes {sum(taken)} gold ({paid or 'nobody has any'}); "
+                        f"{state['passengers']} passengers left.", seat=robber, taken=taken))
+    state["turned"] = []
+    if state["gold"][robber] == TOTAL_GOLD:
+        events.append(event(f"Seat {robber + 1} holds all the gold: the outright winner, a true Dick Turpin!"))
+        state["outright"] = robber
+        finish_game(state, events)
+        return
+    if state["passengers"] == 0:
+        coach_emptied(state, events)
+        return
+    next_town(state, events)
+
+
+def next_town(state: State, events: list[Event]) -> None:
+    state["robber"] = None
+    state["phase"] = "choose"  # only until drive_on stops again; nobody is pending meanwhile
+    drive_on(state, events)
+
+
+def coach_emptied(state: State, events: list[Event]) -> None:
+    """Rule 11, T10: no passengers left; every card still face down is revealed and nobody else robs."""
+    for seat, town in enumerate(state["waiting"]):
+        if town is not None:
+            reveal_card(state, seat)
+            events.append(event(f"The coach is empty; Seat {seat + 1} shows {town}.", seat=seat, town=town))
+    state["robber"] = None
+    end_journey(state, events)
+
+
+# --- claiming the booty (rule 7, T7) ------------------------------------------------------------------
+
+def claim_shares(claim: int, gold: list[int], robber: int) -> list[int]:
+    """T7: what each seat pays towards ``claim``: equal shares, the larger ones from the richest.
+
+    Ties for the larger shares go clockwise from the robber. A player who cannot pay his share pays what
+    he has; the shortfall is shared the same way among those with gold left. If the others hold less
+    than the claim in all, they pay everything.
+    """
+    players = len(gold)
+    left = list(gold)
+    paid = [0] * players
+    remaining = min(claim, sum(left) - left[robber])
+    while remaining > 0:
+        payers = sorted((seat for seat in range(players) if seat != robber and left[seat] > 0),
+                        key=lambda seat: (-left[seat], (seat - robber) % players))
+        share, larger = divmod(remaining, len(payers))
+        for rank, seat in enumerate(payers):
+            amount = min(share + (rank < larger), left[seat])
+            left[seat] -= amount
+            paid[seat] += amount
+            remaining -= amount
+    return paid
+
+
+def claim_booty(state: State, robber: int, claim: int) -> list[int]:
+    """Move the claim from the others to the robber (T7); returns what each seat paid."""
+    gold = state["gold"]
+    paid = claim_shares(claim, gold, robber)
+    for seat, amount in enumerate(paid):
+        gold[seat] -= amount
+    gold[robber] += sum(paid)
+    return paid
+
+
+# --- the end of a journey, a round, the game (rules 12–14, T11–T14) ---------------------------------
+
+def end_journey(state: State, events: list[Event]) -> None:
+    """Rule 13: after six journeys the round ends and the cards are picked up; T14: the last round ends it."""
+    state["journeys_played"] += 1
+    state["robber"] = None
+    if state["journey"] == JOURNEYS_PER_ROUND:
+        if state["round"] == state["options"]["rounds"]:
+            finish_game(state, events)
+            return
+        events.append(event(f"Round {state['round']} is over: everyone picks up his six cards. Played: "
+                            + "; ".join(f"Seat {seat + 1} {', '.join(pile)}"
+                                        for seat, pile in enumerate(state["piles"]))))
+        state["round"] += 1
+        state["journey"] = 0
+        state["hands"] = [list(TOWNS) for _ in range(state["players"])]
+        state["piles"] = [[] for _ in range(state["players"])]
+    start_journey(state, events)
+
+
+def finish_game(state: State, events: list[Event]) -> None:
+    state["phase"] = "over"
+    state["robber"] = None
+    events.append(event(result(state)["summary"]))
+
+
+def winners(state: State) -> list[int]:
+    """T13: all the gold wins outright; T14: otherwise most gold, equal gold sharing the win."""
+    if state["outright"] is not None:
+        return [state["outright"]]
+    best = max(state["gold"])
+    return [seat for seat, gold in enumerate(state["gold"]) if gold == best]
+
+
+def result(state: State) -> dict[str, Any] | None:
+    """None until the game is over; then winners, gold, the seed and every hidden card (A2)."""
+    if state["phase"] != "over":
+        return None
+    won = winners(state)
+    gold = state["gold"]
+    if state["outright"] is not None:
+        summary = f"Seat {won[0] + 1} took all {TOTAL_GOLD} gold and wins outright."
+    elif len(won) == 1:
+        summary = f"Seat {won[0] + 1} wins with {gold[won[0]]} gold."
+    else:
+        summary = f"{' and '.join(f'Seat {seat + 1}' for seat in won)} share the win with {gold[won[0]]} gold."
+    return {
+        "winners": won,
+        "scores": list(gold),
+        "seed": state["seed"],
+        "summary": summary,
+        "reveal": {"hands": [list(hand) for hand in state["hands"]],
+                   "piles": [list(pile) for pile in state["piles"]],
+                   "waiting": list(state["waiting"]),
+                   "booty_left": list(state["booty"])},
+    }
+
+
+def stats(state: State) -> dict[str, float]:
+    """Public figures of a game for the simulator's summary."""
+    return {"journeys": state["journeys_played"], "duels": state["duels"], "pistols": state["pistols"],
+            "robberies": state["robberies"], "all_gold_endings": int(state["outright"] is not None)}
+
+
+def check_invariants(state: State) -> None:
+    """Gold, booty cards and stand & deliver cards are all where they can be, and nowhere twice."""
+    assert sum(state["gold"]) == TOTAL_GOLD, f"gold is not conserved: {state['gold']}"
+    assert min(state["gold"]) >= 0, f"negative gold: {state['gold']}"
+    assert 0 <= state["passengers"] <= PASSENGERS, state["passengers"]
+    counted = list(state["booty"])
+    for card in state["face_up"]:
+        counted[card] += 1
+    assert counted == booty_mix(state["options"]), "booty cards are not conserved"
+    over = state["phase"] == "over"
+    for seat in range(state["players"]):
+        hand, pile, waiting = state["hands"][seat], state["piles"][seat], state["waiting"][seat]
+        cards = hand + pile + ([waiting] if waiting is not None else [])
+        assert sorted(cards) == sorted(TOWNS), f"Seat {seat + 1} does not hold each town once: {cards}"
+        if not over:
+            chosen = state["phase"] != "choose" or waiting is not None or state["stop"] >= 0
+            assert len(hand) == JOURNEYS_PER_ROUND - state["journey"] + (not chosen), \
+                f"Seat {seat + 1} has played the wrong number of cards this round"
+    if not over and state["phase"] == "choose" and state["stop"] < 0:
+        assert all(len(pile) == state["journey"] - 1 for pile in state["piles"]), "a card was revealed early"
+
+
+# --- what each seat may see (T5, T12, A1, A2) ---------------------------------------------------------
+
+def view(state: State, seat: Seat) -> View:
+    """All that ``seat`` may know, built from an allow-list; ``None`` is the spectator."""
+    over = state["phase"] == "over"
+    open_piles = state["options"]["open_piles"] or over
+    players = state["players"]
+    shown: View = {
+        "game": "turpin",
+        "seat": seat,
+        "players": players,
+        "options": dict(state["options"]),
+        "round": state["round"],
+        "journey": state["journey"],
+        "journeys_played": state["journeys_played"],
+        "driver": state["driver"],
+        "northbound": state["northbound"],
+        "route": list(journey_route(state)),
+        "stop": state["stop"],
+        "passengers": state["passengers"],
+        "phase": state["phase"],
+        "pending": pending(state),
+        "gold": list(state["gold"]),
+        "chosen": [town is not None for town in state["waiting"]],
+        "hand_sizes": [len(hand) for hand in state["hands"]],
+        "pile_sizes": [len(pile) for pile in state["piles"]],
+        "pile_tops": [pile[-1] if pile else None for pile in state["piles"]],
+        "piles": [list(pile) for pile in state["piles"]] if open_piles else None,
+        "robber": state["robber"],
+        "declared": state["declared"],
+        "turned": list(state["turned"]),
+        "face_up": list(state["face_up"]),
+        "booty_left": list(state["booty"]),
+        "stats": stats(state),
+        "hand": None,
+        "my_card": None,
+        "result": None,
+    }
+    if seat is not None:
+        shown["hand"] = list(state["hands"][seat])
+        shown["my_card"] = state["waiting"][seat]
+    if over:
+        shown["result"] = result(state)
+    return shown
+
+
+def resample_hidden(state: State, seat: Seat, rng: random.Random) -> State:
+    """A state ``seat`` cannot tell from this one, everything hidden from it drawn afresh.
+
+    Hidden from a seat: the other players' hands, their face-down cards and the cards beneath the top of
+    every played pile (his own too, T12), and the generator that will turn the booty. A face-down card
+    not yet revealed lies at a town the coach has still to reach.
+    """
+    new = copy_state(state)
+    if state["phase"] == "over":
+        return new
+    new["rng"] = rng.getrandbits(64)
+    new["seed"] = new["rng"]  # the seed would predict every card; it is revealed only at the end (A2)
+    towns_ahead = set(journey_route(state)[state["stop"] + 1:])
+    open_piles = state["options"]["open_piles"]
+    for owner in range(state["players"]):
+        hand, pile, waiting = new["hands"][owner], new["piles"][owner], new["waiting"][owner]
+        shown = pile if open_piles else pile[-1:]
+        known = set(shown)
+        if owner == seat:
+            known |= set(hand) | ({waiting} if waiting else set())
+        unknown = [town for town in TOWNS if town not in known]  # route order: the same for any redraw
+        if owner != seat and waiting is not None:
+            ahead = [town for town in unknown if town in towns_ahead]
+            new["waiting"][owner] = ahead[rng.randrange(len(ahead))]
+            unknown.remove(new["waiting"][owner])
+        rng.shuffle(unknown)
+        beneath = len(pile) - len(shown)
+        new["piles"][owner] = unknown[:beneath] + list(shown)
+        if owner != seat:
+            new["hands"][owner] = sorted(unknown[beneath:], key=TOWNS.index)
+    return new
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of the state's plain data, quicker than a msgpack round trip."""
+    new = dict(state)
+    for key in ("gold", "waiting", "booty", "face_up", "turned"):
+        new[key] = list(state[key])
+    new["hands"] = [list(hand) for hand in state["hands"]]
+    new["piles"] = [list(pile) for pile in state["piles"]]
+    new["options"] = dict(state["options"])
+    return new
+
+
+# --- words for people ---------------------------------------------------------------------------------
+
+def describe_action(state: State, seat: int, action: Action) -> str:
+    do = action.get("do")
+    if do == "choose":
+        return f"lie in wait at {action['town']}"
+    if do == "declare":
+        count = action["passengers"]
+        return f"rob {count} passenger{'s' * (count > 1)}"
+    if do == "draw":
+        return "turn another booty card"
+    if do == "stop":
+        return f"stop and take {sum(state['turned'])} gold"
+    return repr(action)
+
+
+RULES_TEXT = """\
+The Famous Dick Turpin: 2 to 5 highwaymen rob the Silver Flyer between London and Edinburgh.
+
+Everyone starts with an equal share of the 60 sovereigns (T3) and six stand & deliver cards, one for
+each town on the road: Oxford, Bath, Warwick, Lancaster, York, Carlisle (T1). The coach leaves London on
+journey 1 and turns round at each end, so the towns come in the opposite order on the way back.
+
+Each journey every player picks one of his unplayed cards in secret, all at once (T5); nobody sees
+another's card until the coach reaches that town. Your last card of a round is played for you.
+
+At each town the highwaymen waiting there show their cards. Two or more fight a duel (T8): starting with
+the first of them clockwise from the driver (the driver, if he is one, goes last) they turn booty cards in
+turn; gold counts for nothing, the first to turn a pistol flees, and the rest go on until one is left.
+
+The lone highwayman robs (T6): he declares how many passengers to rob, from 1 to those left on the coach,
+then turns booty cards one at a time, at most one per declared passenger. After each gold card he may
+stop and take the coins shown, and the passengers on the coach drop by the cards he turned. A pistol
+scares him off with nothing and the passengers stay. Once all six are robbed, the rest show their cards
+and nobody else robs on that journey (T10). If the booty runs out, the face-up cards make a new pile (T9).
+
+The takings come from the other players as equally as possible (T7): the larger shares are paid by the
+richest (ties clockwise from the robber), a player short of his share pays what he has and the rest is
+shared out again; if the others hold less than the claim, they pay everything. So 14 gold from four
+others is 4 + 4 + 3 + 3, and from three others 5 + 5 + 4.
+
+Between journeys all booty is shuffled together, six passengers board, the coach turns round and the
+driver's role passes clockwise (T4, T11); the driver only matters for duel order. Played cards stay in a
+pile in front of each player; only the top card shows, to everyone including the owner, unless the table
+plays with open piles (T12). After six journeys everyone picks his cards up again.
+
+A player with no gold plays on. Whoever holds all 60 sovereigns at any moment wins outright (T13).
+Otherwise, after 1, 2 or 3 rounds of six journeys (T14), the most gold wins; equal gold shares the win.
+The booty deck is a table option (T2): by default 6 pistols and 24 gold cards (eight 1s, eight 2s,
+five 3s and three 4s).
+"""
+
+
+GAME = Game(
+    id="turpin",
+    title="The Famous Dick Turpin",
+    options=OPTIONS,
+    setup=setup,
+    pending=pending,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    resample_hidden=resample_hidden,
+    result=result,
+    describe_action=describe_action,
+    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot(view, legal_actions)},
+    rules_text=RULES_TEXT,
+    stats=stats,
+    check_invariants=check_invariants,
+    check_options=check_options,
+)
