@@ -1,0 +1,837 @@
+"""Your Money or Your Life: a risky roll-and-write for two highway robbers, or one against a rival.
+
+Read it next to the rule sheet (``rules/002_…``) and rulings Y1–Y16. The module follows the round:
+the game's facts (coaches, items, guards), set-up, the secret pick and its reveal (Y4, Y6), robberies
+(Y7, Y8, through ``money_or_life_solver``), the town (Y9, Y10), the end of a round (Y11, Y12, Y16),
+then scoring, the views and the registration.
+
+State, as plain data: ``players`` (one dict per seat), the four ``coaches`` (card numbers, N S E W), the
+face-down ``deck`` and the face-up ``discards``, and per round the secret ``dice`` and ``picks``, the
+``guards`` by place, each robber's ``rob_dice`` and the stats rolled for "N+d6" coaches.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from core import rng as chance
+from core.bots import uniform_random
+from core.engine import (Action, Event, Game, IllegalAction, Option, State, View, clone, event,
+                         seat_name)
+from core.games import money_or_life_solver as solver
+
+# --- The game's facts ---------------------------------------------------------------------------------
+
+#: The 27 coach cards printed on the sheet (Y3): name, money, combat, wit, speed. A stat given as
+#: ``[n]`` is printed "n + roll d6" and is rolled once when that coach is attacked.
+COACHES: tuple[tuple[str, int, Any, Any, Any], ...] = (
+    ("Sir Wilfred and his mistress", 3, 6, 5, 4),
+    ("A cotton merchant", 2, 5, 4, 5),
+    ("Lady Plum and her groom", 1, 3, 5, 4),
+    ("The Earl of Trumpton", 2, 4, 5, 5),
+    ("A grain merchant", 6, 6, 7, 6),
+    ("Squire Hancock", 10, 7, 8, 9),
+    ("Baroness Johnson", 2, 5, 4, 5),
+    ("Lord and Lady Green's gamekeeper", 7, 7, 7, 6),
+    ("A silk merchant", 1, 5, 4, 3),
+    ("Graphite delivery", 5, 5, 6, 6),
+    ("A livestock merchant", 4, 5, 5, 6),
+    ("Prince Vladimir", 8, 8, 8, 8),
+    ("Government advisors", 2, 4, 5, 6),
+    ("A town official", 8, 8, 7, 8),
+    ("Schoolmistress Dahlia", 10, 9, 8, 8),
+    ("The Earl of Ripon", 3, 6, 5, 6),
+    ("A wealthy trader", 7, 5, 8, 7),
+    ("Captain Farrell", 6, 8, 6, 7),
+    ("Postal carriage", 8, 8, 6, 7),
+    ("A land surveyor", 8, [3], 8, 9),
+    ("A wealthy landowner", 7, [3], 5, 7),
+    ("Tax officials", 10, [3], [3], 9),
+    ("A mine owner", 3, 5, 6, 4),
+    ("A lawyer", 4, 3, [5], 5),
+    ("The Bishop of York", 6, 3, 8, 7),
+    ("Lord and Lady Heath", 8, [4], 7, 8),
+    ("An accountant", 4, 3, 6, [3]),
+)
+STATS = ("combat", "wit", "speed")
+
+DIRECTIONS = ("N", "S", "E", "W")
+DIRECTION_NAMES = {"N": "North", "S": "South", "E": "East", "W": "West"}
+TOWN = ("tavern", "market")
+PICKS = (*DIRECTIONS, *TOWN, "retire")
+#: Y6: where a random guard goes, by its d6.
+GUARD_PLACES = {1: "N", 2: "S", 3: "E", 4: "W", 5: "tavern", 6: "market"}
+GUARD_STRENGTH = 5
+GUARD_STEP = 5  # a guard per 5 points on a track
+
+MAX_HEALTH = 12
+HEAL_PRICE = {"tavern": 2, "market": 3}
+GIFT_PRICE = 3
+RIVAL_WAKES = 5
+
+#: Y10: name → (kind, price, bonus). One-handed weapons may be carried two at once; the rifle alone.
+ITEMS: dict[str, tuple[str, int, int]] = {
+    "pit_pony": ("horse", 5, 2), "farm_horse": ("horse", 10, 4), "warhorse": ("horse", 15, 6),
+    "cudgel": ("weapon", 4, 2), "dagger": ("weapon", 6, 3), "rapier": ("weapon", 8, 4),
+    "pistol": ("weapon", 10, 5), "rifle": ("weapon", 12, 6),
+    "mask": ("gear", 6, 2), "black_cloak": ("gear", 6, 2), "riding_boots": ("gear", 8, 3),
+}
+ITEM_NAMES = {"pit_pony": "retired pit pony", "farm_horse": "farm horse", "warhorse": "warhorse",
+              "black_cloak": "black cloak", "riding_boots": "riding boots"}
+ONE_HANDED = ("cudgel", "dagger", "rapier", "pistol")
+HORSES = ("pit_pony", "farm_horse", "warhorse")
+GEAR = ("mask", "black_cloak", "riding_boots")
+
+#: The sheet's epilogue table for a final score (solo, Y16).
+EPILOGUE = (
+    (20, "Who were you again?"),
+    (30, "It would have been better to take that job with the miller"),
+    (40, "You had to live life permanently on the run, always looking over your shoulder"),
+    (50, "You lived comfortably but in hiding for several years before they found you"),
+    (60, "You managed to live in wealth and comfort for many years before they found you"),
+    (70, "You lived in freedom for years. When you were captured, there was a popular outcry."),
+    (80, "Your public hanging draws one of the biggest crowds ever seen at the scaffold"),
+    (None, "Your epic story is immortalised in songs performed for many years to come"),
+)
+
+
+def item_name(item: str) -> str:
+    return ITEM_NAMES.get(item, item)
+
+
+def epilogue(score: int) -> str:
+    """The sheet's line for a final score: "<20", "20-30", … "80+" (a boundary starts the next band)."""
+    for below, line in EPILOGUE:
+        if below is None or score < below:
+            return line
+    raise AssertionError("unreachable")
+
+
+def coach_stat_text(card: int, stat: str) -> str:
+    value = COACHES[card][2 + STATS.index(stat)]
+    return f"{value[0]}+d6" if isinstance(value, list) else str(value)
+
+
+def printed_stat(card: int, stat: str) -> int:
+    """The stat as printed, an "N+d6" counting as N (Y16's tie-break)."""
+    value = COACHES[card][2 + STATS.index(stat)]
+    return value[0] if isinstance(value, list) else value
+
+
+def stat_is_rolled(card: int, stat: str) -> bool:
+    return isinstance(COACHES[card][2 + STATS.index(stat)], list)
+
+
+# --- Players ------------------------------------------------------------------------------------------
+
+def new_player() -> dict[str, Any]:
+    """Y2: health 12, nothing else."""
+    return {"health": MAX_HEALTH, "guineas": 0, "folk_hero": 0, "scoundrel": 0, "horse": None,
+            "weapons": [], "gear": [], "as_scoundrel": False, "status": "riding", "rest_round": 0,
+            "robberies": 0, "attempts": 0}
+
+
+def score(player: dict[str, Any]) -> int:
+    """Y13: guineas + folk hero − scoundrel, or + scoundrel − folk hero when playing as scoundrel."""
+    return player["guineas"] + reputation(player)
+
+
+def reputation(player: dict[str, Any]) -> int:
+    """Y13: the score without the guineas (decides who wins when both hang)."""
+    if player["as_scoundrel"]:
+        return player["scoundrel"] - player["folk_hero"]
+    return player["folk_hero"] - player["scoundrel"]
+
+
+def horse_bonus(player: dict[str, Any]) -> int:
+    return ITEMS[player["horse"]][2] if player["horse"] else 0
+
+
+def wit_bonus(player: dict[str, Any]) -> int:
+    return sum(ITEMS[item][2] for item in player["gear"])
+
+
+def combat_bonus(player: dict[str, Any]) -> int:
+    return sum(ITEMS[item][2] for item in player["weapons"])
+
+
+def riding(state: State) -> list[int]:
+    return [seat for seat, player in enumerate(state["players"]) if player["status"] == "riding"]
+
+
+def must_rest(state: State, seat: int) -> bool:
+    """Y5: a player who spurred last round must go to the tavern this round."""
+    return state["players"][seat]["rest_round"] == state["round"]
+
+
+def change_tracks(player: dict[str, Any], folk_hero: int = 0, scoundrel: int = 0, health: int = 0) -> None:
+    """Y2: folk hero and scoundrel never below 0; health between 0 (dead) and 12."""
+    player["folk_hero"] = max(0, player["folk_hero"] + folk_hero)
+    player["scoundrel"] = max(0, player["scoundrel"] + scoundrel)
+    player["health"] = max(0, min(MAX_HEALTH, player["health"] + health))
+    if player["health"] == 0 and player["status"] != "dead":
+        player["status"] = "dead"
+
+
+# --- Set-up and the deal ------------------------------------------------------------------------------
+
+def setup(options: dict[str, Any], seed: int) -> State:
+    state: State = {"game": "money-or-life", "options": dict(options), "solo": options["players"] == 1}
+    chance.seed_state(state, seed)
+    deck = list(range(len(COACHES)))
+    chance.shuffle(state, deck)
+    state.update(players=[new_player() for _ in range(options["players"])], round=0, rounds=options["rounds"],
+                 deck=deck, discards=[], coaches=[], phase="pick", rival=0, rival_log=[], stats_clashes=0,
+                 stats_town_guards=0, last=[])
+    start_round(state, [])
+    return state
+
+
+def draw_coach(state: State) -> int:
+    """Y12: when the pile runs out mid-deal, the discards are shuffled into a new one."""
+    if not state["deck"]:
+        state["deck"] = sorted(state["discards"])
+        state["discards"] = []
+        chance.shuffle(state, state["deck"])
+    return state["deck"].pop()
+
+
+def deal_coaches(state: State) -> None:
+    state["discards"].extend(state["coaches"])
+    state["coaches"] = [draw_coach(state) for _ in DIRECTIONS]
+
+
+def start_round(state: State, events: list[Event]) -> None:
+    """Rule 1 and 2 (Y4): four coaches face up, then each riding player's two secret dice."""
+    state["round"] += 1
+    deal_coaches(state)
+    seats = range(len(state["players"]))
+    state.update(phase="pick", revealed=False, picks=[None for _ in seats], dice=[None for _ in seats],
+                 guards={}, guard_rolls=[], rolled={}, rob_dice=[None for _ in seats],
+                 assigned=[None for _ in seats], shopping=[False for _ in seats], town_rolls=[None for _ in seats])
+    events.append(event(f"Round {state['round']}: " + "; ".join(
+        f"{DIRECTION_NAMES[d]} {COACHES[c][0]} ({c_money(c)} guineas)" for d, c in zip(DIRECTIONS, state["coaches"]))))
+    for seat in riding(state):
+        state["dice"][seat] = [chance.roll_d6(state), chance.roll_d6(state)]
+        events.append(event(f"Your secret dice: {state['dice'][seat][0]} and {state['dice'][seat][1]}",
+                            [seat]))
+
+
+def c_money(card: int) -> int:
+    return COACHES[card][1]
+
+
+# --- Picks (rules 2 and 3, Y4, Y5, Y14) -----------------------------------------------------------------
+
+def legal_picks(state: State, seat: int) -> list[str]:
+    if must_rest(state, seat):
+        return ["tavern"]
+    return list(PICKS)
+
+
+def reveal(state: State, events: list[Event]) -> None:
+    """Rule 3 (Y4, Y6, Y14): dice and picks shown together; retirements; guards placed; robbers roll."""
+    state["revealed"] = True
+    players = state["players"]
+    for seat in riding(state):
+        where = state["picks"][seat]
+        dice = state["dice"][seat]
+        events.append(event(f"{seat_name(seat)} rolled {dice[0]} and {dice[1]} and chose {place_name(where)}"))
+    for seat in riding(state):
+        if state["picks"][seat] == "retire":
+            players[seat]["status"] = "retired"
+            events.append(event(f"{seat_name(seat)} retires to live on the loot, with a score of "
+                                f"{score(players[seat])}"))
+    place_guards(state, events)
+    robbers = [seat for seat in riding(state) if state["picks"][seat] in DIRECTIONS]
+    for where in DIRECTIONS:
+        here = [seat for seat in robbers if state["picks"][seat] == where]
+        if not here:
+            continue
+        card = state["coaches"][DIRECTIONS.index(where)]
+        state["rolled"][where] = {stat: printed_stat(card, stat) + chance.roll_d6(state)
+                                  for stat in STATS if stat_is_rolled(card, stat)}
+        for stat, value in state["rolled"][where].items():
+            events.append(event(f"{COACHES[card][0]}: {stat} rolled, {value}"))
+        extra = 2 if len(here) == 1 else 1  # Y7, Y8
+        if len(here) == 2:
+            state["stats_clashes"] += 1
+            events.append(event(f"Both highwaymen go for {COACHES[card][0]}: one more die each (Y8)"))
+        for seat in here:
+            state["rob_dice"][seat] = state["dice"][seat] + [chance.roll_d6(state) for _ in range(extra)]
+            players[seat]["attempts"] += 1
+            events.append(event(f"{seat_name(seat)} rolls on: dice " + ", ".join(map(str, state["rob_dice"][seat]))))
+    state["phase"] = "rob"
+    if not pending_robbers(state):
+        start_town(state, events)
+
+
+def place_name(where: str | None) -> str:
+    return DIRECTION_NAMES.get(where, where) if where else "nothing yet"
+
+
+def place_guards(state: State, events: list[Event]) -> None:
+    """Y6: ⌊folk hero/5⌋ random guards per player (a d6 each for the place), ⌊scoundrel/5⌋ targeted
+    guards at that player's pick. Counted at the reveal; a player retiring now brings none."""
+    guards = {place: 0 for place in (*DIRECTIONS, *TOWN)}
+    rolls = []
+    for seat in riding(state):
+        for _ in range(state["players"][seat]["folk_hero"] // GUARD_STEP):
+            roll = chance.roll_d6(state)
+            rolls.append(roll)
+            guards[GUARD_PLACES[roll]] += 1
+    for seat in riding(state):
+        targeted = state["players"][seat]["scoundrel"] // GUARD_STEP
+        if targeted:
+            guards[state["picks"][seat]] += targeted
+            events.append(event(f"{targeted} guard(s) are hunting {seat_name(seat)} at "
+                                f"{place_name(state['picks'][seat])}"))
+    for roll in rolls:
+        events.append(event(f"A random guard rolls {roll}: {place_name(GUARD_PLACES[roll])}"))
+    state["guards"] = guards
+    state["guard_rolls"] = rolls
+
+
+# --- Robbing a coach (Y7, Y8) ---------------------------------------------------------------------------
+
+def coach_targets(state: State, where: str) -> dict[str, int]:
+    """The coach's targets now: rolled stats as rolled, combat +5 per guard there (Y6)."""
+    card = state["coaches"][DIRECTIONS.index(where)]
+    rolled = state["rolled"].get(where, {})
+    targets = {stat: rolled.get(stat, printed_stat(card, stat)) for stat in STATS}
+    targets["combat"] += GUARD_STRENGTH * state["guards"].get(where, 0)
+    targets["money"] = c_money(card)
+    return targets
+
+
+def robbers_at(state: State, where: str) -> list[int]:
+    return [seat for seat in range(len(state["players"]))
+            if state["picks"][seat] == where and state["rob_dice"][seat] is not None]
+
+
+def pending_robbers(state: State) -> list[int]:
+    return [seat for seat in range(len(state["players"]))
+            if state["rob_dice"][seat] is not None and state["assigned"][seat] is None]
+
+
+def assignment_choices(state: State, seat: int) -> tuple[solver.Assignment, ...]:
+    where = state["picks"][seat]
+    targets = coach_targets(state, where)
+    return solver.choices(state["rob_dice"][seat], targets["speed"], horse_bonus(state["players"][seat]))
+
+
+def resolve_robbery(state: State, where: str, events: list[Event]) -> None:
+    """Apply a robbery once every robber at this coach has assigned: alone (Y7) or together (Y8)."""
+    seats = robbers_at(state, where)
+    targets = coach_targets(state, where)
+    players = state["players"]
+    picks = [solver.Assignment.from_action(state["assigned"][seat]) for seat in seats]
+    card = state["coaches"][DIRECTIONS.index(where)]
+    if len(seats) == 1:
+        player = players[seats[0]]
+        outcomes = [solver.outcome(picks[0], targets["speed"], targets["wit"], targets["combat"],
+                                   targets["money"], horse_bonus(player), wit_bonus(player),
+                                   combat_bonus(player))]
+    else:
+        outcomes = list(solver.joint_outcomes(
+            picks[0], picks[1], targets["speed"], targets["wit"], targets["combat"], targets["money"],
+            [horse_bonus(players[s]) for s in seats], [wit_bonus(players[s]) for s in seats],
+            [combat_bonus(players[s]) for s in seats]))
+    for seat, assignment, result in zip(seats, picks, outcomes):
+        apply_outcome(state, seat, result)
+        events.append(event(f"{seat_name(seat)} at {COACHES[card][0]}: {solver.describe(assignment)}; "
+                            f"{solver.describe_outcome(result)}"))
+    state["last"].extend({"seat": seat, "where": where, **result.as_dict()} for seat, result in zip(seats, outcomes))
+
+
+def apply_outcome(state: State, seat: int, result: solver.Outcome) -> None:
+    player = state["players"][seat]
+    player["guineas"] += result.money
+    if result.speed_met and (result.wit_met or result.combat_met):
+        player["robberies"] += 1
+    if result.spur:
+        player["rest_round"] = state["round"] + 1  # Y5
+    change_tracks(player, result.folk_hero, result.scoundrel, result.health)
+
+
+def assign(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    state["assigned"][seat] = dict(action)
+    where = state["picks"][seat]
+    if all(state["assigned"][s] is not None for s in robbers_at(state, where)):
+        resolve_robbery(state, where, events)
+    else:
+        events.append(event(f"{seat_name(seat)} has assigned the dice"))
+    if not pending_robbers(state):
+        start_town(state, events)
+
+
+# --- The town (Y9, Y10) ---------------------------------------------------------------------------------
+
+def start_town(state: State, events: list[Event]) -> None:
+    """Y11: town visits after every robbery. Y9: a guard there is fought first, with a fresh die."""
+    state["phase"] = "town"
+    for seat in riding(state):
+        where = state["picks"][seat]
+        if where not in TOWN:
+            continue
+        guards = state["guards"].get(where, 0)
+        if guards:
+            state["stats_town_guards"] += 1
+            player = state["players"][seat]
+            roll = chance.roll_d6(state)
+            state["town_rolls"][seat] = roll
+            shortfall = max(0, GUARD_STRENGTH * guards - roll - combat_bonus(player))
+            change_tracks(player, health=-shortfall)
+            events.append(event(f"{seat_name(seat)} meets {guards} guard(s) in the {where}: rolls {roll}, "
+                                f"loses {shortfall} health"))
+        if state["players"][seat]["status"] == "riding":
+            state["shopping"][seat] = True
+    if not pending_shoppers(state):
+        end_round(state, events)
+
+
+def pending_shoppers(state: State) -> list[int]:
+    return [seat for seat, shopping in enumerate(state["shopping"]) if shopping]
+
+
+def trade_in(item: str) -> int:
+    """Y10: an item traded in is credited at its price − 1."""
+    return ITEMS[item][1] - 1
+
+
+def purchases(player: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
+    """Every item purchase open to this player in the market, with its price after trade-ins (Y10)."""
+    found: list[tuple[dict[str, Any], int]] = []
+    current = player["horse"]
+    for horse in HORSES:
+        if current is None:
+            found.append(({"do": "buy", "item": horse}, ITEMS[horse][1]))
+        elif ITEMS[horse][1] > ITEMS[current][1]:
+            found.append(({"do": "buy", "item": horse, "trade": current}, ITEMS[horse][1] - trade_in(current)))
+    weapons = player["weapons"]
+    if "rifle" not in weapons:
+        for weapon in ONE_HANDED:
+            if len(weapons) < 2:
+                found.append(({"do": "buy", "item": weapon}, ITEMS[weapon][1]))
+            for old in sorted(set(weapons)):
+                if ITEMS[weapon][1] > ITEMS[old][1]:
+                    found.append(({"do": "buy", "item": weapon, "trade": old},
+                                  ITEMS[weapon][1] - trade_in(old)))
+        # The rifle takes both hands: every weapon carried is traded in; no change is given.
+        credit = sum(trade_in(old) for old in weapons)
+        found.append(({"do": "buy", "item": "rifle"}, max(0, ITEMS["rifle"][1] - credit)))
+    for gear in GEAR:
+        if gear not in player["gear"]:
+            found.append(({"do": "buy", "item": gear}, ITEMS[gear][1]))
+    return found
+
+
+def buy_price(player: dict[str, Any], action: Action) -> int:
+    for offer, price in purchases(player):
+        if offer == action:
+            return price
+    raise IllegalAction("Y10", "that item cannot be bought")
+
+
+def town_actions(state: State, seat: int) -> list[Action]:
+    player = state["players"][seat]
+    where = state["picks"][seat]
+    actions: list[Action] = [{"do": "leave"}]
+    if player["health"] < MAX_HEALTH and player["guineas"] >= HEAL_PRICE[where]:
+        actions.append({"do": "heal"})
+    if player["scoundrel"] > 0 and player["guineas"] >= GIFT_PRICE:
+        actions.append({"do": "give"})
+    if where == "market":
+        actions.extend(offer for offer, price in purchases(player) if price <= player["guineas"])
+    return actions
+
+
+def shop(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    player = state["players"][seat]
+    where = state["picks"][seat]
+    kind = action["do"]
+    if kind == "leave":
+        state["shopping"][seat] = False
+        events.append(event(f"{seat_name(seat)} leaves the {where}"))
+    elif kind == "heal":
+        player["guineas"] -= HEAL_PRICE[where]
+        change_tracks(player, health=1)
+        events.append(event(f"{seat_name(seat)} pays {HEAL_PRICE[where]} guineas for 1 health "
+                            f"({'a meal and a rest' if where == 'tavern' else 'food'})"))
+    elif kind == "give":
+        player["guineas"] -= GIFT_PRICE
+        player["scoundrel"] -= 1
+        player["folk_hero"] += 1
+        events.append(event(f"{seat_name(seat)} gives {GIFT_PRICE} guineas to the poor: "
+                            "one scoundrel point becomes a folk hero point"))
+    elif kind == "buy":
+        price = buy_price(player, action)
+        player["guineas"] -= price
+        item = action["item"]
+        category = ITEMS[item][0]
+        if category == "horse":
+            player["horse"] = item
+        elif category == "gear":
+            player["gear"].append(item)
+        elif item == "rifle":
+            player["weapons"] = ["rifle"]
+        else:
+            if "trade" in action:
+                player["weapons"].remove(action["trade"])
+            player["weapons"].append(item)
+            player["weapons"].sort(key=lambda w: ITEMS[w][1])
+        traded = f", trading in the {item_name(action['trade'])}" if "trade" in action else ""
+        events.append(event(f"{seat_name(seat)} buys a {item_name(item)} for {price} guineas{traded}"))
+    if not pending_shoppers(state):
+        end_round(state, events)
+
+
+# --- The end of a round and of the game (Y11, Y12, Y14, Y16) -------------------------------------------
+
+def rival_turn(state: State, taken: str | None, events: list[Event]) -> None:
+    """Y16: from round 5, the rival goes for the richest coach the player did not pick (ties: lowest
+    printed combat) and banks its money if 2d6 beats its combat."""
+    if state["round"] < RIVAL_WAKES:
+        return
+    open_coaches = [(where, card) for where, card in zip(DIRECTIONS, state["coaches"]) if where != taken]
+    where, card = min(open_coaches, key=lambda wc: (-c_money(wc[1]), printed_stat(wc[1], "combat")))
+    combat = state["rolled"].get(where, {}).get("combat")
+    if combat is None:
+        combat = printed_stat(card, "combat") + (chance.roll_d6(state) if stat_is_rolled(card, "combat") else 0)
+    roll = chance.roll_d6(state) + chance.roll_d6(state)
+    won = roll > combat
+    if won:
+        state["rival"] += c_money(card)
+    state["rival_log"].append(c_money(card) if won else 0)
+    events.append(event(f"The rival goes for {COACHES[card][0]}: rolls {roll} against combat {combat}, "
+                        + (f"takes {c_money(card)} guineas (rival: {state['rival']})" if won else "gets nothing")))
+
+
+def end_round(state: State, events: list[Event]) -> None:
+    """Rule 4: tracks updated; a death ends the game (Y11); otherwise the next round, up to the last."""
+    players = state["players"]
+    dead = [seat for seat, player in enumerate(players) if player["status"] == "dead"]
+    if state["solo"] and not dead:
+        player_pick = state["picks"][0]
+        rival_turn(state, player_pick if player_pick in DIRECTIONS else None, events)
+    if dead:
+        for seat in dead:
+            events.append(event(f"{seat_name(seat)} is dead"))
+        return finish(state, events)
+    if state["round"] >= state["rounds"] or not riding(state):
+        if state["solo"]:
+            rival_plays_out(state, events)
+        return finish(state, events)
+    start_round(state, events)
+
+
+def rival_plays_out(state: State, events: list[Event]) -> None:
+    """Solo, after the player retires: the rival plays on to the last round (the sheet lets the other
+    player continue to beat a retired score; without this, retiring before round 5 always wins)."""
+    while state["round"] < state["rounds"]:
+        state["round"] += 1
+        deal_coaches(state)
+        state["rolled"] = {}
+        rival_turn(state, None, events)
+
+
+def finish(state: State, events: list[Event]) -> None:
+    state["phase"] = "over"
+    state["discards"].extend(state["coaches"])
+    state["coaches"] = []
+    events.append(event(result(state)["summary"]))
+
+
+def winners(state: State) -> list[int]:
+    """Y11/Y13: the living player with the higher score; if both hang, the higher reputation; ties
+    share. Solo (Y16): the player wins alive with a score above the rival's money."""
+    players = state["players"]
+    if state["solo"]:
+        player = players[0]
+        return [0] if player["status"] != "dead" and score(player) > state["rival"] else []
+    alive = [seat for seat, player in enumerate(players) if player["status"] != "dead"]
+    measure = score
+    if not alive:
+        alive, measure = list(range(len(players))), reputation
+    best = max(measure(players[seat]) for seat in alive)
+    return [seat for seat in alive if measure(players[seat]) == best]
+
+
+def result(state: State) -> dict[str, Any] | None:
+    if state["phase"] != "over":
+        return None
+    players = state["players"]
+    scores = [score(player) for player in players]
+    won = winners(state)
+    if state["solo"]:
+        player = players[0]
+        fate = "died on the road" if player["status"] == "dead" else f"scored {scores[0]}"
+        verdict = "beats" if won else "does not beat"
+        summary = (f"The highwayman {fate} and {verdict} the rival's {state['rival']} guineas. "
+                   f"{epilogue(scores[0])}")
+    else:
+        described = ", ".join(f"{seat_name(s)} {scores[s]}{' (dead)' if players[s]['status'] == 'dead' else ''}"
+                              for s in range(len(players)))
+        if len(won) == 1:
+            summary = f"{seat_name(won[0])} wins: {described}"
+        else:
+            summary = f"A draw: {described}"
+    return {"winners": won, "scores": scores, "seed": state["seed"], "summary": summary,
+            "epilogue": epilogue(scores[0]) if state["solo"] else None,
+            "reveal": {"deck": list(state["deck"]), "discards": list(state["discards"]),
+                       "dice": clone(state["dice"]), "picks": list(state["picks"]),
+                       "rival": state["rival"]}}
+
+
+# --- The contract ---------------------------------------------------------------------------------------
+
+def pending(state: State) -> list[int]:
+    phase = state["phase"]
+    if phase == "pick":
+        return [seat for seat in riding(state) if state["picks"][seat] is None]
+    if phase == "rob":
+        return pending_robbers(state)
+    if phase == "town":
+        return pending_shoppers(state)
+    return []
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    if seat not in pending(state):
+        return []
+    phase = state["phase"]
+    if phase == "pick":
+        actions = [{"do": "pick", "where": where} for where in legal_picks(state, seat)]
+    elif phase == "rob":
+        actions = [choice.as_action() for choice in assignment_choices(state, seat)]
+    else:
+        actions = town_actions(state, seat)
+    if not state["players"][seat]["as_scoundrel"]:
+        actions.append({"do": "play_as_scoundrel"})
+    return actions
+
+
+RULE_OF_PHASE = {"pick": "Y4", "rob": "Y7", "town": "Y9"}
+
+
+def apply(state: State, seat: int, action: Action) -> list[Event]:
+    if not isinstance(action, dict) or seat not in pending(state):
+        raise IllegalAction("Y4", f"{seat_name(seat)} has nothing to do now")
+    if action not in legal_actions(state, seat):
+        rule = "Y5" if state["phase"] == "pick" and must_rest(state, seat) else RULE_OF_PHASE[state["phase"]]
+        raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
+    events: list[Event] = []
+    if action["do"] == "play_as_scoundrel":
+        state["players"][seat]["as_scoundrel"] = True
+        events.append(event(f"{seat_name(seat)} now plays as a scoundrel: guineas + scoundrel − folk hero (Y13)"))
+    elif action["do"] == "pick":
+        state["picks"][seat] = action["where"]
+        events.append(event(f"{seat_name(seat)} has chosen"))
+        events.append(event(f"You chose {place_name(action['where'])}", [seat]))
+        if not pending(state):
+            reveal(state, events)
+    elif action["do"] == "assign":
+        assign(state, seat, action, events)
+    else:
+        shop(state, seat, action, events)
+    return events
+
+
+def describe_action(state: State, seat: int, action: Action) -> str:
+    kind = action.get("do") if isinstance(action, dict) else None
+    if kind == "pick":
+        where = action.get("where")
+        return {"tavern": "Go to the tavern", "market": "Go to the market", "retire": "Retire"}.get(
+            where, f"Rob the coach to the {place_name(where)}")
+    if kind == "assign":
+        try:
+            return solver.describe(solver.Assignment.from_action(action))
+        except (KeyError, TypeError):
+            return "an assignment"
+    if kind == "play_as_scoundrel":
+        return "Play as a scoundrel from now on"
+    if kind == "leave":
+        return "Leave town"
+    if kind == "heal":
+        return "Buy a meal (1 health)"
+    if kind == "give":
+        return "Give 3 guineas to the poor"
+    if kind == "buy":
+        item = str(action.get("item"))
+        text = f"Buy a {item_name(item)}"
+        return text + (f", trading in the {item_name(str(action['trade']))}" if "trade" in action else "")
+    return f"{action!r}"
+
+
+def public_player(state: State, seat: int) -> dict[str, Any]:
+    player = state["players"][seat]
+    revealed = state["revealed"] or state["phase"] == "over"
+    return {"seat": seat, "health": player["health"], "guineas": player["guineas"],
+            "folk_hero": player["folk_hero"], "scoundrel": player["scoundrel"], "horse": player["horse"],
+            "weapons": list(player["weapons"]), "gear": list(player["gear"]),
+            "as_scoundrel": player["as_scoundrel"], "status": player["status"], "score": score(player),
+            "must_rest": must_rest(state, seat) and state["phase"] == "pick",
+            "robberies": player["robberies"],
+            "picked": state["picks"][seat] is not None,
+            "pick": state["picks"][seat] if revealed else None,
+            "dice": list(state["dice"][seat]) if revealed and state["dice"][seat] else None,
+            "rob_dice": list(state["rob_dice"][seat]) if state["rob_dice"][seat] else None,
+            "assigned": state["assigned"][seat] is not None,
+            "town_roll": state["town_rolls"][seat], "shopping": state["shopping"][seat]}
+
+
+def public_coach(state: State, where: str, card: int) -> dict[str, Any]:
+    rolled = state["rolled"].get(where, {})
+    return {"at": where, "card": card, "name": COACHES[card][0], "money": c_money(card),
+            **{stat: rolled.get(stat, coach_stat_text(card, stat)) for stat in STATS},
+            "guards": state["guards"].get(where, 0)}
+
+
+def view(state: State, seat: int | None) -> View:
+    """A1: what a seat may know. Secret dice and picks are the owner's until the reveal; a partner's
+    assignment on a shared coach stays hidden until both have assigned; the deck order is nobody's."""
+    over = state["phase"] == "over"
+    shown: View = {
+        "game": "money-or-life", "round": state["round"], "rounds": state["rounds"], "phase": state["phase"],
+        "solo": state["solo"], "revealed": state["revealed"],
+        "coaches": [public_coach(state, where, card) for where, card in zip(DIRECTIONS, state["coaches"])],
+        "deck_left": len(state["deck"]), "discards": sorted(state["discards"]),
+        "guards": dict(state["guards"]), "guard_rolls": list(state["guard_rolls"]),
+        "players": [public_player(state, s) for s in range(len(state["players"]))],
+        "rival": state["rival"], "rival_log": list(state["rival_log"]), "last": clone(state["last"][-4:]),
+        "you": seat, "pending": pending(state),
+    }
+    if seat is not None:
+        shown["my_dice"] = list(state["dice"][seat]) if state["dice"][seat] else None
+        shown["my_pick"] = state["picks"][seat]
+        shown["my_assignment"] = state["assigned"][seat]
+    if over:
+        shown["result"] = result(state)
+    return shown
+
+
+def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
+    """Everything ``seat`` cannot see drawn afresh from what it can: the deck order, the future dice,
+    the other player's secret dice and pick, a partner's hidden assignment."""
+    sampled = clone(state)
+    if sampled["phase"] == "over":
+        return sampled
+    sampled["deck"] = sorted(sampled["deck"])
+    rng.shuffle(sampled["deck"])
+    sampled["rng"] = rng.getrandbits(64)
+    for other in range(len(sampled["players"])):
+        if other == seat:
+            continue
+        if not sampled["revealed"] and sampled["dice"][other] is not None:
+            sampled["dice"][other] = [rng.randint(1, 6), rng.randint(1, 6)]
+            if sampled["picks"][other] is not None:
+                sampled["picks"][other] = rng.choice(legal_picks(sampled, other))
+        if sampled["phase"] == "rob" and sampled["assigned"][other] is not None and any(
+                partner in pending_robbers(sampled) for partner in robbers_at(sampled, sampled["picks"][other])):
+            sampled["assigned"][other] = rng.choice(assignment_choices(sampled, other)).as_action()
+    return sampled
+
+
+def stats(state: State) -> dict[str, Any]:
+    """Per game: robberies, deaths, retirements, shared coaches, town fights; solo adds the score, the
+    rival's money, whether he was beaten and the epilogue line (counted by the simulator)."""
+    players = state["players"]
+    figures: dict[str, Any] = {
+        "robberies": sum(p["robberies"] for p in players),
+        "robbery_attempts": sum(p["attempts"] for p in players),
+        "deaths": sum(p["status"] == "dead" for p in players),
+        "retirements": sum(p["status"] == "retired" for p in players),
+        "rounds_played": state["round"],
+        "shared_coaches": state["stats_clashes"],
+        "town_guard_fights": state["stats_town_guards"],
+    }
+    if state["solo"]:
+        final = score(players[0])
+        figures.update(solo_score=final, rival_money=state["rival"],
+                       beat_rival=int(bool(winners(state))) if state["phase"] == "over" else 0,
+                       epilogue=epilogue(final))
+    return figures
+
+
+def check_invariants(state: State) -> None:
+    for player in state["players"]:
+        assert 0 <= player["health"] <= MAX_HEALTH, player
+        assert player["folk_hero"] >= 0 and player["scoundrel"] >= 0, player
+        assert player["guineas"] >= 0, player
+        assert (player["health"] == 0) == (player["status"] == "dead"), player
+        assert player["horse"] is None or player["horse"] in HORSES
+        weapons = player["weapons"]
+        assert all(w in ITEMS and ITEMS[w][0] == "weapon" for w in weapons)
+        assert weapons == ["rifle"] or ("rifle" not in weapons and len(weapons) <= 2), weapons
+        assert len(set(player["gear"])) == len(player["gear"]) and set(player["gear"]) <= set(GEAR)
+    cards = state["deck"] + state["discards"] + state["coaches"]
+    assert sorted(cards) == list(range(len(COACHES))), "every coach card is somewhere, once"
+    assert state["round"] <= state["rounds"]
+
+
+def check_options(options: dict[str, Any]) -> None:
+    return None
+
+
+def _bench_lines() -> list[str]:
+    return solver.bench_lines()
+
+
+def sharp_bot(state: State, seat: int, rng: random.Random) -> Action:
+    """The ``sharp`` bot lives in its own module (it imports this one)."""
+    from core.games.money_or_life_bots import sharp
+    return sharp(state, seat, rng)
+
+
+RULES_TEXT = """\
+Your Money or Your Life - two highway robbers (or one against a rival, Y16) over 16 rounds (Y12).
+
+Each round four coaches leave York, one to each of North, South, East and West, with their money, speed,
+wit and combat (Y3; a stat shown "N+d6" is rolled when the coach is attacked). You see your own two dice
+(Y4), then secretly pick a coach, the tavern, the market, or retiring (Y14). Picks and dice are shown
+together. Guards come with fame (Y6): every 5 folk hero points brings a random guard (a d6 picks North,
+South, East, West, tavern or market), every 5 scoundrel points a guard that follows you wherever you go.
+Each guard adds 5 to a coach's combat.
+
+Robbing alone (Y7): roll two more dice and give each die to speed, wit or combat. The speed dice must be
+a minimal set that, with your horse, meets the coach's speed; if you cannot, the coach escapes and you
+lose a folk hero point. You may spur for +1 speed at 1 health, and must rest at the tavern next round
+(Y5). Wit met gains the excess as folk hero, missed loses the shortfall; combat met gains the excess as
+scoundrel points, missed costs the shortfall in health. Meeting either takes the money. Two on one coach
+(Y8): one more die each; each must catch it alone; then wit and combat dice are pooled, both take the
+same changes and half the money each.
+
+Town (Y9, Y10): fight any guard there first (a fresh d6 plus your weapons against 5 a guard). Tavern:
+health at 2 guineas a point. Market: food at 3, horses, weapons (two one-handed, or a rifle alone;
+upgrades take the old item at its price less 1) and gear (mask, cloak, boots, once each). Anywhere in
+town, 3 guineas given to the poor turn a scoundrel point into a folk hero point. Health never tops 12.
+
+Health 0 is death and ends the game after the round (Y11, Y15). Score (Y13): guineas + folk hero -
+scoundrel, or + scoundrel - folk hero once you declare you play as a scoundrel. The living player with
+the higher score wins; if both hang, the higher reputation. Solo (Y16): from round 5 the rival tries the
+richest coach you left (2d6 must beat its combat); beat his money to win, and read your epilogue.
+"""
+
+GAME = Game(
+    id="money-or-life",
+    title="Your Money or Your Life",
+    options=(
+        Option("players", "int", 2, "1 plays solo against the sheet's rival (Y16), 2 is a duel (Y1)", (1, 2)),
+        Option("rounds", "int", 16, "rounds in a game (the sheet plays 16, Y12)", (1, 40)),
+    ),
+    setup=setup,
+    pending=pending,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    resample_hidden=resample_hidden,
+    result=result,
+    describe_action=describe_action,
+    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot},
+    rules_text=RULES_TEXT,
+    stats=stats,
+    check_invariants=check_invariants,
+    check_options=check_options,
+    extra={"bench": _bench_lines, "solver": solver},
+)
