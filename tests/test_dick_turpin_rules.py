@@ -1,0 +1,474 @@
+"""The Famous Dick Turpin, rule by rule: one test per numbered rule of the sheet and per ruling T1–T14.
+
+Booty cards are random; where a test needs particular cards it rigs the draws (``rig``), which only
+picks which card of the pile comes up next, never one that is not in the pile.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core import rng as real_chance
+from core.engine import IllegalAction, OptionError, clone, visible_events
+from core.games import dick_turpin as dt
+from core.games.dick_turpin import GAME, PISTOL, TOWNS, claim_shares, duel_order
+
+NORTH = TOWNS
+SOUTH = TOWNS[::-1]
+
+
+def new_game(players: int = 4, seed: int = 1, **options):
+    return GAME.new_game({"players": players, **options}, seed)
+
+
+class RiggedBooty:
+    """Stands in for ``core.rng`` in the engine: the booty cards come up in the order given."""
+
+    def __init__(self, cards):
+        self.cards = list(cards)
+
+    def __getattr__(self, name):
+        return getattr(real_chance, name)
+
+    def below(self, state, n):
+        if not self.cards:
+            return real_chance.below(state, n)  # what follows the rigged cards is left to chance
+        card = self.cards.pop(0)
+        assert state["booty"][card] > 0, f"no {card} card left to rig"
+        return sum(state["booty"][:card])
+
+
+@pytest.fixture
+def rig(monkeypatch):
+    def rig_cards(*cards):
+        rigged = RiggedBooty(cards)
+        monkeypatch.setattr(dt, "chance", rigged)
+        return rigged
+    return rig_cards
+
+
+def choose(state, towns):
+    """Every seat still to choose picks its town from ``towns`` (seat order); returns all events."""
+    events = []
+    for seat, town in enumerate(towns):
+        if state["waiting"][seat] is None and state["phase"] == "choose":
+            events += GAME.apply(state, seat, {"do": "choose", "town": town})
+    return events
+
+
+def act(state, seat, action):
+    return GAME.apply(state, seat, action)
+
+
+def texts(events):
+    return [e["text"] for e in events]
+
+
+def play_out_robberies(state):
+    """Robbers rob one passenger each until the journey ends."""
+    journey = state["journeys_played"]
+    while state["phase"] in ("declare", "draw") and state["journeys_played"] == journey:
+        seat = state["robber"]
+        action = {"do": "declare", "passengers": 1} if state["phase"] == "declare" else {"do": "stop"}
+        act(state, seat, action)
+
+
+def play_journey(state, towns):
+    choose(state, towns)
+    play_out_robberies(state)
+
+
+# --- the numbered rules of the sheet -----------------------------------------------------------------
+
+def test_rule_1_highwaymen_rob_the_coach_to_and_from_edinburgh_for_gold():
+    """Rule 1: the coach journeys London–Edinburgh and back; highwaymen end the game with their gold."""
+    state = new_game(seed=5)
+    directions = []
+    rng = random.Random(5)
+    while pending := GAME.pending(state):
+        if state["journey"] > len(directions):
+            directions.append(state["northbound"])
+        seat = pending[0]
+        act(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    assert directions == [True, False, True, False, True, False]
+    assert GAME.result(state)["scores"] == state["gold"]
+    assert sum(state["gold"]) == 60
+
+
+def test_rule_2_set_up_coach_in_london_six_passengers_six_towns_each_gold_shared():
+    """Rule 2: coach on London, marker at 6, a face-down set of the six towns each, the gold divided."""
+    for players in range(2, 6):
+        state = new_game(players)
+        seen = GAME.view(state, 0)
+        assert seen["northbound"] and seen["stop"] == -1 and seen["route"][0] == "Oxford"
+        assert seen["passengers"] == 6
+        assert seen["hand"] == TOWNS
+        assert seen["gold"] == [60 // players] * players
+        assert sum(seen["booty_left"]) == 30 and seen["face_up"] == []
+        assert GAME.view(state, None)["hand"] is None  # the sets are face down to onlookers
+
+
+def test_rule_3_the_driver_is_also_a_highwayman():
+    """Rule 3: the driver still chooses a town and robs like everyone else."""
+    state = new_game()
+    driver = state["driver"]
+    assert driver in GAME.pending(state)
+    choose(state, ["Oxford" if seat == driver else "Carlisle" for seat in range(4)])
+    assert state["phase"] == "declare" and state["robber"] == driver
+
+
+def test_rule_4_a_round_is_six_journeys_and_a_game_one_to_three_rounds():
+    """Rule 4: each round is six journeys; the game is 1, 2 or 3 rounds (4 is refused)."""
+    for rounds in (1, 2, 3):
+        state = new_game(rounds=rounds, seed=rounds)
+        rng = random.Random(rounds)
+        while pending := GAME.pending(state):
+            act(state, pending[0], rng.choice(GAME.legal_actions(state, pending[0])))
+        if state["outright"] is None:
+            assert state["journeys_played"] == 6 * rounds
+    with pytest.raises(OptionError, match="rounds"):
+        GAME.resolve_options({"rounds": 4})
+
+
+def test_rule_5_cards_are_revealed_as_the_coach_reaches_each_town(rig):
+    """Rule 5: chosen cards stay face down until the driver calls their town, in the route's order."""
+    state = new_game()
+    rig(PISTOL, PISTOL)
+    events = choose(state, ["York", "Bath", "Carlisle", "Warwick"])
+    # Bath comes first: Seat 2 is revealed and robs; the others are still face down.
+    assert state["robber"] == 1 and state["piles"][1] == ["Bath"]
+    assert GAME.view(state, None)["chosen"] == [True, False, True, True]
+    act(state, 1, {"do": "declare", "passengers": 1})  # a pistol
+    act(state, 3, {"do": "declare", "passengers": 1})  # Warwick next; a pistol
+    assert state["robber"] == 0  # then York
+    called = [e["town"] for e in events if "town" in e]
+    assert called == ["Bath"]
+
+
+def test_rule_6_the_robber_declares_passengers_and_may_stop_after_a_gold_card(rig):
+    """Rule 6: rob 1 to 6 passengers, at least one card, at most one per passenger, stop to take the gold."""
+    state = new_game()
+    choose(state, ["Oxford", "Carlisle", "Carlisle", "Carlisle"])
+    legal = GAME.legal_actions(state, 0)
+    assert legal == [{"do": "declare", "passengers": n} for n in range(1, 7)]
+    rig(2, 3)
+    act(state, 0, {"do": "declare", "passengers": 2})
+    assert state["turned"] == [2] and GAME.legal_actions(state, 0) == [{"do": "draw"}, {"do": "stop"}]
+    events = act(state, 0, {"do": "draw"})  # the second and last card allowed: taken at once
+    assert state["gold"][0] == 15 + 5
+    assert any("takes 5 gold" in text for text in texts(events))
+
+
+def test_rule_7_claim_is_taken_from_the_others_in_equal_portions():
+    """Rule 7: 'he takes 4 gold from 2 players and then 3 gold from the other 2 – making a total of 14'."""
+    assert claim_shares(14, [12, 12, 12, 12, 12], 0) == [0, 4, 4, 3, 3]
+    # 'If any player has no gold left, the highwayman must be given the required amount from the rest.'
+    assert claim_shares(14, [12, 24, 0, 12, 12], 0) == [0, 5, 0, 5, 4]
+
+
+def test_rule_8_the_passenger_marker_drops_by_the_cards_drawn(rig):
+    """Rule 8: stopping after two cards leaves four passengers for the rest of the journey."""
+    state = new_game()
+    choose(state, ["Oxford", "Bath", "Carlisle", "Carlisle"])
+    rig(1, 1)
+    act(state, 0, {"do": "declare", "passengers": 6})
+    act(state, 0, {"do": "draw"})
+    act(state, 0, {"do": "stop"})
+    assert state["passengers"] == 4
+    assert GAME.view(state, None)["passengers"] == 4
+    assert state["robber"] == 1 and GAME.legal_actions(state, 1)[-1] == {"do": "declare", "passengers": 4}
+
+
+def test_rule_9_a_pistol_gets_nothing_and_turned_cards_stay_face_up_till_the_journey_ends(rig):
+    """Rule 9: a pistol scares the robber off with nothing; turned cards lie face up until the journey ends."""
+    state = new_game()
+    choose(state, ["Oxford", "Bath", "Carlisle", "Carlisle"])
+    rig(3, 4, PISTOL)
+    act(state, 0, {"do": "declare", "passengers": 6})
+    act(state, 0, {"do": "draw"})
+    act(state, 0, {"do": "draw"})
+    assert state["gold"] == [15, 15, 15, 15]
+    assert state["passengers"] == 6
+    assert GAME.view(state, 3)["face_up"] == [3, 4, PISTOL]
+    assert sum(state["booty"]) == 27
+
+
+def test_rule_10_a_duel_the_first_pistol_flees_and_the_survivor_robs_with_new_cards(rig):
+    """Rule 10: duellists turn cards in turn; the first pistol drops out, with three the rest go on."""
+    state = new_game()  # Seat 1 drives journey 1
+    rig(1, PISTOL, 2, PISTOL, 4)
+    events = choose(state, ["Carlisle", "Oxford", "Oxford", "Oxford"])
+    duel = [(e["seat"], e["card"]) for e in events if e["text"].startswith("Duel")]
+    # Seats 2, 3, 4 in order: 2 turns gold, 3 a pistol (out), 4 gold, 2 a pistol (out): Seat 4 robs.
+    assert duel == [(1, 1), (2, PISTOL), (3, 2), (1, PISTOL)]
+    assert state["robber"] == 3 and state["phase"] == "declare"
+    act(state, 3, {"do": "declare", "passengers": 1})
+    assert state["face_up"] == [1, PISTOL, 2, PISTOL, 4]  # the robbery's card on top of the duel's
+    assert state["gold"][3] == 15 + 4
+
+
+def test_rule_11_the_journey_continues_and_an_empty_coach_robs_no_more(rig):
+    """Rule 11: after a hold-up the coach goes on; the next robber is limited to the passengers left."""
+    state = new_game()
+    choose(state, ["Oxford", "Bath", "York", "Carlisle"])
+    rig(1, PISTOL)
+    act(state, 0, {"do": "declare", "passengers": 1})  # takes one passenger
+    assert state["robber"] == 1
+    assert len(GAME.legal_actions(state, 1)) == 5
+    act(state, 1, {"do": "declare", "passengers": 5})  # a pistol: Bath's robber gets nothing
+    assert state["robber"] == 2 and state["passengers"] == 5
+
+
+def test_rule_12_no_gold_plays_on_and_all_the_gold_ends_the_game(rig):
+    """Rule 12: a player with no gold keeps playing; one who holds all the gold wins at once."""
+    state = new_game()
+    state["gold"] = [30, 0, 15, 15]
+    assert 1 in GAME.pending(state)
+    choose(state, ["Carlisle", "Oxford", "York", "York"])
+    assert state["robber"] == 1
+    rig(2)
+    act(state, 1, {"do": "declare", "passengers": 1})
+    assert state["gold"][1] == 2
+    broke = new_game()
+    broke["gold"] = [57, 1, 1, 1]
+    choose(broke, ["Oxford", "Carlisle", "Carlisle", "Carlisle"])
+    rig(4)
+    act(broke, 0, {"do": "declare", "passengers": 1})
+    assert GAME.result(broke)["winners"] == [0] and GAME.pending(broke) == []
+
+
+def test_rule_13_next_journey_travels_back_played_cards_stay_and_the_sixth_is_forced():
+    """Rule 13: the coach comes back with six passengers; played towns can't be chosen again this round;
+    the sixth journey plays the last card; after six journeys everyone has all six again."""
+    state = new_game(rounds=2)
+    play_journey(state, ["Oxford", "Bath", "Warwick", "York"])
+    assert not state["northbound"] and state["passengers"] == 6
+    assert GAME.view(state, 1)["pile_tops"] == ["Oxford", "Bath", "Warwick", "York"]
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, {"do": "choose", "town": "Oxford"})
+    assert refused.value.rule == "rule 13"
+    for towns in (["Bath", "Oxford", "York", "Warwick"], ["Warwick", "York", "Oxford", "Bath"],
+                  ["York", "Warwick", "Bath", "Oxford"], ["Lancaster"] * 4):
+        play_journey(state, towns)
+    # Journey six needs no choice: everyone's Carlisle is played for him, straight to the duel there.
+    assert state["journey"] == 6 and all(town == "Carlisle" for town in state["piles"][state["robber"]][-1:])
+    play_out_robberies(state)
+    assert state["round"] == 2 and state["journey"] == 1
+    assert all(hand == TOWNS for hand in state["hands"]) and state["piles"] == [[], [], [], []]
+
+
+def test_rule_14_most_gold_after_the_agreed_rounds_wins():
+    """Rule 14: after the last round the player with most gold is the winner."""
+    for seed in range(20):
+        state = new_game(seed=seed)
+        rng = random.Random(seed)
+        while pending := GAME.pending(state):
+            act(state, pending[0], rng.choice(GAME.legal_actions(state, pending[0])))
+        result = GAME.result(state)
+        assert result["winners"] == [s for s, gold in enumerate(state["gold"]) if gold == max(state["gold"])]
+        assert result["scores"] == state["gold"]
+
+
+# --- the rulings ---------------------------------------------------------------------------------------
+
+def test_T1_route_oxford_first_from_london_and_reversed_coming_back():
+    """T1: London, Oxford, Bath, Warwick, Lancaster, York, Carlisle, Edinburgh; back the other way."""
+    state = new_game()
+    assert GAME.view(state, None)["route"] == NORTH
+    play_journey(state, ["Oxford", "Bath", "Warwick", "York"])
+    assert GAME.view(state, None)["route"] == SOUTH and state["journey"] == 2
+
+
+def test_T2_booty_deck_default_mix_options_and_refusals():
+    """T2: 6 pistols and 24 gold (eight 1s, eight 2s, five 3s, three 4s); a deck with no gold or no
+    pistol is refused in words; another mix is used as set."""
+    state = new_game()
+    assert state["booty"] == [6, 8, 8, 5, 3]
+    with pytest.raises(OptionError, match="gold card"):
+        GAME.resolve_options({"gold_1": 0, "gold_2": 0, "gold_3": 0, "gold_4": 0})
+    with pytest.raises(OptionError, match="pistol"):
+        GAME.resolve_options({"pistols": 0})
+    assert new_game(pistols=2, gold_4=10)["booty"] == [2, 8, 8, 5, 10]
+
+
+def test_T3_sixty_sovereigns_split_equally():
+    """T3: 60 gold shared exactly among 2 to 5 players."""
+    for players in range(2, 6):
+        assert new_game(players)["gold"] == [60 // players] * players
+        assert 60 % players == 0
+
+
+def test_T4_seat_1_drives_first_and_the_role_passes_clockwise():
+    """T4: Seat 1 drives journey 1; the next seat clockwise drives each following journey."""
+    state = new_game(3, rounds=2)
+    drivers = []
+    rng = random.Random(2)
+    while pending := GAME.pending(state):
+        if state["journeys_played"] == len(drivers):
+            drivers.append(state["driver"])
+        act(state, pending[0], rng.choice(GAME.legal_actions(state, pending[0])))
+    assert drivers[:12] == [0, 1, 2] * 4
+
+
+def test_T5_secret_simultaneous_choice_shows_only_chosen_or_not():
+    """T5: all choose at once; nobody learns another's card, only whether he has chosen;
+    a single card is played for its holder."""
+    state = new_game()
+    assert GAME.pending(state) == [0, 1, 2, 3]
+    oxford, york = clone(state), clone(state)
+    events_oxford = act(oxford, 2, {"do": "choose", "town": "Oxford"})
+    events_york = act(york, 2, {"do": "choose", "town": "York"})
+    for viewer in (None, 0, 1, 3):
+        assert GAME.view(oxford, viewer) == GAME.view(york, viewer)
+        assert visible_events(events_oxford, viewer) == visible_events(events_york, viewer)
+    assert GAME.view(oxford, 2)["my_card"] == "Oxford"
+    assert GAME.view(oxford, None)["chosen"] == [False, False, True, False]
+    assert GAME.pending(oxford) == [0, 1, 3]
+    for towns in (["Oxford", "Bath", "Warwick", "York"], ["Bath", "Oxford", "York", "Warwick"],
+                  ["Warwick", "York", "Oxford", "Bath"], ["York", "Warwick", "Bath", "Oxford"],
+                  ["Lancaster"] * 4):
+        play_journey(state, towns)
+    # Journey six: one card each, played for everyone; nobody was asked.
+    assert state["journey"] == 6 and GAME.pending(state) == [state["robber"]]
+    play_out_robberies(state)
+    assert state["journeys_played"] == 6 and GAME.result(state) is not None
+
+
+def test_T6_robbery_declare_then_turn_at_most_one_card_per_passenger(rig):
+    """T6: declare 1..passengers left; at least one card; stop only after gold; a pistol claims nothing
+    and leaves the marker alone; stopping drops it by the cards turned."""
+    state = new_game()
+    choose(state, ["Oxford", "Bath", "Carlisle", "Carlisle"])
+    with pytest.raises(IllegalAction, match="T6"):
+        act(state, 0, {"do": "stop"})  # he must turn at least one card
+    with pytest.raises(IllegalAction, match="T6"):
+        act(state, 0, {"do": "declare", "passengers": 7})
+    rig(1, 1, 1, PISTOL)
+    act(state, 0, {"do": "declare", "passengers": 3})
+    act(state, 0, {"do": "draw"})
+    act(state, 0, {"do": "draw"})  # the third card ends the robbery: three passengers robbed
+    assert state["gold"][0] == 18 and state["passengers"] == 3
+    act(state, 1, {"do": "declare", "passengers": 3})  # a pistol
+    assert state["gold"][1] == 14 and state["passengers"] == 3
+
+
+def test_T7_claim_split_richest_first():
+    """T7: equal shares, the larger ones from the richest (ties clockwise from the robber); shortfalls
+    shared again; the others' whole gold if it is less than the claim; the sheet's example both ways."""
+    assert claim_shares(14, [12] * 5, 0) == [0, 4, 4, 3, 3]  # the sheet's arithmetic: 4 others
+    assert claim_shares(14, [15] * 4, 0) == [0, 5, 5, 4]  # 3 others
+    assert claim_shares(5, [10, 20, 5, 25], 0) == [0, 2, 1, 2]  # the richest pay the larger shares
+    assert claim_shares(5, [15] * 4, 2) == [2, 1, 0, 2]  # ties clockwise from Seat 3: Seats 4, 1, 2
+    assert claim_shares(10, [20, 1, 0, 39], 0) == [0, 1, 0, 9]  # Seat 2 short by 4: Seat 4 pays them
+    assert claim_shares(14, [50, 4, 3, 3], 0) == [0, 4, 3, 3]  # less than the claim: all of it
+
+
+def test_T8_duel_order_clockwise_from_the_driver_who_draws_last(rig):
+    """T8: the first duellist clockwise from the driver turns first, the driver last; gold in a duel
+    counts for nothing; duel cards join the face-up pile."""
+    state = new_game()  # Seat 1 drives
+    assert duel_order(state, [0, 2]) == [2, 0]
+    state["driver"] = 1
+    assert duel_order(state, [0, 1, 3]) == [3, 0, 1]
+    state = new_game()
+    rig(4, PISTOL)
+    events = choose(state, ["Oxford", "Carlisle", "Oxford", "Carlisle"])
+    duel = [(e["seat"], e["card"]) for e in events if e["text"].startswith("Duel")]
+    assert duel == [(2, 4), (0, PISTOL)]  # Seat 3 first, the driver Seat 1 last
+    assert state["gold"] == [15, 15, 15, 15] and state["face_up"] == [4, PISTOL]
+    assert state["robber"] == 2
+
+
+def test_T9_empty_booty_pile_is_remade_from_the_face_up_cards(rig):
+    """T9: when the pile runs out mid-journey the face-up cards are shuffled into a new pile."""
+    state = new_game(pistols=1, gold_1=2, gold_2=0, gold_3=0, gold_4=0)
+    rig(1, 1, PISTOL, 1)
+    choose(state, ["Oxford", "Oxford", "Carlisle", "Carlisle"])  # the duel uses all three cards
+    assert sum(state["booty"]) == 0 and state["face_up"] == [1, 1, PISTOL]
+    events = act(state, state["robber"], {"do": "declare", "passengers": 2})
+    assert any("used up" in text for text in texts(events))
+    assert state["face_up"] == [1] and state["booty"] == [1, 1, 0, 0, 0]
+
+
+def test_T10_once_six_passengers_are_robbed_the_rest_reveal_and_nobody_robs(rig):
+    """T10: the coach emptied, every face-down card is shown and the journey ends."""
+    state = new_game()
+    choose(state, ["Oxford", "Bath", "York", "Carlisle"])
+    rig(1, 1, 1, 1, 1, 1)
+    act(state, 0, {"do": "declare", "passengers": 6})
+    for _ in range(5):
+        act(state, 0, {"do": "draw"})
+    assert state["gold"][0] == 21
+    assert state["journey"] == 2 and state["phase"] == "choose"
+    assert [pile[-1] for pile in state["piles"]] == ["Oxford", "Bath", "York", "Carlisle"]
+    assert state["robberies"] == 1
+
+
+def test_T11_between_journeys_booty_together_six_passengers_coach_reversed_driver_on(rig):
+    """T11: all booty shuffled back, marker at 6, the coach turned, the driver passed on."""
+    state = new_game()
+    choose(state, ["Oxford", "Carlisle", "Carlisle", "Carlisle"])
+    rig(3, 2, 4, 4)
+    act(state, 0, {"do": "declare", "passengers": 2})
+    act(state, 0, {"do": "stop"})
+    assert state["robber"] == 1  # Carlisle: a duel among three
+    play_out_robberies(state)
+    assert state["journey"] == 2
+    assert state["booty"] == [6, 8, 8, 5, 3] and state["face_up"] == []
+    assert state["passengers"] == 6 and not state["northbound"] and state["driver"] == 1
+
+
+def test_T12_played_piles_show_only_their_top_card_even_to_the_owner():
+    """T12: everyone, the owner too, sees only the top of each played pile; his own hand he sees;
+    with open piles the whole piles show."""
+    state = new_game()
+    play_journey(state, ["Oxford", "Bath", "Warwick", "York"])
+    play_journey(state, ["Bath", "Oxford", "York", "Warwick"])
+    for viewer in (None, 0, 1):
+        seen = GAME.view(state, viewer)
+        assert seen["piles"] is None
+        assert seen["pile_tops"] == ["Bath", "Oxford", "York", "Warwick"]
+        assert seen["pile_sizes"] == [2, 2, 2, 2]
+    assert GAME.view(state, 0)["hand"] == ["Warwick", "Lancaster", "York", "Carlisle"]
+    swapped = clone(state)
+    swapped["piles"][0] = ["Warwick", "Bath"]  # what lies beneath is not seen
+    swapped["hands"][0] = ["Oxford", "Lancaster", "York", "Carlisle"]
+    assert GAME.view(swapped, None) == GAME.view(state, None)
+    assert GAME.view(swapped, 1) == GAME.view(state, 1)
+    opened = new_game(open_piles=True)
+    play_journey(opened, ["Oxford", "Bath", "Warwick", "York"])
+    play_journey(opened, ["Bath", "Oxford", "York", "Warwick"])
+    assert GAME.view(opened, None)["piles"][0] == ["Oxford", "Bath"]
+
+
+def test_T13_all_sixty_sovereigns_win_outright_at_once(rig):
+    """T13: the moment one player holds all 60 gold the game ends with him the winner."""
+    state = new_game()
+    state["gold"] = [50, 4, 3, 3]
+    choose(state, ["Oxford", "Carlisle", "Carlisle", "York"])
+    rig(4, 4, 3, 3)
+    act(state, 0, {"do": "declare", "passengers": 4})
+    for _ in range(3):
+        act(state, 0, {"do": "draw"})
+    assert state["gold"] == [60, 0, 0, 0]  # the others pay 10 of the 14: all they have
+    result = GAME.result(state)
+    assert result["winners"] == [0] and "outright" in result["summary"]
+    assert GAME.pending(state) == [] and state["journeys_played"] == 0
+    assert result["reveal"]["waiting"] == [None, "Carlisle", "Carlisle", "York"]
+
+
+def test_T14_length_option_and_equal_gold_shares_the_win():
+    """T14: 1, 2 or 3 rounds (default 1); the most gold wins; equal gold shares the win."""
+    assert GAME.resolve_options({})["rounds"] == 1
+    with pytest.raises(OptionError, match="rounds"):
+        GAME.resolve_options({"rounds": 0})
+    state = new_game(seed=3)
+    rng = random.Random(3)
+    while pending := GAME.pending(state):
+        act(state, pending[0], rng.choice(GAME.legal_actions(state, pending[0])))
+    assert state["journeys_played"] == 6 or state["outright"] is not None
+    state["gold"], state["outright"] = [20, 20, 10, 10], None
+    result = GAME.result(state)
+    assert result["winners"] == [0, 1] and "share the win" in result["summary"]
