@@ -20,7 +20,8 @@ from dataclasses import dataclass, replace
 from typing import Callable, Mapping
 
 import ifaddr
-from zeroconf import BadTypeInNameException, Error as ZeroconfError, IPVersion, ServiceStateChange, Zeroconf
+from zeroconf import (Error as ZeroconfError, IPVersion, NotRunningException,
+                      ServiceStateChange, Zeroconf)
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 SERVICE_TYPE = "_turpin._tcp.local."
@@ -169,8 +170,9 @@ def _advertised_addresses(interfaces: list[str] | None) -> list[str]:
     return lan or every or ["127.0.0.1"]
 
 
-def _open_zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
-    """An AsyncZeroconf bound to the chosen interfaces, or DiscoveryUnavailable saying why not."""
+async def _open_zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
+    """A running AsyncZeroconf on the chosen interfaces, or DiscoveryUnavailable saying why not."""
+    where = ", ".join(interfaces) if interfaces else "any interface"
     try:
         if interfaces is None:
             aiozc = AsyncZeroconf(ip_version=IPVersion.V4Only)
@@ -179,19 +181,20 @@ def _open_zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             raise _unavailable("UDP port 5353 is taken by another program") from error
-        raise _unavailable(f"multicast failed: {error.strerror or error}") from error
+        raise _unavailable(f"multicast failed on {where}: {error.strerror or error}") from error
     except (RuntimeError, ValueError, ZeroconfError) as error:
-        raise _unavailable(str(error)) from error
-    if not _has_multicast_sender(aiozc.zeroconf):
-        aiozc.zeroconf.close()
-        raise _unavailable("no interface here accepts multicast")
+        raise _unavailable(f"{where}: {error}") from error
+    try:
+        await aiozc.zeroconf.async_wait_for_start()
+    except (NotRunningException, asyncio.TimeoutError) as error:
+        await _close_zeroconf(aiozc)
+        raise _unavailable("the mDNS responder did not start") from error
+    if not aiozc.zeroconf.engine.senders:
+        # zeroconf skips (and only logs) each interface that cannot join the mDNS group; with none
+        # left it would run deaf and mute, so that is the "multicast fails" case.
+        await _close_zeroconf(aiozc)
+        raise _unavailable(f"multicast failed on {where}")
     return aiozc
-
-
-def _has_multicast_sender(zc: Zeroconf) -> bool:
-    # zeroconf skips (and only logs) every interface it cannot join the mDNS group on; with none left
-    # it would run deaf and mute, so that is the "multicast fails" case.
-    return bool(getattr(zc.engine, "_respond_sockets", [True]))
 
 
 async def _close_zeroconf(aiozc: AsyncZeroconf) -> None:
@@ -219,6 +222,7 @@ class TableAdvertiser:
         self.instance = instance_label(ad.name, self._short_id)
         self._aiozc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None
+        self._announcing: asyncio.Future[None] | None = None   # the repeats of the latest TXT update
 
     def _service_info(self) -> AsyncServiceInfo:
         return AsyncServiceInfo(SERVICE_TYPE, f"{self.instance}.{SERVICE_TYPE}", port=self.port,
@@ -227,11 +231,11 @@ class TableAdvertiser:
 
     async def start(self) -> None:
         """Announce the table; DiscoveryUnavailable if multicast cannot work here."""
-        self._aiozc = _open_zeroconf(self.interfaces)
+        self._aiozc = await _open_zeroconf(self.interfaces)
         info = self._service_info()
         try:
             await (await self._aiozc.async_register_service(info, allow_name_change=True))
-        except (OSError, ZeroconfError, BadTypeInNameException) as error:
+        except (OSError, ZeroconfError) as error:
             await _close_zeroconf(self._aiozc)
             self._aiozc = None
             raise _unavailable(f"could not announce the table: {error}") from error
@@ -243,19 +247,26 @@ class TableAdvertiser:
         self.instance = info.name[: -len(SERVICE_TYPE) - 1]   # zeroconf may have renamed it on a clash
 
     async def update(self, seats_taken: int, seats_free: int) -> None:
-        """Publish the new seat counts in the TXT record."""
+        """Publish the new seat counts in the TXT record (returns at once; zeroconf repeats it)."""
         self.ad = replace(self.ad, seats_taken=seats_taken, seats_free=seats_free)
         if self._aiozc is None or self._info is None:
             return
         info = AsyncServiceInfo(SERVICE_TYPE, self._info.name, port=self.port, properties=self.ad.to_txt(),
                                 server=self._info.server, parsed_addresses=self._info.parsed_addresses())
         self._info = info
-        await (await self._aiozc.async_update_service(info))
+        self._stop_announcing()   # an older announcement still repeating would undo this one
+        self._announcing = asyncio.ensure_future(await self._aiozc.async_update_service(info))
+
+    def _stop_announcing(self) -> None:
+        if self._announcing is not None and not self._announcing.done():
+            self._announcing.cancel()
+        self._announcing = None
 
     async def close(self) -> None:
         """Say goodbye on the network (so browsers drop the table at once) and release the sockets."""
         aiozc, info = self._aiozc, self._info
         self._aiozc = self._info = None
+        self._stop_announcing()
         if aiozc is None:
             return
         try:
@@ -309,7 +320,7 @@ class TableBrowser:
 
     async def start(self) -> None:
         """Start listening; DiscoveryUnavailable if multicast cannot work here."""
-        self._aiozc = _open_zeroconf(self.interfaces)
+        self._aiozc = await _open_zeroconf(self.interfaces)
         self._browser = AsyncServiceBrowser(self._aiozc.zeroconf, SERVICE_TYPE,
                                             handlers=[self._on_service_state_change])
         if self.probe and self.reprobe_interval > 0:

@@ -2,7 +2,7 @@
 
     python tests/discovery_actors.py advertise --interface IP [--listen] [--name N] [--taken T] [--free F]
     python tests/discovery_actors.py advertise-raw --interface IP KEY=VALUE...  (TXT not checked)
-    python tests/discovery_actors.py browse --interface IP [--no-probe]
+    python tests/discovery_actors.py browse --interface IP [--no-probe] [--reprobe SECONDS]
     python tests/discovery_actors.py tables --interface IP [--seconds S]
     python tests/discovery_actors.py unavailable --interface IP [--take-5353]
 
@@ -118,7 +118,8 @@ async def browse(args: argparse.Namespace) -> None:
     logger.addHandler(ReportRefusals())
     def on_change(kind: str, ad: TableAd | None) -> None:
         say(event=kind, **ad_fields(ad))
-    browser = TableBrowser(on_change, interfaces=[args.interface], probe=not args.no_probe)
+    browser = TableBrowser(on_change, interfaces=[args.interface], probe=not args.no_probe,
+                           reprobe_interval=args.reprobe)
     await browser.start()
     try:
         say(event="browsing")
@@ -164,6 +165,7 @@ def main() -> int:
     parser.add_argument("--listen", action="store_true")
     parser.add_argument("--no-probe", action="store_true")
     parser.add_argument("--take-5353", action="store_true")
+    parser.add_argument("--reprobe", type=float, default=10.0)
     parser.add_argument("txt", nargs="*")
     args = parser.parse_intermixed_args()
     roles = {"advertise": advertise, "advertise-raw": advertise_raw, "browse": browse,

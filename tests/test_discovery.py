@@ -278,6 +278,17 @@ def test_table_disappears_when_its_host_gets_ctrl_c(netns):
     assert advertiser.process.wait(timeout=HANG_GUARD) == 130
 
 
+def test_table_disappears_when_its_host_dies_without_a_goodbye(netns):
+    """A host killed outright (SIGKILL: no goodbye packet) is dropped once it stops answering the probe."""
+    browser = netns.actor("browse", "--reprobe", "0.3")
+    browser.event("browsing")
+    advertiser, ready = _advertise(netns, "--listen")
+    browser.event("added", instance=ready["instance"])
+    advertiser.process.kill()
+    advertiser.process.wait(timeout=HANG_GUARD)
+    browser.event("removed", instance=ready["instance"])
+
+
 def test_two_tables_with_one_name_are_both_listed(netns):
     """Two hosts choosing the same table name get distinct instance names and both show up."""
     browser = netns.actor("browse")
@@ -365,6 +376,14 @@ def test_unavailable_when_multicast_fails():
         assert result.returncode == 1 and "connect by address" in result.stderr
     finally:
         namespace.close()
+
+
+def test_unavailable_on_an_address_this_machine_lacks(netns):
+    """--interface naming an address no interface here has: nothing can join the group, so unavailable."""
+    actor = netns.actor("unavailable", "--interface", "10.253.9.9")
+    for role in ("advertiser", "browser"):
+        message = actor.wait_for(lambda e, role=role: e.get("role") == role, role)["unavailable"]
+        assert message and "10.253.9.9" in message and "connect by address" in message
 
 
 def test_two_machines_see_each_others_table(two_machines):
