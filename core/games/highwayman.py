@@ -34,6 +34,7 @@ LONDON = 0  # a LONDON card is number 0 of its route: the route's first card (H3
 CARD = [[f"{name}:{'L' if k == LONDON else k}" for k in range(MAX_LENGTH + 1)] for name in ROUTES]
 #: card → (route index, number); Highwayman and Runner are on no route.
 ROUTE_AND_NUMBER = {card: (r, k) for r, cards in enumerate(CARD) for k, card in enumerate(cards)}
+LONDON_CARDS = frozenset(cards[LONDON] for cards in CARD)
 #: H6: what a card left in hand scores.
 POINTS = {**{card: k for card, (r, k) in ROUTE_AND_NUMBER.items()}, HIGHWAYMAN: 20, RUNNER: 10}
 
@@ -94,7 +95,7 @@ def setup(options: dict[str, Any], seed: int) -> State:
     return state
 
 
-def deal_game(state: State) -> None:
+def deal_game(state: State) -> list[Event]:
     """Rule 1: shuffle the whole pack, deal six each, the rest face down; left of the dealer leads."""
     deck = build_deck(state["routes"], state["length"])
     chance.shuffle(state, deck)
@@ -106,9 +107,9 @@ def deal_game(state: State) -> None:
     state["tops"] = [-1] * state["routes"]  # -1: not started; else the last number down (LONDON = 0)
     state["blocked"] = [False] * state["routes"]
     state["game_number"] += 1
-    state["turn"] = (state["dealer"] + 1) % players
     state["phase"] = "play"  # "play": a turn starts; "drawn": deciding on the card just drawn; "over"
     state["passes"] = 0  # passes in a row on an empty pack (H6)
+    return next_turn(state, (state["dealer"] + 1) % players)
 
 
 # --- Legal actions --------------------------------------------------------------------------------------
@@ -147,8 +148,32 @@ def _numbered_plays(state: State, held: Any) -> list[Action]:
     return actions
 
 
+def _has_numbered_play(state: State, hand: list[str]) -> bool:
+    """H4: does the hand hold the next number of a started, unfinished, unblocked route?"""
+    length, blocked = state["length"], state["blocked"]
+    return any(0 <= top < length and not blocked[route] and CARD[route][top + 1] in hand
+               for route, top in enumerate(state["tops"]))
+
+
+def has_legal_play(state: State, hand: list[str]) -> bool:
+    """H4/H5: whether a turn can begin with a play (otherwise the player draws or passes)."""
+    length, blocked = state["length"], state["blocked"]
+    highwayman = HIGHWAYMAN in hand
+    for route, top in enumerate(state["tops"]):
+        if 0 <= top < length and not blocked[route] and (highwayman or CARD[route][top + 1] in hand):
+            return True
+    if RUNNER in hand and True in blocked:
+        return True
+    # A route's LONDON card is playable until its route starts, which it cannot do while the card is held.
+    return not LONDON_CARDS.isdisjoint(hand)
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
-    """What ``seat`` may do now; empty unless it is that seat's turn."""
+    """What ``seat`` may do now; empty unless it is that seat's turn.
+
+    A turn with no legal play draws (or passes) by itself, as the rules leave no choice (H5); the
+    player then decides on the drawn card.
+    """
     if state["phase"] == "over" or seat != state["turn"]:
         return []
     hand = state["hands"][seat]
@@ -157,15 +182,12 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     held = set(hand)
     actions = _numbered_plays(state, held)
     if not actions:  # H4: LONDON only without a legal numbered card
-        actions = [{"do": "play", "cards": [card]} for card in hand
-                   if ROUTE_AND_NUMBER.get(card, (0, 1))[1] == LONDON]
+        actions = [{"do": "play", "cards": [card]} for card in hand if card in LONDON_CARDS]
     if HIGHWAYMAN in held:
         _block_actions(state, HIGHWAYMAN, actions)
     if RUNNER in held:
         _block_actions(state, RUNNER, actions)
-    if actions:
-        return actions
-    return [{"do": "draw"}] if state["pack"] else [{"do": "pass"}]  # H5
+    return actions
 
 
 def _drawn_card_actions(state: State, hand: list[str]) -> list[Action]:
@@ -185,33 +207,63 @@ def _drawn_card_actions(state: State, hand: list[str]) -> list[Action]:
     return actions
 
 
+def is_legal(state: State, seat: int, action: Action) -> bool:
+    """The same answer as ``action in legal_actions(state, seat)``, without listing them all."""
+    if state["phase"] == "over" or seat != state["turn"] or type(action) is not dict:
+        return False
+    hand = state["hands"][seat]
+    if state["phase"] == "drawn":
+        return action in _drawn_card_actions(state, hand)
+    do = action.get("do")
+    if len(action) != 2:
+        return False
+    if do == "play":
+        cards = action.get("cards")
+        if type(cards) is not list or not cards or type(cards[0]) is not str \
+                or cards[0] not in ROUTE_AND_NUMBER:
+            return False
+        route, first = ROUTE_AND_NUMBER[cards[0]]
+        if route >= state["routes"] or first > state["length"]:
+            return False
+        if first == LONDON:
+            return len(cards) == 1 and cards[0] in hand and not _has_numbered_play(state, hand)
+        top = state["tops"][route]
+        return (top >= 0 and first == top + 1 and not state["blocked"][route]
+                and cards == CARD[route][first:first + len(cards)] and first + len(cards) - 1 <= state["length"]
+                and all(card in hand for card in cards))
+    if do == "highwayman" or do == "runner":
+        name = action.get("route")
+        if type(name) is not str or name not in ROUTES[:state["routes"]]:
+            return False
+        route = ROUTES.index(name)
+        if do == "runner":
+            return RUNNER in hand and state["blocked"][route]
+        top = state["tops"][route]
+        return HIGHWAYMAN in hand and 0 <= top < state["length"] and not state["blocked"][route]
+    return False
+
+
 def pending(state: State) -> list[int]:
     return [] if state["phase"] == "over" else [state["turn"]]
 
 
 # --- Apply ----------------------------------------------------------------------------------------------
 
-_RULE_OF = {"play": "H4", "highwayman": "rule 4", "runner": "rule 4", "draw": "H5", "keep": "H5",
-            "pass": "H5"}
+_RULE_OF = {"play": "H4", "highwayman": "rule 4", "runner": "rule 4", "keep": "H5"}
 
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:
     """Carry out one legal action of ``seat``; refuse anything else and leave the state untouched."""
-    if state["phase"] == "over":
-        raise IllegalAction("H7", "the series is over")
-    if seat != state["turn"]:
-        raise IllegalAction("H4", f"it is {seat_name(state['turn'])}'s turn, not {seat_name(seat)}'s")
-    if action not in legal_actions(state, seat):
+    if not is_legal(state, seat, action):
+        if state["phase"] == "over":
+            raise IllegalAction("H7", "the series is over")
+        if seat != state["turn"]:
+            raise IllegalAction("H4", f"it is {seat_name(state['turn'])}'s turn, not {seat_name(seat)}'s")
         do = action.get("do") if isinstance(action, dict) else None
         rule = _RULE_OF.get(do, "H4") if isinstance(do, str) else "H4"
         raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
     do = action["do"]
-    if do == "draw":
-        return draw_card(state, seat)
     state["phase"] = "play"
-    if do == "pass":
-        return pass_turn(state, seat)
-    state["passes"] = 0
     if do == "keep":
         events = [event(f"{seat_name(seat)} keeps the card.")]
     elif do == "play":
@@ -220,8 +272,30 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
         events = play_highwayman_or_runner(state, seat, do, ROUTES.index(action["route"]))
     if not state["hands"][seat]:
         return events + finish_game(state, winner=seat)
-    state["turn"] = (seat + 1) % state["players"]
-    return events
+    return events + next_turn(state, (seat + 1) % state["players"])
+
+
+def next_turn(state: State, seat: int) -> list[Event]:
+    """Play passes left (rule 2). A player with no legal play draws; with an empty pack he passes (H5),
+    and when every player has passed in turn the game is scored as it stands (H6)."""
+    events: list[Event] = []
+    players = state["players"]
+    while True:
+        state["turn"] = seat
+        hand = state["hands"][seat]
+        if has_legal_play(state, hand):
+            state["passes"] = 0
+            return events
+        if state["pack"]:
+            state["passes"] = 0
+            return events + draw_card(state, seat)
+        state["passes"] += 1
+        state["stats"]["passes"] += 1
+        events.append(event(f"{seat_name(seat)} cannot play and the pack is empty: pass."))
+        if state["passes"] >= players:
+            state["stats"]["stalls"] += 1
+            return events + finish_game(state, winner=None)
+        seat = (seat + 1) % players
 
 
 def play_cards(state: State, seat: int, cards: list[str]) -> list[Event]:
@@ -259,22 +333,9 @@ def draw_card(state: State, seat: int) -> list[Event]:
     card = state["pack"].pop()
     state["hands"][seat].append(card)
     state["phase"] = "drawn"
-    state["passes"] = 0
     state["stats"]["draws"] += 1
     return [event(f"{seat_name(seat)} has no play and draws a card ({len(state['pack'])} left in the pack)."),
             event(f"You draw {card_title(card)}.", [seat], card=card)]
-
-
-def pass_turn(state: State, seat: int) -> list[Event]:
-    """H5/H6: no play and no pack: pass; when every player has passed in turn the game is stuck."""
-    state["passes"] += 1
-    state["stats"]["passes"] += 1
-    events = [event(f"{seat_name(seat)} cannot play and the pack is empty: pass.")]
-    if state["passes"] >= state["players"]:
-        state["stats"]["stalls"] += 1
-        return events + finish_game(state, winner=None)
-    state["turn"] = (seat + 1) % state["players"]
-    return events
 
 
 # --- Scoring and the series -----------------------------------------------------------------------------
@@ -309,10 +370,10 @@ def finish_game(state: State, winner: int | None) -> list[Event]:
         events.append(event(series_summary(state)))
         return events
     state["dealer"] = (state["dealer"] + 1) % state["players"]  # H2: the deal moves one seat left
-    deal_game(state)
-    events.append(event(f"Game {state['game_number']} of {state['series_games']}: {seat_name(state['dealer'])} "
-                        f"deals, {seat_name(state['turn'])} leads."))
-    return events
+    leader = (state["dealer"] + 1) % state["players"]
+    events.append(event(f"Game {state['game_number'] + 1} of {state['series_games']}: "
+                        f"{seat_name(state['dealer'])} deals, {seat_name(leader)} leads."))
+    return events + deal_game(state)
 
 
 def series_winners(state: State) -> list[int]:
@@ -425,7 +486,7 @@ def describe_action(state: State, seat: int, action: Action) -> str:
     if do in ("highwayman", "runner") and action.get("route") in ROUTE_TITLES:
         what = "Highwayman" if do == "highwayman" else "Bow Street Runner"
         return f"{what} on the {ROUTE_TITLES[action['route']]}"
-    simple = {"draw": "Draw a card", "keep": "Keep the card you drew", "pass": "Pass (no play, empty pack)"}
+    simple = {"keep": "Keep the card you drew"}
     return simple.get(do, f"The action {action!r}") if isinstance(do, str) else f"The action {action!r}"
 
 
@@ -476,7 +537,7 @@ class _Reading:
             return -100  # keep it for our own needs unless forced
         if do == "keep":
             return 0
-        return -1000  # draw or pass: only ever the single legal action
+        return -1000
 
     def block_value(self, route: int) -> float:
         """The next player most needs a route whose next cards we cannot see; we must not block our own."""
