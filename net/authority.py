@@ -126,6 +126,11 @@ class Table:
         self._bot_rngs = [random.Random(secrets.randbits(64)) for _ in self.seats]
         #: A change listeners may want (seats filling) for the advertiser; set by the host.
         self.on_seats_changed: Callable[[], None] | None = None
+        #: Told to clients in the welcome: how often the host pings, and how long silence may last.
+        self.heartbeat = 2.0
+        self.timeout = 6.0
+        #: Host facts kept in the record so a resumed host looks the same to its clients (its port).
+        self.meta: dict[str, Any] = {}
         self._refresh_prompts()
 
     # ------------------------------------------------------------------------------------------ facts
@@ -152,7 +157,7 @@ class Table:
         """The full record (host side only: it holds the tokens and the seed)."""
         return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.game.id,
                 "options": self.options, "seed": self.seed, "table": self.name, "code": self.code,
-                "grace": self.grace, "host_token": self.host_token, "saved_at": time.time(),
+                "grace": self.grace, "host_token": self.host_token, "saved_at": time.time(), "meta": self.meta,
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token} for s in self.seats],
                 "actions": self.actions}
 
@@ -166,6 +171,7 @@ class Table:
         table = cls(game, record["options"], name=record["table"], code=record.get("code"),
                     seed=record["seed"], grace=record.get("grace"), host_token=record.get("host_token"),
                     save=save)
+        table.meta = dict(record.get("meta") or {})
         if len(record["seats"]) != len(table.seats):
             raise RecordError("the record's seats do not match its options")
         for info, saved in zip(table.seats, record["seats"]):
@@ -236,8 +242,8 @@ class Table:
         self.watchers.append(watcher)
         watcher.send(protocol.encode(host_message(
             "welcome", protocol=protocol.PROTOCOL_VERSION, game=self.game.id, title=self.game.title,
-            table=self.name, role=hello["role"], seat=seat, token=token,
-            options=self.options)))
+            table=self.name, role=hello["role"], seat=seat, token=token, options=self.options,
+            heartbeat=self.heartbeat, timeout=self.timeout)))
         self._send_table(watcher, catch_up=True)
         if seat is not None:
             self._broadcast(exclude=watcher)
@@ -371,16 +377,18 @@ class Table:
         events = self.game.apply(self.state, seat, action)
         self.actions.append([seat, action])
         self.log += events
-        self._refresh_prompts()
+        self._refresh_prompts(acted=seat)
         if self.save is not None:  # durable before anyone sees the new state: a crash loses nothing
             self.save(self.record())
         self._broadcast()
 
-    def _refresh_prompts(self) -> None:
+    def _refresh_prompts(self, acted: int | None = None) -> None:
+        """A seat's prompt is new when its choices change, and always after it acts (shopping, say,
+        may offer the same choices again: an answer to the old prompt must not count twice)."""
         pending = set(self.game.pending(self.state)) if self.started else set()
         for seat, prompt in enumerate(self._prompts):
             legal = self.game.legal_actions(self.state, seat) if seat in pending else []
-            if legal != prompt.legal:
+            if legal != prompt.legal or seat == acted:
                 prompt.id += 1
                 prompt.legal = legal
 

@@ -1,0 +1,286 @@
+"""The client: one connection to a table, kept alive, with a snapshot the UI renders.
+
+``TableClient`` connects, says hello, and then keeps ``snapshot`` (the seat's view, prompt, seats, log
+and, at the end, the result and record) up to date. The UI awaits ``start()`` and ``act()``, and either
+subscribes a callback or iterates ``updates()``. When the connection drops it reconnects with backoff,
+using the seat token the host gave it, and gets the same seat and a full catch-up; a refusal that can
+never succeed (wrong protocol version, seat gone, …) stops the retries and says why in plain words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, AsyncIterator, Callable
+
+from net import protocol
+from net.protocol import ProtocolError
+
+#: Refusals of a hello that retrying with the same details can never turn into a welcome.
+STOP_RETRYING = protocol.PERMANENT | {"wrong_code", "slow_down"}
+
+
+@dataclass
+class TableSnapshot:
+    """Everything the client knows about the table, as the host last sent it."""
+
+    game: str = ""
+    title: str = ""
+    table: str = ""
+    role: str = ""
+    seat: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    turn: int = -1
+    started: bool = False
+    view: dict[str, Any] | None = None
+    prompt: dict[str, Any] | None = None
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    record: dict[str, Any] | None = None
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """The prompt's choices: ``{"action": ..., "text": ...}`` each; empty when nothing is asked."""
+        return list(self.prompt["choices"]) if self.prompt else []
+
+
+@dataclass(frozen=True)
+class ClientUpdate:
+    """What just happened: ``kind`` is one of ``connected``, ``welcome``, ``table``, ``error``, ``notice``,
+    ``disconnected`` or ``stopped``; ``text`` says it in words; ``message`` is the host's message if any."""
+
+    kind: str
+    text: str = ""
+    message: dict[str, Any] | None = None
+
+
+class ClientError(Exception):
+    """The client cannot (or can no longer) reach its table; the message says why in plain words."""
+
+
+def explain_connection_error(error: BaseException, host: str, port: int) -> str:
+    """A connection failure in words a player understands."""
+    where = f"{host}:{port}"
+    if isinstance(error, ConnectionRefusedError):
+        return f"nobody is hosting a table at {where} (the connection was refused)"
+    if isinstance(error, (asyncio.TimeoutError, TimeoutError)):
+        return f"the table at {where} did not answer in time"
+    if isinstance(error, asyncio.IncompleteReadError):
+        return f"the table at {where} closed the connection"
+    if isinstance(error, ConnectionResetError):
+        return f"the connection to {where} was cut"
+    if isinstance(error, OSError) and error.strerror:
+        return f"cannot reach {where}: {error.strerror.lower()}"
+    if isinstance(error, ProtocolError):
+        return f"the table at {where} sent something this program cannot read ({error.message})"
+    return f"lost the table at {where} ({type(error).__name__})"
+
+
+class TableClient:
+    """A player's or a spectator's connection to one table."""
+
+    def __init__(self, host: str, port: int, *, role: str = "player", name: str | None = None,
+                 code: str | None = None, token: str | None = None, seat: int | None = None,
+                 reconnect: bool = True, backoff: tuple[float, float] = (0.2, 5.0),
+                 connect_timeout: float = 5.0, protocol_version: int = protocol.PROTOCOL_VERSION) -> None:
+        self.host, self.port = host, port
+        self.role, self.name, self.code, self.token, self.seat_wanted = role, name, code, token, seat
+        self.reconnect = reconnect
+        self.backoff = backoff
+        self.connect_timeout = connect_timeout
+        self.protocol_version = protocol_version
+        self.snapshot = TableSnapshot()
+        self.connected = False
+        #: Why the client stopped for good, in plain words (None while it is running or retrying).
+        self.stopped: str | None = None
+        self.last_error: dict[str, Any] | None = None
+        self.heartbeat, self.timeout = 2.0, 6.0
+        self._subscribers: list[Callable[[ClientUpdate], None]] = []
+        self._queues: list[asyncio.Queue[ClientUpdate]] = []
+        self._writer: asyncio.StreamWriter | None = None
+        self._runner: asyncio.Task[None] | None = None
+        self._welcomed = asyncio.Event()
+        self._changed = asyncio.Event()
+        self._closing = False
+
+    # --------------------------------------------------------------------------------------- the API
+
+    async def start(self) -> TableSnapshot:
+        """Connect and join; returns once welcomed. ``ClientError`` if the first attempt is refused."""
+        self._runner = asyncio.ensure_future(self._run())
+        welcomed = asyncio.ensure_future(self._welcomed.wait())
+        await asyncio.wait({welcomed, self._runner}, return_when=asyncio.FIRST_COMPLETED)
+        welcomed.cancel()
+        if not self._welcomed.is_set():
+            raise ClientError(self.stopped or "could not join the table")
+        return self.snapshot
+
+    async def act(self, action: dict[str, Any]) -> None:
+        """Send an action for the current prompt (refusals come back as ``error`` updates)."""
+        prompt = self.snapshot.prompt
+        await self.send({"type": "act", "action": action, "prompt": prompt["id"] if prompt else 0})
+
+    async def choose(self, index: int) -> None:
+        """Send the prompt's choice number ``index`` (0-based)."""
+        await self.act(self.snapshot.choices[index]["action"])
+
+    async def hand_over(self, seat: int, host_token: str) -> None:
+        await self.send({"type": "hand_over", "seat": seat, "host_token": host_token})
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send one message as it is (tests use this to misbehave on purpose)."""
+        if self._writer is None:
+            raise ClientError("not connected to the table")
+        self._writer.write(protocol.encode(message))
+        await self._writer.drain()
+
+    def subscribe(self, callback: Callable[[ClientUpdate], None]) -> Callable[[], None]:
+        """Call ``callback`` with every update; returns the function that unsubscribes it."""
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback) if callback in self._subscribers else None
+
+    async def updates(self) -> AsyncIterator[ClientUpdate]:
+        """Every update from now on, until the client stops."""
+        queue: asyncio.Queue[ClientUpdate] = asyncio.Queue()
+        self._queues.append(queue)
+        try:
+            while True:
+                update = await queue.get()
+                yield update
+                if update.kind == "stopped":
+                    return
+        finally:
+            self._queues.remove(queue)
+
+    async def wait_for(self, predicate: Callable[[TableSnapshot], bool], timeout: float | None = None) -> TableSnapshot:
+        """Wait until ``predicate(snapshot)`` holds (checked after every update)."""
+        async def waiting() -> TableSnapshot:
+            while not predicate(self.snapshot):
+                if self.stopped is not None and self._runner is not None and self._runner.done():
+                    raise ClientError(self.stopped)
+                self._changed.clear()
+                await self._changed.wait()
+            return self.snapshot
+        return await asyncio.wait_for(waiting(), timeout)
+
+    async def close(self) -> None:
+        """Leave the table (the seat waits for this player to come back) and stop reconnecting."""
+        self._closing = True
+        if self._writer is not None:
+            with contextlib.suppress(Exception):
+                self._writer.write(protocol.encode({"type": "bye"}))
+                await self._writer.drain()
+            self._writer.close()
+        if self._runner is not None:
+            self._runner.cancel()
+            with contextlib.suppress(BaseException):
+                await self._runner
+        self._stop(self.stopped or "left the table")
+
+    # ---------------------------------------------------------------------------------- connection loop
+
+    async def _run(self) -> None:
+        attempt = 0
+        while not self._closing:
+            try:
+                welcomed = await self._session()
+            except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ProtocolError) as error:
+                welcomed = self.connected
+                self._emit(ClientUpdate("disconnected", explain_connection_error(error, self.host, self.port)))
+            finally:
+                self.connected = False
+                if self._writer is not None:
+                    self._writer.close()
+                    self._writer = None
+            if self.stopped is not None or not self.reconnect or self._closing:
+                break
+            attempt = 0 if welcomed else attempt + 1
+            low, high = self.backoff
+            await asyncio.sleep(min(high, low * 2 ** attempt) * random.uniform(0.5, 1.0))
+        self._stop(self.stopped or "stopped")
+
+    async def _session(self) -> bool:
+        """One connection: hello, then read until it ends. True if the host welcomed us."""
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), self.connect_timeout)
+        self._writer = writer
+        self._emit(ClientUpdate("connected", f"connected to {self.host}:{self.port}"))
+        hello: dict[str, Any] = {"type": "hello", "protocol": self.protocol_version, "role": self.role}
+        for key, value in (("name", self.name), ("code", self.code), ("token", self.token),
+                           ("seat", self.seat_wanted)):
+            if value is not None:
+                hello[key] = value
+        await self.send(hello)
+        welcomed = False
+        heartbeat = asyncio.ensure_future(self._heartbeat(writer))
+        try:
+            while True:
+                try:
+                    message = await asyncio.wait_for(protocol.read_frame(reader, protocol.MAX_HOST_FRAME),
+                                                     self.timeout if welcomed else self.connect_timeout)
+                except asyncio.TimeoutError:
+                    raise asyncio.TimeoutError() from None
+                protocol.validate_host_message(message)
+                if message["type"] == "welcome":
+                    welcomed = True
+                    self.connected = True
+                self._receive(message)
+                if message["type"] == "error" and message["code"] in STOP_RETRYING:
+                    self.stopped = message["message"]
+                    return welcomed
+        finally:
+            heartbeat.cancel()
+
+    async def _heartbeat(self, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                await asyncio.sleep(self.heartbeat)
+                writer.write(protocol.encode({"type": "ping", "t": int(time.monotonic() * 1000)}))
+
+    def _receive(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        snap = self.snapshot
+        if kind == "ping":
+            if self._writer is not None:
+                self._writer.write(protocol.encode({"type": "pong", "t": message.get("t", 0)}))
+            return
+        if kind == "pong":
+            return
+        if kind == "welcome":
+            snap.game, snap.title, snap.table = message["game"], message["title"], message["table"]
+            snap.role, snap.seat, snap.options = message["role"], message["seat"], message["options"]
+            if message.get("token"):
+                self.token = message["token"]
+            self.heartbeat = float(message.get("heartbeat") or self.heartbeat)
+            self.timeout = float(message.get("timeout") or self.timeout)
+            self._welcomed.set()
+            where = "as a spectator" if snap.seat is None else f"in seat {snap.seat + 1}"
+            self._emit(ClientUpdate("welcome", f"joined {snap.table} ({snap.title}) {where}", message))
+        elif kind == "table":
+            snap.turn, snap.started, snap.view = message["turn"], message["started"], message["view"]
+            snap.prompt, snap.seats = message["prompt"], message["seats"]
+            snap.result, snap.record = message["result"], message.get("record")
+            snap.log = list(message["events"]) if message["catch_up"] else snap.log + message["events"]
+            self._emit(ClientUpdate("table", "", message))
+        elif kind == "error":
+            self.last_error = message
+            self._emit(ClientUpdate("error", message["message"], message))
+        elif kind == "notice":
+            self._emit(ClientUpdate("notice", message["text"], message))
+
+    def _emit(self, update: ClientUpdate) -> None:
+        self._changed.set()
+        for callback in list(self._subscribers):
+            callback(update)
+        for queue in self._queues:
+            queue.put_nowait(update)
+
+    def _stop(self, why: str) -> None:
+        if self.stopped is None:
+            self.stopped = why
+        if not getattr(self, "_stopped_emitted", False):
+            self._stopped_emitted = True
+            self._emit(ClientUpdate("stopped", self.stopped))
