@@ -684,7 +684,8 @@ def public_player(state: State, seat: int) -> dict[str, Any]:
 def public_coach(state: State, where: str, card: int) -> dict[str, Any]:
     rolled = state["rolled"].get(where, {})
     return {"at": where, "card": card, "name": COACHES[card][0], "money": c_money(card),
-            **{stat: rolled.get(stat, coach_stat_text(card, stat)) for stat in STATS},
+            **{stat: rolled.get(stat, coach_stat_text(card, stat) if stat_is_rolled(card, stat)
+                                else printed_stat(card, stat)) for stat in STATS},
             "guards": state["guards"].get(where, 0)}
 
 

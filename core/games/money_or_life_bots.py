@@ -1,12 +1,296 @@
-"""Bots for Your Money or Your Life (placeholder sharp until the real one lands)."""
+"""The ``sharp`` bot for Your Money or Your Life.
+
+It reads only its own view (ruling A3). It values an outcome in points of final score: money, the folk
+hero and scoundrel points as they count for its scoring formula, health at a price that climbs as health
+runs low (and death as the end of everything), a penalty for every guard a reputation threshold would
+bring, and a lost round for a spur. With that one formula it
+
+* picks a coach by the expected value of its best assignment over the two dice still to roll (and any
+  "N+d6" stat still to roll, and the chance a random guard turns up), against the tavern, the market
+  and retiring;
+* assigns its dice with the solver, taking the best entry (on a shared coach, the best on average over
+  the partner's choices);
+* shops: health when low, the item that pays for itself over the rounds left, gifts to the poor when
+  its scoundrel track has brought guards;
+* retires when far enough ahead late, or as soon as a retired rival's score is beaten.
+"""
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from typing import Any
 
-from core.engine import Action, State
+from core.engine import Action, State, View
 from core.games import money_or_life as engine
+from core.games import money_or_life_solver as solver
+
+DEATH = 200.0            # dying loses the game: worth more than any purse
+GUARD_PENALTY = 5.0      # a targeted guard more, for the rest of the game (at full length)
+RANDOM_GUARD_PENALTY = 1.0
+REST_PENALTY = 2.0       # a round spent at the tavern because of a spur
+PIP_VALUE = 0.35         # a +1 item bonus, per round left, in points
+
+
+def health_price(health_after: int) -> float:
+    """What one health point is worth, given the health it leaves: cheap when fit, dear near death."""
+    if health_after <= 3:
+        return 4.0
+    if health_after <= 6:
+        return 2.5
+    return 1.5
+
+
+@lru_cache(maxsize=1 << 18)
+def outcome_value(folk_hero: int, scoundrel: int, health: int, money: int, spur: bool,
+                  me: tuple[int, int, int, bool, float]) -> float:
+    """The bot's value of a robbery outcome (raw track changes) for a player ``me`` =
+    (health, folk hero, scoundrel, plays as scoundrel, share of the game still to come)."""
+    my_health, my_folk, my_scoundrel, as_scoundrel, left = me
+    new_health = min(engine.MAX_HEALTH, my_health + health)
+    if new_health <= 0:
+        return -DEATH
+    new_folk = max(0, my_folk + folk_hero)
+    new_scoundrel = max(0, my_scoundrel + scoundrel)
+    folk_gain, scoundrel_gain = new_folk - my_folk, new_scoundrel - my_scoundrel
+    value = float(money) + (scoundrel_gain - folk_gain if as_scoundrel else folk_gain - scoundrel_gain)
+    value += health * health_price(new_health) if health < 0 else 0.0
+    value -= left * GUARD_PENALTY * (new_scoundrel // 5 - my_scoundrel // 5)
+    value -= left * RANDOM_GUARD_PENALTY * (new_folk // 5 - my_folk // 5)
+    if spur:
+        value -= REST_PENALTY * min(1.0, left * 4)
+    return value
+
+
+@lru_cache(maxsize=1 << 18)
+def best_value(dice: tuple[int, ...], speed: int, wit: int, combat: int, money: int, horse: int,
+               wit_bonus: int, combat_bonus: int, me: tuple[int, int, int, bool, float]) -> float:
+    """The value of the best assignment of these dice against these targets (the solver's outcomes,
+    computed here from each choice's contribution for speed)."""
+    best = -DEATH * 2
+    for spur, caught, wit_dice, combat_dice in solver.contributions(dice, speed, horse):
+        if not caught:
+            value = outcome_value(-1, 0, -int(spur), 0, spur, me)
+        else:
+            wit_value, combat_value = wit_dice + wit_bonus, combat_dice + combat_bonus
+            combat_met = combat_value >= combat
+            value = outcome_value(wit_value - wit, combat_value - combat if combat_met else 0,
+                                  (0 if combat_met else combat_value - combat) - int(spur),
+                                  money if combat_met or wit_value >= wit else 0, spur, me)
+        best = max(best, value)
+    return best
+
+
+def best_entry(dice: list[int], targets: dict[str, int], player: dict[str, Any],
+               me: tuple[int, int, int, bool, float]) -> solver.Entry:
+    entries = solver.solve(dice, targets["speed"], targets["wit"], targets["combat"], targets["money"],
+                           engine.horse_bonus(player), engine.wit_bonus(player), engine.combat_bonus(player))
+    return max(entries, key=lambda e: outcome_value(e.outcome.folk_hero, e.outcome.scoundrel, e.outcome.health,
+                                                    e.outcome.money, e.outcome.spur, me))
+
+
+# --- reading the view ---------------------------------------------------------------------------------
+
+def my_profile(view: View, seat: int) -> tuple[int, int, int, bool, float]:
+    player = view["players"][seat]
+    left = max(0, view["rounds"] - view["round"]) / 16
+    return (player["health"], player["folk_hero"], player["scoundrel"], player["as_scoundrel"], round(left, 3))
+
+
+def stat_outcomes(text: Any) -> list[int]:
+    """A coach stat as the view shows it: a number, or "N+d6" still to roll (six values)."""
+    if isinstance(text, int):
+        return [text]
+    base = int(str(text).split("+")[0])
+    return [base + face for face in range(1, 7)]
+
+
+#: The two dice still to roll, as sorted pairs with their chance out of 36.
+PAIRS = tuple(((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
+
+
+def coach_value(view: View, seat: int, coach: dict[str, Any]) -> float:
+    """Expected value of robbing this coach alone: over the dice to roll, "N+d6" stats and guards."""
+    player = view["players"][seat]
+    me = my_profile(view, seat)
+    random_guards = sum(p["folk_hero"] // 5 for p in view["players"] if p["status"] == "riding")
+    targeted = player["scoundrel"] // 5
+    no_random_here = (5 / 6) ** random_guards
+    guard_cases = [(targeted, no_random_here), (targeted + 1, 1 - no_random_here)] if random_guards else [
+        (targeted, 1.0)]
+    speeds, wits, combats = (stat_outcomes(coach[s]) for s in ("speed", "wit", "combat"))
+    weight = 1.0 / (36 * len(speeds) * len(wits) * len(combats))
+    mine = tuple(view["my_dice"])
+    horse, wit_b, combat_b = engine.horse_bonus(player), engine.wit_bonus(player), engine.combat_bonus(player)
+    total = 0.0
+    for guards, chance in guard_cases:
+        if chance <= 0:
+            continue
+        part = 0.0
+        for (a, b), count in PAIRS:
+            dice = tuple(sorted(mine + (a, b)))
+            for speed in speeds:
+                for wit in wits:
+                    for combat in combats:
+                        part += count * best_value(dice, speed, wit, combat + 5 * guards, coach["money"], horse,
+                                                   wit_b, combat_b, me)
+        total += chance * part * weight
+    return total
+
+
+def town_guard_risk(view: View, seat: int, where: str) -> float:
+    """Expected cost of the guards that may meet this player in town."""
+    player = view["players"][seat]
+    targeted = player["scoundrel"] // 5
+    random_guards = sum(p["folk_hero"] // 5 for p in view["players"] if p["status"] == "riding")
+    expected = targeted + random_guards / 6
+    if expected <= 0:
+        return 0.0
+    shortfall = max(0.0, 5 * expected - 3.5 - engine.combat_bonus(player))
+    return shortfall * health_price(player["health"] - int(shortfall))
+
+
+def heal_value(player: dict[str, Any], price: int) -> float:
+    """What a visit's meals are worth: each point bought while it is worth more than it costs."""
+    health, guineas, value = player["health"], player["guineas"], 0.0
+    while health < engine.MAX_HEALTH and guineas >= price and health_price(health) > price - 0.6:
+        value += health_price(health) - price + 0.6
+        health += 1
+        guineas -= price
+    return value
+
+
+def item_gain(player: dict[str, Any], offer: Action, price: int, rounds_left: int) -> float:
+    """An item's worth: its extra bonus over the rounds left, less what it costs."""
+    item = offer["item"]
+    kind, _, bonus = engine.ITEMS[item]
+    if kind == "horse":
+        extra = bonus - engine.horse_bonus(player)
+    elif kind == "gear":
+        extra = bonus
+    elif item == "rifle":
+        extra = bonus - engine.combat_bonus(player)
+    else:
+        extra = bonus - (engine.ITEMS[offer["trade"]][2] if "trade" in offer else 0)
+    return extra * PIP_VALUE * rounds_left - price
+
+
+def best_purchase(player: dict[str, Any], rounds_left: int) -> tuple[float, Action | None]:
+    best: tuple[float, Action | None] = (0.0, None)
+    for offer, price in engine.purchases(player):
+        if price <= player["guineas"]:
+            gain = item_gain(player, offer, price, rounds_left)
+            if gain > best[0]:
+                best = (gain, offer)
+    return best
+
+
+def should_give(view: View, player: dict[str, Any]) -> bool:
+    """Give to the poor when scoundrel points have brought guards and enough gifts drop below the line."""
+    if player["as_scoundrel"] or view["round"] >= view["rounds"]:
+        return False
+    over = player["scoundrel"] % 5 + 1
+    return player["scoundrel"] >= 5 and player["guineas"] >= 3 * over
+
+
+# --- decisions ------------------------------------------------------------------------------------------
+
+def choose_pick(view: View, seat: int, legal: list[Action]) -> Action:
+    wheres = [a["where"] for a in legal if a["do"] == "pick"]
+    if wheres == ["tavern"]:
+        return {"do": "pick", "where": "tavern"}
+    player = view["players"][seat]
+    rounds_left = view["rounds"] - view["round"]
+    values: dict[str, float] = {}
+    for coach in view["coaches"]:
+        values[coach["at"]] = coach_value(view, seat, coach)
+    values["tavern"] = heal_value(player, 2) - town_guard_risk(view, seat, "tavern")
+    if should_give(view, player):
+        values["tavern"] += 3.0
+    values["market"] = (max(heal_value(player, 3), best_purchase(player, rounds_left)[0])
+                        - town_guard_risk(view, seat, "market"))
+    values["retire"] = retire_value(view, seat)
+    return {"do": "pick", "where": max(wheres, key=lambda w: (values[w], -wheres.index(w)))}
+
+
+def retire_value(view: View, seat: int) -> float:
+    """Retiring is worth it when it locks in a win: the other player has retired with less, or is too
+    far behind to catch up in the rounds left. Solo it never helps (the rival plays on)."""
+    if view["solo"]:
+        return -1000.0
+    me = view["players"][seat]
+    other = view["players"][1 - seat]
+    lead = me["score"] - other["score"]
+    if other["status"] == "retired":
+        return 1000.0 if lead > 0 else -1000.0
+    rounds_left = view["rounds"] - view["round"] + 1
+    return 1000.0 if lead > 6 * rounds_left else -1000.0
+
+
+def choose_assignment(view: View, seat: int, legal: list[Action]) -> Action:
+    player = view["players"][seat]
+    where = player["pick"]
+    coach = next(c for c in view["coaches"] if c["at"] == where)
+    targets = {"speed": coach["speed"], "wit": coach["wit"], "combat": coach["combat"] + 5 * coach["guards"],
+               "money": coach["money"]}
+    me = my_profile(view, seat)
+    partners = [p for p in view["players"] if p["seat"] != seat and p["pick"] == where and p["rob_dice"]]
+    if not partners:
+        entry = best_entry(player["rob_dice"], targets, player, me)
+        return entry.assignments[0].as_action()
+    partner = partners[0]
+    theirs = solver.choices(partner["rob_dice"], targets["speed"], engine.horse_bonus(partner))
+    order = [p["seat"] for p in view["players"] if p["pick"] == where and p["rob_dice"]]
+
+    def mean_value(action: Action) -> float:
+        mine = solver.Assignment.from_action(action)
+        total = 0.0
+        for other in theirs:
+            pair = (mine, other) if order[0] == seat else (other, mine)
+            players = (player, partner) if order[0] == seat else (partner, player)
+            results = solver.joint_outcomes(pair[0], pair[1], targets["speed"], targets["wit"], targets["combat"],
+                                            targets["money"], [engine.horse_bonus(p) for p in players],
+                                            [engine.wit_bonus(p) for p in players],
+                                            [engine.combat_bonus(p) for p in players])
+            result = results[order.index(seat)]
+            total += outcome_value(result.folk_hero, result.scoundrel, result.health, result.money, result.spur, me)
+        return total / len(theirs)
+
+    assigns = [a for a in legal if a["do"] == "assign"]
+    return max(assigns, key=lambda a: (mean_value(a), -assigns.index(a)))
+
+
+def choose_in_town(view: View, seat: int, legal: list[Action]) -> Action:
+    player = view["players"][seat]
+    where = player["pick"]
+    rounds_left = view["rounds"] - view["round"]
+    if {"do": "give"} in legal and should_give(view, player):
+        return {"do": "give"}
+    price = engine.HEAL_PRICE[where]
+    if {"do": "heal"} in legal and health_price(player["health"]) > price - 0.6:
+        return {"do": "heal"}
+    if where == "market":
+        gain, offer = best_purchase(player, rounds_left)
+        if offer is not None and offer in legal:
+            return offer
+    return {"do": "leave"}
+
+
+def wants_scoundrel_scoring(view: View, seat: int) -> bool:
+    """Declare for the scoundrel's formula once it clearly pays, or on the last round if it pays at all."""
+    player = view["players"][seat]
+    gap = player["scoundrel"] - player["folk_hero"]
+    return gap > 6 or (view["round"] >= view["rounds"] and gap > 0)
 
 
 def sharp(state: State, seat: int, rng: random.Random) -> Action:
-    return engine.legal_actions(state, seat)[0]
+    """The ``sharp`` bot: reads only ``view(state, seat)``."""
+    view = engine.view(state, seat)
+    legal = engine.legal_actions(state, seat)
+    if {"do": "play_as_scoundrel"} in legal and wants_scoundrel_scoring(view, seat):
+        return {"do": "play_as_scoundrel"}
+    if view["phase"] == "pick":
+        return choose_pick(view, seat, legal)
+    if view["phase"] == "rob":
+        return choose_assignment(view, seat, legal)
+    return choose_in_town(view, seat, legal)
