@@ -232,6 +232,7 @@ class TableAdvertiser:
     async def start(self) -> None:
         """Announce the table; DiscoveryUnavailable if multicast cannot work here."""
         self._aiozc = await _open_zeroconf(self.interfaces)
+        announced = self.ad
         info = self._service_info()
         try:
             await (await self._aiozc.async_register_service(info, allow_name_change=True))
@@ -245,6 +246,8 @@ class TableAdvertiser:
             raise
         self._info = info
         self.instance = info.name[: -len(SERVICE_TYPE) - 1]   # zeroconf may have renamed it on a clash
+        if self.ad != announced:   # seats changed while the name was being claimed
+            await self.update(self.ad.seats_taken, self.ad.seats_free)
 
     async def update(self, seats_taken: int, seats_free: int) -> None:
         """Publish the new seat counts in the TXT record (returns at once; zeroconf repeats it)."""

@@ -67,7 +67,11 @@ async def advertise(args: argparse.Namespace) -> None:
     ad = TableAd(name=args.name, game="turpin", protocol=1, seats_taken=args.taken, seats_free=args.free,
                  code_needed=True)
     advertiser = TableAdvertiser(ad, port, interfaces=[args.interface])
-    await advertiser.start()
+    starting = asyncio.create_task(advertiser.start())
+    if args.early_update:   # a seat fills while the advert's name is still being claimed
+        await asyncio.sleep(0.1)
+        await advertiser.update(*args.early_update)
+    await starting
     try:
         say(event="ready", instance=advertiser.instance, port=port)
         async for words in stdin_lines():
@@ -166,6 +170,7 @@ def main() -> int:
     parser.add_argument("--no-probe", action="store_true")
     parser.add_argument("--take-5353", action="store_true")
     parser.add_argument("--reprobe", type=float, default=10.0)
+    parser.add_argument("--early-update", type=int, nargs=2, metavar=("TAKEN", "FREE"))
     parser.add_argument("txt", nargs="*")
     args = parser.parse_intermixed_args()
     roles = {"advertise": advertise, "advertise-raw": advertise_raw, "browse": browse,

@@ -255,6 +255,14 @@ def test_table_updates_when_a_seat_fills(netns):
     assert browser.event("updated", instance=ready["instance"])["free"] == 1
 
 
+def test_seat_filled_while_the_advert_starts_is_not_lost(netns):
+    """A seat that fills while the advert is still claiming its name is published once it is up."""
+    browser = netns.actor("browse")
+    browser.event("browsing")
+    _advertiser, ready = _advertise(netns, "--listen", "--taken", "1", "--free", "3", "--early-update", "2", "2")
+    browser.wait_for(lambda e: e.get("instance") == ready["instance"] and e.get("taken") == 2, "taken 2")
+
+
 def test_table_disappears_when_its_host_closes(netns):
     """Closing the advertiser unregisters the service: browsers drop the table."""
     browser = netns.actor("browse")
