@@ -86,13 +86,16 @@ class TableClient:
     def __init__(self, host: str, port: int, *, role: str = "player", name: str | None = None,
                  code: str | None = None, token: str | None = None, seat: int | None = None,
                  reconnect: bool = True, backoff: tuple[float, float] = (0.2, 5.0),
-                 connect_timeout: float = 5.0, protocol_version: int = protocol.PROTOCOL_VERSION) -> None:
+                 connect_timeout: float = 5.0, protocol_version: int = protocol.PROTOCOL_VERSION,
+                 frame_log: list[dict[str, Any]] | None = None) -> None:
         self.host, self.port = host, port
         self.role, self.name, self.code, self.token, self.seat_wanted = role, name, code, token, seat
         self.reconnect = reconnect
         self.backoff = backoff
         self.connect_timeout = connect_timeout
         self.protocol_version = protocol_version
+        #: If given, every message received is appended to it as decoded (the wire-leak tests read it).
+        self.frame_log = frame_log
         self.snapshot = TableSnapshot()
         self.connected = False
         #: Why the client stopped for good, in plain words (None while it is running or retrying).
@@ -185,12 +188,14 @@ class TableClient:
 
     async def _run(self) -> None:
         attempt = 0
+        problem = "stopped"
         while not self._closing:
             try:
                 welcomed = await self._session()
             except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ProtocolError) as error:
                 welcomed = self.connected
-                self._emit(ClientUpdate("disconnected", explain_connection_error(error, self.host, self.port)))
+                problem = explain_connection_error(error, self.host, self.port)
+                self._emit(ClientUpdate("disconnected", problem))
             finally:
                 self.connected = False
                 if self._writer is not None:
@@ -201,7 +206,7 @@ class TableClient:
             attempt = 0 if welcomed else attempt + 1
             low, high = self.backoff
             await asyncio.sleep(min(high, low * 2 ** attempt) * random.uniform(0.5, 1.0))
-        self._stop(self.stopped or "stopped")
+        self._stop(self.stopped or problem)
 
     async def _session(self) -> bool:
         """One connection: hello, then read until it ends. True if the host welcomed us."""
@@ -223,6 +228,8 @@ class TableClient:
                                                      self.timeout if welcomed else self.connect_timeout)
                 except asyncio.TimeoutError:
                     raise asyncio.TimeoutError() from None
+                if self.frame_log is not None:
+                    self.frame_log.append(message)
                 protocol.validate_host_message(message)
                 if message["type"] == "welcome":
                     welcomed = True

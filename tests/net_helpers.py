@@ -1,0 +1,64 @@
+"""Shared pieces of the network tests: the games under test, a host on 127.0.0.1, clients that play."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from typing import Any, AsyncIterator
+
+from core.engine import Game
+from core.registry import all_games
+from net.authority import Table
+from net.client import TableClient
+from net.host import HostSettings, TableHost
+from tests.net_toy import GAME as TOY
+
+#: Every registered game, plus the toy: a game that lands in the registry is covered with no change here.
+GAMES: list[Game] = [*all_games().values(), TOY]
+GAME_IDS = [game.id for game in GAMES]
+
+#: Short heartbeats so that lost peers are noticed quickly in tests; generous timeout for a busy CI box.
+FAST = HostSettings(heartbeat=0.2, timeout=3.0, wrong_code_delay=0.05, wrong_code_cap=0.4)
+WAIT = 60.0  # a guard against a hung test, not a speed limit
+
+
+def seat_range(game: Game) -> tuple[int, int]:
+    low, high = game.option("players").allowed
+    return low, high
+
+
+@contextlib.asynccontextmanager
+async def hosting(table: Table, settings: HostSettings = FAST) -> AsyncIterator[TableHost]:
+    """A host for ``table`` on 127.0.0.1 (a free port), closed afterwards."""
+    host = TableHost(table, settings)
+    await host.start("127.0.0.1", 0)
+    try:
+        yield host
+    finally:
+        await host.close()
+
+
+def client(host: TableHost, **kwargs: Any) -> TableClient:
+    return TableClient(*host.address, backoff=(0.02, 0.2), **kwargs)
+
+
+async def play_randomly(player: TableClient, rng: random.Random, stop_at_turn: int | None = None) -> None:
+    """Answer every prompt with a random choice until the game ends (or the table reaches a turn)."""
+    while player.snapshot.result is None:
+        if stop_at_turn is not None and player.snapshot.turn >= stop_at_turn:
+            return
+        await player.wait_for(lambda snap: snap.result is not None or snap.prompt is not None
+                              or (stop_at_turn is not None and snap.turn >= stop_at_turn), WAIT)
+        snap = player.snapshot
+        if snap.result is not None or snap.prompt is None:
+            continue
+        prompt_id = snap.prompt["id"]
+        player.last_error = None
+        await player.choose(rng.randrange(len(snap.choices)))
+        await player.wait_for(lambda s: s.result is not None or s.prompt is None or s.prompt["id"] != prompt_id
+                              or player.last_error is not None, WAIT)
+
+
+async def close_all(*clients: TableClient) -> None:
+    await asyncio.gather(*(c.close() for c in clients))
