@@ -331,8 +331,8 @@ def finish_robbery(state: State, events: list[Event]) -> None:
 
 
 def next_town(state: State, events: list[Event]) -> None:
+    """Rule 11: held up or not, the coach goes on to the next town."""
     state["robber"] = None
-    state["phase"] = "choose"  # only until drive_on stops again; nobody is pending meanwhile
     drive_on(state, events)
 
 
@@ -622,7 +622,7 @@ GAME = Game(
     resample_hidden=resample_hidden,
     result=result,
     describe_action=describe_action,
-    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot(view, legal_actions)},
+    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot(view)},
     rules_text=RULES_TEXT,
     stats=stats,
     check_invariants=check_invariants,
