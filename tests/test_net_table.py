@@ -1,0 +1,284 @@
+"""Whole games over real sockets, and every kind of cheating refused with the state unchanged."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from core.engine import clone, visible_events
+from net.authority import Table
+from net.client import ClientError
+from tests.net_helpers import FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range
+
+
+def _replay_result(game, record):
+    state = game.setup(record["options"], record["seed"])
+    for seat, action in record["actions"]:
+        game.apply(state, seat, action)
+    return game.result(state)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+@pytest.mark.parametrize("seed", range(3))
+async def test_whole_game_with_players_bots_and_spectators_everyone_agrees(game, seed):
+    """Two players, bots in the other seats, a spectator from the start and one arriving mid-game, and a
+    seated player who also watches: played to the end, everyone gets the same result, each the log it
+    may see, and the public record replays to that result (A2)."""
+    low, high = seat_range(game)
+    seats = min(max(low, 3), high)
+    humans = min(2, seats)
+    table = Table(game, {"players": seats}, code="ROOM42",
+                  bots={seat: "random" for seat in range(humans, seats)})
+    rng = random.Random(seed)
+    async with hosting(table) as host:
+        players = [client(host, code="ROOM42", name=f"P{i}") for i in range(humans)]
+        early = client(host, role="spectator")
+        for someone in [*players, early]:
+            await someone.start()
+        late = client(host, role="spectator")
+        also_watching = client(host, role="spectator")
+
+        async def join_late():
+            await early.wait_for(lambda snap: snap.turn >= 3 or snap.result is not None, WAIT)
+            await late.start()
+            await also_watching.start()
+
+        await asyncio.gather(join_late(), *(play_randomly(p, random.Random(rng.random())) for p in players))
+        everyone = [*players, early, late, also_watching]
+        for someone in everyone:
+            await someone.wait_for(lambda snap: snap.result is not None, WAIT)
+        truth = game.result(table.state)
+        assert truth is not None
+        for someone in everyone:
+            assert someone.snapshot.result == truth
+            assert _replay_result(game, someone.snapshot.record) == truth
+            assert someone.snapshot.log == visible_events(table.log, someone.snapshot.seat)
+            assert someone.snapshot.view == game.view(table.state, someone.snapshot.seat)
+        assert also_watching.snapshot.view == early.snapshot.view
+        await close_all(*everyone)
+
+
+# --------------------------------------------------------------------------------------------- cheating
+
+
+async def _refusal(who, message):
+    """Send a raw message and return the error the host answers with."""
+    who.last_error = None
+    await who.send(message)
+    await who.wait_for(lambda snap: who.last_error is not None, WAIT)
+    return who.last_error
+
+
+class _Toy:
+    """A two-seat toy table with a room code, both seats taken, a spectator watching."""
+
+    async def __aenter__(self):
+        self.table = Table(TOY, {"players": 2}, code="ROOM42")
+        self.hosting = hosting(self.table)
+        self.host = await self.hosting.__aenter__()
+        self.players = [client(self.host, code="ROOM42") for _ in range(2)]
+        self.spectator = client(self.host, role="spectator")
+        for someone in [*self.players, self.spectator]:
+            await someone.start()
+        await self.players[0].wait_for(lambda snap: snap.prompt is not None, WAIT)
+        return self
+
+    def frozen(self):
+        return clone(self.table.state), self.table.turn
+
+    async def finish(self):
+        """The game goes on after the refusals: play it to the end."""
+        await asyncio.gather(*(play_randomly(p, random.Random(i)) for i, p in enumerate(self.players)))
+        assert self.table.over
+
+    async def __aexit__(self, *exc):
+        await close_all(*self.players, self.spectator)
+        await self.hosting.__aexit__(*exc)
+
+
+async def _to_draw_phase(toy):
+    """Both pick; the round's winner must now draw or pass, and the other seat is not to play."""
+    for player in toy.players:
+        await player.wait_for(lambda snap: snap.prompt is not None, WAIT)
+        await player.choose(0)
+    await toy.players[0].wait_for(lambda snap: snap.turn == 2, WAIT)
+    winner = toy.table.state["last_winner"]
+    return toy.players[winner], toy.players[1 - winner]
+
+
+async def test_acting_out_of_turn_is_refused():
+    """The seat the game is not waiting for is told so; nothing changes and the game goes on."""
+    async with _Toy() as toy:
+        winner, loser = await _to_draw_phase(toy)
+        before = toy.frozen()
+        error = await _refusal(loser, {"type": "act", "action": {"do": "draw"}, "prompt": 99})
+        assert error["code"] == "not_your_turn" and "not waiting for Seat" in error["message"]
+        assert toy.frozen() == before
+        await toy.finish()
+
+
+async def test_acting_for_another_seat_is_refused():
+    """There is no way to name another seat: an act carries no seat, and an added one is refused."""
+    async with _Toy() as toy:
+        winner, loser = await _to_draw_phase(toy)
+        before = toy.frozen()
+        seat = winner.snapshot.seat
+        error = await _refusal(loser, {"type": "act", "action": {"do": "draw"}, "prompt": 1, "seat": seat})
+        assert error["code"] == "bad_message" and "unknown field 'seat'" in error["message"]
+        assert toy.frozen() == before
+        await toy.finish()
+
+
+async def test_a_spectator_cannot_act():
+    """Spectators watch; an action from one is refused."""
+    async with _Toy() as toy:
+        before = toy.frozen()
+        choice = toy.players[0].snapshot.choices[0]["action"]
+        error = await _refusal(toy.spectator, {"type": "act", "action": choice, "prompt": 1})
+        assert error["code"] == "spectator" and "cannot play" in error["message"]
+        assert toy.frozen() == before
+        await toy.finish()
+
+
+async def test_an_illegal_action_is_refused_naming_the_rule():
+    """A card the player does not hold: refused by the rules, with the rule named, state untouched."""
+    async with _Toy() as toy:
+        player = toy.players[0]
+        before = toy.frozen()
+        missing = next(card for card in range(1, 17) if card not in player.snapshot.view["hand"])
+        error = await _refusal(player, {"type": "act", "action": {"do": "pick", "card": missing},
+                                        "prompt": player.snapshot.prompt["id"]})
+        assert error["code"] == "illegal" and error["rule"] == "toy 2" and "not allowed" in error["message"]
+        assert toy.frozen() == before
+        await toy.finish()
+
+
+async def test_an_answer_to_an_old_prompt_is_refused_as_stale():
+    """An action sent for a prompt that has since changed is refused, not applied to the new situation."""
+    async with _Toy() as toy:
+        player = toy.players[0]
+        old_prompt = player.snapshot.prompt["id"]
+        await player.choose(0)
+        await player.wait_for(lambda snap: snap.prompt is None or snap.prompt["id"] != old_prompt, WAIT)
+        before = toy.frozen()
+        error = await _refusal(player, {"type": "act", "action": {"do": "pass"}, "prompt": old_prompt})
+        assert error["code"] in ("stale", "not_your_turn")
+        assert toy.frozen() == before
+        await toy.finish()
+
+
+async def test_a_forged_token_is_refused_and_the_client_stops_retrying():
+    """A made-up token takes no seat; the refusal is permanent, so the client gives up and says why."""
+    async with _Toy() as toy:
+        before = toy.frozen()
+        forger = client(toy.host, token="A" * 32)
+        with pytest.raises(ClientError, match="token is not known"):
+            await forger.start()
+        assert toy.frozen() == before
+        await forger.close()
+        await toy.finish()
+
+
+async def test_a_stale_token_of_a_seat_handed_to_a_bot_is_refused():
+    """Once the host hands a seat to a bot, the old token no longer seats anyone."""
+    async with _Toy() as toy:
+        leaver = toy.players[1]
+        old_token = leaver.token
+        await leaver.close()
+        await toy.spectator.wait_for(lambda snap: not snap.seats[1]["connected"], WAIT)
+        toy.table.hand_to_bot(1)
+        toy.host._schedule_bots()
+        comeback = client(toy.host, token=old_token)
+        with pytest.raises(ClientError, match="token is not known"):
+            await comeback.start()
+        await comeback.close()
+        toy.players = toy.players[:1]
+        await toy.finish()
+
+
+async def test_hand_over_needs_the_host_token():
+    """Only the host may hand a seat to a bot; a player who tries is refused."""
+    async with _Toy() as toy:
+        before = toy.frozen()
+        error = await _refusal(toy.players[0], {"type": "hand_over", "seat": 1, "host_token": "guess"})
+        assert error["code"] == "not_host"
+        assert toy.table.seats[1].kind == "player" and toy.frozen() == before
+        await toy.finish()
+
+
+async def test_wrong_room_codes_are_refused_and_slowed_down_until_a_right_one():
+    """A wrong code is refused; each further wrong code from the same address waits twice as long; the
+    right code seats the player and resets the slowdown."""
+    table = Table(TOY, {"players": 2}, code="ROOM42")
+    async with hosting(table) as host:
+        waits = []
+        for _ in range(3):
+            guesser = client(host, code="WRONG1")
+            with pytest.raises(ClientError, match="room code is wrong"):
+                await guesser.start()
+            waits.append(float(guesser.last_error["message"].split("next try in ")[1].split(" s")[0]))
+            await guesser.close()
+        assert waits == [FAST.wrong_code_delay, 2 * FAST.wrong_code_delay, 4 * FAST.wrong_code_delay]
+        assert table.seats_taken() == 0
+        honest = client(host, code="room42")  # codes are not case-sensitive
+        await honest.start()
+        assert honest.snapshot.seat == 0
+        assert host.throttle.wait_time("127.0.0.1") == 0
+        await honest.close()
+
+
+def test_the_slowdown_doubles_up_to_a_cap_and_is_forgotten_after_a_quiet_spell():
+    """The throttle's arithmetic, on a fake clock: doubling, capped, forgotten after the quiet spell."""
+    from net.host import HostSettings, WrongCodeThrottle
+    now = [100.0]
+    throttle = WrongCodeThrottle(HostSettings(wrong_code_delay=1, wrong_code_cap=4, wrong_code_forget=60),
+                                 clock=lambda: now[0])
+    assert [throttle.failed("a") for _ in range(4)] == [1, 2, 4, 4]
+    assert throttle.wait_time("a") == 4 and throttle.wait_time("b") == 0
+    now[0] += 61
+    assert throttle.wait_time("a") == 0
+
+
+async def test_messages_before_hello_and_a_second_hello_are_refused():
+    """Nothing but hello before joining; hello only once."""
+    async with _Toy() as toy:
+        stranger = client(toy.host, role="spectator")
+        await stranger.start()
+        error = await _refusal(stranger, {"type": "hello", "protocol": 1, "role": "player"})
+        assert error["code"] == "already_joined"
+        await stranger.close()
+        reader, writer = await asyncio.open_connection(*toy.host.address)
+        from net import protocol
+        writer.write(protocol.encode({"type": "act", "action": {"do": "pass"}, "prompt": 1}))
+        reply = await protocol.read_frame(reader, protocol.MAX_HOST_FRAME)
+        assert reply["type"] == "error" and reply["code"] == "not_joined"
+        writer.close()
+        await toy.finish()
+
+
+async def test_a_full_table_refuses_another_player_for_good():
+    """Every seat taken: a third player is refused permanently and pointed to spectating."""
+    async with _Toy() as toy:
+        third = client(toy.host, code="ROOM42")
+        with pytest.raises(ClientError, match="watch as a spectator"):
+            await third.start()
+        await third.close()
+        await toy.finish()
+
+
+async def test_one_live_connection_per_seat_the_newest_wins():
+    """The same seat joined again with its token: the old connection is told and stops; the new one has
+    the seat and its pending prompt."""
+    async with _Toy() as toy:
+        first = toy.players[0]
+        prompt = first.snapshot.prompt
+        second = client(toy.host, token=first.token)
+        await second.start()
+        await first.wait_for(lambda snap: first.stopped is not None, WAIT)
+        assert "newer connection" in first.stopped
+        assert second.snapshot.seat == 0 and second.snapshot.prompt == prompt
+        toy.players[0] = second
+        await first.close()
+        await toy.finish()
