@@ -21,7 +21,7 @@ def turpin(*args: str) -> subprocess.CompletedProcess:
 def test_help_lists_every_command():
     out = turpin("--help")
     assert out.returncode == 0
-    for command in ("simulate", "rules", "watch"):
+    for command in ("simulate", "rules", "watch", "host", "join", "tables"):
         assert command in out.stdout
 
 

@@ -12,6 +12,8 @@ from typing import Any, Sequence
 from core.engine import Game, OptionError, seat_name, visible_events
 from core.registry import all_games, get_game
 from core.simulate import play_bot_game, simulate
+from net.commands import add_commands
+from net.discovery_commands import add_tables_command
 
 
 def _parse_table_options(game: Game, args: argparse.Namespace) -> dict[str, Any]:
@@ -170,6 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_network_commands(commands: argparse._SubParsersAction) -> None:
     """The LAN commands live in net/; they add themselves to the parser."""
+    add_commands(commands)
+    add_tables_command(commands)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
