@@ -472,3 +472,33 @@ def test_T14_length_option_and_equal_gold_shares_the_win():
     state["gold"], state["outright"] = [20, 20, 10, 10], None
     result = GAME.result(state)
     assert result["winners"] == [0, 1] and "share the win" in result["summary"]
+
+
+# --- what the bots may know, and how well the sharp one plays -----------------------------------------
+
+def test_resample_hidden_is_a_state_the_rules_allow():
+    """A3: a redrawn state keeps every rule: each face-down card lies at a town the coach has still to
+    reach, every player still holds each town once, and the seat's own cards stay as they are."""
+    for seed in range(30):
+        state = new_game(players=2 + seed % 4, seed=seed)
+        rng = random.Random(seed)
+        while pending := GAME.pending(state):
+            for viewer in [None, *range(state["players"])]:
+                redrawn = GAME.resample_hidden(state, viewer, random.Random(seed))
+                dt.check_invariants(redrawn)
+                ahead = dt.journey_route(state)[state["stop"] + 1:]
+                assert all(town is None or town in ahead for town in redrawn["waiting"])
+                if viewer is not None:
+                    assert redrawn["hands"][viewer] == state["hands"][viewer]
+                    assert redrawn["waiting"][viewer] == state["waiting"][viewer]
+            act(state, pending[0], rng.choice(GAME.legal_actions(state, pending[0])))
+
+
+def test_sharp_bot_beats_three_random_bots():
+    """The sharp bot wins clearly more than its 25% share against three random bots."""
+    from core.simulate import simulate
+
+    options = GAME.resolve_options({"players": 4})
+    for summary in simulate(GAME, options, 300, 7, ["sharp", "random", "random", "random"]):
+        pass
+    assert summary.kind_wins["sharp"] / summary.games > 0.4

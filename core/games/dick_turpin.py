@@ -610,6 +610,22 @@ five 3s and three 4s).
 """
 
 
+def bench_lines() -> list[str]:
+    """For bench/engine.py: how fast whole games go with the sharp bot in one seat."""
+    import time
+
+    from core.simulate import play_bot_game
+
+    options = GAME.resolve_options({"players": 4})
+    bots = ["sharp", "random", "random", "random"]
+    games, started = 0, time.perf_counter()
+    while time.perf_counter() - started < 1.0:
+        play_bot_game(GAME, options, games, bots)
+        games += 1
+    rate = games / (time.perf_counter() - started)
+    return [f"sharp + 3 random, 4 players, one round: {rate:,.0f} games/s"]
+
+
 GAME = Game(
     id="turpin",
     title="The Famous Dick Turpin",
@@ -627,4 +643,5 @@ GAME = Game(
     stats=stats,
     check_invariants=check_invariants,
     check_options=check_options,
+    extra={"bench": bench_lines},
 )
