@@ -604,7 +604,9 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if phase == "pick":
         actions = [{"do": "pick", "where": where} for where in legal_picks(state, seat)]
     elif phase == "rob":
-        actions = [choice.as_action() for choice in assignment_choices(state, seat)]
+        where = state["picks"][seat]
+        actions = solver.choice_actions(state["rob_dice"][seat], coach_targets(state, where)["speed"],
+                                        horse_bonus(state["players"][seat]))
     else:
         actions = town_actions(state, seat)
     if not state["players"][seat]["as_scoundrel"]:
@@ -734,6 +736,26 @@ def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
     return sampled
 
 
+def robbery_options(shown: View) -> list[dict[str, Any]]:
+    """For the UI: the viewing seat's choices in its robbery, from its view alone, one per distinct
+    outcome (the solver's collapsed entries): the action to send, every assignment that gives it, and
+    the outcome. On a shared coach (Y8) the outcome depends on the partner too, so ``outcome`` is the
+    result if the partner misses the speed and ``shared`` is True."""
+    seat = shown["you"]
+    if shown["phase"] != "rob" or seat is None or seat not in shown["pending"]:
+        return []
+    me = shown["players"][seat]
+    coach = next(c for c in shown["coaches"] if c["at"] == me["pick"])
+    partners = [p for p in shown["players"] if p["seat"] != seat and p["pick"] == me["pick"] and p["rob_dice"]]
+    entries = solver.solve(me["rob_dice"], coach["speed"], coach["wit"],
+                           coach["combat"] + GUARD_STRENGTH * coach["guards"], coach["money"],
+                           horse_bonus(me), wit_bonus(me), combat_bonus(me))
+    return [{"action": entry.assignments[0].as_action(), "shared": bool(partners),
+             "assignments": [solver.describe(a) for a in entry.assignments],
+             "outcome": entry.outcome.as_dict(), "text": solver.describe_outcome(entry.outcome)}
+            for entry in entries]
+
+
 def stats(state: State) -> dict[str, Any]:
     """Per game: robberies, deaths, retirements, shared coaches, town fights; solo adds the score, the
     rival's money, whether he was beaten and the epilogue line (counted by the simulator)."""
@@ -834,5 +856,5 @@ GAME = Game(
     stats=stats,
     check_invariants=check_invariants,
     check_options=check_options,
-    extra={"bench": _bench_lines, "solver": solver},
+    extra={"bench": _bench_lines, "solver": solver, "robbery_options": robbery_options},
 )

@@ -171,6 +171,16 @@ def choices(dice: Iterable[int], speed_target: int, horse: int = 0) -> tuple[Ass
     return _choices(tuple(sorted(dice)), speed_target, horse)
 
 
+@lru_cache(maxsize=65536)
+def _choice_actions(dice: tuple[int, ...], speed_target: int, horse: int) -> tuple[dict[str, Any], ...]:
+    return tuple(choice.as_action() for choice in _choices(dice, speed_target, horse))
+
+
+def choice_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> list[dict[str, Any]]:
+    """``choices`` as fresh action dicts (the engine's legal assignments)."""
+    return [dict(action) for action in _choice_actions(tuple(sorted(dice)), speed_target, horse)]
+
+
 def joint_outcomes(first: Assignment, second: Assignment, speed: int, wit: int, combat: int, money: int,
                    horses: Sequence[int] = (0, 0), wit_bonuses: Sequence[int] = (0, 0),
                    combat_bonuses: Sequence[int] = (0, 0)) -> tuple[Outcome, Outcome]:
