@@ -1,0 +1,327 @@
+"""Highwayman (Chad Valley): one test per numbered paragraph of the sheet and per ruling H1–H7.
+
+Most tests lay out a table by hand (``arrange``) and then act through the engine as a player would.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from core.engine import IllegalAction, OptionError, clone, visible_events
+from core.games import highwayman as hw
+from core.games.highwayman import GAME, HIGHWAYMAN, RUNNER
+from core.simulate import play_bot_game
+
+
+def card(route: str, number: int | str) -> str:
+    """``card("bath", 3)`` → "bath:3"; ``card("bath", "L")`` → the Bath Road LONDON card."""
+    return f"{route}:{number}"
+
+
+def arrange(hands: list[list[str]], piles: dict[str, list[str]] | None = None,
+            pack: list[str] | None = None, turn: int = 0, **options) -> dict:
+    """A game laid out by hand: the given hands and route piles; ``pack`` lists the pack from the top
+    down, and every card not placed goes beneath it so that the deck stays whole."""
+    resolved = GAME.resolve_options({"players": len(hands), **options})
+    state = GAME.setup(resolved, seed=1)
+    piles = piles or {}
+    pack = pack or []
+    placed = [c for hand in hands for c in hand] + [c for pile in piles.values() for c in pile] + pack
+    rest = Counter(hw.build_deck(resolved["routes"], resolved["route_length"])) - Counter(placed)
+    assert not Counter(placed) - Counter(hw.build_deck(resolved["routes"], resolved["route_length"]))
+    state["hands"] = [list(hand) for hand in hands]
+    state["pack"] = sorted(rest.elements()) + pack[::-1]  # the list's last card is the top
+    state["piles"] = [list(piles.get(hw.ROUTES[r], [])) for r in range(resolved["routes"])]
+    state["tops"] = [sum(1 for c in pile if c in hw.ROUTE_AND_NUMBER) - 1 for pile in state["piles"]]
+    state["blocked"] = [bool(pile) and pile[-1] == HIGHWAYMAN for pile in state["piles"]]
+    state["turn"], state["phase"], state["passes"] = turn, "play", 0
+    GAME.check_invariants(state)
+    return state
+
+
+def opened(route: str, up_to: int) -> list[str]:
+    """A route pile from its LONDON card up to ``up_to``."""
+    return [card(route, "L")] + [card(route, k) for k in range(1, up_to + 1)]
+
+
+def play(*cards: str) -> dict:
+    return {"do": "play", "cards": list(cards)}
+
+
+def test_rule_1_six_cards_each_and_the_rest_face_down_as_the_pack():
+    """Rule 1: "Shuffle the pack and deal six cards to each player. Place the remainder ... face downwards"."""
+    for players in range(2, 7):
+        state = GAME.new_game({"players": players}, seed=players)
+        leader = GAME.pending(state)[0]
+        sizes = GAME.view(state, None)["hand_sizes"]
+        drew = state["phase"] == "drawn"  # a leader without a LONDON card has already drawn (rule 2)
+        assert sizes == [6 + (drew and seat == leader) for seat in range(players)]
+        assert GAME.view(state, None)["pack_size"] == 52 - 6 * players - drew
+        assert "pack" not in GAME.view(state, 0) and "hand" not in GAME.view(state, None)
+        GAME.check_invariants(state)
+
+
+def test_rule_2_the_leader_must_open_with_a_london_card():
+    """Rule 2: the player left of the dealer "must play a LONDON card"; numbered cards go 1 on LONDON,
+    2 on 1 ...; "if any Player does not hold a numbered card he may play a London card instead"."""
+    state = arrange([[card("bath", "L"), card("dover", "L"), card("bath", 1), HIGHWAYMAN, RUNNER, card("north", 5)],
+                     [card("north", 1)], [card("north", 2)], [card("north", 3)]])
+    assert GAME.legal_actions(state, 0) == [play(card("bath", "L")), play(card("dover", "L"))]
+    GAME.apply(state, 0, play(card("bath", "L")))
+    assert GAME.view(state, None)["routes"][0]["pile"] == [card("bath", "L")]
+    assert state["turn"] == 1, "a LONDON card ends the turn"
+    # Later the same seat holds the next number, so numbers come before LONDON cards.
+    state["turn"], state["phase"] = 0, "play"
+    assert play(card("bath", 1)) in GAME.legal_actions(state, 0)
+    assert play(card("dover", "L")) not in GAME.legal_actions(state, 0)
+
+
+def test_rule_2_a_leader_without_london_takes_the_top_card_and_may_lay_a_drawn_london():
+    """Rule 2: "If this card is not held then the player must take the top card from the pack. Should this
+    card be a LONDON card he places it face up on the centre of the table"."""
+    state = arrange([[card("bath", 1), card("bath", 2)], [card("north", 1)]], pack=[card("dover", "L")])
+    events = hw.next_turn(state, 0)  # the leader's turn begins
+    assert state["phase"] == "drawn" and state["hands"][0][-1] == card("dover", "L")
+    assert GAME.legal_actions(state, 0) == [{"do": "keep"}, play(card("dover", "L"))]
+    assert [e["text"] for e in visible_events(events, None)] == [
+        "Seat 1 has no play and draws a card (48 left in the pack)."]
+    GAME.apply(state, 0, play(card("dover", "L")))
+    assert state["tops"][1] == 0 and state["turn"] == 1
+
+
+def test_rule_3_a_run_of_consecutive_numbers_on_one_route_in_one_turn():
+    """Rule 3: "A Player may continue to place any cards down as long as the numbers run consecutively and
+    on the correct route"."""
+    state = arrange([[card("bath", 3), card("bath", 4), card("bath", 5), card("dover", 4), card("bath", 7)],
+                     [card("north", 9)]], piles={"bath": opened("bath", 2), "dover": opened("dover", 3)})
+    legal = GAME.legal_actions(state, 0)
+    assert play(card("bath", 3)) in legal and play(card("bath", 3), card("bath", 4), card("bath", 5)) in legal
+    for skipping in (play(card("bath", 3), card("bath", 5)), play(card("bath", 5), card("bath", 6), card("bath", 7)),
+                     play(card("bath", 3), card("bath", 4), card("bath", 5), card("dover", 4))):
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, 0, skipping)
+    GAME.apply(state, 0, play(card("bath", 3), card("bath", 4), card("bath", 5)))
+    assert state["tops"][0] == 5 and state["hands"][0] == [card("dover", 4), card("bath", 7)]
+    assert state["turn"] == 1
+
+
+def test_rule_4_a_highwayman_blocks_a_route_until_a_bow_street_runner_covers_it():
+    """Rule 4: a Highwayman may go "on any route after the route has been started, and until that card is
+    covered by a Bow Street Runner, it is impossible for any other cards to be played on that route"."""
+    state = arrange([[HIGHWAYMAN, card("north", 9)], [RUNNER, card("north", 10)],
+                     [card("bath", 3), card("dover", 9)]], piles={"bath": opened("bath", 2)})
+    assert GAME.legal_actions(state, 0) == [{"do": "highwayman", "route": "bath"}], "only started routes"
+    GAME.apply(state, 0, {"do": "highwayman", "route": "bath"})
+    assert GAME.view(state, None)["routes"][0]["blocked"]
+    assert not hw.has_legal_play(state, state["hands"][2]), "Bath Road 3 cannot go on a held-up road"
+    assert GAME.legal_actions(state, 1) == [{"do": "runner", "route": "bath"}]
+    GAME.apply(state, 1, {"do": "runner", "route": "bath"})
+    assert state["piles"][0][-2:] == [HIGHWAYMAN, RUNNER] and not state["blocked"][0]
+    assert GAME.legal_actions(state, 2) == [play(card("bath", 3))]
+
+
+def test_rule_5_first_out_wins_and_the_others_count_their_cards():
+    """Rule 5: "The Player who gets rid of all his cards first is the Winner, whilst the others total up
+    the numbers ... counting 10 points for a Bow Street Runner and 20 points for a Highwayman"."""
+    state = arrange([[card("bath", 3)], [card("dover", 7), RUNNER, card("north", "L")],
+                     [HIGHWAYMAN, card("bath", 10)]], piles={"bath": opened("bath", 2)})
+    events = GAME.apply(state, 0, play(card("bath", 3)))
+    first = state["history"][0]
+    assert first["winners"] == [0] and first["ended"] == "out"
+    assert first["scores"] == [0, 7 + 10 + 0, 20 + 10]
+    assert state["totals"] == [0, 17, 30] and state["game_number"] == 2
+    assert any("wins game 1" in e["text"] for e in visible_events(events, None))
+
+
+def test_H1_default_deck_is_four_routes_of_london_and_1_to_10_plus_four_highwaymen_and_four_runners():
+    """H1: "four coaching routes ..., each with one LONDON card and cards 1–10 ...; four Highwayman cards;
+    four Bow Street Runner cards: 52 cards. Options: 2–6 routes, route length 6–12"."""
+    options = GAME.resolve_options({})
+    deck = hw.build_deck(options["routes"], options["route_length"])
+    assert len(deck) == 52 and deck.count(HIGHWAYMAN) == 4 and deck.count(RUNNER) == 4
+    titles = [route["title"] for route in GAME.view(GAME.setup(options, 3), None)["routes"]]
+    assert titles == ["Bath Road", "Dover Road", "Great North Road", "Portsmouth Road"]
+    for route in ("bath", "dover", "north", "portsmouth"):
+        assert [c for c in deck if c.startswith(route + ":")] == opened(route, 10)
+    assert len(hw.build_deck(6, 12)) == 6 * 13 + 12
+    state = GAME.new_game({"players": 2, "routes": 2, "route_length": 6}, seed=5)
+    assert len(GAME.view(state, 0)["routes"]) == 2 and len(state["pack"]) + 12 in (18, 17)
+    for bad in ({"routes": 7}, {"routes": 1}, {"route_length": 5}, {"route_length": 13}):
+        with pytest.raises(OptionError):
+            GAME.resolve_options(bad)
+    with pytest.raises(OptionError, match="deck"):
+        GAME.resolve_options({"players": 6, "routes": 2, "route_length": 6})  # 36 cards from 18
+
+
+def test_H2_the_deal_moves_one_seat_left_each_game_and_the_player_left_of_the_dealer_leads():
+    """H2: "2–6 players, six cards each; the player left of the dealer starts; the dealer moves one seat
+    left each game of a series"."""
+    for players in range(2, 7):
+        state = GAME.new_game({"players": players, "series_games": 4}, seed=11 * players)
+        rng = random.Random(players)
+        deals = []
+        while GAME.pending(state):
+            if not deals or deals[-1][0] != state["game_number"]:
+                deals.append((state["game_number"], state["dealer"], state["turn"]))
+            seat = GAME.pending(state)[0]
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        assert [dealer for _, dealer, _ in deals] == [(players - 1 + g) % players for g in range(4)]
+        assert all(first == (dealer + 1) % players for _, dealer, first in deals), "left of the dealer leads"
+
+
+def test_H3_a_route_starts_only_with_its_own_london_and_ends_at_its_last_number():
+    """H3: "A route is started only by its own LONDON card; then 1, 2, 3 … in order on that route. A route
+    whose last number is down is complete."""
+    state = arrange([[card("bath", 1), card("dover", 10), HIGHWAYMAN, card("dover", "L"), card("north", 10)],
+                     [card("bath", 4)]], piles={"north": opened("north", 9)})
+    before = clone(state)
+    for wrong in (play(card("bath", 1)), play(card("dover", "L"), card("dover", 10)), play(card("dover", 10))):
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, 0, wrong)
+        assert refused.value.rule == "H4" and state == before
+    GAME.apply(state, 0, play(card("north", 10)))
+    assert GAME.view(state, None)["routes"][2]["top"] == 10
+    state["turn"], state["phase"] = 0, "play"
+    assert GAME.legal_actions(state, 0) == [play(card("dover", "L"))], "no Highwayman on a complete route"
+
+
+def test_H4_a_player_who_can_play_must_and_london_only_without_a_legal_number():
+    """H4: "If you can make a legal play you must ... A LONDON card is legal only when you hold no legal
+    numbered card"; a play of a LONDON, Highwayman or Runner ends the turn."""
+    hand = [card("bath", 3), card("dover", "L"), card("north", 7)]
+    state = arrange([hand, [card("north", 1)]], piles={"bath": opened("bath", 2)})
+    assert GAME.legal_actions(state, 0) == [play(card("bath", 3))], "no draw, no LONDON while a number plays"
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, play(card("dover", "L")))
+    held_up = arrange([hand, [card("north", 1)]], piles={"bath": opened("bath", 2) + [HIGHWAYMAN]})
+    assert GAME.legal_actions(held_up, 0) == [play(card("dover", "L"))]
+    GAME.apply(held_up, 0, play(card("dover", "L")))
+    assert held_up["turn"] == 1, "a LONDON card ends the turn"
+
+
+def test_H4_highwayman_on_a_started_open_route_runner_only_on_a_blocked_one():
+    """H4: "A Highwayman may be played on your turn on any started, incomplete, unblocked route; a Bow
+    Street Runner on any blocked route, which unblocks it. Either counts as a play."""
+    state = arrange([[HIGHWAYMAN, RUNNER, card("portsmouth", 9)], [card("portsmouth", 10)]],
+                    piles={"bath": opened("bath", 10), "dover": opened("dover", 4) + [HIGHWAYMAN],
+                           "north": opened("north", 0)})
+    assert GAME.legal_actions(state, 0) == [{"do": "highwayman", "route": "north"},
+                                            {"do": "runner", "route": "dover"}]
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 0, {"do": "highwayman", "route": "bath"})
+    assert refused.value.rule == "rule 4"
+    GAME.apply(state, 0, {"do": "runner", "route": "dover"})
+    assert state["turn"] == 1 and not state["blocked"][1]
+
+
+def test_H5_no_play_means_drawing_and_the_drawn_card_may_be_played_at_once_and_run_on():
+    """H5: "With no legal play, draw the top card; if it can be played, you may play it at once (and
+    continue as in H4); then play passes left." The drawn card is shown to the drawer only."""
+    state = arrange([[card("dover", 9)], [card("bath", 4), card("bath", 5), card("north", 8)],
+                     [card("north", 9)]], piles={"bath": opened("bath", 2)}, pack=[card("bath", 3)])
+    events = hw.next_turn(state, 1)  # Seat 2's turn begins with no play
+    assert state["turn"] == 1 and state["phase"] == "drawn"
+    assert GAME.view(state, 1)["drawn"] == card("bath", 3) and GAME.view(state, 2)["drawn"] is None
+    assert all(card("bath", 3) not in e["text"] for e in visible_events(events, None))
+    assert any(card("bath", 3) == e.get("card") for e in visible_events(events, 1))
+    assert GAME.legal_actions(state, 1) == [{"do": "keep"}, play(card("bath", 3)),
+                                            play(card("bath", 3), card("bath", 4)),
+                                            play(card("bath", 3), card("bath", 4), card("bath", 5))]
+    GAME.apply(state, 1, play(card("bath", 3), card("bath", 4)))
+    assert state["tops"][0] == 4 and sorted(state["hands"][1]) == [card("bath", 5), card("north", 8)]
+    assert state["turn"] == 2
+
+
+def test_H5_an_unplayable_drawn_card_is_kept_and_an_empty_pack_means_passing():
+    """H5: a drawn card that cannot go down is kept; "with no legal play and an empty pack, pass"."""
+    state = arrange([[card("north", 9)], [card("bath", 4)], [card("bath", 6)]],
+                    piles={"bath": opened("bath", 2)}, pack=[card("dover", 7)])
+    # Seat 1 takes the rest of the pack, so the Dover Road 7 is the pack's last card.
+    state["hands"][0] += state["pack"][:-1]
+    state["pack"] = state["pack"][-1:]
+    hw.next_turn(state, 1)
+    assert GAME.legal_actions(state, 1) == [{"do": "keep"}]
+    events = GAME.apply(state, 1, {"do": "keep"})
+    assert [e["text"] for e in events] == ["Seat 2 keeps the card.",
+                                           "Seat 3 cannot play and the pack is empty: pass."]
+    assert state["hands"][1] == [card("bath", 4), card("dover", 7)]
+    assert state["turn"] == 0 and state["passes"] == 0, "Seat 1 can play, so the passes stop counting"
+    GAME.check_invariants(state)
+
+
+def test_H6_hands_score_face_value_london_nothing_runner_10_highwayman_20():
+    """H6: "face value for numbers, 0 for LONDON, 10 for a Bow Street Runner, 20 for a Highwayman"."""
+    assert hw.hand_points([card("bath", 7), card("dover", "L"), RUNNER, HIGHWAYMAN, card("north", 1)]) == 38
+    assert hw.hand_points([]) == 0
+
+
+def test_H6_a_stalled_game_is_scored_as_it_stands_and_the_lowest_hand_wins_it():
+    """H6: "If the pack is empty and every player passes in turn, the game ends and all hands are scored;
+    the lowest wins that game." Every route is complete, so the Highwaymen and Runners left are stuck."""
+    complete = {route: opened(route, 10) for route in ("dover", "north", "portsmouth")}
+    complete["bath"] = opened("bath", 2) + [HIGHWAYMAN, RUNNER] + [card("bath", k) for k in range(3, 11)]
+    state = arrange([[HIGHWAYMAN], [RUNNER, RUNNER], [HIGHWAYMAN, HIGHWAYMAN, RUNNER]], piles=complete,
+                    series_games=1)
+    assert state["pack"] == []
+    events = hw.next_turn(state, 0)
+    assert [e["text"] for e in events][:3] == [f"Seat {n} cannot play and the pack is empty: pass."
+                                              for n in (1, 2, 3)]
+    assert state["phase"] == "over" and state["history"][0]["ended"] == "stalled"
+    assert state["history"][0]["scores"] == [20, 20, 50]
+    assert state["history"][0]["winners"] == [0, 1], "the lowest hands share the game"
+    assert GAME.stats(state)["stalled_games"] == 1 and GAME.result(state)["winners"] == [0, 1]
+
+
+def test_H7_a_series_adds_up_each_game_and_the_lowest_total_wins_ties_share():
+    """H7: "number of games, default 3; lowest total wins; equal totals share the win"."""
+    assert GAME.resolve_options({})["series_games"] == 3
+    played = play_bot_game(GAME, GAME.resolve_options({}), 5, ["random"] * 4)
+    result = GAME.result(played.state)
+    history = played.state["history"]
+    assert len(history) == 3 and [g["game"] for g in history] == [1, 2, 3]
+    totals = [sum(g["scores"][seat] for g in history) for seat in range(4)]
+    assert result["scores"] == totals
+    assert result["winners"] == [seat for seat in range(4) if totals[seat] == min(totals)]
+    state = clone(played.state)
+    state["totals"] = [5, 9, 5, 12]
+    assert hw.series_winners(state) == [0, 2] and "Seat 1 and Seat 3 win" in hw.series_summary(state)
+    single = play_bot_game(GAME, GAME.resolve_options({"series_games": 1}), 5, ["random"] * 4)
+    assert len(single.state["history"]) == 1 and GAME.result(single.state) is not None
+
+
+def test_A1_hands_and_pack_order_are_hidden_hand_sizes_public():
+    """A1: a seat sees its own hand only; the spectator no hand; everyone the hand sizes and pack size."""
+    state = GAME.new_game({}, seed=8)
+    spectator = GAME.view(state, None)
+    assert "hand" not in spectator and spectator["hand_sizes"] == [len(h) for h in state["hands"]]
+    assert sorted(GAME.view(state, 2)["hand"]) == sorted(state["hands"][2])
+    assert "pack" not in spectator and "rng" not in spectator and "seed" not in spectator
+
+
+def test_A2_the_end_reveals_every_hand_the_pack_and_the_seed():
+    """A2: "When a game ends, everything hidden is revealed to everyone, together with the seed"."""
+    played = play_bot_game(GAME, GAME.resolve_options({"players": 3}), 21, ["random"] * 3)
+    reveal = GAME.view(played.state, None)["reveal"]
+    assert reveal["seed"] == 21 == GAME.result(played.state)["seed"]
+    assert reveal["hands"] == played.state["hands"]
+    assert reveal["pack_top_first"] == played.state["pack"][::-1]
+
+
+def test_A3_sharp_bot_decides_from_its_view_keeps_its_runner_blocks_an_empty_route_sheds_high():
+    """A3 and the sharp bot: it sheds its highest run, keeps a Runner it does not need, holds up the
+    route where it holds nothing and the next player may hold the next card; a redraw of what it cannot
+    see does not change its choice."""
+    bot = GAME.bots["sharp"]
+    piles = {"bath": opened("bath", 2), "dover": opened("dover", 7), "north": opened("north", 3),
+             "portsmouth": opened("portsmouth", 1) + [HIGHWAYMAN]}
+    state = arrange([[RUNNER, card("bath", 3), card("dover", 8), card("dover", 9), card("north", 4)],
+                     [card("bath", 4)]], piles=piles)
+    assert bot(state, 0, random.Random(1)) == play(card("dover", 8), card("dover", 9))
+    state = arrange([[RUNNER, HIGHWAYMAN, card("bath", 3), card("dover", 8)], [card("bath", 4)]], piles=piles)
+    choice = bot(state, 0, random.Random(1))
+    assert choice == {"do": "highwayman", "route": "north"}
+    for seed in range(5):
+        assert bot(GAME.resample_hidden(state, 0, random.Random(seed)), 0, random.Random(1)) == choice
