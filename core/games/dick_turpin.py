@@ -208,9 +208,9 @@ def drive_on(state: State, events: list[Event]) -> None:
     while state["stop"] < len(route) - 1:
         state["stop"] += 1
         town = route[state["stop"]]
-        ambushers = [seat for seat, chosen in enumerate(waiting) if chosen == town]
-        if not ambushers:
+        if town not in waiting:
             continue
+        ambushers = [seat for seat, chosen in enumerate(waiting) if chosen == town]
         for seat in ambushers:
             reveal_card(state, seat)
         names = ", ".join(f"Seat {seat + 1}" for seat in ambushers)
