@@ -124,7 +124,7 @@ class Actor:
             try:
                 line = self.lines.get(timeout=HANG_GUARD)
             except queue.Empty:
-                pytest.fail(f"never saw {what}")
+                pytest.fail(f"never saw {what}; saw {self.seen}")
             if line is None:
                 self.process.wait()
                 pytest.fail(f"exited before {what}: {self.process.stderr.read()[-2000:]}")
@@ -136,6 +136,14 @@ class Actor:
     def event(self, name: str, **fields: Any) -> dict[str, Any]:
         return self.wait_for(lambda e: e.get("event") == name and fields.items() <= e.items(),
                              f"{name} {fields}")
+
+    def events_for_each(self, name: str, instances: set[str]) -> None:
+        """Wait until event ``name`` has come for every one of ``instances``, in any order."""
+        waiting = set(instances)
+        while waiting:
+            event = self.wait_for(lambda e: e.get("event") == name and e.get("instance") in waiting,
+                                  f"{name} for each of {sorted(waiting)}")
+            waiting.discard(event["instance"])
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -301,11 +309,11 @@ def test_two_tables_with_one_name_are_both_listed(netns):
     """Two hosts choosing the same table name get distinct instance names and both show up."""
     browser = netns.actor("browse")
     browser.event("browsing")
-    _first, one = _advertise(netns, "--listen", "--name", "Twins")
-    _second, two = _advertise(netns, "--listen", "--name", "Twins")
+    first, second = (netns.actor("advertise", "--listen", "--name", "Twins") for _ in range(2))
+    one, two = first.event("ready"), second.event("ready")
     assert one["instance"] != two["instance"]
-    for ready in (one, two):
-        assert browser.event("added", instance=ready["instance"])["name"] == "Twins"
+    browser.events_for_each("added", {one["instance"], two["instance"]})
+    assert {e["name"] for e in browser.seen if e["event"] == "added"} == {"Twins"}
 
 
 def test_bad_txt_is_ignored(netns):
@@ -316,11 +324,12 @@ def test_bad_txt_is_ignored(netns):
                 ["proto=1", "game=turpin", "name=Fine", "taken=1", "free=1", "code=0"])
     bad_adverts = {"Bad proto": {"proto": "one"}, "Bad seats": {"taken": "999"},
                    "Bad code": {"code": "maybe"}, "Bad name": {"name": "x" * 60}}
-    for instance, change in bad_adverts.items():
-        txt = [f"{key}={value}" for key, value in {**good, **change}.items()]
-        netns.actor("advertise-raw", "--name", instance, *txt).event("ready")
-    for instance in bad_adverts:
-        browser.event("ignored", instance=instance)
+    bad = [netns.actor("advertise-raw", "--name", instance,
+                       *[f"{key}={value}" for key, value in {**good, **change}.items()])
+           for instance, change in bad_adverts.items()]
+    for advertiser in bad:
+        advertiser.event("ready")
+    browser.events_for_each("ignored", set(bad_adverts))
     netns.actor("advertise-raw", "--name", "Good", *[f"{k}={v}" for k, v in good.items()]).event("ready")
     browser.event("added", instance="Good")
     assert not [e for e in browser.seen if e["event"] == "added" and e["instance"] in bad_adverts]
