@@ -161,6 +161,17 @@ def resolve_interface(spec: str | None) -> list[str] | None:
     return [str(address)]
 
 
+def nearest_first(addresses: list[str]) -> list[str]:
+    """A multi-homed host's addresses, those on one of our own subnets first (probed first, so a
+    container bridge or VPN address that cannot be reached does not hold up the list)."""
+    networks = [ipaddress.ip_network(f"{ip.ip}/{ip.network_prefix}", strict=False)
+                for adapter in ifaddr.get_adapters() for ip in adapter.ips if ip.is_IPv4]
+
+    def on_our_subnet(address: str) -> bool:
+        return any(ipaddress.ip_address(address) in network for network in networks)
+    return sorted(addresses, key=lambda address: not on_our_subnet(address))
+
+
 def _advertised_addresses(interfaces: list[str] | None) -> list[str]:
     """The addresses a table tells others to connect to: the chosen ones, else the LAN ones."""
     if interfaces:
@@ -380,22 +391,22 @@ class TableBrowser:
         if not await info.async_request(self._aiozc.zeroconf, RESOLVE_TIMEOUT_MS) or not info.port:
             return
         instance = name[: -len(SERVICE_TYPE) - 1] if name.endswith("." + SERVICE_TYPE) else name
-        addresses = info.parsed_addresses(IPVersion.V4Only)
+        try:
+            ad = TableAd.from_txt(info.properties, host="", port=info.port, instance=instance)
+        except ValueError as error:   # checked before probing: a bad advert costs no connection
+            log.info("ignoring table %r with a bad advert: %s", instance, error)
+            self._forget(name)
+            return
+        addresses = nearest_first(info.parsed_addresses(IPVersion.V4Only))
         known = self.tables.get(name)
         if known is not None and known.port == info.port and known.host in addresses:
-            host = known.host   # the same host with new TXT: no need to probe again
+            host: str | None = known.host   # the same host with new TXT: no need to probe again
         else:
             host = await self._first_answering(addresses, info.port)
         if host is None:
             log.info("table %r does not answer at %s port %s; not shown", instance, addresses, info.port)
             return
-        try:
-            ad = TableAd.from_txt(info.properties, host=host, port=info.port, instance=instance)
-        except ValueError as error:
-            log.info("ignoring table %r with a bad advert: %s", instance, error)
-            self._forget(name)
-            return
-        self._show(name, ad)
+        self._show(name, replace(ad, host=host))
 
     async def _first_answering(self, addresses: list[str], port: int) -> str | None:
         for address in addresses:

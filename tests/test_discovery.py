@@ -20,7 +20,7 @@ from typing import Any, Callable
 import ifaddr
 import pytest
 
-from net.discovery import (DiscoveryUnavailable, TableAd, instance_label, resolve_interface)
+from net.discovery import DiscoveryUnavailable, TableAd, instance_label, nearest_first, resolve_interface
 from net.discovery_commands import format_tables
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -85,6 +85,13 @@ def test_interface_by_address_or_by_name():
     assert resolve_interface(adapter.nice_name) == [str(ip.ip) for ip in adapter.ips if ip.is_IPv4]
     with pytest.raises(DiscoveryUnavailable, match="connect by address"):
         resolve_interface("no-such-interface0")
+
+
+def test_addresses_on_our_own_subnet_are_probed_first(monkeypatch):
+    """A multi-homed host's LAN address is tried before its bridge/VPN addresses we cannot reach."""
+    ours = [ifaddr.Adapter("eth0", "eth0", [ifaddr.IP("192.168.1.20", 24, "eth0")])]
+    monkeypatch.setattr(ifaddr, "get_adapters", lambda: ours)
+    assert nearest_first(["172.17.0.1", "10.8.0.3", "192.168.1.5"]) == ["192.168.1.5", "172.17.0.1", "10.8.0.3"]
 
 
 def test_tables_listing_shows_name_seats_code_and_address():
