@@ -102,6 +102,8 @@ def test_tables_listing_shows_name_seats_code_and_address():
     assert "The Bell Inn" in text and "2/5" in text and "10.0.0.7:4321" in text
     assert "4/4 full" in text and "10.0.0.8:5000" in text
     assert "connect by address" in format_tables([], 3)
+    newer = TableAd("Newer", "dick_turpin", 99, 0, 2, False, "10.0.0.9", 6000, "Newer 777777")
+    assert "protocol 99" in format_tables([newer], 3)
 
 
 # --- private network namespaces -----------------------------------------------------------------------
