@@ -83,7 +83,8 @@ def test_rule_2_a_leader_without_london_takes_the_top_card_and_may_lay_a_drawn_l
     """Rule 2: "If this card is not held then the player must take the top card from the pack. Should this
     card be a LONDON card he places it face up on the centre of the table"."""
     state = arrange([[card("bath", 1), card("bath", 2)], [card("north", 1)]], pack=[card("dover", "L")])
-    events = hw.next_turn(state, 0)  # the leader's turn begins
+    events = []
+    hw.next_turn(state, 0, events)  # the leader's turn begins
     assert state["phase"] == "drawn" and state["hands"][0][-1] == card("dover", "L")
     assert GAME.legal_actions(state, 0) == [{"do": "keep"}, play(card("dover", "L"))]
     assert [e["text"] for e in visible_events(events, None)] == [
@@ -222,7 +223,8 @@ def test_H5_no_play_means_drawing_and_the_drawn_card_may_be_played_at_once_and_r
     continue as in H4); then play passes left." The drawn card is shown to the drawer only."""
     state = arrange([[card("dover", 9)], [card("bath", 4), card("bath", 5), card("north", 8)],
                      [card("north", 9)]], piles={"bath": opened("bath", 2)}, pack=[card("bath", 3)])
-    events = hw.next_turn(state, 1)  # Seat 2's turn begins with no play
+    events = []
+    hw.next_turn(state, 1, events)  # Seat 2's turn begins with no play
     assert state["turn"] == 1 and state["phase"] == "drawn"
     assert GAME.view(state, 1)["drawn"] == card("bath", 3) and GAME.view(state, 2)["drawn"] is None
     assert all(card("bath", 3) not in e["text"] for e in visible_events(events, None))
@@ -242,7 +244,7 @@ def test_H5_an_unplayable_drawn_card_is_kept_and_an_empty_pack_means_passing():
     # Seat 1 takes the rest of the pack, so the Dover Road 7 is the pack's last card.
     state["hands"][0] += state["pack"][:-1]
     state["pack"] = state["pack"][-1:]
-    hw.next_turn(state, 1)
+    hw.next_turn(state, 1, [])
     assert GAME.legal_actions(state, 1) == [{"do": "keep"}]
     events = GAME.apply(state, 1, {"do": "keep"})
     assert [e["text"] for e in events] == ["Seat 2 keeps the card.",
@@ -266,7 +268,8 @@ def test_H6_a_stalled_game_is_scored_as_it_stands_and_the_lowest_hand_wins_it():
     state = arrange([[HIGHWAYMAN], [RUNNER, RUNNER], [HIGHWAYMAN, HIGHWAYMAN, RUNNER]], piles=complete,
                     series_games=1)
     assert state["pack"] == []
-    events = hw.next_turn(state, 0)
+    events = []
+    hw.next_turn(state, 0, events)
     assert [e["text"] for e in events][:3] == [f"Seat {n} cannot play and the pack is empty: pass."
                                               for n in (1, 2, 3)]
     assert state["phase"] == "over" and state["history"][0]["ended"] == "stalled"

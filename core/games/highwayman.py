@@ -10,6 +10,7 @@ and the series, the per-seat view and redraw, the bots, and registration at the 
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from typing import Any
 
@@ -17,15 +18,18 @@ from core import rng as chance
 from core.bots import uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, clone,
                          event, seat_name)
+from core.simulate import simulate
 
 # --- The game's facts -----------------------------------------------------------------------------------
 
 #: H1: the four default routes, then two more for tables that choose five or six.
 ROUTES = ("bath", "dover", "north", "portsmouth", "exeter", "holyhead")
+ROUTE_INDEX = {name: index for index, name in enumerate(ROUTES)}
 ROUTE_TITLES = {"bath": "Bath Road", "dover": "Dover Road", "north": "Great North Road",
                 "portsmouth": "Portsmouth Road", "exeter": "Exeter Road", "holyhead": "Holyhead Road"}
 MAX_LENGTH = 12
 HAND_SIZE = 6  # rule 1, H2
+SEAT = [seat_name(seat) for seat in range(6)]
 HIGHWAYMAN = "highwayman"
 RUNNER = "runner"
 LONDON = 0  # a LONDON card is number 0 of its route: the route's first card (H3)
@@ -47,6 +51,9 @@ def card_title(card: str) -> str:
         return "Bow Street Runner"
     route, number = ROUTE_AND_NUMBER[card]
     return f"{ROUTE_TITLES[ROUTES[route]]} {'LONDON' if number == LONDON else number}"
+
+
+CARD_TITLE = {card: card_title(card) for card in [*ROUTE_AND_NUMBER, HIGHWAYMAN, RUNNER]}
 
 
 def card_order(card: str) -> tuple[int, int]:
@@ -91,11 +98,11 @@ def setup(options: dict[str, Any], seed: int) -> State:
         "stats": {"blocks": 0, "unblocks": 0, "draws": 0, "passes": 0, "stalls": 0},
     }
     chance.seed_state(state, seed)
-    deal_game(state)
+    deal_game(state, [])  # what happens before anyone acts is in the state and its view
     return state
 
 
-def deal_game(state: State) -> list[Event]:
+def deal_game(state: State, events: list[Event]) -> None:
     """Rule 1: shuffle the whole pack, deal six each, the rest face down; left of the dealer leads."""
     deck = build_deck(state["routes"], state["length"])
     chance.shuffle(state, deck)
@@ -109,7 +116,7 @@ def deal_game(state: State) -> list[Event]:
     state["game_number"] += 1
     state["phase"] = "play"  # "play": a turn starts; "drawn": deciding on the card just drawn; "over"
     state["passes"] = 0  # passes in a row on an empty pack (H6)
-    return next_turn(state, (state["dealer"] + 1) % players)
+    next_turn(state, (state["dealer"] + 1) % players, events)
 
 
 # --- Legal actions --------------------------------------------------------------------------------------
@@ -232,10 +239,9 @@ def is_legal(state: State, seat: int, action: Action) -> bool:
                 and cards == CARD[route][first:first + len(cards)] and first + len(cards) - 1 <= state["length"]
                 and all(card in hand for card in cards))
     if do == "highwayman" or do == "runner":
-        name = action.get("route")
-        if type(name) is not str or name not in ROUTES[:state["routes"]]:
+        route = ROUTE_INDEX.get(action.get("route"), len(ROUTES)) if type(action.get("route")) is str else 99
+        if route >= state["routes"]:
             return False
-        route = ROUTES.index(name)
         if do == "runner":
             return RUNNER in hand and state["blocked"][route]
         top = state["tops"][route]
@@ -264,41 +270,44 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
         raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
     do = action["do"]
     state["phase"] = "play"
+    events: list[Event] = []
     if do == "keep":
-        events = [event(f"{seat_name(seat)} keeps the card.")]
+        events.append(event(f"{SEAT[seat]} keeps the card."))
     elif do == "play":
-        events = play_cards(state, seat, action["cards"])
+        play_cards(state, seat, action["cards"], events)
     else:
-        events = play_highwayman_or_runner(state, seat, do, ROUTES.index(action["route"]))
+        play_highwayman_or_runner(state, seat, do, ROUTE_INDEX[action["route"]], events)
     if not state["hands"][seat]:
-        return events + finish_game(state, winner=seat)
-    return events + next_turn(state, (seat + 1) % state["players"])
+        finish_game(state, seat, events)
+    else:
+        next_turn(state, (seat + 1) % state["players"], events)
+    return events
 
 
-def next_turn(state: State, seat: int) -> list[Event]:
+def next_turn(state: State, seat: int, events: list[Event]) -> None:
     """Play passes left (rule 2). A player with no legal play draws; with an empty pack he passes (H5),
     and when every player has passed in turn the game is scored as it stands (H6)."""
-    events: list[Event] = []
     players = state["players"]
     while True:
         state["turn"] = seat
-        hand = state["hands"][seat]
-        if has_legal_play(state, hand):
+        if has_legal_play(state, state["hands"][seat]):
             state["passes"] = 0
-            return events
+            return
         if state["pack"]:
             state["passes"] = 0
-            return events + draw_card(state, seat)
+            draw_card(state, seat, events)
+            return
         state["passes"] += 1
         state["stats"]["passes"] += 1
-        events.append(event(f"{seat_name(seat)} cannot play and the pack is empty: pass."))
+        events.append(event(f"{SEAT[seat]} cannot play and the pack is empty: pass."))
         if state["passes"] >= players:
             state["stats"]["stalls"] += 1
-            return events + finish_game(state, winner=None)
+            finish_game(state, None, events)
+            return
         seat = (seat + 1) % players
 
 
-def play_cards(state: State, seat: int, cards: list[str]) -> list[Event]:
+def play_cards(state: State, seat: int, cards: list[str], events: list[Event]) -> None:
     """Rules 2–3: a LONDON card opens its route; numbered cards go on in order on one route."""
     hand = state["hands"][seat]
     for card in cards:
@@ -308,13 +317,14 @@ def play_cards(state: State, seat: int, cards: list[str]) -> list[Event]:
     state["tops"][route] = last
     title = ROUTE_TITLES[ROUTES[route]]
     if last == LONDON:
-        return [event(f"{seat_name(seat)} opens the {title} with its LONDON card.")]
+        events.append(event(f"{SEAT[seat]} opens the {title} with its LONDON card."))
+        return
     numbers = ", ".join(str(ROUTE_AND_NUMBER[card][1]) for card in cards)
     done = " The route is complete." if last == state["length"] else ""
-    return [event(f"{seat_name(seat)} plays {title} {numbers}.{done}")]
+    events.append(event(f"{SEAT[seat]} plays {title} {numbers}.{done}"))
 
 
-def play_highwayman_or_runner(state: State, seat: int, do: str, route: int) -> list[Event]:
+def play_highwayman_or_runner(state: State, seat: int, do: str, route: int, events: list[Event]) -> None:
     """Rule 4: a Highwayman blocks the route until a Bow Street Runner covers it."""
     card = HIGHWAYMAN if do == "highwayman" else RUNNER
     state["hands"][seat].remove(card)
@@ -323,19 +333,20 @@ def play_highwayman_or_runner(state: State, seat: int, do: str, route: int) -> l
     title = ROUTE_TITLES[ROUTES[route]]
     if card == HIGHWAYMAN:
         state["stats"]["blocks"] += 1
-        return [event(f"{seat_name(seat)} holds up the {title} with a Highwayman.")]
-    state["stats"]["unblocks"] += 1
-    return [event(f"{seat_name(seat)} clears the {title} with a Bow Street Runner.")]
+        events.append(event(f"{SEAT[seat]} holds up the {title} with a Highwayman."))
+    else:
+        state["stats"]["unblocks"] += 1
+        events.append(event(f"{SEAT[seat]} clears the {title} with a Bow Street Runner."))
 
 
-def draw_card(state: State, seat: int) -> list[Event]:
+def draw_card(state: State, seat: int, events: list[Event]) -> None:
     """H5: no legal play, so take the top card; only the drawer learns what it is."""
     card = state["pack"].pop()
     state["hands"][seat].append(card)
     state["phase"] = "drawn"
     state["stats"]["draws"] += 1
-    return [event(f"{seat_name(seat)} has no play and draws a card ({len(state['pack'])} left in the pack)."),
-            event(f"You draw {card_title(card)}.", [seat], card=card)]
+    events.append(event(f"{SEAT[seat]} has no play and draws a card ({len(state['pack'])} left in the pack)."))
+    events.append(event(f"You draw {CARD_TITLE[card]}.", [seat], card=card))
 
 
 # --- Scoring and the series -----------------------------------------------------------------------------
@@ -345,7 +356,7 @@ def hand_points(hand: list[str]) -> int:
     return sum(POINTS[card] for card in hand)
 
 
-def finish_game(state: State, winner: int | None) -> list[Event]:
+def finish_game(state: State, winner: int | None, events: list[Event]) -> None:
     """Rule 5/H6: score the hands left; then deal the next game of the series or end it (H7)."""
     scores = [hand_points(hand) for hand in state["hands"]]
     if winner is None:
@@ -364,16 +375,16 @@ def finish_game(state: State, winner: int | None) -> list[Event]:
                              "scores": scores, "left": [sorted(h, key=card_order) for h in state["hands"]]})
     left = "; ".join(f"{seat_name(s)} {score}" for s, score in enumerate(scores))
     totals = ", ".join(map(str, state["totals"]))
-    events = [event(f"{opening} Points left in hand: {left}. Totals: {totals}.")]
+    events.append(event(f"{opening} Points left in hand: {left}. Totals: {totals}."))
     if state["game_number"] >= state["series_games"]:
         state["phase"] = "over"
         events.append(event(series_summary(state)))
-        return events
+        return
     state["dealer"] = (state["dealer"] + 1) % state["players"]  # H2: the deal moves one seat left
     leader = (state["dealer"] + 1) % state["players"]
     events.append(event(f"Game {state['game_number'] + 1} of {state['series_games']}: "
                         f"{seat_name(state['dealer'])} deals, {seat_name(leader)} leads."))
-    return events + deal_game(state)
+    deal_game(state, events)
 
 
 def series_winners(state: State) -> list[int]:
@@ -549,6 +560,18 @@ class _Reading:
         near = 6 if top + 1 in self.unseen[route] else 0  # the next player may hold the very next card
         return need + near - 3 * len(ours)
 
+def bench_lines(series: int = 200) -> list[str]:
+    """For ``bench/engine.py``: how the sharp bot fares and how fast it plays."""
+    started = time.perf_counter()
+    summary = None
+    for summary in simulate(GAME, GAME.resolve_options({}), series, 7, ["sharp", "random", "random", "random"]):
+        pass
+    elapsed = time.perf_counter() - started
+    rate = summary.kind_wins["sharp"] / series
+    return [f"sharp + 3 random, 4 players, {series} series of 3 games: sharp wins {100 * rate:.1f}%, "
+            f"{series / elapsed:.0f} series/s"]
+
+
 RULES_TEXT = """\
 Highwayman (Chad Valley). Shed your hand along the coaching routes out of London.
 
@@ -564,8 +587,8 @@ unblocked route; you may go on with the following numbers of that route in the s
 is legal only when you hold no legal numbered card. A Highwayman may go on any started, unfinished,
 unblocked route and blocks it (rule 4); a Bow Street Runner goes on a blocked route and clears it. Playing
 a LONDON card, a Highwayman or a Runner ends your turn.
-No play (H5): draw the top card; you may play it at once if it is legal (and run on from it), or keep it.
-With no play and an empty pack, pass.
+No play (H5): you draw the top card (the table does it for you, as there is no choice); you may play it
+at once if it is legal (and run on from it), or keep it. With no play and an empty pack, you pass.
 Scoring (rule 5, H6): the first to empty his hand wins the game; the others score the cards left in hand:
 numbers at face value, LONDON 0, Runner 10, Highwayman 20. If the pack is empty and every player passes
 in turn, all hands are scored and the lowest wins that game.
@@ -592,4 +615,5 @@ GAME = Game(
     stats=stats,
     check_invariants=check_invariants,
     check_options=check_options,
+    extra={"bench": lambda: bench_lines()},
 )
