@@ -113,7 +113,9 @@ class TableClient:
     # --------------------------------------------------------------------------------------- the API
 
     async def start(self) -> TableSnapshot:
-        """Connect and join; returns once welcomed. ``ClientError`` if the first attempt is refused."""
+        """Connect and join; returns once welcomed and caught up (the snapshot is whole).
+
+        ``ClientError`` (in plain words) if the first attempt fails for good."""
         self._runner = asyncio.ensure_future(self._run())
         welcomed = asyncio.ensure_future(self._welcomed.wait())
         await asyncio.wait({welcomed, self._runner}, return_when=asyncio.FIRST_COMPLETED)
@@ -263,7 +265,6 @@ class TableClient:
                 self.token = message["token"]
             self.heartbeat = float(message.get("heartbeat") or self.heartbeat)
             self.timeout = float(message.get("timeout") or self.timeout)
-            self._welcomed.set()
             where = "as a spectator" if snap.seat is None else f"in seat {snap.seat + 1}"
             self._emit(ClientUpdate("welcome", f"joined {snap.table} ({snap.title}) {where}", message))
         elif kind == "table":
@@ -271,6 +272,7 @@ class TableClient:
             snap.prompt, snap.seats = message["prompt"], message["seats"]
             snap.result, snap.record = message["result"], message.get("record")
             snap.log = list(message["events"]) if message["catch_up"] else snap.log + message["events"]
+            self._welcomed.set()  # the welcome and its catch-up are in: the snapshot is whole
             self._emit(ClientUpdate("table", "", message))
         elif kind == "error":
             self.last_error = message

@@ -1,0 +1,187 @@
+"""Faults: a client killed mid-turn, the host killed with SIGKILL and resumed, a client frozen with SIGSTOP."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import pathlib
+import random
+import re
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from net.authority import Table
+from net.host import HostSettings
+from net.record import read_record
+from tests.net_helpers import GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+#: Runs ``turpin host`` with the registered games and the toy, exactly as the command line does.
+HOST_SCRIPT = ("import sys\n"
+               "from core.registry import all_games\n"
+               "from net.commands import host_main\n"
+               "from tests.net_toy import GAME\n"
+               "sys.exit(host_main(sys.argv[1:], {**all_games(), GAME.id: GAME}))\n")
+
+
+async def test_a_client_killed_mid_turn_comes_back_to_the_same_seat_and_prompt():
+    """A player's connection dies while the game waits for him; with his token he gets the same seat,
+    the same view and the same pending prompt, answers it, and the game goes on to the end."""
+    table = Table(TOY, {"players": 2}, code="ROOM42")
+    async with hosting(table) as host:
+        players = [client(host, code="ROOM42", reconnect=False) for _ in range(2)]
+        for player in players:
+            await player.start()
+        victim = players[0]
+        await victim.wait_for(lambda snap: snap.prompt is not None, WAIT)
+        prompt, view, token = victim.snapshot.prompt, victim.snapshot.view, victim.token
+        victim._writer.transport.abort()  # no bye: as if the process died
+        spectator = client(host, role="spectator")
+        await spectator.start()
+        await spectator.wait_for(lambda snap: not snap.seats[0]["connected"], WAIT)
+        back = client(host, token=token)
+        await back.start()
+        assert back.snapshot.seat == 0
+        assert back.snapshot.prompt == prompt and back.snapshot.view == view
+        players[0] = back
+        await asyncio.gather(*(play_randomly(p, random.Random(i)) for i, p in enumerate(players)))
+        assert table.over and back.snapshot.result == table.game.result(table.state)
+        await close_all(victim, *players, spectator)
+
+
+async def test_a_dropped_client_reconnects_by_itself_and_catches_up():
+    """When the host drops a connection, the client reconnects with backoff and its token, gets the full
+    catch-up (same log, same seat) and plays on."""
+    table = Table(TOY, {"players": 2}, code="ROOM42")
+    async with hosting(table) as host:
+        players = [client(host, code="ROOM42") for _ in range(2)]
+        for player in players:
+            await player.start()
+        await players[0].wait_for(lambda snap: snap.prompt is not None, WAIT)
+        await players[0].choose(0)
+        await players[0].wait_for(lambda snap: snap.turn >= 1, WAIT)
+        welcomes = []
+        players[0].subscribe(lambda update: welcomes.append(update) if update.kind == "welcome" else None)
+        for connection in list(host.connections):
+            if connection.watcher is not None and connection.watcher.seat == 0:
+                connection.abort()
+        await players[0].wait_for(lambda snap: bool(welcomes) and players[0].connected, WAIT)
+        assert players[0].snapshot.seat == 0
+        await asyncio.gather(*(play_randomly(p, random.Random(i)) for i, p in enumerate(players)))
+        from core.engine import visible_events
+        assert players[0].snapshot.log == visible_events(table.log, 0)
+        await close_all(*players)
+
+
+async def _start_host(args: list[str]) -> tuple[subprocess.Popen, int]:
+    process = subprocess.Popen([sys.executable, "-c", HOST_SCRIPT, *args], cwd=ROOT, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    line = await asyncio.to_thread(process.stdout.readline)
+    match = re.search(r" at 127\.0\.0\.1:(\d+)", line)
+    assert match, f"the host did not start: {line}{process.stdout.read() if process.poll() is not None else ''}"
+    return process, int(match.group(1))
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.kill()
+    process.wait()
+    process.stdout.close()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+async def test_host_killed_with_sigkill_resumes_from_its_record_with_nothing_lost(game, tmp_path):
+    """SIGKILL the host mid-game; `turpin host --resume FILE` restores the exact table: every action any
+    client saw accepted is in the record, the clients reconnect by themselves to their own seats, and the
+    game plays on to one result everyone agrees on."""
+    low, high = seat_range(game)
+    seats = min(max(low, 3), high)
+    humans = min(2, seats)
+    record = tmp_path / "table.record"
+    common = ["--headless", "--no-advertise", "--interface", "127.0.0.1", "--bot-delay", "0",
+              "--heartbeat", "0.2", "--timeout", "3"]
+    host, port = await _start_host([*common, "--game", game.id, "--players", str(seats),
+                                    "--bots", str(seats - humans), "--no-code", "--port", "0",
+                                    "--record", str(record)])
+    players = [client_at(port) for _ in range(humans)]
+    try:
+        for player in players:
+            await player.start()
+        seats_before = [player.snapshot.seat for player in players]
+        await asyncio.gather(*(play_randomly(p, random.Random(i), stop_at_turn=4) for i, p in enumerate(players)))
+        host.send_signal(signal.SIGKILL)
+        host.wait()
+        saved = read_record(record)
+        seen = max(player.snapshot.turn for player in players)
+        assert len(saved["actions"]) >= seen, "an action clients saw accepted is missing from the record"
+        mid_game = game.setup(saved["options"], saved["seed"])
+        for seat, action in saved["actions"]:
+            game.apply(mid_game, seat, action)
+        assert game.result(mid_game) is None, "the host was killed mid-game"
+        host, resumed_port = await _start_host([*common, "--resume", str(record)])
+        assert resumed_port == port, "the resumed host listens where the clients will look for it"
+        for player in players:
+            await player.wait_for(lambda snap, p=player: p.connected and snap.turn >= len(saved["actions"]), WAIT)
+        assert [player.snapshot.seat for player in players] == seats_before
+        await asyncio.gather(*(play_randomly(p, random.Random(10 + i)) for i, p in enumerate(players)))
+        final = read_record(record)
+        assert final["actions"][:len(saved["actions"])] == saved["actions"] and final["seed"] == saved["seed"]
+        results = [player.snapshot.result for player in players]
+        assert results[0] is not None and all(result == results[0] for result in results)
+        assert results[0]["seed"] == saved["seed"]
+    finally:
+        await close_all(*players)
+        _stop(host)
+
+
+def client_at(port: int):
+    from net.client import TableClient
+    return TableClient("127.0.0.1", port, backoff=(0.05, 0.5))
+
+
+CLIENT_SCRIPT = ("import asyncio, sys\n"
+                 "from net.client import TableClient\n"
+                 "async def main():\n"
+                 "    c = TableClient('127.0.0.1', int(sys.argv[1]), code='ROOM42', reconnect=False)\n"
+                 "    await c.start()\n"
+                 "    print('seated', c.snapshot.seat, flush=True)\n"
+                 "    await asyncio.sleep(3600)\n"
+                 "asyncio.run(main())\n")
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP")
+async def test_a_frozen_client_is_noticed_within_the_heartbeat_timeout():
+    """A client stopped with SIGSTOP (a half-open connection) stops answering heartbeats: the host drops
+    it once the stated timeout passes with nothing heard, and the table says so."""
+    settings = HostSettings(heartbeat=0.2, timeout=1.5)
+    table = Table(TOY, {"players": 2}, code="ROOM42", bots={1: "random"})
+    async with hosting(table, settings) as host:
+        spectator = client(host, role="spectator")
+        await spectator.start()
+        notices = []
+        spectator.subscribe(lambda update: notices.append(update.text) if update.kind == "notice" else None)
+        frozen = subprocess.Popen([sys.executable, "-c", CLIENT_SCRIPT, str(host.address[1])], cwd=ROOT,
+                                  stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        try:
+            assert (await asyncio.to_thread(frozen.stdout.readline)).startswith("seated 0")
+            await spectator.wait_for(lambda snap: snap.seats[0]["connected"], WAIT)
+            frozen.send_signal(signal.SIGSTOP)
+            stopped_at = asyncio.get_running_loop().time()
+            await spectator.wait_for(lambda snap: not snap.seats[0]["connected"], WAIT)
+            noticed_after = asyncio.get_running_loop().time() - stopped_at
+            await spectator.wait_for(lambda snap: bool(notices), WAIT)
+            assert "stopped answering" in notices[0] and f"{settings.timeout:g} s" in notices[0]
+            # It waited for the silence to last the whole timeout: a live client is never dropped early.
+            assert noticed_after >= settings.timeout - settings.heartbeat
+            print(f"frozen client noticed after {noticed_after:.2f} s (timeout {settings.timeout} s)")
+        finally:
+            frozen.send_signal(signal.SIGCONT)
+            frozen.kill()
+            frozen.wait()
+            frozen.stdout.close()
+        await spectator.close()
