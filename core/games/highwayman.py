@@ -164,15 +164,17 @@ def _has_numbered_play(state: State, hand: list[str]) -> bool:
 
 def has_legal_play(state: State, hand: list[str]) -> bool:
     """H4/H5: whether a turn can begin with a play (otherwise the player draws or passes)."""
+    # A route's LONDON card is playable until its route starts, which it cannot do while the card is held.
+    if not LONDON_CARDS.isdisjoint(hand):
+        return True
     length, blocked = state["length"], state["blocked"]
     highwayman = HIGHWAYMAN in hand
-    for route, top in enumerate(state["tops"]):
+    route = 0
+    for top in state["tops"]:
         if 0 <= top < length and not blocked[route] and (highwayman or CARD[route][top + 1] in hand):
             return True
-    if RUNNER in hand and True in blocked:
-        return True
-    # A route's LONDON card is playable until its route starts, which it cannot do while the card is held.
-    return not LONDON_CARDS.isdisjoint(hand)
+        route += 1
+    return RUNNER in hand and True in blocked
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -200,7 +202,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 def _drawn_card_actions(state: State, hand: list[str]) -> list[Action]:
     """H5: keep the card just drawn (the hand's last), or play it at once and run on from it."""
     drawn = hand[-1]
-    actions: list[Action] = [{"do": "keep"}]
+    actions: list[Action] = [{"do": "keep"}]  # a fresh dict: callers may keep what they are given
     if drawn == HIGHWAYMAN or drawn == RUNNER:
         _block_actions(state, drawn, actions)
         return actions
@@ -220,7 +222,7 @@ def is_legal(state: State, seat: int, action: Action) -> bool:
         return False
     hand = state["hands"][seat]
     if state["phase"] == "drawn":
-        return action in _drawn_card_actions(state, hand)
+        return action == KEEP or action in _drawn_card_actions(state, hand)
     do = action.get("do")
     if len(action) != 2:
         return False
@@ -235,9 +237,13 @@ def is_legal(state: State, seat: int, action: Action) -> bool:
         if first == LONDON:
             return len(cards) == 1 and cards[0] in hand and not _has_numbered_play(state, hand)
         top = state["tops"][route]
-        return (top >= 0 and first == top + 1 and not state["blocked"][route]
-                and cards == CARD[route][first:first + len(cards)] and first + len(cards) - 1 <= state["length"]
-                and all(card in hand for card in cards))
+        if top < 0 or first != top + 1 or state["blocked"][route] or first + len(cards) - 1 > state["length"] \
+                or cards != CARD[route][first:first + len(cards)]:
+            return False
+        for card in cards:
+            if card not in hand:
+                return False
+        return True
     if do == "highwayman" or do == "runner":
         route = ROUTE_INDEX.get(action.get("route"), len(ROUTES)) if type(action.get("route")) is str else 99
         if route >= state["routes"]:
@@ -255,6 +261,7 @@ def pending(state: State) -> list[int]:
 
 # --- Apply ----------------------------------------------------------------------------------------------
 
+KEEP = {"do": "keep"}
 _RULE_OF = {"play": "H4", "highwayman": "rule 4", "runner": "rule 4", "keep": "H5"}
 
 
