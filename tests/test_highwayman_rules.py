@@ -328,3 +328,18 @@ def test_A3_sharp_bot_decides_from_its_view_keeps_its_runner_blocks_an_empty_rou
     assert choice == {"do": "highwayman", "route": "north"}
     for seed in range(5):
         assert bot(GAME.resample_hidden(state, 0, random.Random(seed)), 0, random.Random(1)) == choice
+    drew = arrange([[card("north", 9), card("bath", 5)], [card("bath", 4)]],
+                   piles={"bath": opened("bath", 2)}, pack=[card("bath", 3)])
+    hw.next_turn(drew, 0, [])
+    assert GAME.legal_actions(drew, 0)[1:] and bot(drew, 0, random.Random(1)) == {"do": "keep"}, \
+        "it sits on a drawn card that could go down: the Bath Road stays shut to the others"
+
+
+def test_rule_1_the_invariant_check_notices_a_card_gone_missing():
+    """Rule 1's pack is the whole deck: hands + pack + routes always make the 52 cards, and the check
+    that the generic playouts run after every action says so when they do not."""
+    state = GAME.new_game({}, seed=4)
+    GAME.check_invariants(state)
+    state["pack"].pop()
+    with pytest.raises(AssertionError, match="conserved"):
+        GAME.check_invariants(state)
