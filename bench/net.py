@@ -1,0 +1,229 @@
+"""Network benchmark: action → every view updated, against a raw msgpack echo on the same loopback.
+
+    /work/venv/bin/python bench/net.py [--game turpin] [--actions 300] [--fanout 200]
+
+1. Raw baseline: a msgpack frame echoed by a bare asyncio server (same framing, same loopback), p50/p99.
+2. Table latency: 5 seated players and 20 spectators; one player's action until all 25 connections have
+   the new table (views decoded), p50/p99, and the ratio to the raw round trip. The host writes its record
+   (fsync) after every action, as in real play; a second run without the record shows that cost.
+3. Fan-out: 5 players and 200 spectators on one host: p99 until all 205 are updated, and the host
+   process's memory (RSS) before and after the spectators joined.
+
+Each server (echo, host) runs in its own process; the bench process plays every client. Prints figures,
+asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import os
+import pathlib
+import random
+import statistics
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+
+from core.registry import all_games  # noqa: E402
+from net import protocol  # noqa: E402
+
+SPECTATOR_TIMEOUT = 60.0
+
+
+def _percentile(samples: list[float], p: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def _rss_kib(pid: int) -> int:
+    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+# --------------------------------------------------------------------------------------------- servers
+
+
+def _echo_server(port_queue: multiprocessing.Queue) -> None:
+    async def echo(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while True:
+                message = await protocol.read_frame(reader, protocol.MAX_CLIENT_FRAME)
+                writer.write(protocol.encode(message))
+                await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError):
+            writer.close()
+
+    async def main() -> None:
+        server = await asyncio.start_server(echo, "127.0.0.1", 0)
+        port_queue.put(server.sockets[0].getsockname()[1])
+        await asyncio.Event().wait()
+
+    asyncio.run(main())
+
+
+def _table_server(game_id: str, players: int, seed: int, record: bool, port_queue: multiprocessing.Queue) -> None:
+    from net.authority import Table
+    from net.host import HostSettings, TableHost, record_saver
+
+    async def main() -> None:
+        game = all_games()[game_id]
+        save = None
+        if record:
+            save = record_saver(os.path.join(tempfile.mkdtemp(prefix="turpin-bench-"), "bench.record"))
+        table = Table(game, {"players": players}, code=None, seed=seed, save=save)
+        host = TableHost(table, HostSettings(send_queue=1024, max_connections=4096))
+        _, port = await host.start("127.0.0.1", 0)
+        port_queue.put(port)
+        await asyncio.Event().wait()
+
+    asyncio.run(main())
+
+
+def _spawn(target, *args) -> tuple[multiprocessing.Process, int]:
+    ports: multiprocessing.Queue = multiprocessing.Queue()
+    process = multiprocessing.Process(target=target, args=(*args, ports), daemon=True)
+    process.start()
+    return process, ports.get(timeout=30)
+
+
+# --------------------------------------------------------------------------------------------- clients
+
+
+class Watcher:
+    """A lean client: joins, answers pings, remembers the latest table frame and when each turn arrived."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.table: dict | None = None
+        self.turn = -1
+        self.arrived: dict[int, float] = {}
+        self.changed = asyncio.Event()
+        self.task = asyncio.ensure_future(self._read())
+
+    @classmethod
+    async def join(cls, port: int, role: str) -> "Watcher":
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(protocol.encode({"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": role}))
+        watcher = cls(reader, writer)
+        while watcher.table is None:
+            await watcher.wait_change()
+        return watcher
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                message = await protocol.read_frame(self.reader, protocol.MAX_HOST_FRAME)
+                if message["type"] == "ping":
+                    self.writer.write(protocol.encode({"type": "pong", "t": message["t"]}))
+                elif message["type"] == "table":
+                    self.table, self.turn = message, message["turn"]
+                    self.arrived.setdefault(message["turn"], time.perf_counter())
+                    self.changed.set()
+                elif message["type"] == "error":
+                    print("error:", message["message"], file=sys.stderr)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+
+    async def wait_change(self) -> None:
+        self.changed.clear()
+        await asyncio.wait_for(self.changed.wait(), SPECTATOR_TIMEOUT)
+
+    def close(self) -> None:
+        self.task.cancel()
+        self.writer.close()
+
+
+async def raw_round_trips(count: int) -> list[float]:
+    process, port = _spawn(_echo_server)
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        frame = protocol.encode({"type": "act", "action": {"do": "declare", "passengers": 3}, "prompt": 12})
+        samples = []
+        for _ in range(count):
+            start = time.perf_counter()
+            writer.write(frame)
+            await protocol.read_frame(reader, protocol.MAX_HOST_FRAME)
+            samples.append(time.perf_counter() - start)
+        writer.close()
+        return samples
+    finally:
+        process.terminate()
+
+
+async def table_latencies(game_id: str, players: int, spectators: int, actions: int, record: bool,
+                          rng: random.Random) -> tuple[list[float], list[int]]:
+    """Play seeded games with every seat a lean client; time each action until all are updated."""
+    samples: list[float] = []
+    memory: list[int] = []
+    while len(samples) < actions:
+        process, port = _spawn(_table_server, game_id, players, rng.getrandbits(63), record)
+        watchers: list[Watcher] = []
+        try:
+            baseline = _rss_kib(process.pid)
+            seats = [await Watcher.join(port, "player") for _ in range(players)]
+            crowd = [await Watcher.join(port, "spectator") for _ in range(spectators)]
+            watchers = seats + crowd
+            memory = [baseline, _rss_kib(process.pid)]
+            while len(samples) < actions:
+                turn = max(w.turn for w in watchers)
+                while any(w.turn < turn for w in watchers):
+                    await asyncio.sleep(0)
+                if seats[0].table["result"] is not None:
+                    break
+                acting = [s for s in seats if s.table["prompt"] is not None]
+                if not acting:
+                    await asyncio.sleep(0.001)
+                    continue
+                player = rng.choice(acting)
+                prompt = player.table["prompt"]
+                action = rng.choice(prompt["choices"])["action"]
+                start = time.perf_counter()
+                player.writer.write(protocol.encode({"type": "act", "action": action, "prompt": prompt["id"]}))
+                while any(w.turn <= turn for w in watchers):
+                    await asyncio.sleep(0)
+                samples.append(max(w.arrived[turn + 1] for w in watchers) - start)
+        finally:
+            for watcher in watchers:
+                watcher.close()
+            process.terminate()
+    return samples, memory
+
+
+def _line(name: str, samples: list[float]) -> str:
+    return (f"{name:<44} p50 {1000 * statistics.median(samples):7.3f} ms   "
+            f"p99 {1000 * _percentile(samples, 99):7.3f} ms   (n={len(samples)})")
+
+
+async def main(args: argparse.Namespace) -> None:
+    rng = random.Random(args.seed)
+    games = all_games()
+    game_id = args.game if args.game in games else next(iter(games))
+    players = min(5, games[game_id].option("players").allowed[1])
+    print(f"turpin network benchmark — {games[game_id].title}, loopback, {os.cpu_count()} cores")
+    raw = await raw_round_trips(args.actions * 4)
+    print(_line("raw msgpack echo round trip", raw))
+    table, _ = await table_latencies(game_id, players, 20, args.actions, True, rng)
+    print(_line(f"action -> all views ({players} players + 20 spectators)", table))
+    print(f"{'':<44} ratio to raw: p50 {statistics.median(table) / statistics.median(raw):.1f}x   "
+          f"p99 {_percentile(table, 99) / _percentile(raw, 99):.1f}x")
+    bare, _ = await table_latencies(game_id, players, 20, args.actions, False, rng)
+    print(_line("  same, without the record write (fsync)", bare))
+    fanout, memory = await table_latencies(game_id, players, args.fanout, max(50, args.actions // 3), True, rng)
+    print(_line(f"action -> all views ({players} players + {args.fanout} spectators)", fanout))
+    print(f"host memory: {memory[0] / 1024:.1f} MiB before joining, {memory[1] / 1024:.1f} MiB with "
+          f"{players + args.fanout} connections ({(memory[1] - memory[0]) / (players + args.fanout):.0f} KiB each)")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="turpin")
+    parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--fanout", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=7)
+    asyncio.run(main(parser.parse_args()))
