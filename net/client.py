@@ -203,6 +203,9 @@ class TableClient:
                 if self._writer is not None:
                     self._writer.close()
                     self._writer = None
+            if not self._welcomed.is_set() and self.stopped is None:
+                # Never got in: a wrong address or no host. Say so at once rather than retry in silence.
+                self.stopped = self.last_error["message"] if self.last_error else problem
             if self.stopped is not None or not self.reconnect or self._closing:
                 break
             attempt = 0 if welcomed else attempt + 1
