@@ -4,7 +4,8 @@ Sheet: ``rules/003_…`` (five numbered paragraphs); rulings H1–H7 and A1–A3
 One engine game is one whole series (H7); each hand of the series is called a *game* as on the sheet.
 
 Order of this module: the game's facts (cards, deck), setup and dealing, legal actions, apply, scoring
-and the series, the per-seat view and redraw, the bots, and registration at the bottom.
+and the series, the per-seat view and redraw, and registration at the bottom (the sharp bot lives in
+``highwayman_bots``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from core import rng as chance
 from core.bots import uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, clone,
                          event, seat_name)
+from core.games.highwayman_bots import sharp_bot
 from core.simulate import simulate
 
 # --- The game's facts -----------------------------------------------------------------------------------
@@ -508,64 +510,7 @@ def describe_action(state: State, seat: int, action: Action) -> str:
     return simple.get(do, f"The action {action!r}") if isinstance(do, str) else f"The action {action!r}"
 
 
-# --- Bots -----------------------------------------------------------------------------------------------
-
-def sharp_bot(state: State, seat: int, rng: random.Random) -> Action:
-    """The ``sharp`` bot: sheds its highest cards first, keeps a Runner for routes it needs itself and
-    holds up the route the next player most needs. It reads only its own view (A3)."""
-    seen = view(state, seat)
-    legal = legal_actions(state, seat)
-    if len(legal) == 1:
-        return legal[0]
-    reading = _Reading(seen)
-    return max(legal, key=reading.value)  # max keeps the first of equals: legal order is seat-visible
-
-
-class _Reading:
-    """What the sharp bot makes of its view: its own cards per route and the cards it cannot see."""
-
-    def __init__(self, seen: View) -> None:
-        self.hand = seen["hand"]
-        self.routes = seen["routes"]
-        self.length = seen["route_length"]
-        self.have_runner = RUNNER in self.hand
-        laid = {card for route in self.routes for card in route["pile"]}
-        held = set(self.hand)
-        # Numbered cards neither held nor laid are in the other hands or the pack.
-        self.unseen = [[k for k in range(1, self.length + 1)
-                        if CARD[r][k] not in held and CARD[r][k] not in laid] for r in range(len(self.routes))]
-        self.mine = [[k for k in range(1, self.length + 1) if CARD[r][k] in held] for r in range(len(self.routes))]
-
-    def value(self, action: Action) -> float:
-        do = action["do"]
-        if do == "play":
-            route, first = ROUTE_AND_NUMBER[action["cards"][0]]
-            if first == LONDON:
-                # Open a route where our own low cards can follow; an idle LONDON still costs a card.
-                return 10 + sum(12 - k for k in self.mine[route] if k <= 3)
-            return sum(10 + POINTS[card] for card in action["cards"])  # shed the highest run
-        if do == "highwayman":
-            return 30 + self.block_value(ROUTES.index(action["route"]))
-        if do == "runner":
-            route = ROUTES.index(action["route"])
-            top = self.routes[route]["top"]
-            if top + 1 in self.mine[route]:
-                return 25 + sum(self.mine[route])  # clears the way for our own cards
-            return -100  # keep it for our own needs unless forced
-        # "keep" is the only other action. Holding a drawn card that could go down freezes its route for
-        # everyone else and is a sure play next turn; in 1,000-series trials keeping beat playing it at
-        # once (34% against 27% series won versus three random bots), Highwaymen and Runners included.
-        return 1000
-
-    def block_value(self, route: int) -> float:
-        """The next player most needs a route whose next cards we cannot see; we must not block our own."""
-        top = self.routes[route]["top"]
-        ours = [k for k in self.mine[route] if k > top]
-        if ours and not self.have_runner:
-            return -60 + ours[0] - top  # we would shut our own cards in; worst when they come next
-        need = sum(1 for k in self.unseen[route] if k > top)  # cards others may still want to lay there
-        near = 6 if top + 1 in self.unseen[route] else 0  # the next player may hold the very next card
-        return need + near - 3 * len(ours)
+# --- Registration ---------------------------------------------------------------------------------------
 
 def bench_lines(series: int = 200) -> list[str]:
     """For ``bench/engine.py``: how the sharp bot fares and how fast it plays."""
@@ -617,7 +562,7 @@ GAME = Game(
     resample_hidden=resample_hidden,
     result=result,
     describe_action=describe_action,
-    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot},
+    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot(view, legal_actions)},
     rules_text=RULES_TEXT,
     stats=stats,
     check_invariants=check_invariants,
