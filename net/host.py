@@ -368,11 +368,30 @@ async def advertise(host: TableHost, interface: str | None) -> Any:
         print(f"(not advertising on the LAN: {error}; players can still join by address)")
         return None
 
-    def update() -> None:
-        taken = table.seats_taken()
-        task = asyncio.ensure_future(advertiser.update(taken, len(table.seats) - taken))
-        host._tasks.add(task)
-        task.add_done_callback(host._tasks.discard)
+    return Advertising(host, advertiser)
 
-    host.on_seats_changed = update
-    return advertiser
+
+class Advertising:
+    """A started advertiser kept up to date with the seats; ``close`` it in a ``finally``."""
+
+    def __init__(self, host: TableHost, advertiser: Any) -> None:
+        self.host, self.advertiser = host, advertiser
+        host.on_seats_changed = self.update
+
+    def update(self) -> None:
+        table = self.host.table
+        taken = table.seats_taken()
+        task = asyncio.ensure_future(self._update(taken, len(table.seats) - taken))
+        self.host._tasks.add(task)
+        task.add_done_callback(self.host._tasks.discard)
+
+    async def _update(self, taken: int, free: int) -> None:
+        try:
+            await self.advertiser.update(taken, free)
+        except Exception as error:  # the LAN list may lag; the table itself is unaffected
+            print(f"(could not update the LAN advert: {error})")
+
+    async def close(self) -> None:
+        """Stop updating, then unregister the service."""
+        self.host.on_seats_changed = None
+        await self.advertiser.close()

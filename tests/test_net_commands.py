@@ -103,3 +103,54 @@ async def test_join_says_in_plain_words_when_nobody_is_there():
     line = (await asyncio.wait_for(process.stdout.readline(), WAIT)).decode()
     assert "nobody is hosting a table" in line and "Traceback" not in line
     assert await asyncio.wait_for(process.wait(), WAIT) == 1
+
+
+async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeypatch):
+    """With discovery on, the host starts an advertiser with the table's facts, updates it as seats fill,
+    and the advertiser can be closed (the headless host does it in a `finally`). A stand-in discovery
+    module keeps every packet off the network."""
+    import types
+
+    import net
+    from net.client import TableClient
+    from net.host import advertise
+
+    calls = []
+
+    class FakeAd:
+        def __init__(self, **fields):
+            self.fields = fields
+
+    class FakeAdvertiser:
+        def __init__(self, ad, port, interfaces=None):
+            calls.append(("new", ad.fields, port, interfaces))
+
+        async def start(self):
+            calls.append(("start",))
+
+        async def update(self, seats_taken, seats_free):
+            calls.append(("update", seats_taken, seats_free))
+
+        async def close(self):
+            calls.append(("close",))
+
+    fake = types.SimpleNamespace(TableAd=FakeAd, TableAdvertiser=FakeAdvertiser,
+                                 resolve_interface=lambda spec: [spec])
+    monkeypatch.setitem(sys.modules, "net.discovery", fake)
+    monkeypatch.setattr(net, "discovery", fake, raising=False)
+    table = Table(TOY, {"players": 2}, code="ROOM42", name="The Bell")
+    async with hosting(table) as host:
+        advertiser = await advertise(host, "127.0.0.1")
+        player = TableClient(*host.address, code="ROOM42")
+        await player.start()
+        for _ in range(100):
+            if ("update", 1, 1) in calls:
+                break
+            await asyncio.sleep(0.01)
+        await advertiser.close()
+        await player.close()
+    kind, fields, port, interfaces = calls[0]
+    assert fields == {"name": "The Bell", "game": "net-toy", "protocol": 1, "seats_taken": 0, "seats_free": 2,
+                      "code_needed": True}
+    assert port == host.address[1] and interfaces == ["127.0.0.1"]
+    assert ("start",) in calls and ("update", 1, 1) in calls and calls[-1] == ("close",)

@@ -185,3 +185,63 @@ async def test_a_frozen_client_is_noticed_within_the_heartbeat_timeout():
             frozen.wait()
             frozen.stdout.close()
         await spectator.close()
+
+
+async def test_a_client_that_stops_reading_is_dropped_and_nobody_else_waits():
+    """A spectator that never reads fills its bounded queue and is cut off; a healthy spectator gets
+    every frame, and the game goes on."""
+    import socket
+
+    from net.host import HostSettings as Settings
+    settings = Settings(heartbeat=0.2, timeout=30.0, send_queue=16)
+    table = Table(TOY, {"players": 2}, code="ROOM42", bots={1: "random"})
+    async with hosting(table, settings) as host:
+        healthy = client(host, role="spectator")
+        await healthy.start()
+        notices = []
+        healthy.subscribe(lambda update: notices.append(update) if update.kind == "notice" else None)
+        stalled = socket.socket()
+        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stalled.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(stalled, host.address)
+        from net import protocol
+        await asyncio.get_running_loop().sock_sendall(
+            stalled, protocol.encode({"type": "hello", "protocol": 1, "role": "spectator"}))
+        while len([c for c in host.connections if c.watcher is not None]) < 2:
+            await asyncio.sleep(0.01)
+        big = "x" * 8000
+        sent = 0
+        while len(host.connections) == 2 and sent < 20_000:
+            table.notice(big)
+            sent += 1
+            await asyncio.sleep(0)
+        assert len(host.connections) == 1, "the stalled spectator was dropped"
+        await healthy.wait_for(lambda snap: len(notices) == sent, WAIT)
+        stalled.close()
+        player = client(host, code="ROOM42")
+        await player.start()
+        await play_randomly(player, random.Random(1))
+        assert table.over
+        await close_all(healthy, player)
+
+
+async def test_a_seat_gone_past_the_grace_period_is_handed_to_a_bot():
+    """With a grace period set, a player who does not come back loses his seat to a bot, the table says
+    so, his token stops working, and the game is finished by the bot."""
+    table = Table(TOY, {"players": 2}, code="ROOM42", grace=0.3)
+    async with hosting(table) as host:
+        players = [client(host, code="ROOM42") for _ in range(2)]
+        for player in players:
+            await player.start()
+        notices = []
+        players[0].subscribe(lambda update: notices.append(update.text) if update.kind == "notice" else None)
+        token = players[1].token
+        await players[1].close()
+        await players[0].wait_for(lambda snap: snap.seats[1]["kind"] == "bot" and bool(notices), WAIT)
+        assert "longer than the grace period" in notices[0]
+        await play_randomly(players[0], random.Random(2))
+        assert table.over
+        comeback = client(host, token=token)
+        with pytest.raises(Exception, match="token is not known"):
+            await comeback.start()
+        await close_all(players[0], comeback)
