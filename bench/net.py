@@ -3,6 +3,7 @@
     /work/venv/bin/python bench/net.py [--game turpin] [--actions 300] [--fanout 200]
 
 1. Raw baseline: a msgpack frame echoed by a bare asyncio server (same framing, same loopback), p50/p99.
+   The floor for a broadcast: one 1.5 KB frame relayed to 25 connections by a bare server.
 2. Table latency: 5 seated players and 20 spectators; one player's action until all 25 connections have
    the new table (views decoded), p50/p99, and the ratio to the raw round trip. The host writes its record
    (fsync) after every action, as in real play; a second run without the record shows that cost.
@@ -65,6 +66,49 @@ def _echo_server(port_queue: multiprocessing.Queue) -> None:
         await asyncio.Event().wait()
 
     asyncio.run(main())
+
+
+def _fanout_server(port_queue: multiprocessing.Queue) -> None:
+    """The floor for a broadcast: every frame a connection sends is written to every connection."""
+    connections: list[asyncio.StreamWriter] = []
+
+    async def relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        connections.append(writer)
+        try:
+            while True:
+                frame = protocol.encode(await protocol.read_frame(reader, protocol.MAX_CLIENT_FRAME))
+                for other in connections:
+                    other.write(frame)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            connections.remove(writer)
+
+    async def main() -> None:
+        server = await asyncio.start_server(relay, "127.0.0.1", 0)
+        port_queue.put(server.sockets[0].getsockname()[1])
+        await asyncio.Event().wait()
+
+    asyncio.run(main())
+
+
+async def raw_fanout(count: int, receivers: int, size: int) -> list[float]:
+    """One frame of about ``size`` bytes relayed to ``receivers`` connections, until all have decoded it."""
+    process, port = _spawn(_fanout_server)
+    try:
+        streams = [await asyncio.open_connection("127.0.0.1", port) for _ in range(receivers)]
+        await asyncio.sleep(0.2)
+        frame = protocol.encode({"type": "notice", "text": "x" * size})
+        samples = []
+        for _ in range(count):
+            start = time.perf_counter()
+            streams[0][1].write(frame)
+            for reader, _ in streams:
+                await protocol.read_frame(reader, protocol.MAX_HOST_FRAME)
+            samples.append(time.perf_counter() - start)
+        for _, writer in streams:
+            writer.close()
+        return samples
+    finally:
+        process.terminate()
 
 
 def _table_server(game_id: str, players: int, seed: int, record: bool, port_queue: multiprocessing.Queue) -> None:
@@ -208,6 +252,8 @@ async def main(args: argparse.Namespace) -> None:
     print(f"turpin network benchmark — {games[game_id].title}, loopback, {os.cpu_count()} cores")
     raw = await raw_round_trips(args.actions * 4)
     print(_line("raw msgpack echo round trip", raw))
+    floor = await raw_fanout(args.actions, players + 20, 1500)
+    print(_line(f"raw msgpack relay of 1.5 KB to {players + 20} connections", floor))
     table, _ = await table_latencies(game_id, players, 20, args.actions, True, rng)
     print(_line(f"action -> all views ({players} players + 20 spectators)", table))
     print(f"{'':<44} ratio to raw: p50 {statistics.median(table) / statistics.median(raw):.1f}x   "

@@ -429,7 +429,7 @@ class Table:
         fields: dict[str, Any] = {
             "turn": self.turn, "started": self.started, "catch_up": catch_up,
             "view": self.game.view(self.state, seat),
-            "events": [_public_event(e) for e in visible_events(self.log[log_from:], seat)],
+            "events": visible_events(self.log[log_from:], seat),
             "seats": self.public_seats(),
             "prompt": self._prompt_for(seat),
             "result": result,
@@ -457,11 +457,6 @@ class Table:
         frame = protocol.encode(host_message("notice", text=text))
         for watcher in list(self.watchers):
             watcher.send(frame)
-
-
-def _public_event(event: Event) -> Event:
-    """An event as sent: everything the engine put in it (already filtered by ``visible_events``)."""
-    return dict(event)
 
 
 def _refuse_seed(frame: bytes, seed_bytes: bytes) -> None:

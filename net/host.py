@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import ipaddress
 import os
 import time
@@ -308,7 +309,7 @@ class TableHost:
 
 
 def protocol_token_matches(expected: str, given: str) -> bool:
-    import hmac
+    """Compare secrets in constant time, so response timing tells a guesser nothing."""
     return hmac.compare_digest(expected.encode(), given.encode())
 
 

@@ -37,7 +37,7 @@ def write_record(path: str | os.PathLike[str], record: dict[str, Any]) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            os.fdatasync(handle.fileno()) if hasattr(os, "fdatasync") else os.fsync(handle.fileno())
         os.replace(temporary, target)
     except BaseException:
         pathlib.Path(temporary).unlink(missing_ok=True)
