@@ -245,3 +245,31 @@ async def test_a_seat_gone_past_the_grace_period_is_handed_to_a_bot():
         with pytest.raises(Exception, match="token is not known"):
             await comeback.start()
         await close_all(players[0], comeback)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP")
+async def test_a_frozen_host_is_noticed_by_its_clients_who_come_back_when_it_thaws(tmp_path):
+    """Heartbeats both ways: when the host freezes (SIGSTOP), a client hears nothing for the timeout
+    the host stated in its welcome, says it lost the table, and rejoins its seat once the host thaws."""
+    host, port = await _start_host(["--headless", "--no-advertise", "--interface", "127.0.0.1", "--port", "0",
+                                    "--game", "net-toy", "--players", "2", "--bots", "1", "--no-code",
+                                    "--bot-delay", "0", "--heartbeat", "0.2", "--timeout", "1.5",
+                                    "--record", str(tmp_path / "frozen.record")])
+    player = client_at(port)
+    lost = []
+    player.subscribe(lambda update: lost.append(update.text) if update.kind == "disconnected" else None)
+    try:
+        await player.start()
+        assert player.timeout == 1.5, "the welcome states the timeout"
+        host.send_signal(signal.SIGSTOP)
+        await player.wait_for(lambda snap: bool(lost), WAIT)
+        assert "did not answer in time" in lost[0]
+        host.send_signal(signal.SIGCONT)
+        await player.wait_for(lambda snap: player.connected, WAIT)
+        assert player.snapshot.seat == 0
+        await play_randomly(player, random.Random(3))
+        assert player.snapshot.result is not None
+    finally:
+        host.send_signal(signal.SIGCONT)
+        await player.close()
+        _stop(host)

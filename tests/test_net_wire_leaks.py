@@ -30,7 +30,7 @@ from net.authority import Table
 from tests.net_helpers import GAME_IDS, GAMES, WAIT, client, close_all, hosting, seat_range
 
 #: Games per title; the default keeps the whole run to seconds per title on a CI box (raise it locally).
-GAMES_PER_TITLE = int(os.environ.get("TURPIN_WIRE_GAMES", "100"))
+GAMES_PER_TITLE = int(os.environ.get("TURPIN_WIRE_GAMES", "200"))
 CHUNKS = 4
 CODE = "HIDDEN"
 SEAT_KEYS = {"seat", "kind", "name", "connected"}
