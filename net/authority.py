@@ -52,6 +52,11 @@ class LeakError(AssertionError):
     """A frame about to leave before the end of the game carries the seed: a bug, never sent."""
 
 
+def printable_name(name: str | None) -> str:
+    """A player's name as others will see it: printable characters only (no terminal escapes), ≤ 40."""
+    return "".join(ch for ch in (name or "") if ch.isprintable()).strip()[:40]
+
+
 def new_room_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
@@ -111,7 +116,7 @@ class Table:
                  save: Callable[[dict[str, Any]], None] | None = None) -> None:
         self.game = game
         self.options = game.resolve_options(options)
-        self.name = name[:40]
+        self.name = printable_name(name) or "turpin table"
         self.code = code
         self.grace = grace
         self.host_token = host_token or new_token()
@@ -232,7 +237,7 @@ class Table:
             token = new_token()
             info = self.seats[seat]
             info.kind, info.token = "player", token
-            info.name = (hello.get("name") or "").strip()[:40] or f"Player {seat + 1}"
+            info.name = printable_name(hello.get("name")) or f"Player {seat + 1}"
         watcher = Watcher(send, seat, on_drop=on_drop)
         if seat is not None:
             self._replace_connection(seat)

@@ -126,7 +126,8 @@ class Connection:
                 await self._ready.wait()
                 self._ready.clear()
                 while self._queue and not self.closed:
-                    self.writer.write(self._queue.popleft())
+                    # Hand the transport everything queued, then wait once for the socket to take it.
+                    self.writer.writelines([self._queue.popleft() for _ in range(len(self._queue))])
                     await self.writer.drain()
                 if self._close_after_flush and not self.closed:
                     self.closed = True

@@ -282,3 +282,13 @@ async def test_one_live_connection_per_seat_the_newest_wins():
         toy.players[0] = second
         await first.close()
         await toy.finish()
+
+
+async def test_a_name_cannot_carry_terminal_escapes_to_other_players():
+    """Names are shown on everyone's screen: control characters (an ANSI escape, say) are removed."""
+    table = Table(TOY, {"players": 2}, code="ROOM42")
+    async with hosting(table) as host:
+        sly = client(host, code="ROOM42", name="\x1b[2JTom\x07\n")
+        await sly.start()
+        assert sly.snapshot.seats[0]["name"] == "[2JTom"
+        await sly.close()
