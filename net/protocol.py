@@ -214,8 +214,8 @@ def validate_client_message(message: dict[str, Any]) -> dict[str, Any]:
 #: Every message a host may send and the fields it carries; the host builds each outgoing message from this
 #: allow-list (``host_message``), so a field that is not named here cannot reach the wire.
 HOST_MESSAGES: dict[str, frozenset[str]] = {
-    "welcome": frozenset({"protocol", "game", "title", "table", "role", "seat", "token", "host_token",
-                          "options", "heartbeat", "timeout"}),
+    "welcome": frozenset({"protocol", "game", "title", "table", "role", "seat", "token", "options",
+                          "heartbeat", "timeout"}),
     "table": frozenset({"turn", "started", "view", "events", "catch_up", "prompt", "seats", "result",
                         "record"}),
     "error": frozenset({"code", "message", "permanent", "rule", "retry_after"}),
