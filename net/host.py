@@ -36,6 +36,8 @@ class HostSettings:
     timeout: float = 6.0
     #: Frames waiting for one connection before it counts as too slow and is dropped.
     send_queue: int = 256
+    #: Bytes the transport may hold for one connection before further frames wait in its queue.
+    write_buffer: int = 256 * 1024
     max_connections: int = 1024
     #: Seconds a bot waits before acting, so people can follow; 0 in tests and benchmarks.
     bot_delay: float = 0.0
@@ -95,8 +97,15 @@ class Connection:
         self._writer_task = asyncio.ensure_future(self._write_loop())
 
     def send(self, frame: bytes) -> None:
-        """Queue a frame; a connection whose queue is full is too far behind and is dropped."""
+        """Send a frame, or queue it; a connection whose queue is full is too far behind and is dropped.
+
+        While the socket keeps up (nothing queued, little in the transport's buffer) the frame goes
+        straight to the transport, in order; otherwise it waits in the bounded queue for the writer task.
+        """
         if self.closed or self._close_after_flush:
+            return
+        if not self._queue and self.writer.transport.get_write_buffer_size() <= self.host.settings.write_buffer:
+            self.writer.write(frame)
             return
         if len(self._queue) >= self.host.settings.send_queue:
             self.abort()
