@@ -17,6 +17,7 @@ bring, and a lost round for a spur. With that one formula it
 
 from __future__ import annotations
 
+import math
 import random
 from functools import lru_cache
 from typing import Any
@@ -26,10 +27,11 @@ from core.games import money_or_life as engine
 from core.games import money_or_life_solver as solver
 
 DEATH = 200.0            # dying loses the game: worth more than any purse
-GUARD_PENALTY = 5.0      # a targeted guard more, for the rest of the game (at full length)
-RANDOM_GUARD_PENALTY = 1.0
+GUARD_PENALTY = 6.0      # the k-th targeted guard costs k times this, for the rest of the game (full length)
+RANDOM_GUARD_PENALTY = 2.0  # the k-th random guard a player brings costs k times this
 REST_PENALTY = 2.0       # a round spent at the tavern because of a spur
 PIP_VALUE = 0.35         # a +1 item bonus, per round left, in points
+CLASH_CHANCE = 0.25      # how likely the other player goes for the same coach (or the same town spot)
 
 
 def health_price(health_after: int) -> float:
@@ -55,8 +57,9 @@ def outcome_value(folk_hero: int, scoundrel: int, health: int, money: int, spur:
     folk_gain, scoundrel_gain = new_folk - my_folk, new_scoundrel - my_scoundrel
     value = float(money) + (scoundrel_gain - folk_gain if as_scoundrel else folk_gain - scoundrel_gain)
     value += health * health_price(new_health) if health < 0 else 0.0
-    value -= left * GUARD_PENALTY * (new_scoundrel // 5 - my_scoundrel // 5)
-    value -= left * RANDOM_GUARD_PENALTY * (new_folk // 5 - my_folk // 5)
+    # Targeted guards follow you everywhere, town included, and each one more is worse than the last.
+    value -= left * GUARD_PENALTY * sum(range(my_scoundrel // 5 + 1, new_scoundrel // 5 + 1))
+    value -= left * RANDOM_GUARD_PENALTY * sum(range(my_folk // 5 + 1, new_folk // 5 + 1))
     if spur:
         value -= REST_PENALTY * min(1.0, left * 4)
     return value
@@ -107,34 +110,56 @@ def stat_outcomes(text: Any) -> list[int]:
 
 #: The two dice still to roll, as sorted pairs with their chance out of 36.
 PAIRS = tuple(((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
+#: The one die still to roll on a shared coach.
+SINGLES = tuple(((a,), 1) for a in range(1, 7))
+
+
+def rival_on_road(view: View, seat: int) -> dict[str, Any] | None:
+    """The other player, if he may pick a coach this round."""
+    for other in view["players"]:
+        if other["seat"] != seat and other["status"] == "riding" and not other["must_rest"]:
+            return other
+    return None
+
+
+def random_guards_here(random_guards: int) -> list[tuple[int, float]]:
+    """How many of the random guards land at one place (each 1 in 6): 0, 1, 2 and "3 or more" as 3."""
+    chances = [math.comb(random_guards, k) * (1 / 6) ** k * (5 / 6) ** (random_guards - k)
+               for k in range(min(random_guards, 2) + 1)]
+    if random_guards > 2:
+        chances.append(1.0 - sum(chances))
+    return [(k, chance) for k, chance in enumerate(chances) if chance > 1e-9]
 
 
 def coach_value(view: View, seat: int, coach: dict[str, Any]) -> float:
-    """Expected value of robbing this coach alone: over the dice to roll, "N+d6" stats and guards."""
+    """Expected value of robbing this coach: over the dice to roll, "N+d6" stats and guards, and the
+    chance the other player comes too (one die less, his hunters too, half the money; his pooled dice
+    are left out, which errs on the careful side)."""
     player = view["players"][seat]
     me = my_profile(view, seat)
     random_guards = sum(p["folk_hero"] // 5 for p in view["players"] if p["status"] == "riding")
     targeted = player["scoundrel"] // 5
-    no_random_here = (5 / 6) ** random_guards
-    guard_cases = [(targeted, no_random_here), (targeted + 1, 1 - no_random_here)] if random_guards else [
-        (targeted, 1.0)]
+    guard_cases = [(targeted + k, chance) for k, chance in random_guards_here(random_guards)]
     speeds, wits, combats = (stat_outcomes(coach[s]) for s in ("speed", "wit", "combat"))
-    weight = 1.0 / (36 * len(speeds) * len(wits) * len(combats))
+    stat_weight = 1.0 / (len(speeds) * len(wits) * len(combats))
     mine = tuple(view["my_dice"])
     horse, wit_b, combat_b = engine.horse_bonus(player), engine.wit_bonus(player), engine.combat_bonus(player)
+    other = rival_on_road(view, seat)
+    cases = [(1.0 - CLASH_CHANCE if other else 1.0, 0, PAIRS, coach["money"])]
+    if other:
+        cases.append((CLASH_CHANCE, other["scoundrel"] // 5, SINGLES, coach["money"] // 2))
     total = 0.0
-    for guards, chance in guard_cases:
-        if chance <= 0:
-            continue
-        part = 0.0
-        for (a, b), count in PAIRS:
-            dice = tuple(sorted(mine + (a, b)))
-            for speed in speeds:
-                for wit in wits:
-                    for combat in combats:
-                        part += count * best_value(dice, speed, wit, combat + 5 * guards, coach["money"], horse,
-                                                   wit_b, combat_b, me)
-        total += chance * part * weight
+    for case_chance, hunters, rolls, money in cases:
+        for guards, chance in guard_cases:
+            part = 0.0
+            for extra, count in rolls:
+                dice = tuple(sorted(mine + extra))
+                for speed in speeds:
+                    for wit in wits:
+                        for combat in combats:
+                            part += count * best_value(dice, speed, wit, combat + 5 * (guards + hunters), money,
+                                                       horse, wit_b, combat_b, me)
+            total += case_chance * chance * part * stat_weight / (36 if rolls is PAIRS else 6)
     return total
 
 
@@ -143,7 +168,9 @@ def town_guard_risk(view: View, seat: int, where: str) -> float:
     player = view["players"][seat]
     targeted = player["scoundrel"] // 5
     random_guards = sum(p["folk_hero"] // 5 for p in view["players"] if p["status"] == "riding")
-    expected = targeted + random_guards / 6
+    other = rival_on_road(view, seat)
+    hunters = other["scoundrel"] // 5 * CLASH_CHANCE if other else 0.0
+    expected = targeted + random_guards / 6 + hunters
     if expected <= 0:
         return 0.0
     shortfall = max(0.0, 5 * expected - 3.5 - engine.combat_bonus(player))
@@ -277,10 +304,10 @@ def choose_in_town(view: View, seat: int, legal: list[Action]) -> Action:
 
 
 def wants_scoundrel_scoring(view: View, seat: int) -> bool:
-    """Declare for the scoundrel's formula once it clearly pays, or on the last round if it pays at all."""
+    """Declare for the scoundrel's formula on the last two rounds, if it pays. Earlier it would make
+    the bot chase scoundrel points, and the targeted guards they bring kill."""
     player = view["players"][seat]
-    gap = player["scoundrel"] - player["folk_hero"]
-    return gap > 6 or (view["round"] >= view["rounds"] and gap > 0)
+    return view["round"] >= view["rounds"] - 1 and player["scoundrel"] > player["folk_hero"]
 
 
 def sharp(state: State, seat: int, rng: random.Random) -> Action:
