@@ -469,7 +469,9 @@ def test_Y16_the_player_wins_above_the_rival_and_reads_the_epilogue():
     assert mol.epilogue(19) == "Who were you again?"
     assert mol.epilogue(20).startswith("It would have been better")
     assert mol.epilogue(80).startswith("Your epic story")
-    assert GAME.stats(state)["epilogue"] == result["epilogue"] and GAME.stats(state)["beat_rival"] == 1
+    assert GAME.stats(state)["epilogue"] == "40-49: " + result["epilogue"]
+    assert GAME.stats(state)["beat_rival"] == 1
+    assert mol.epilogue_band(-3).startswith("..19: Who") and mol.epilogue_band(95).startswith("80+: Your epic")
 
 
 def test_Y16_retiring_solo_does_not_stop_the_rival():

@@ -108,6 +108,19 @@ def epilogue(score: int) -> str:
     raise AssertionError("unreachable")
 
 
+def epilogue_band(score: int) -> str:
+    """The epilogue line with its band of scores, "..19: Who were you again?", "40-49: …", "80+: …"
+    (so the simulator's counts sort in score order)."""
+    low = None
+    for below, line in EPILOGUE:
+        if below is None or score < below:
+            if below is None:
+                return f"{low}+: {line}"
+            return f"{'..' if low is None else f'{low}-'}{below - 1}: {line}"
+        low = below
+    raise AssertionError("unreachable")
+
+
 def coach_stat_text(card: int, stat: str) -> str:
     value = COACHES[card][2 + STATS.index(stat)]
     return f"{value[0]}+d6" if isinstance(value, list) else str(value)
@@ -773,7 +786,7 @@ def stats(state: State) -> dict[str, Any]:
         final = score(players[0])
         figures.update(solo_score=final, rival_money=state["rival"],
                        beat_rival=int(bool(winners(state))) if state["phase"] == "over" else 0,
-                       epilogue=epilogue(final))
+                       epilogue=epilogue_band(final))
     return figures
 
 

@@ -164,17 +164,26 @@ def coach_value(view: View, seat: int, coach: dict[str, Any]) -> float:
 
 
 def town_guard_risk(view: View, seat: int, where: str) -> float:
-    """Expected cost of the guards that may meet this player in town."""
+    """Expected cost of the guards that may meet this player in town (Y9): his own hunters, however
+    many random guards land there, and the other player's hunters if he comes to the same place;
+    a fresh d6 plus weapons against 5 a guard."""
     player = view["players"][seat]
+    health, bonus = player["health"], engine.combat_bonus(player)
     targeted = player["scoundrel"] // 5
     random_guards = sum(p["folk_hero"] // 5 for p in view["players"] if p["status"] == "riding")
     other = rival_on_road(view, seat)
-    hunters = other["scoundrel"] // 5 * CLASH_CHANCE if other else 0.0
-    expected = targeted + random_guards / 6 + hunters
-    if expected <= 0:
-        return 0.0
-    shortfall = max(0.0, 5 * expected - 3.5 - engine.combat_bonus(player))
-    return shortfall * health_price(player["health"] - int(shortfall))
+    hunters = [(0, 1.0 - CLASH_CHANCE), (other["scoundrel"] // 5, CLASH_CHANCE)] if other else [(0, 1.0)]
+    risk = 0.0
+    for k, chance in random_guards_here(random_guards):
+        for extra, clash in hunters:
+            guards = targeted + k + extra
+            if not guards:
+                continue
+            for roll in range(1, 7):
+                loss = max(0, engine.GUARD_STRENGTH * guards - roll - bonus)
+                cost = DEATH if loss >= health else loss * health_price(health - loss)
+                risk += chance * clash * cost / 6
+    return risk
 
 
 def heal_value(player: dict[str, Any], price: int) -> float:
@@ -241,17 +250,23 @@ def choose_pick(view: View, seat: int, legal: list[Action]) -> Action:
 
 
 def retire_value(view: View, seat: int) -> float:
-    """Retiring is worth it when it locks in a win: the other player has retired with less, or is too
-    far behind to catch up in the rounds left. Solo it never helps (the rival plays on)."""
-    if view["solo"]:
-        return -1000.0
+    """Retiring locks in a win when the other player has retired with less, or is too far behind to
+    catch up in the rounds left. Otherwise it is worth what staying alive is worth: a loss if behind
+    (-0.6 of a death: the other may still hang), less of one the bigger the lead. Solo the "other" is
+    the rival, who plays on and is reckoned to bank 3 guineas a round."""
     me = view["players"][seat]
-    other = view["players"][1 - seat]
-    lead = me["score"] - other["score"]
-    if other["status"] == "retired":
-        return 1000.0 if lead > 0 else -1000.0
     rounds_left = view["rounds"] - view["round"] + 1
-    return 1000.0 if lead > 6 * rounds_left else -1000.0
+    if view["solo"]:
+        lead = me["score"] - view["rival"] - 3 * rounds_left
+    else:
+        other = view["players"][1 - seat]
+        lead = me["score"] - other["score"]
+        if other["status"] == "retired":
+            return 1000.0 if lead > 0 else -1000.0
+        if lead > 6 * rounds_left:
+            return 1000.0
+    safety = min(1.0, max(0.0, lead / (6 * rounds_left)))
+    return -0.6 * DEATH * (1.0 - safety)
 
 
 def choose_assignment(view: View, seat: int, legal: list[Action]) -> Action:
