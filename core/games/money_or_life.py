@@ -121,6 +121,10 @@ def epilogue_band(score: int) -> str:
     raise AssertionError("unreachable")
 
 
+def coach_money(card: int) -> int:
+    return COACHES[card][1]
+
+
 def coach_stat_text(card: int, stat: str) -> str:
     value = COACHES[card][2 + STATS.index(stat)]
     return f"{value[0]}+d6" if isinstance(value, list) else str(value)
@@ -224,15 +228,11 @@ def start_round(state: State, events: list[Event]) -> None:
                  guards={}, guard_rolls=[], rolled={}, rob_dice=[None for _ in seats],
                  assigned=[None for _ in seats], shopping=[False for _ in seats], town_rolls=[None for _ in seats])
     events.append(event(f"Round {state['round']}: " + "; ".join(
-        f"{DIRECTION_NAMES[d]} {COACHES[c][0]} ({c_money(c)} guineas)" for d, c in zip(DIRECTIONS, state["coaches"]))))
+        f"{DIRECTION_NAMES[d]} {COACHES[c][0]} ({coach_money(c)} guineas)" for d, c in zip(DIRECTIONS, state["coaches"]))))
     for seat in riding(state):
         state["dice"][seat] = [chance.roll_d6(state), chance.roll_d6(state)]
         events.append(event(f"Your secret dice: {state['dice'][seat][0]} and {state['dice'][seat][1]}",
                             [seat]))
-
-
-def c_money(card: int) -> int:
-    return COACHES[card][1]
 
 
 # --- Picks (rules 2 and 3, Y4, Y5, Y14) -----------------------------------------------------------------
@@ -314,7 +314,7 @@ def coach_targets(state: State, where: str) -> dict[str, int]:
     rolled = state["rolled"].get(where, {})
     targets = {stat: rolled.get(stat, printed_stat(card, stat)) for stat in STATS}
     targets["combat"] += GUARD_STRENGTH * state["guards"].get(where, 0)
-    targets["money"] = c_money(card)
+    targets["money"] = coach_money(card)
     return targets
 
 
@@ -508,17 +508,17 @@ def rival_turn(state: State, taken: str | None, events: list[Event]) -> None:
     if state["round"] < RIVAL_WAKES:
         return
     open_coaches = [(where, card) for where, card in zip(DIRECTIONS, state["coaches"]) if where != taken]
-    where, card = min(open_coaches, key=lambda wc: (-c_money(wc[1]), printed_stat(wc[1], "combat")))
+    where, card = min(open_coaches, key=lambda wc: (-coach_money(wc[1]), printed_stat(wc[1], "combat")))
     combat = state["rolled"].get(where, {}).get("combat")
     if combat is None:
         combat = printed_stat(card, "combat") + (chance.roll_d6(state) if stat_is_rolled(card, "combat") else 0)
     roll = chance.roll_d6(state) + chance.roll_d6(state)
     won = roll > combat
     if won:
-        state["rival"] += c_money(card)
-    state["rival_log"].append(c_money(card) if won else 0)
+        state["rival"] += coach_money(card)
+    state["rival_log"].append(coach_money(card) if won else 0)
     events.append(event(f"The rival goes for {COACHES[card][0]}: rolls {roll} against combat {combat}, "
-                        + (f"takes {c_money(card)} guineas (rival: {state['rival']})" if won else "gets nothing")))
+                        + (f"takes {coach_money(card)} guineas (rival: {state['rival']})" if won else "gets nothing")))
 
 
 def end_round(state: State, events: list[Event]) -> None:
@@ -698,7 +698,7 @@ def public_player(state: State, seat: int) -> dict[str, Any]:
 
 def public_coach(state: State, where: str, card: int) -> dict[str, Any]:
     rolled = state["rolled"].get(where, {})
-    return {"at": where, "card": card, "name": COACHES[card][0], "money": c_money(card),
+    return {"at": where, "card": card, "name": COACHES[card][0], "money": coach_money(card),
             **{stat: rolled.get(stat, coach_stat_text(card, stat) if stat_is_rolled(card, stat)
                                 else printed_stat(card, stat)) for stat in STATS},
             "guards": state["guards"].get(where, 0)}
