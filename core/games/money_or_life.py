@@ -736,6 +736,7 @@ def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
     sampled["deck"] = sorted(sampled["deck"])
     rng.shuffle(sampled["deck"])
     sampled["rng"] = rng.getrandbits(64)
+    sampled["seed"] = rng.getrandbits(63)  # the seed would foretell every die; revealed only at the end (A2)
     for other in range(len(sampled["players"])):
         if other == seat:
             continue
