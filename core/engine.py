@@ -125,6 +125,9 @@ class Game:
     check_options: Callable[[dict[str, Any]], None] = lambda options: None
     #: Seats per option set; games read it from their ``players`` option.
     seats: Callable[[dict[str, Any]], int] = lambda options: int(options["players"])
+    #: The public/private events of the deal that ``setup`` made, for the log: called on the state
+    #: ``setup`` returned, before any action; filter them with ``visible_events`` like any others.
+    opening_events: Callable[[State], list[Event]] = lambda state: []
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def option(self, name: str) -> Option:

@@ -36,9 +36,16 @@ def game_seed(base_seed: int, index: int) -> int:
 
 
 def play_bot_game(game: Game, options: dict[str, Any], seed: int, bot_names: Sequence[str],
-                  on_action: Callable[[State, int, Action, list], None] | None = None) -> PlayedGame:
-    """Play one game with a bot in every seat; ``bot_names[seat]`` names that seat's bot."""
+                  on_action: Callable[[State, int, Action, list], None] | None = None,
+                  on_deal: Callable[[State, list], None] | None = None) -> PlayedGame:
+    """Play one game with a bot in every seat; ``bot_names[seat]`` names that seat's bot.
+
+    ``on_deal`` hears the game's opening events (the deal setup made) before the first action;
+    ``on_action`` hears every action and its events.
+    """
     state = game.setup(options, seed)
+    if on_deal is not None:
+        on_deal(state, game.opening_events(state))
     bots = [game.bots[name] for name in bot_names]
     bot_rngs = [random.Random(f"bot:{seed}:{seat}") for seat in range(len(bots))]
     actions: list[tuple[int, Action]] = []

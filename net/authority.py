@@ -128,7 +128,8 @@ class Table:
         for seat, bot in (bots or {}).items():
             self._seat_bot(seat, bot)
         self.actions: list[list[Any]] = []
-        self.log: list[Event] = []
+        #: Every event of the game, the deal's first; each viewer is sent what ``visible_events`` allows.
+        self.log: list[Event] = self.game.opening_events(self.state)
         self.watchers: list[Watcher] = []
         self._prompts = [_Prompt() for _ in self.seats]
         self._bot_rngs = [random.Random(secrets.randbits(64)) for _ in self.seats]

@@ -71,3 +71,16 @@ def test_watch_narrates_a_whole_game_and_its_end():
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert len(lines) > 10 and "seed 11" in lines[-1]
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_watch_starts_with_the_deal_before_the_first_move(game):
+    """The narration begins with the game's public opening events, before anything a bot did."""
+    from core.engine import visible_events
+
+    engine = all_games()[game]
+    out = turpin("watch", "--game", game, "--seed", "3")
+    assert out.returncode == 0, out.stderr
+    state = engine.new_game(None, 3)
+    opening = [e["text"] for e in visible_events(engine.opening_events(state), None)]
+    assert opening and out.stdout.splitlines()[1:1 + len(opening)] == opening

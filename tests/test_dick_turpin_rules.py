@@ -110,6 +110,20 @@ def test_rule_2_set_up_coach_in_london_six_passengers_six_towns_each_gold_shared
         assert GAME.view(state, None)["hand"] is None  # the sets are face down to onlookers
 
 
+def test_rule_2_the_log_opens_with_the_first_journey_leaving_london(monkeypatch):
+    """Rule 2 and T1/T4 at the deal: the log's first line is the Silver Flyer leaving London for
+    Edinburgh with Seat 1 driving, public, and it is exactly what the first journey's start made."""
+    started = []
+    start_journey = dt.start_journey
+    monkeypatch.setattr(dt, "start_journey", lambda state, events: (start_journey(state, events), started.append(events)))
+    for players in range(2, 6):
+        started.clear()
+        opening = GAME.opening_events(new_game(players))
+        assert opening == started[0]
+        assert opening == [{"text": "Round 1, journey 1: the Silver Flyer leaves London to Edinburgh; Seat 1 drives.",
+                            "visible_to": None}]
+
+
 def test_rule_3_the_driver_is_also_a_highwayman():
     """Rule 3: the driver still chooses a town and robs like everyone else."""
     state = new_game()

@@ -145,6 +145,36 @@ def test_spectator_sees_only_public_events(game):
 
 
 @game_params
+def test_opening_events_of_the_deal_are_plain_and_private_only_to_their_seat(game):
+    """The deal setup made has its own events for the log: well-formed, plain data, private ones only to
+    seats of the table and never to the spectator, and the same for a seat when its hidden parts are
+    redrawn (so they carry nothing the seat could not see in its view)."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        options = game.resolve_options({"players": rng.choice(_player_counts(game))})
+        players = game.seats(options)
+        state = game.setup(options, game_seed(seed, 0))
+        before = clone(state)
+        opening = game.opening_events(state)
+        assert state == before, "opening_events only reads the state"
+        assert opening, f"{game.id}: the deal has something to say"
+        assert clone(opening) == opening
+        for event in opening:
+            assert isinstance(event["text"], str) and event["text"]
+            assert event["visible_to"] is None or (
+                event["visible_to"] and all(isinstance(s, int) and 0 <= s < players for s in event["visible_to"]))
+        assert all(event["visible_to"] is None for event in visible_events(opening, None))
+        for viewer in range(players):
+            redrawn = game.resample_hidden(state, viewer, random.Random(seed))
+            assert visible_events(game.opening_events(redrawn), viewer) == visible_events(opening, viewer), \
+                f"{game.id}: seat {viewer}'s opening events depend on what it cannot see"
+        redrawn = game.resample_hidden(state, None, random.Random(seed))
+        assert visible_events(game.opening_events(redrawn), None) == visible_events(opening, None)
+        first = visible_events(opening, None)
+        assert first and first[0] == opening[0], "the log opens with a public line everyone reads"
+
+
+@game_params
 def test_A3_bots_choose_only_from_what_their_seat_sees(game):
     """A3: every bot picks a legal action, and the same one when the hidden information is redrawn."""
     for bot_name, bot in game.bots.items():

@@ -173,6 +173,41 @@ def test_H2_the_deal_moves_one_seat_left_each_game_and_the_player_left_of_the_de
         assert all(first == (dealer + 1) % players for _, dealer, first in deals), "left of the dealer leads"
 
 
+def test_H2_the_log_opens_with_the_deal_and_the_leaders_forced_draw_told_to_him_alone(monkeypatch):
+    """H2 and H5 at the deal: the log's first line names the dealer and the leader; a leader with no play
+    has drawn before his first move (everyone reads that he drew, only he reads the card); with every card
+    dealt, the seats with no play have passed. After the first line, these are exactly the events the deal
+    made."""
+    dealt = []
+    deal_game = hw.deal_game
+    monkeypatch.setattr(hw, "deal_game", lambda state, events: (deal_game(state, events), dealt.append(events)))
+    seen = set()
+    for options in ({"players": 4}, {"players": 3, "routes": 2, "route_length": 6}):  # the second: no pack
+        for seed in range(40):
+            dealt.clear()
+            state = GAME.new_game(options, seed)
+            opening = GAME.opening_events(state)
+            players = options["players"]
+            assert opening[1:] == dealt[0], "after the deal's own line, what the deal made"
+            assert opening[0] == {"text": f"Game 1 of 3: Seat {players} deals, Seat 1 leads.", "visible_to": None}
+            public = [e["text"] for e in visible_events(opening, None)]
+            if state["phase"] == "drawn":
+                seen.add("draw")
+                drawn = state["hands"][0][-1]
+                assert public[1:] == [f"Seat 1 has no play and draws a card ({len(state['pack'])} left in the pack)."]
+                assert visible_events(opening, 0)[-1] == {"text": f"You draw {hw.CARD_TITLE[drawn]}.",
+                                                          "visible_to": [0], "card": drawn}
+                assert all(visible_events(opening, seat) == visible_events(opening, None) for seat in range(1, players))
+            elif state["turn"] != 0:
+                seen.add("pass")
+                assert public[1:] == [f"Seat {seat + 1} cannot play and the pack is empty: pass."
+                                      for seat in range(state["turn"])]
+            else:
+                seen.add("play")
+                assert opening == opening[:1]
+    assert seen == {"draw", "pass", "play"}
+
+
 def test_H3_a_route_starts_only_with_its_own_london_and_ends_at_its_last_number():
     """H3: "A route is started only by its own LONDON card; then 1, 2, 3 … in order on that route. A route
     whose last number is down is complete."""

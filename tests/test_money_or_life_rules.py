@@ -112,6 +112,25 @@ def test_rule_1_four_coaches_dealt_face_up_to_the_compass_each_round():
     assert not set(first) & set(state["coaches"]) and set(first) <= set(state["discards"])
 
 
+def test_rule_1_the_log_opens_with_round_1_coaches_and_each_players_dice_to_him_alone(monkeypatch):
+    """Rules 1 and 2 at the deal: the log's first line is round 1's four coaches for everyone; each
+    rider's two dice are told to him alone; and these are exactly the events the deal made."""
+    dealt = []
+    start_round = mol.start_round
+    monkeypatch.setattr(mol, "start_round", lambda state, events: (start_round(state, events), dealt.append(events)))
+    for players in (1, 2):
+        dealt.clear()
+        state = new_game(players, seed=3)
+        opening = GAME.opening_events(state)
+        assert opening == dealt[0]
+        coaches = "; ".join(f"{mol.DIRECTION_NAMES[d]} {COACHES[c][0]} ({COACHES[c][1]} guineas)"
+                            for d, c in zip(mol.DIRECTIONS, state["coaches"]))
+        assert texts(opening) == [f"Round 1: {coaches}"]
+        for seat in range(players):
+            dice = state["dice"][seat]
+            assert texts(opening, seat) == [f"Round 1: {coaches}", f"Your secret dice: {dice[0]} and {dice[1]}"]
+
+
 def test_rule_2_each_players_two_dice_are_secret_and_so_is_the_pick():
     """Rule 2: "both players secretly roll two dice behind their hands" and place them on a choice:
     only the owner sees his dice and pick, the other player and the spectator do not."""

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from core.engine import clone, visible_events
+from net import protocol
 from net.authority import Table
 from net.client import ClientError
 from tests.net_helpers import FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range
@@ -58,6 +59,26 @@ async def test_whole_game_with_players_bots_and_spectators_everyone_agrees(game,
             assert someone.snapshot.view == game.view(table.state, someone.snapshot.seat)
         assert also_watching.snapshot.view == early.snapshot.view
         await close_all(*everyone)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_the_log_begins_with_the_deal_each_connection_seeing_only_its_share(game):
+    """A new table's log is the game's opening events; the first frame a seat or a spectator gets
+    carries just the ones ``visible_events`` lets it see (a seat's secret dice or drawn card to it alone),
+    and so does a table rebuilt from its record."""
+    low, _ = seat_range(game)
+    table = Table(game, {"players": low}, seed=12345)
+    assert table.log == game.opening_events(game.setup(table.options, 12345))
+    assert Table.from_record(game, table.record()).log == table.log
+    for seat in [None, *range(low)]:
+        hello = {"protocol": protocol.PROTOCOL_VERSION, "role": "spectator" if seat is None else "player"}
+        if seat is not None:
+            hello["seat"] = seat
+        sent = []
+        table.join(sent.append, hello)
+        tables = [frame for frame in (protocol.decode_body(raw[4:]) for raw in sent)  # after the length
+                  if frame["type"] == "table"]
+        assert tables[0]["events"] == visible_events(table.log, seat)
 
 
 # --------------------------------------------------------------------------------------------- cheating

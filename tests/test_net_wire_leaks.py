@@ -11,7 +11,8 @@ test replays the record to know the true state at every turn and checks, frame b
   (so nothing about other hands, secret picks or secret dice is in it); the same for the prompt's choices
   and their wording, and for error replies;
 * the log a connection has been sent (first frame, catch-up, events) is exactly ``visible_events`` of the
-  true log for that seat: no other seat's private event, and none for the spectator;
+  true log for that seat, the deal's opening events first: no other seat's private event, and none for
+  the spectator;
 * at the end, the full reveal and the seed reach every connection, and the record replays the game.
 """
 
@@ -115,7 +116,8 @@ def _replay(table):
     """The true state and log length after every turn, from the record (seed + actions)."""
     game = table.game
     state = game.setup(table.options, table.seed)
-    states, log, log_lengths = [clone(state)], [], [0]
+    log = game.opening_events(state)  # the deal's events begin every log
+    states, log_lengths = [clone(state)], [len(log)]
     for seat, action in table.actions:
         log += game.apply(state, seat, action)
         states.append(clone(state))

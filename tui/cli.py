@@ -116,13 +116,15 @@ def run_watch(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     print(f"{game.title}: {', '.join(f'{seat_name(s)} ({b})' for s, b in enumerate(bots))}")
 
-    def narrate(state, seat, action, events):
+    def narrate_events(events):
         for line in visible_events(events, None):
             print(line["text"], flush=True)
             if args.delay:
                 time.sleep(args.delay)
 
-    played = play_bot_game(game, options, seed, bots, on_action=narrate)
+    played = play_bot_game(game, options, seed, bots,
+                           on_action=lambda state, seat, action, events: narrate_events(events),
+                           on_deal=lambda state, events: narrate_events(events))
     print()
     print(game.result(played.state)["summary"])
     print(f"(seed {seed}: replay it with --seed {seed})")

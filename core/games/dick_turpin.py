@@ -113,15 +113,25 @@ def start_journey(state: State, events: list[Event]) -> None:
     state["stop"] = -1
     state["robber"] = None
     state["phase"] = "choose"
-    route = "London to Edinburgh" if state["northbound"] else "Edinburgh to London"
-    events.append(event(f"Round {state['round']}, journey {state['journey']}: the Silver Flyer leaves "
-                        f"{route}; Seat {state['driver'] + 1} drives."))
+    events.append(journey_event(state))
     # T5: a player holding one card has no choice; it is played for him.
     for seat, hand in enumerate(state["hands"]):
         if len(hand) == 1:
             state["waiting"][seat] = hand.pop()
     if all(town is not None for town in state["waiting"]):
         drive_on(state, events)
+
+
+def journey_event(state: State) -> Event:
+    """The public line that starts a journey: which way the coach goes and who drives."""
+    route = "London to Edinburgh" if state["northbound"] else "Edinburgh to London"
+    return event(f"Round {state['round']}, journey {state['journey']}: the Silver Flyer leaves "
+                 f"{route}; Seat {state['driver'] + 1} drives.")
+
+
+def opening_events(state: State) -> list[Event]:
+    """The first journey's start, which setup made: every hand is full, so nothing is played for anyone."""
+    return [journey_event(state)]
 
 
 # --- whose input the game awaits, and what they may do ---------------------------------------------
@@ -631,6 +641,7 @@ GAME = Game(
     title="The Famous Dick Turpin",
     options=OPTIONS,
     setup=setup,
+    opening_events=opening_events,
     pending=pending,
     legal_actions=legal_actions,
     apply=apply,

@@ -308,7 +308,7 @@ def next_turn(state: State, seat: int, events: list[Event]) -> None:
             return
         state["passes"] += 1
         state["stats"]["passes"] += 1
-        events.append(event(f"{SEAT[seat]} cannot play and the pack is empty: pass."))
+        events.append(pass_event(seat))
         if state["passes"] >= players:
             state["stats"]["stalls"] += 1
             finish_game(state, None, events)
@@ -354,8 +354,17 @@ def draw_card(state: State, seat: int, events: list[Event]) -> None:
     state["hands"][seat].append(card)
     state["phase"] = "drawn"
     state["stats"]["draws"] += 1
-    events.append(event(f"{SEAT[seat]} has no play and draws a card ({len(state['pack'])} left in the pack)."))
-    events.append(event(f"You draw {CARD_TITLE[card]}.", [seat], card=card))
+    events.extend(draw_events(seat, card, len(state["pack"])))
+
+
+def draw_events(seat: int, card: str, left: int) -> list[Event]:
+    """Everyone learns that ``seat`` drew; only he learns the card."""
+    return [event(f"{SEAT[seat]} has no play and draws a card ({left} left in the pack)."),
+            event(f"You draw {CARD_TITLE[card]}.", [seat], card=card)]
+
+
+def pass_event(seat: int) -> Event:
+    return event(f"{SEAT[seat]} cannot play and the pack is empty: pass.")
 
 
 # --- Scoring and the series -----------------------------------------------------------------------------
@@ -391,9 +400,31 @@ def finish_game(state: State, winner: int | None, events: list[Event]) -> None:
         return
     state["dealer"] = (state["dealer"] + 1) % state["players"]  # H2: the deal moves one seat left
     leader = (state["dealer"] + 1) % state["players"]
-    events.append(event(f"Game {state['game_number'] + 1} of {state['series_games']}: "
-                        f"{seat_name(state['dealer'])} deals, {seat_name(leader)} leads."))
+    events.append(deal_event(state["game_number"] + 1, state["series_games"], state["dealer"], leader))
     deal_game(state, events)
+
+
+def deal_event(number: int, games: int, dealer: int, leader: int) -> Event:
+    return event(f"Game {number} of {games}: {seat_name(dealer)} deals, {seat_name(leader)} leads.")
+
+
+def opening_events(state: State) -> list[Event]:
+    """The first deal, which setup made: who deals and leads, then what the deal forced before anyone
+    chose. A leader with no play drew (H5), the card told to him alone; with an empty pack (every card
+    dealt) the seats from the leader to the one now on turn passed. The deal leaves the dealt game's
+    first turn in the state, so these are rebuilt from it rather than kept."""
+    players = state["players"]
+    leader = (state["dealer"] + 1) % players
+    events = [deal_event(state["game_number"], state["series_games"], state["dealer"], leader)]
+    if state["phase"] == "drawn":
+        seat = state["turn"]
+        events += draw_events(seat, state["hands"][seat][-1], len(state["pack"]))
+    else:
+        seat = leader
+        while seat != state["turn"]:
+            events.append(pass_event(seat))
+            seat = (seat + 1) % players
+    return events
 
 
 def series_winners(state: State) -> list[int]:
@@ -555,6 +586,7 @@ GAME = Game(
     title="Highwayman",
     options=OPTIONS,
     setup=setup,
+    opening_events=opening_events,
     pending=pending,
     legal_actions=legal_actions,
     apply=apply,

@@ -227,12 +227,19 @@ def start_round(state: State, events: list[Event]) -> None:
     state.update(phase="pick", revealed=False, picks=[None for _ in seats], dice=[None for _ in seats],
                  guards={}, guard_rolls=[], rolled={}, rob_dice=[None for _ in seats],
                  assigned=[None for _ in seats], shopping=[False for _ in seats], town_rolls=[None for _ in seats])
-    events.append(event(f"Round {state['round']}: " + "; ".join(
-        f"{DIRECTION_NAMES[d]} {COACHES[c][0]} ({coach_money(c)} guineas)" for d, c in zip(DIRECTIONS, state["coaches"]))))
     for seat in riding(state):
         state["dice"][seat] = [chance.roll_d6(state), chance.roll_d6(state)]
-        events.append(event(f"Your secret dice: {state['dice'][seat][0]} and {state['dice'][seat][1]}",
-                            [seat]))
+    events.extend(round_opening_events(state))
+
+
+def round_opening_events(state: State) -> list[Event]:
+    """The deal of the round just started: the coaches for all, each rider's dice for him alone."""
+    events = [event(f"Round {state['round']}: " + "; ".join(
+        f"{DIRECTION_NAMES[d]} {COACHES[c][0]} ({coach_money(c)} guineas)" for d, c in zip(DIRECTIONS, state["coaches"])))]
+    for seat, dice in enumerate(state["dice"]):
+        if dice is not None:
+            events.append(event(f"Your secret dice: {dice[0]} and {dice[1]}", [seat]))
+    return events
 
 
 # --- Picks (rules 2 and 3, Y4, Y5, Y14) -----------------------------------------------------------------
@@ -858,6 +865,7 @@ GAME = Game(
         Option("rounds", "int", 16, "rounds in a game (the sheet plays 16, Y12)", (1, 40)),
     ),
     setup=setup,
+    opening_events=round_opening_events,
     pending=pending,
     legal_actions=legal_actions,
     apply=apply,
