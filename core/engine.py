@@ -149,6 +149,18 @@ class Game:
         self.check_options(resolved)
         return resolved
 
+    def options_from_text(self, pairs: Sequence[str] = (), players: int | None = None) -> dict[str, Any]:
+        """Options as a person types them (``name=value``, e.g. from ``--option``), checked and filled in."""
+        options: dict[str, Any] = {}
+        for text in pairs:
+            name, sep, value = text.partition("=")
+            if not sep:
+                raise OptionError(f"an option is given as name=value, not {text!r}")
+            options[name.strip()] = self.option(name.strip()).parse(value)
+        if players is not None:
+            options["players"] = players
+        return self.resolve_options(options)
+
     def new_game(self, options: Mapping[str, Any] | None, seed: int) -> State:
         """Check the options, then set up a game from them and the seed."""
         return self.setup(self.resolve_options(options), seed)

@@ -84,3 +84,12 @@ def test_watch_starts_with_the_deal_before_the_first_move(game):
     state = engine.new_game(None, 3)
     opening = [e["text"] for e in visible_events(engine.opening_events(state), None)]
     assert opening and out.stdout.splitlines()[1:1 + len(opening)] == opening
+
+
+def test_table_options_typed_as_text_are_checked_in_words():
+    out = turpin("simulate", "--game", "turpin", "--games", "1", "--option", "rounds")
+    assert out.returncode == 2 and "name=value" in out.stderr
+    out = turpin("simulate", "--game", "turpin", "--games", "1", "--option", "rounds=lots")
+    assert out.returncode == 2 and "rounds" in out.stderr and "whole number" in out.stderr
+    out = turpin("simulate", "--game", "turpin", "--games", "2", "--option", "rounds=2", "--json")
+    assert out.returncode == 0 and json.loads(out.stdout)["options"]["rounds"] == 2

@@ -18,15 +18,7 @@ from net.discovery_commands import add_tables_command
 
 def _parse_table_options(game: Game, args: argparse.Namespace) -> dict[str, Any]:
     """Table options from ``--players`` and repeated ``--option name=value``, checked by the game."""
-    options: dict[str, Any] = {}
-    for text in args.option or []:
-        name, sep, value = text.partition("=")
-        if not sep:
-            raise OptionError(f"--option takes name=value, not {text!r}")
-        options[name.strip()] = game.option(name.strip()).parse(value)
-    if args.players is not None:
-        options["players"] = args.players
-    return game.resolve_options(options)
+    return game.options_from_text(args.option or [], args.players)
 
 
 def _bot_names(game: Game, text: str | None, seats: int) -> list[str]:
