@@ -53,9 +53,11 @@ def _unavailable(reason: str) -> DiscoveryUnavailable:
                                 "(turpin join HOST:PORT)")
 
 
-def _check_name(name: str) -> None:
+def check_table_name(name: str) -> None:
+    """Refuse (``ValueError``, in words) a name no advert may carry; ``turpin host --name`` checks it early."""
     if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME_CHARS:
-        raise ValueError(f"a table name has 1 to {MAX_NAME_CHARS} characters")
+        length = f" (this one has {len(name)})" if isinstance(name, str) else ""
+        raise ValueError(f"a table name has 1 to {MAX_NAME_CHARS} characters{length}")
     if not name.isprintable() or name != name.strip():
         raise ValueError("a table name has only printable characters and no surrounding spaces")
     if len(name.encode()) > _MAX_TXT_VALUE_BYTES:
@@ -82,7 +84,7 @@ class TableAd:
     instance: str = ""    # unique instance name: "<name> <short id>"
 
     def __post_init__(self) -> None:
-        _check_name(self.name)
+        check_table_name(self.name)
         if not isinstance(self.game, str) or not _GAME_ID.fullmatch(self.game):
             raise ValueError(f"bad game id {self.game!r}")
         _check_count("protocol", self.protocol, 0, MAX_PROTOCOL)

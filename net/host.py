@@ -164,6 +164,8 @@ class Connection:
                     if refusal.code in protocol.PERMANENT:
                         self.close_soon()
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            # The peer went: a player leaving, or a LAN browser's probe (connect, then close or reset
+            # before a single frame). Neither is worth a word; a probe never joined, so the table is untouched.
             pass
         finally:
             self.host.lost(self)

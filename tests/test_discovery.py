@@ -424,3 +424,45 @@ def test_two_machines_see_each_others_table(two_machines):
     assert browser.event("updated", instance=ready["instance"])["taken"] == 2
     advertiser.send("close")
     browser.event("removed", instance=ready["instance"])
+
+
+# --- the host and the browser's probe ------------------------------------------------------------------
+
+async def test_a_browsers_probe_leaves_the_host_quiet_and_the_table_untouched(caplog, capsys):
+    """A browser checks a table by connecting and closing without a word (``tcp_probe``), or by a reset:
+    the host shrugs it off — no traceback, no warning, no seat or log line — and a player then sits
+    and plays the whole game as usual (real sockets on 127.0.0.1)."""
+    import asyncio
+    import logging
+    import random
+    import socket
+    import struct
+
+    from net.authority import Table
+    from net.discovery import tcp_probe
+    from tests.net_helpers import TOY, WAIT, client, hosting, play_randomly
+
+    caplog.set_level(logging.DEBUG)
+    table = Table(TOY, {"players": 2}, code="ROOM42", bots={1: "random"})
+    async with hosting(table) as host:
+        before = (table.public_seats(), list(table.log), table.turn)
+        for _ in range(3):
+            assert await tcp_probe(*host.address)
+        abrupt = socket.create_connection(host.address)
+        abrupt.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close = reset
+        abrupt.close()
+        for _ in range(500):
+            if not host.connections:
+                break
+            await asyncio.sleep(0.01)
+        assert not host.connections and not table.watchers
+        assert (table.public_seats(), table.log, table.turn) == before
+        player = client(host, code="ROOM42", name="Tom")
+        await player.start()
+        await asyncio.wait_for(play_randomly(player, random.Random(5)), WAIT)
+        assert player.snapshot.result == table.game.result(table.state) and player.snapshot.seat == 0
+        await player.close()
+    loud = [record for record in caplog.records if record.levelno >= logging.WARNING]
+    assert loud == [], [record.getMessage() for record in loud]
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err and captured.err == ""

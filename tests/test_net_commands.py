@@ -10,8 +10,10 @@ import re
 import signal
 import sys
 
+import pytest
+
 from net.authority import Table
-from net.commands import add_commands
+from net.commands import add_commands, add_host_arguments, build_table, render_view
 from tests.net_helpers import TOY, WAIT, hosting
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -66,10 +68,99 @@ async def test_headless_host_prints_address_code_and_spectator_instructions_and_
     assert await process.wait() == 0
 
 
+@pytest.mark.parametrize("name", ["x" * 41, "", "The\tBell", "Bell\x07", " The Bell", "The Bell "])
+def test_a_table_name_the_lan_list_would_refuse_is_an_argument_error(name, capsys):
+    """`turpin host --name` refuses at once, as argparse does (exit status 2, the reason in words), a name
+    the LAN advert cannot carry: over 40 characters, control characters, surrounding spaces."""
+    parser = argparse.ArgumentParser(prog="turpin")
+    add_commands(parser.add_subparsers(dest="command"))
+    with pytest.raises(SystemExit) as exit_:
+        parser.parse_args(["host", "--headless", "--name", name])
+    assert exit_.value.code == 2
+    error = capsys.readouterr().err
+    assert "argument --name" in error and "a table name has" in error and "Traceback" not in error
+
+
+def test_a_table_name_of_forty_printable_characters_is_fine():
+    """The longest name the advert carries, accents and inner spaces included, is accepted as it is."""
+    parser = argparse.ArgumentParser(prog="turpin")
+    add_commands(parser.add_subparsers(dest="command"))
+    name = "Le Cheval Blanc à Épinay " + "x" * 15
+    assert len(name) == 40 and parser.parse_args(["host", "--name", name]).name == name
+
+
+def _host_args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="turpin host")
+    add_host_arguments(parser, {TOY.id: TOY})
+    return parser.parse_args(["--headless", "--game", "net-toy", "--players", "2", *argv])
+
+
+def test_the_record_goes_to_the_users_records_folder_by_default(tmp_path, monkeypatch):
+    """Without --record the record is a new file in turpin's data folder (platformdirs), records/, named
+    after the table and the time — not the current directory; --record still chooses the file."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    games = {TOY.id: TOY}
+    _, path = build_table(_host_args("--name", "The Bell/Inn"), games)
+    path = pathlib.Path(path)
+    assert path.parent == tmp_path / "data" / "turpin" / "records" and path.parent.is_dir()
+    assert re.fullmatch(r"the-bell-inn-\d{8}-\d{6}(-\d+)?\.turpin-record", path.name), path.name
+    _, unnamed = build_table(_host_args(), games)
+    assert pathlib.Path(unnamed).name.startswith("net-toy-")
+    _, chosen = build_table(_host_args("--record", str(tmp_path / "mine.record")), games)
+    assert chosen == str(tmp_path / "mine.record")
+    assert list(tmp_path.glob("*.turpin-record")) == []
+
+
+async def test_headless_host_says_where_its_default_record_is(tmp_path):
+    """The host prints the record's place in the records folder and writes it there."""
+    env = {**ENV, "XDG_DATA_HOME": str(tmp_path / "data")}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--no-code",
+        "--port", "0", "--interface", "127.0.0.1", "--no-advertise", cwd=ROOT, env=env,
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    lines = []
+    while not lines or not lines[-1].startswith("Type `seats`"):
+        line = await asyncio.wait_for(process.stdout.readline(), WAIT)
+        assert line, b"".join(lines)
+        lines.append(line.decode())
+    process.send_signal(signal.SIGTERM)
+    await asyncio.wait_for(process.stdout.read(), WAIT)
+    assert await process.wait() == 0
+    where = re.search(r"Game record: (\S+)", "".join(lines)).group(1)
+    assert pathlib.Path(where).parent == tmp_path / "data" / "turpin" / "records"
+    assert pathlib.Path(where).exists()
+
+
+def test_render_view_shows_any_view_as_short_plain_lines():
+    """The text client shows a view as `key: value` lines, nested maps and lists indented, empty or
+    unknown fields left out, at most 25 lines and the rest a `v` away — the same for every game."""
+    view = {"round": 2, "hand_sizes": [3, 4], "open": True, "pick": None, "discard": [],
+            "purse": {"gold": 5, "silver": 1},
+            "coaches": [{"name": "Mail", "guards": 2}, {"name": "Post", "guards": 0}],
+            "table": {"north": {"pile": [1, 2]}, "south": {"pile": []}}}
+    assert render_view(view) == [
+        "round: 2", "hand sizes: 3, 4", "open: yes", "purse: gold 5, silver 1",
+        "coaches:", "  - name Mail, guards 2", "  - name Post, guards 0",
+        "table:", "  north:", "    pile: 1, 2"]
+    big = {f"field_{n}": n for n in range(40)}
+    short = render_view(big)
+    assert len(short) == 25 and short[-1] == "… and 16 more lines (type v for the whole view)"
+    assert len(render_view(big, max_lines=None)) == 40
+    assert render_view({"long": "y" * 300})[0].endswith("…") and len(render_view({"long": "y" * 300})[0]) == 100
+
+
 async def test_join_plays_a_whole_game_by_typed_numbers():
-    """The plain text client shows numbered choices; typing numbers plays the game to its end."""
+    """The plain text client shows the view as readable lines (not JSON), the log as it comes and the
+    host's choices numbered; typing numbers plays the game to its end. A spectator with nothing on stdin
+    (/dev/null) sees the table, the log and the end, and then leaves by itself."""
     table = Table(TOY, {"players": 2}, code="ROOM42", bots={1: "random"})
     async with hosting(table) as host:
+        spectator = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", TURPIN_SCRIPT, "join", f"127.0.0.1:{host.address[1]}", "--spectate", cwd=ROOT,
+            env=ENV, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT)
+        assert "as a spectator" in (await asyncio.wait_for(spectator.stdout.readline(), WAIT)).decode()
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-c", TURPIN_SCRIPT, "join", f"127.0.0.1:{host.address[1]}", "--code", "room42",
             "--name", "Tom", cwd=ROOT, env=ENV, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
@@ -89,6 +180,14 @@ async def test_join_plays_a_whole_game_by_typed_numbers():
         assert await process.wait() == 0
         text = "".join(output) + rest
         assert "in seat 1" in text and "[1] Play your" in text
+        first_view = text.split("Your view (turn ", 1)[1].split("Your choices:", 1)[0].splitlines()[1:]
+        assert first_view and len(first_view) <= 25 and any(line.startswith("    hand: ") for line in first_view)
+        assert all(re.match(r"    \S[^:]*:", line) for line in first_view), first_view
+        assert "{" not in text and "  · " in text  # no JSON; log lines as they came
+        watched = (await asyncio.wait_for(spectator.stdout.read(), WAIT)).decode()
+        assert await asyncio.wait_for(spectator.wait(), WAIT) == 0
+        assert "The table (turn 0):" in watched and "Watching" in watched and "Traceback" not in watched
+        assert "  · " in watched and table.game.result(table.state)["summary"] in watched
         assert table.over and table.game.result(table.state)["summary"] in text
         assert f"Seed {table.seed}" in text
 
