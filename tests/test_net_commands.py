@@ -13,7 +13,8 @@ import sys
 import pytest
 
 from net.authority import Table
-from net.commands import add_commands, add_host_arguments, build_table, render_view
+from net.commands import add_commands, add_host_arguments, build_table
+from net.text_client import render_view
 from tests.net_helpers import TOY, WAIT, hosting
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

@@ -1,0 +1,193 @@
+"""The plain text client of ``turpin join``: the view in short, log lines as they come, choices numbered.
+
+Deliberately plain and generic over games — it knows nothing of any game, only the view, log, prompt and
+result every table sends — so a table can be played (and the protocol checked by hand) before the
+Textual app exists.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import stat
+import sys
+from typing import Any
+
+from net.client import ClientError, ClientUpdate, TableClient
+
+
+async def stdin_reader() -> asyncio.StreamReader | None:
+    """Typed lines from stdin, or None when stdin is not something the event loop can wait on.
+
+    Only a terminal, a pipe or a socket will do: /dev/null or a plain file cannot be polled (epoll
+    refuses them), and the reader would then wait forever.
+    """
+    if sys.stdin is None or sys.stdin.closed:
+        return None
+    try:
+        fd = sys.stdin.fileno()
+        mode = os.fstat(fd).st_mode
+        if not (os.isatty(fd) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
+            return None
+        reader = asyncio.StreamReader()
+        await asyncio.get_running_loop().connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+        return reader
+    except (ValueError, OSError):
+        return None
+
+
+#: The short view shown with each prompt keeps to this many lines; ``v`` shows all of it.
+VIEW_LINES = 25
+#: Characters per line of the short view.
+VIEW_WIDTH = 100
+
+
+def render_view(view: Any, max_lines: int | None = VIEW_LINES, width: int | None = VIEW_WIDTH) -> list[str]:
+    """Any game's view as plain lines for a person: ``key: value``, nested lists and maps indented.
+
+    Generic on purpose (the view is whatever the game's allow-list gives): keys read as words, empty and
+    unknown (None) fields are left out, short lists and maps stay on one line. With ``max_lines`` the
+    rest is cut and a last line says how to see it all.
+    """
+    lines = _mapping_lines(view, 0) if isinstance(view, dict) else [_inline(view)]
+    if width is not None:
+        lines = [line if len(line) <= width else line[:width - 1] + "…" for line in lines]
+    if max_lines is not None and len(lines) > max_lines:
+        hidden = len(lines) - (max_lines - 1)
+        lines = lines[:max_lines - 1] + [f"… and {hidden} more lines (type v for the whole view)"]
+    return lines
+
+
+def _worth_showing(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(_worth_showing(item) for item in value.values())
+    return value is not None and value != [] and value != ""
+
+
+def _label(key: Any) -> str:
+    return str(key).replace("_", " ")
+
+
+def _inline(value: Any, nested: bool = False) -> str:
+    """A value on one line: lists as ``a, b``, maps as ``key value, key value``; inner ones bracketed."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        text = ", ".join(_inline(item, nested=True) for item in value) if value else "none"
+        return f"[{text}]" if nested else text
+    if isinstance(value, dict):
+        text = ", ".join(f"{_label(key)} {_inline(item, nested=True)}"
+                         for key, item in value.items() if _worth_showing(item))
+        return f"({text})" if nested else text
+    return str(value)
+
+
+def _is_flat(value: Any) -> bool:
+    items = value if isinstance(value, list) else list(value.values()) if isinstance(value, dict) else []
+    return not any(isinstance(item, (list, dict)) for item in items)
+
+
+def _mapping_lines(mapping: dict[Any, Any], depth: int) -> list[str]:
+    indent = "  " * depth
+    lines: list[str] = []
+    for key, value in mapping.items():
+        if not _worth_showing(value):
+            continue
+        if _is_flat(value):
+            lines.append(f"{indent}{_label(key)}: {_inline(value)}")
+        elif isinstance(value, dict):
+            lines += [f"{indent}{_label(key)}:", *_mapping_lines(value, depth + 1)]
+        else:  # a list holding lists or maps: one item a line
+            lines += [f"{indent}{_label(key)}:", *(f"{indent}  - {_inline(item)}" for item in value)]
+    return lines
+
+
+async def _typed_line_unless_over(reader: asyncio.StreamReader, client: TableClient) -> str | None:
+    """The next line typed, or None once stdin ends or the game is over (or the table gone)."""
+    typed = asyncio.ensure_future(reader.readline())
+    over = asyncio.ensure_future(client.wait_for(lambda snap: client.stopped is not None
+                                                 or snap.result is not None))
+    try:
+        await asyncio.wait({typed, over}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (typed, over):
+            task.cancel()
+    if over.done() and not over.cancelled():
+        over.exception()  # a ClientError here only repeats why the client stopped; the loop says so
+        return None
+    if not typed.done() or typed.cancelled():
+        return None
+    line = typed.result()
+    return None if not line and reader.at_eof() else line.decode(errors="replace").strip()
+
+
+async def play_text(client: TableClient, out: Any = None) -> int:
+    """The plain text client: the view in short, log lines as they come, the host's choices numbered,
+    answers typed."""
+    out = out or sys.stdout
+    shown_prompt: list[Any] = [None]
+
+    def show_view(snap: Any) -> None:
+        whose = "The table" if snap.seat is None else "Your view"
+        print(f"{whose} (turn {max(snap.turn, 0)}):", file=out)
+        for line in render_view(snap.view):
+            print(f"    {line}", file=out)
+
+    def show(update: ClientUpdate) -> None:
+        snap = client.snapshot
+        if update.kind == "table":
+            message = update.message or {}
+            for event in message.get("events", []):
+                print(f"  · {event['text']}", file=out)
+            if snap.result is not None:
+                print(f"Game over: {snap.result.get('summary', '')}", file=out)
+                print(f"Seed {snap.result.get('seed')} — the record replays it (A2).", file=out)
+            elif snap.prompt and snap.prompt["id"] != shown_prompt[0]:
+                shown_prompt[0] = snap.prompt["id"]
+                show_view(snap)
+                print("Your choices:", file=out)
+                for number, choice in enumerate(snap.choices, start=1):
+                    print(f"  [{number}] {choice['text']}", file=out)
+                print("Type a number and Enter (v = the whole view, q = quit):", file=out)
+            elif message.get("catch_up"):
+                show_view(snap)
+                print("Watching (v = the whole view, q = quit)" if snap.seat is None
+                      else "Waiting for your turn (v = the whole view, q = quit)", file=out)
+        elif update.kind in ("welcome", "error", "notice", "disconnected", "stopped"):
+            prefix = {"error": "! ", "notice": "* ", "disconnected": "~ "}.get(update.kind, "")
+            print(f"{prefix}{update.text}", file=out)
+            if update.kind == "welcome" and client.token and snap.seat is not None:
+                print(f"(your seat token, to come back from another terminal: --token {client.token})", file=out)
+        out.flush()
+
+    client.subscribe(show)
+    try:
+        await client.start()
+    except ClientError as error:
+        print(f"turpin: {error}", file=sys.stderr)
+        return 1
+    reader = await stdin_reader()
+    try:
+        while client.stopped is None:
+            if reader is None:
+                await client.wait_for(lambda snap: client.stopped is not None or snap.result is not None)
+                break
+            line = await _typed_line_unless_over(reader, client)
+            if line is None or line in ("q", "quit"):
+                break
+            if line == "v":
+                for text in render_view(client.snapshot.view, max_lines=None, width=None):
+                    print(text, file=out)
+            elif line.isdigit() and 1 <= int(line) <= len(client.snapshot.choices):
+                await client.choose(int(line) - 1)
+            elif line:
+                print(f"type a number from 1 to {len(client.snapshot.choices)}" if client.snapshot.choices
+                      else "nothing to choose now; wait for your turn", file=out)
+            out.flush()
+    except ClientError as error:
+        print(f"turpin: {error}", file=sys.stderr)
+    finally:
+        await client.close()
+    return 0
