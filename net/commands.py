@@ -115,18 +115,6 @@ def default_record_path(label: str, now: time.struct_time | None = None) -> path
     return path
 
 
-def _table_options(game: Game, args: argparse.Namespace) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for text in args.option or []:
-        name, sep, value = text.partition("=")
-        if not sep:
-            raise OptionError(f"--option takes name=value, not {text!r}")
-        options[name.strip()] = game.option(name.strip()).parse(value)
-    if args.players is not None:
-        options["players"] = args.players
-    return game.resolve_options(options)
-
-
 def build_table(args: argparse.Namespace, games: Mapping[str, Game]) -> tuple[Table, str]:
     """The table the arguments describe (new, or resumed from a record) and where its record goes."""
     if args.resume:
@@ -139,7 +127,7 @@ def build_table(args: argparse.Namespace, games: Mapping[str, Game]) -> tuple[Ta
     game = games[args.game or "turpin"] if (args.game or "turpin") in games else None
     if game is None:
         raise OptionError(f"no game {args.game or 'turpin'!r}; the games are {', '.join(games)}")
-    options = _table_options(game, args)
+    options = game.options_from_text(args.option or [], args.players)
     seats = game.seats(options)
     if not 0 <= args.bots <= seats:
         raise OptionError(f"--bots must be from 0 to {seats} at a table of {seats}")
