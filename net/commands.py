@@ -15,7 +15,7 @@ import shlex
 import signal
 import sys
 import time
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 import platformdirs
 
