@@ -7,6 +7,7 @@ it; no view ever includes it.
 
 from __future__ import annotations
 
+import random
 from typing import Any, MutableSequence
 
 _MASK = (1 << 64) - 1
@@ -17,6 +18,13 @@ def seed_state(state: dict[str, Any], seed: int) -> None:
     """Store ``seed`` (revealed at the end, A2) and start the generator from it."""
     state["seed"] = seed
     state["rng"] = seed & _MASK
+
+
+def redraw_hidden_generator(state: dict[str, Any], rng: random.Random) -> None:
+    """For ``resample_hidden``: the seed and the generator's position are hidden from every seat until
+    the end (A2), since either would foretell every card and die; draw both afresh from ``rng``."""
+    state["rng"] = rng.getrandbits(64)
+    state["seed"] = rng.getrandbits(63)
 
 
 def next_u64(state: dict[str, Any]) -> int:

@@ -533,8 +533,7 @@ def resample_hidden(state: State, seat: Seat, rng: random.Random) -> State:
     new = copy_state(state)
     if state["phase"] == "over":
         return new
-    new["rng"] = rng.getrandbits(64)
-    new["seed"] = new["rng"]  # the seed would predict every card; it is revealed only at the end (A2)
+    chance.redraw_hidden_generator(new, rng)
     towns_ahead = set(journey_route(state)[state["stop"] + 1:])
     open_piles = state["options"]["open_piles"]
     for owner in range(state["players"]):

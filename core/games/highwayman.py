@@ -518,8 +518,7 @@ def resample_hidden(state: State, seat: Seat, rng: random.Random) -> State:
         size = len(redrawn["hands"][s])
         redrawn["hands"][s], pool = pool[:size], pool[size:]
     redrawn["pack"] = pool
-    redrawn["seed"] = rng.getrandbits(63)
-    redrawn["rng"] = rng.getrandbits(64)
+    chance.redraw_hidden_generator(redrawn, rng)
     return redrawn
 
 

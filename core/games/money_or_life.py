@@ -742,8 +742,7 @@ def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
         return sampled
     sampled["deck"] = sorted(sampled["deck"])
     rng.shuffle(sampled["deck"])
-    sampled["rng"] = rng.getrandbits(64)
-    sampled["seed"] = rng.getrandbits(63)  # the seed would foretell every die; revealed only at the end (A2)
+    chance.redraw_hidden_generator(sampled, rng)
     for other in range(len(sampled["players"])):
         if other == seat:
             continue
