@@ -252,6 +252,11 @@ class TableClient:
                 await asyncio.sleep(self.heartbeat)
                 writer.write(protocol.encode({"type": "ping", "t": int(time.monotonic() * 1000)}))
 
+    @property
+    def welcomed(self) -> bool:
+        """Whether the host has let this client in (at least once)."""
+        return self._welcomed.is_set()
+
     def _receive(self, message: dict[str, Any]) -> None:
         kind = message["type"]
         snap = self.snapshot

@@ -267,8 +267,8 @@ class TableHost:
                 return
             if not self.table.check_code(hello.get("code")):
                 retry = self.throttle.failed(connection.address)
-                raise Refusal("wrong_code", f"that room code is wrong; ask the host for it (next try in "
-                                            f"{retry:g} s)")
+                problem = "that room code is wrong" if hello.get("code") else "this table needs a room code"
+                raise Refusal("wrong_code", f"{problem}; ask the host for it (next try in {retry:g} s)")
             self.throttle.succeeded(connection.address)
         connection.watcher = self.table.join(connection.send, hello, on_drop=connection.close_soon)
         self._schedule_bots()

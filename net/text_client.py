@@ -155,6 +155,8 @@ async def play_text(client: TableClient, out: Any = None) -> int:
                 show_view(snap)
                 print("Watching (v = the whole view, q = quit)" if snap.seat is None
                       else "Waiting for your turn (v = the whole view, q = quit)", file=out)
+        elif update.kind in ("error", "stopped") and not client.welcomed:
+            pass  # refused before getting in: start() raises, and that one message is printed below
         elif update.kind in ("welcome", "error", "notice", "disconnected", "stopped"):
             prefix = {"error": "! ", "notice": "* ", "disconnected": "~ "}.get(update.kind, "")
             print(f"{prefix}{update.text}", file=out)

@@ -205,6 +205,21 @@ async def test_join_says_in_plain_words_when_nobody_is_there():
     assert await asyncio.wait_for(process.wait(), WAIT) == 1
 
 
+async def test_join_refused_for_its_room_code_says_so_once_and_what_to_do():
+    """No code, then a wrong one: each time one sentence saying which it was, and a failing exit status."""
+    async with hosting(Table(TOY, {"players": 2}, code="ROOM42")) as host:
+        port = host.address[1]
+        for given, expected in (([], "this table needs a room code"), (["--code", "NOPE99"],
+                                                                        "that room code is wrong")):
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-c", TURPIN_SCRIPT, "join", f"127.0.0.1:{port}", *given, cwd=ROOT, env=ENV,
+                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.STDOUT)
+            output = (await asyncio.wait_for(process.communicate(), WAIT))[0].decode()
+            assert output.count("room code") == 1 and expected in output and "ask the host" in output
+            assert "Traceback" not in output and process.returncode == 1
+
+
 async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeypatch):
     """With discovery on, the host starts an advertiser with the table's facts, updates it as seats fill,
     and the advertiser can be closed (the headless host does it in a `finally`). A stand-in discovery
