@@ -125,7 +125,7 @@ def resample_hidden(state: dict[str, Any], seat: Seat, generator: random.Random)
         if state["picks"][other] is not None:
             new["picks"][other], pool = pool[0], pool[1:]
     new["deck"] = pool
-    new["rng"] = generator.getrandbits(64)
+    rng.redraw_hidden_generator(new, generator)
     return new
 
 
