@@ -14,7 +14,6 @@ import pytest
 from core import rng as real_chance
 from core.engine import IllegalAction, OptionError, visible_events
 from core.games import money_or_life as mol
-from core.games import money_or_life_bots as bots
 from core.games import money_or_life_solver as solver
 from core.games.money_or_life import COACHES, GAME
 

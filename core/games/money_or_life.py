@@ -813,14 +813,6 @@ def check_invariants(state: State) -> None:
     assert state["round"] <= state["rounds"]
 
 
-def check_options(options: dict[str, Any]) -> None:
-    return None
-
-
-def _bench_lines() -> list[str]:
-    return solver.bench_lines()
-
-
 def sharp_bot(state: State, seat: int, rng: random.Random) -> Action:
     """The ``sharp`` bot lives in its own module (it imports this one)."""
     from core.games.money_or_life_bots import sharp
@@ -876,6 +868,5 @@ GAME = Game(
     rules_text=RULES_TEXT,
     stats=stats,
     check_invariants=check_invariants,
-    check_options=check_options,
-    extra={"bench": _bench_lines, "solver": solver, "robbery_options": robbery_options},
+    extra={"bench": solver.bench_lines},
 )
