@@ -403,11 +403,6 @@ class Table:
 
     # ---------------------------------------------------------------------------------------- sending
 
-    def refresh(self) -> None:
-        """Send everyone the table again (after the game starts, a seat changes hands, …)."""
-        self._refresh_prompts()
-        self._broadcast()
-
     def _broadcast(self, exclude: Watcher | None = None) -> None:
         # Spectators who have been sent the same part of the log get the same bytes: a frame is built
         # once for any number of them.
@@ -454,9 +449,6 @@ class Table:
         return {"id": prompt.id, "choices": [{"action": action,
                                               "text": self.game.describe_action(self.state, seat, action)}
                                              for action in prompt.legal]}
-
-    def send_error(self, watcher: Watcher, refusal: Refusal) -> None:
-        watcher.send(protocol.encode(refusal.as_message()))
 
     def notice(self, text: str) -> None:
         """A line for everyone at the table (a player stalled, a seat handed to a bot)."""
