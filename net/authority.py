@@ -136,8 +136,8 @@ class Table:
         #: A change listeners may want (seats filling) for the advertiser; set by the host.
         self.on_seats_changed: Callable[[], None] | None = None
         #: Told to clients in the welcome: how often the host pings, and how long silence may last.
-        self.heartbeat = 2.0
-        self.timeout = 6.0
+        self.heartbeat = protocol.HEARTBEAT_SECONDS
+        self.timeout = protocol.TIMEOUT_SECONDS
         #: Host facts kept in the record so a resumed host looks the same to its clients (its port).
         self.meta: dict[str, Any] = {}
         self._refresh_prompts()

@@ -101,7 +101,7 @@ class TableClient:
         #: Why the client stopped for good, in plain words (None while it is running or retrying).
         self.stopped: str | None = None
         self.last_error: dict[str, Any] | None = None
-        self.heartbeat, self.timeout = 2.0, 6.0
+        self.heartbeat, self.timeout = protocol.HEARTBEAT_SECONDS, protocol.TIMEOUT_SECONDS
         self._subscribers: list[Callable[[ClientUpdate], None]] = []
         self._queues: list[asyncio.Queue[ClientUpdate]] = []
         self._writer: asyncio.StreamWriter | None = None

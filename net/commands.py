@@ -21,6 +21,7 @@ import platformdirs
 
 from core.engine import Game, OptionError
 from core.registry import all_games
+from net import protocol
 from net.authority import Table, new_room_code
 from net.client import TableClient
 from net.host import HostSettings, TableHost, advertise, bind_address, lan_addresses, record_saver
@@ -74,8 +75,8 @@ def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game
     parser.add_argument("--grace", type=float, default=None, metavar="SECONDS",
                         help="hand a lost player's seat to a bot after this long (default: wait for him)")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting")
-    parser.add_argument("--heartbeat", type=float, default=2.0, help=argparse.SUPPRESS)
-    parser.add_argument("--timeout", type=float, default=6.0, help=argparse.SUPPRESS)
+    parser.add_argument("--heartbeat", type=float, default=protocol.HEARTBEAT_SECONDS, help=argparse.SUPPRESS)
+    parser.add_argument("--timeout", type=float, default=protocol.TIMEOUT_SECONDS, help=argparse.SUPPRESS)
 
 
 def table_name(text: str) -> str:

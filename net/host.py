@@ -31,9 +31,9 @@ class HostSettings:
     """How the host treats its connections. Tests shorten the times; the defaults suit a LAN."""
 
     #: Seconds between pings to every peer.
-    heartbeat: float = 2.0
+    heartbeat: float = protocol.HEARTBEAT_SECONDS
     #: Seconds without a frame from a peer before it is dropped (a frozen client is noticed by then).
-    timeout: float = 6.0
+    timeout: float = protocol.TIMEOUT_SECONDS
     #: Frames waiting for one connection before it counts as too slow and is dropped.
     send_queue: int = 256
     #: Bytes the transport may hold for one connection before further frames wait in its queue.

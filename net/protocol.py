@@ -20,6 +20,11 @@ import msgpack
 
 PROTOCOL_VERSION = 1
 
+#: Seconds between the host's pings (and a client's pongs); the host tells clients its own in the welcome.
+HEARTBEAT_SECONDS = 2.0
+#: Seconds without a frame from a peer before it counts as gone; suits a LAN, tests shorten it.
+TIMEOUT_SECONDS = 6.0
+
 #: The largest frame a host accepts from a client: actions and handshakes are small.
 MAX_CLIENT_FRAME = 64 * 1024
 #: The largest frame a client accepts from a host: a view plus the whole log on catch-up, or the reveal.
