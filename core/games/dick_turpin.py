@@ -18,7 +18,6 @@ from typing import Any
 from core import rng as chance
 from core.bots import uniform_random
 from core.engine import Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, event
-from core.games.dick_turpin_bots import sharp_bot
 
 # --- the game's facts -------------------------------------------------------------------------------
 
@@ -582,6 +581,12 @@ def describe_action(state: State, seat: int, action: Action) -> str:
     return repr(action)
 
 
+def sharp_bot(state: State, seat: int, rng: random.Random) -> Action:
+    """The ``sharp`` bot lives in its own module (it imports this one)."""
+    from core.games.dick_turpin_bots import sharp
+    return sharp(state, seat, rng)
+
+
 RULES_TEXT = """\
 The Famous Dick Turpin: 2 to 5 highwaymen rob the Silver Flyer between London and Edinburgh.
 
@@ -648,7 +653,7 @@ GAME = Game(
     resample_hidden=resample_hidden,
     result=result,
     describe_action=describe_action,
-    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot(view)},
+    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot},
     rules_text=RULES_TEXT,
     stats=stats,
     check_invariants=check_invariants,

@@ -15,27 +15,23 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import permutations
-from typing import Any, Callable
 
-PISTOL = 0
+from core.games.dick_turpin import PASSENGERS, view
+
 #: Passengers a rival robbing ahead of us takes off the coach, on average. (Tried 0.5 to 2.5 against
 #: random bots: the win rate does not move beyond noise.)
 PASSENGERS_TAKEN_PER_ROBBERY = 1.5
 
 
-def sharp_bot(view_of: Callable[[dict, Any], dict]):
-    """The sharp bot for the game whose views ``view_of`` gives (the engine passes its own ``view``)."""
-
-    def choose(state: dict, seat: int, rng: random.Random) -> dict:
-        seen = view_of(state, seat)
-        phase = seen["phase"]
-        if phase == "declare":
-            return {"do": "declare", "passengers": seen["passengers"]}
-        if phase == "draw":
-            return {"do": "draw"} if should_draw(seen) else {"do": "stop"}
-        return {"do": "choose", "town": pick_town(seen)}
-
-    return choose
+def sharp(state: dict, seat: int, rng: random.Random) -> dict:
+    """The sharp bot: declare everyone, draw while it pays, pick the town of the best plan."""
+    seen = view(state, seat)
+    phase = seen["phase"]
+    if phase == "declare":
+        return {"do": "declare", "passengers": seen["passengers"]}
+    if phase == "draw":
+        return {"do": "draw"} if should_draw(seen) else {"do": "stop"}
+    return {"do": "choose", "town": pick_town(seen)}
 
 
 # --- robbing ------------------------------------------------------------------------------------------
@@ -149,7 +145,7 @@ def pick_town(seen: dict) -> str:
                 guess = [1.0 / (len(hand) - j)] * rivals
                 robbers_ahead = place * (1 - prod_free(guess))
                 chance = robbing_chance(guess)
-            passengers = max(6 - PASSENGERS_TAKEN_PER_ROBBERY * robbers_ahead, 1.0)
+            passengers = max(PASSENGERS - PASSENGERS_TAKEN_PER_ROBBERY * robbers_ahead, 1.0)
             row[town] = chance * takings(passengers, pile, others_gold)
         worth.append(row)
     best = max(permutations(hand), key=lambda plan: sum(worth[j][town] for j, town in enumerate(plan)))

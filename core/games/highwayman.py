@@ -19,7 +19,6 @@ from core import rng as chance
 from core.bots import uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, clone,
                          event, seat_name)
-from core.games.highwayman_bots import sharp_bot
 from core.simulate import simulate
 
 # --- The game's facts -----------------------------------------------------------------------------------
@@ -542,6 +541,12 @@ def describe_action(state: State, seat: int, action: Action) -> str:
 
 # --- Registration ---------------------------------------------------------------------------------------
 
+def sharp_bot(state: State, seat: int, rng: random.Random) -> Action:
+    """The ``sharp`` bot lives in its own module (it imports this one)."""
+    from core.games.highwayman_bots import sharp
+    return sharp(state, seat, rng)
+
+
 def bench_lines(series: int = 200) -> list[str]:
     """For ``bench/engine.py``: how the sharp bot fares and how fast it plays."""
     started = time.perf_counter()
@@ -593,7 +598,7 @@ GAME = Game(
     resample_hidden=resample_hidden,
     result=result,
     describe_action=describe_action,
-    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot(view, legal_actions)},
+    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot},
     rules_text=RULES_TEXT,
     stats=stats,
     check_invariants=check_invariants,

@@ -10,38 +10,20 @@ holding the next card of a route shuts that route to everyone else and is a sure
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
 
-HIGHWAYMAN = "highwayman"
-RUNNER = "runner"
-#: H6: a card left in hand scores its number, or these.
-POINTS = {HIGHWAYMAN: 20, RUNNER: 10}
+from core.games.highwayman import (CARD, POINTS, ROUTE_AND_NUMBER, ROUTE_INDEX, ROUTES, RUNNER, legal_actions,
+                                   view)
+
 SHUT_OUT = -60  # holding up a route our own next cards need, with no Runner to clear it
 
 
-def route_and_number(card: str) -> tuple[str, int]:
-    """ "bath:7" → ("bath", 7); a LONDON card ("bath:L") is number 0."""
-    route, _, number = card.partition(":")
-    return route, 0 if number == "L" else int(number)
-
-
-def points(card: str) -> int:
-    return POINTS[card] if card in POINTS else route_and_number(card)[1]
-
-
-def sharp_bot(view_of: Callable[[dict, Any], dict],
-              legal_actions_of: Callable[[dict, int], list[dict]]) -> Callable[[dict, int, random.Random], dict]:
-    """The sharp bot for the engine whose ``view`` and ``legal_actions`` are given. The legal actions
-    depend only on what the seat sees, so reading them keeps to A3."""
-
-    def choose(state: dict, seat: int, rng: random.Random) -> dict:
-        legal = legal_actions_of(state, seat)
-        if len(legal) == 1:
-            return legal[0]
-        reading = Reading(view_of(state, seat))
-        return max(legal, key=reading.value)  # max keeps the first of equals: legal order is seat-visible
-
-    return choose
+def sharp(state: dict, seat: int, rng: random.Random) -> dict:
+    """The sharp bot. The legal actions depend only on what the seat sees, so reading them keeps to A3."""
+    legal = legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    reading = Reading(view(state, seat))
+    return max(legal, key=reading.value)  # max keeps the first of equals: legal order is seat-visible
 
 
 class Reading:
@@ -54,18 +36,21 @@ class Reading:
         laid = {card for route in seen["routes"] for card in route["pile"]}
         held = set(seen["hand"])
         # Numbered cards neither held nor laid are in the other hands or the pack.
-        self.mine = {name: [k for k in range(1, length + 1) if f"{name}:{k}" in held] for name in self.routes}
-        self.unseen = {name: [k for k in range(1, length + 1) if f"{name}:{k}" not in held
-                              and f"{name}:{k}" not in laid] for name in self.routes}
+        numbered = {name: CARD[ROUTE_INDEX[name]][1:length + 1] for name in self.routes}
+        self.mine = {name: [k for k, card in enumerate(cards, 1) if card in held]
+                     for name, cards in numbered.items()}
+        self.unseen = {name: [k for k, card in enumerate(cards, 1) if card not in held and card not in laid]
+                       for name, cards in numbered.items()}
 
     def value(self, action: dict) -> float:
         do = action["do"]
         if do == "play":
-            route, first = route_and_number(action["cards"][0])
+            route_index, first = ROUTE_AND_NUMBER[action["cards"][0]]
+            route = ROUTES[route_index]
             if first == 0:
                 # Open a route where our own low cards can follow; an idle LONDON still costs a card.
                 return 10 + sum(12 - k for k in self.mine[route] if k <= 3)
-            return sum(10 + points(card) for card in action["cards"])  # shed the highest run
+            return sum(10 + POINTS[card] for card in action["cards"])  # shed the highest run
         if do == "highwayman":
             return 30 + self.block_value(action["route"])
         if do == "runner":
