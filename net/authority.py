@@ -48,6 +48,13 @@ class Refusal(Exception):
         return error_message(self.code, self.message, rule=self.rule)
 
 
+def check_protocol(hello: dict[str, Any]) -> None:
+    """Refuse a hello in another protocol version: the two programs would misread each other."""
+    if hello["protocol"] != protocol.PROTOCOL_VERSION:
+        raise Refusal("version", f"this table speaks protocol {protocol.PROTOCOL_VERSION}; your program "
+                                 f"speaks {hello['protocol']}. Use the same version of turpin as the host.")
+
+
 class LeakError(AssertionError):
     """A frame about to leave before the end of the game carries the seed: a bug, never sent."""
 
@@ -225,9 +232,7 @@ class Table:
         The room code is checked by the caller (the host throttles wrong ones per address) through
         ``check_code``; here a player with no token must already have passed it.
         """
-        if hello["protocol"] != protocol.PROTOCOL_VERSION:
-            raise Refusal("version", f"this table speaks protocol {protocol.PROTOCOL_VERSION}; "
-                                     f"your program speaks {hello['protocol']}. Use the same turpin version.")
+        check_protocol(hello)
         token = None
         if hello["role"] == "spectator":
             seat = None

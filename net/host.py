@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from net import protocol
-from net.authority import Refusal, Table, Watcher
+from net.authority import Refusal, Table, Watcher, check_protocol
 from net.protocol import ProtocolError, error_message, host_message
 from net.record import write_record
 
@@ -256,9 +256,7 @@ class TableHost:
     async def _hello(self, connection: Connection, hello: dict[str, Any]) -> None:
         if connection.watcher is not None:
             raise Refusal("already_joined", "this connection has already joined the table")
-        if hello["protocol"] != protocol.PROTOCOL_VERSION:
-            raise Refusal("version", f"this table speaks protocol {protocol.PROTOCOL_VERSION}; your program "
-                                     f"speaks {hello['protocol']}. Use the same version of turpin as the host.")
+        check_protocol(hello)
         if hello["role"] == "player" and not hello.get("token"):
             wait = self.throttle.wait_time(connection.address)
             if wait > 0:
