@@ -756,6 +756,13 @@ def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
     return sampled
 
 
+def shown_coach_targets(shown: View, where: str) -> dict[str, int]:
+    """``coach_targets`` as a seat's view shows them once the stats are rolled: combat +5 per guard (Y6)."""
+    coach = next(c for c in shown["coaches"] if c["at"] == where)
+    return {"speed": coach["speed"], "wit": coach["wit"],
+            "combat": coach["combat"] + GUARD_STRENGTH * coach["guards"], "money": coach["money"]}
+
+
 def robbery_options(shown: View) -> list[dict[str, Any]]:
     """For the UI: the viewing seat's choices in its robbery, from its view alone, one per distinct
     outcome (the solver's collapsed entries): the action to send, every assignment that gives it, and
@@ -765,10 +772,9 @@ def robbery_options(shown: View) -> list[dict[str, Any]]:
     if shown["phase"] != "rob" or seat is None or seat not in shown["pending"]:
         return []
     me = shown["players"][seat]
-    coach = next(c for c in shown["coaches"] if c["at"] == me["pick"])
+    targets = shown_coach_targets(shown, me["pick"])
     partners = [p for p in shown["players"] if p["seat"] != seat and p["pick"] == me["pick"] and p["rob_dice"]]
-    entries = solver.solve(me["rob_dice"], coach["speed"], coach["wit"],
-                           coach["combat"] + GUARD_STRENGTH * coach["guards"], coach["money"],
+    entries = solver.solve(me["rob_dice"], targets["speed"], targets["wit"], targets["combat"], targets["money"],
                            horse_bonus(me), wit_bonus(me), combat_bonus(me))
     return [{"action": entry.assignments[0].as_action(), "shared": bool(partners),
              "assignments": [solver.describe(a) for a in entry.assignments],

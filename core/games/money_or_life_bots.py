@@ -24,6 +24,7 @@ from typing import Any
 
 from core.engine import Action, State, View
 from core.games import money_or_life as engine
+from core.games.money_or_life import GUARD_STEP, GUARD_STRENGTH
 from core.games import money_or_life_solver as solver
 
 DEATH = 200.0            # dying loses the game: worth more than any purse
@@ -58,8 +59,8 @@ def outcome_value(folk_hero: int, scoundrel: int, health: int, money: int, spur:
     value = float(money) + (scoundrel_gain - folk_gain if as_scoundrel else folk_gain - scoundrel_gain)
     value += health * health_price(new_health) if health < 0 else 0.0
     # Targeted guards follow you everywhere, town included, and each one more is worse than the last.
-    value -= left * GUARD_PENALTY * sum(range(my_scoundrel // 5 + 1, new_scoundrel // 5 + 1))
-    value -= left * RANDOM_GUARD_PENALTY * sum(range(my_folk // 5 + 1, new_folk // 5 + 1))
+    value -= left * GUARD_PENALTY * sum(range(my_scoundrel // GUARD_STEP + 1, new_scoundrel // GUARD_STEP + 1))
+    value -= left * RANDOM_GUARD_PENALTY * sum(range(my_folk // GUARD_STEP + 1, new_folk // GUARD_STEP + 1))
     if spur:
         value -= REST_PENALTY * min(1.0, left * 4)
     return value
@@ -137,8 +138,8 @@ def coach_value(view: View, seat: int, coach: dict[str, Any]) -> float:
     are left out, which errs on the careful side)."""
     player = view["players"][seat]
     me = my_profile(view, seat)
-    random_guards = sum(p["folk_hero"] // 5 for p in view["players"] if p["status"] == "riding")
-    targeted = player["scoundrel"] // 5
+    random_guards = sum(p["folk_hero"] // GUARD_STEP for p in view["players"] if p["status"] == "riding")
+    targeted = player["scoundrel"] // GUARD_STEP
     guard_cases = [(targeted + k, chance) for k, chance in random_guards_here(random_guards)]
     speeds, wits, combats = (stat_outcomes(coach[s]) for s in ("speed", "wit", "combat"))
     stat_weight = 1.0 / (len(speeds) * len(wits) * len(combats))
@@ -147,7 +148,7 @@ def coach_value(view: View, seat: int, coach: dict[str, Any]) -> float:
     other = rival_on_road(view, seat)
     cases = [(1.0 - CLASH_CHANCE if other else 1.0, 0, PAIRS, coach["money"])]
     if other:
-        cases.append((CLASH_CHANCE, other["scoundrel"] // 5, SINGLES, coach["money"] // 2))
+        cases.append((CLASH_CHANCE, other["scoundrel"] // GUARD_STEP, SINGLES, coach["money"] // 2))
     total = 0.0
     for case_chance, hunters, rolls, money in cases:
         for guards, chance in guard_cases:
@@ -157,8 +158,8 @@ def coach_value(view: View, seat: int, coach: dict[str, Any]) -> float:
                 for speed in speeds:
                     for wit in wits:
                         for combat in combats:
-                            part += count * best_value(dice, speed, wit, combat + 5 * (guards + hunters), money,
-                                                       horse, wit_b, combat_b, me)
+                            guarded = combat + GUARD_STRENGTH * (guards + hunters)
+                            part += count * best_value(dice, speed, wit, guarded, money, horse, wit_b, combat_b, me)
             total += case_chance * chance * part * stat_weight / (36 if rolls is PAIRS else 6)
     return total
 
@@ -169,10 +170,12 @@ def town_guard_risk(view: View, seat: int, where: str) -> float:
     a fresh d6 plus weapons against 5 a guard."""
     player = view["players"][seat]
     health, bonus = player["health"], engine.combat_bonus(player)
-    targeted = player["scoundrel"] // 5
-    random_guards = sum(p["folk_hero"] // 5 for p in view["players"] if p["status"] == "riding")
+    targeted = player["scoundrel"] // GUARD_STEP
+    random_guards = sum(p["folk_hero"] // GUARD_STEP for p in view["players"] if p["status"] == "riding")
     other = rival_on_road(view, seat)
-    hunters = [(0, 1.0 - CLASH_CHANCE), (other["scoundrel"] // 5, CLASH_CHANCE)] if other else [(0, 1.0)]
+    hunters = [(0, 1.0)]
+    if other:
+        hunters = [(0, 1.0 - CLASH_CHANCE), (other["scoundrel"] // GUARD_STEP, CLASH_CHANCE)]
     risk = 0.0
     for k, chance in random_guards_here(random_guards):
         for extra, clash in hunters:
@@ -180,7 +183,7 @@ def town_guard_risk(view: View, seat: int, where: str) -> float:
             if not guards:
                 continue
             for roll in range(1, 7):
-                loss = max(0, engine.GUARD_STRENGTH * guards - roll - bonus)
+                loss = max(0, GUARD_STRENGTH * guards - roll - bonus)
                 cost = DEATH if loss >= health else loss * health_price(health - loss)
                 risk += chance * clash * cost / 6
     return risk
@@ -225,8 +228,8 @@ def should_give(view: View, player: dict[str, Any]) -> bool:
     """Give to the poor when scoundrel points have brought guards and enough gifts drop below the line."""
     if player["as_scoundrel"] or view["round"] >= view["rounds"]:
         return False
-    over = player["scoundrel"] % 5 + 1
-    return player["scoundrel"] >= 5 and player["guineas"] >= 3 * over
+    over = player["scoundrel"] % GUARD_STEP + 1
+    return player["scoundrel"] >= GUARD_STEP and player["guineas"] >= 3 * over
 
 
 # --- decisions ------------------------------------------------------------------------------------------
@@ -272,9 +275,7 @@ def retire_value(view: View, seat: int) -> float:
 def choose_assignment(view: View, seat: int, legal: list[Action]) -> Action:
     player = view["players"][seat]
     where = player["pick"]
-    coach = next(c for c in view["coaches"] if c["at"] == where)
-    targets = {"speed": coach["speed"], "wit": coach["wit"], "combat": coach["combat"] + 5 * coach["guards"],
-               "money": coach["money"]}
+    targets = engine.shown_coach_targets(view, where)
     me = my_profile(view, seat)
     partners = [p for p in view["players"] if p["seat"] != seat and p["pick"] == where and p["rob_dice"]]
     if not partners:
