@@ -48,6 +48,11 @@ class Refusal(Exception):
         return error_message(self.code, self.message, rule=self.rule)
 
 
+def default_bot(game: Game) -> str:
+    """The bot that takes a seat when nobody names one: the sharp one if the game has it."""
+    return "sharp" if "sharp" in game.bots else next(iter(game.bots))
+
+
 def check_protocol(hello: dict[str, Any]) -> None:
     """Refuse a hello in another protocol version: the two programs would misread each other."""
     if hello["protocol"] != protocol.PROTOCOL_VERSION:
@@ -304,7 +309,7 @@ class Table:
         """Give a seat to a bot (its player is gone for good); his token stops working."""
         if not 0 <= seat < len(self.seats):
             raise Refusal("no_such_seat", f"there is no seat {seat + 1}")
-        bot = bot or ("sharp" if "sharp" in self.game.bots else next(iter(self.game.bots)))
+        bot = bot or default_bot(self.game)
         for old in [w for w in self.watchers if w.seat == seat]:
             self.watchers.remove(old)
             old.drop(protocol.encode(error_message("bad_token", "your seat was handed to a bot")))

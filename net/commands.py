@@ -22,7 +22,7 @@ import platformdirs
 from core.engine import Game, OptionError
 from core.registry import all_games
 from net import protocol
-from net.authority import Table, new_room_code
+from net.authority import Table, default_bot, new_room_code
 from net.client import TableClient
 from net.host import HostSettings, TableHost, advertise, bind_address, lan_addresses, record_saver
 from net.record import RecordError, read_record
@@ -132,7 +132,7 @@ def build_table(args: argparse.Namespace, games: Mapping[str, Game]) -> tuple[Ta
     seats = game.seats(options)
     if not 0 <= args.bots <= seats:
         raise OptionError(f"--bots must be from 0 to {seats} at a table of {seats}")
-    bot = args.bot or ("sharp" if "sharp" in game.bots else next(iter(game.bots)))
+    bot = args.bot or default_bot(game)
     if bot not in game.bots:
         raise OptionError(f"{game.title} has no bot {bot!r}; it has {', '.join(game.bots)}")
     code = None if args.no_code else (args.code.strip().upper() if args.code else new_room_code())
@@ -238,9 +238,7 @@ async def _host_console(host: TableHost, stop: asyncio.Event) -> None:
         elif words[0] == "bot" and len(words) == 2 and words[1].isdigit():
             seat = int(words[1]) - 1
             if 0 <= seat < len(table.seats) and table.seats[seat].kind == "player":
-                table.hand_to_bot(seat)
-                table.notice(f"Seat {seat + 1} was handed to a bot by the host")
-                host._schedule_bots()
+                host.hand_to_bot(seat, "was handed to a bot by the host")
                 print(f"  seat {seat + 1} is a bot now", flush=True)
             else:
                 print(f"  seat {words[1]} has no player to replace", flush=True)

@@ -249,9 +249,7 @@ class TableHost:
         elif kind == "hand_over":
             if not protocol_token_matches(self.table.host_token, message["host_token"]):
                 raise Refusal("not_host", "only the table's host may hand a seat to a bot")
-            self.table.hand_to_bot(message["seat"])
-            self.table.notice(f"Seat {message['seat'] + 1} was handed to a bot by the host")
-            self._schedule_bots()
+            self.hand_to_bot(message["seat"], "was handed to a bot by the host")
 
     async def _hello(self, connection: Connection, hello: dict[str, Any]) -> None:
         if connection.watcher is not None:
@@ -280,6 +278,12 @@ class TableHost:
         if self.on_seats_changed is not None:
             self.on_seats_changed()
 
+    def hand_to_bot(self, seat: int, why: str) -> None:
+        """Give ``seat`` to a bot, tell everyone "Seat N <why>", and let the bot play if it is its turn."""
+        self.table.hand_to_bot(seat)
+        self.table.notice(f"Seat {seat + 1} {why}")
+        self._schedule_bots()
+
     # ----------------------------------------------------------------------------------- background
 
     def _schedule_bots(self) -> None:
@@ -304,9 +308,7 @@ class TableHost:
                 else:
                     connection.send(ping)
             for seat in self.table.seats_past_grace(now):
-                self.table.hand_to_bot(seat)
-                self.table.notice(f"Seat {seat + 1} was gone longer than the grace period; a bot plays it now")
-                self._schedule_bots()
+                self.hand_to_bot(seat, "was gone longer than the grace period; a bot plays it now")
 
     def _drop_silent(self, connection: Connection) -> None:
         # A frozen peer reads nothing, so no farewell could reach it: cut the connection at once.

@@ -209,8 +209,7 @@ async def test_a_stale_token_of_a_seat_handed_to_a_bot_is_refused():
         old_token = leaver.token
         await leaver.close()
         await toy.spectator.wait_for(lambda snap: not snap.seats[1]["connected"], WAIT)
-        toy.table.hand_to_bot(1)
-        toy.host._schedule_bots()
+        toy.host.hand_to_bot(1, "was handed to a bot by the host")
         comeback = client(toy.host, token=old_token)
         with pytest.raises(ClientError, match="token is not known"):
             await comeback.start()
