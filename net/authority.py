@@ -230,6 +230,10 @@ class Table:
         given = (code or "").strip().upper().encode()
         return hmac.compare_digest(given, self.code.upper().encode())
 
+    def is_host(self, token: str) -> bool:
+        """True if ``token`` is the host's (compared in constant time, so timing tells a guesser nothing)."""
+        return hmac.compare_digest(token.encode(), self.host_token.encode())
+
     def join(self, send: Callable[[bytes], None], hello: dict[str, Any],
              on_drop: Callable[[], None] | None = None) -> Watcher:
         """Seat or seat-again a player, or add a spectator; send the welcome and the catch-up.

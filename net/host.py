@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import ipaddress
 import os
 import time
@@ -247,7 +246,7 @@ class TableHost:
             self.table.act(watcher, message["action"], message["prompt"])
             self._schedule_bots()
         elif kind == "hand_over":
-            if not protocol_token_matches(self.table.host_token, message["host_token"]):
+            if not self.table.is_host(message["host_token"]):
                 raise Refusal("not_host", "only the table's host may hand a seat to a bot")
             self.hand_to_bot(message["seat"], "was handed to a bot by the host")
 
@@ -318,11 +317,6 @@ class TableHost:
             name = self.table.seats[watcher.seat].name
             self.table.notice(f"Seat {watcher.seat + 1} ({name}) stopped answering (nothing heard for "
                               f"{self.settings.timeout:g} s); waiting for them to reconnect")
-
-
-def protocol_token_matches(expected: str, given: str) -> bool:
-    """Compare secrets in constant time, so response timing tells a guesser nothing."""
-    return hmac.compare_digest(expected.encode(), given.encode())
 
 
 def record_saver(path: str | os.PathLike[str]) -> Callable[[dict[str, Any]], None]:
