@@ -24,6 +24,8 @@ from zeroconf import (Error as ZeroconfError, IPVersion, NotRunningException,
                       ServiceStateChange, Zeroconf)
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+from net.addresses import ipv4_by_interface
+
 SERVICE_TYPE = "_turpin._tcp.local."
 
 MAX_NAME_CHARS = 40
@@ -133,16 +135,6 @@ class TableAd:
 
 # --- interfaces -------------------------------------------------------------------------------------
 
-def _ipv4_of_adapters() -> dict[str, list[str]]:
-    """Interface name -> its IPv4 addresses."""
-    found: dict[str, list[str]] = {}
-    for adapter in ifaddr.get_adapters():
-        for ip in adapter.ips:
-            if ip.is_IPv4:
-                found.setdefault(adapter.nice_name, []).append(str(ip.ip))
-    return found
-
-
 def resolve_interface(spec: str | None) -> list[str] | None:
     """``--interface``: an IPv4 address or an interface name -> zeroconf's interface list.
 
@@ -154,7 +146,7 @@ def resolve_interface(spec: str | None) -> list[str] | None:
     try:
         address = ipaddress.ip_address(spec)
     except ValueError:
-        addresses = _ipv4_of_adapters().get(spec)
+        addresses = ipv4_by_interface().get(spec)
         if not addresses:
             raise _unavailable(f"no interface named {spec!r} with an IPv4 address") from None
         return addresses
@@ -178,7 +170,7 @@ def _advertised_addresses(interfaces: list[str] | None) -> list[str]:
     """The addresses a table tells others to connect to: the chosen ones, else the LAN ones."""
     if interfaces:
         return list(interfaces)
-    every = [address for addresses in _ipv4_of_adapters().values() for address in addresses]
+    every = [address for addresses in ipv4_by_interface().values() for address in addresses]
     lan = [address for address in every if not ipaddress.ip_address(address).is_loopback]
     return lan or every or ["127.0.0.1"]
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from net import protocol
+from net.addresses import ipv4_by_interface
 from net.authority import Refusal, Table, Watcher, check_protocol
 from net.protocol import ProtocolError, error_message, host_message
 from net.record import write_record
@@ -332,20 +333,16 @@ def bind_address(interface: str | None) -> str:
         return str(ipaddress.ip_address(interface))
     except ValueError:
         pass
-    import ifaddr  # zeroconf's own dependency; only needed for interface names
-    for adapter in ifaddr.get_adapters():
-        if adapter.nice_name == interface:
-            for ip in adapter.ips:
-                if ip.is_IPv4:
-                    return str(ip.ip)
+    addresses = ipv4_by_interface().get(interface)  # only interface names need ifaddr
+    if addresses:
+        return addresses[0]
     raise ValueError(f"no network interface named {interface!r} with an IPv4 address")
 
 
 def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses that others on the LAN can reach (loopback if there are none)."""
     try:
-        import ifaddr
-        found = [str(ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips if ip.is_IPv4]
+        found = [address for addresses in ipv4_by_interface().values() for address in addresses]
     except Exception:
         found = []
     lan = [a for a in found if not ipaddress.ip_address(a).is_loopback]
