@@ -66,22 +66,21 @@ def outcome_value(folk_hero: int, scoundrel: int, health: int, money: int, spur:
     return value
 
 
+def result_value(result: solver.Outcome, me: tuple[int, int, int, bool, float]) -> float:
+    """``outcome_value`` of one of the solver's outcomes."""
+    return outcome_value(result.folk_hero, result.scoundrel, result.health, result.money, result.spur, me)
+
+
 @lru_cache(maxsize=1 << 18)
 def best_value(dice: tuple[int, ...], speed: int, wit: int, combat: int, money: int, horse: int,
                wit_bonus: int, combat_bonus: int, me: tuple[int, int, int, bool, float]) -> float:
-    """The value of the best assignment of these dice against these targets (the solver's outcomes,
-    computed here from each choice's contribution for speed)."""
+    """The value of the best assignment of these dice against these targets (the solver's figures for
+    each distinct choice, from its contribution)."""
     best = -DEATH * 2
     for spur, caught, wit_dice, combat_dice in solver.contributions(dice, speed, horse):
-        if not caught:
-            value = outcome_value(-1, 0, -int(spur), 0, spur, me)
-        else:
-            wit_value, combat_value = wit_dice + wit_bonus, combat_dice + combat_bonus
-            combat_met = combat_value >= combat
-            value = outcome_value(wit_value - wit, combat_value - combat if combat_met else 0,
-                                  (0 if combat_met else combat_value - combat) - int(spur),
-                                  money if combat_met or wit_value >= wit else 0, spur, me)
-        best = max(best, value)
+        changes = (solver.robbery_changes(spur, wit_dice + wit_bonus, combat_dice + combat_bonus, wit, combat, money)
+                   if caught else solver.missed_changes(spur))
+        best = max(best, outcome_value(*changes, spur, me))
     return best
 
 
@@ -89,8 +88,7 @@ def best_entry(dice: list[int], targets: dict[str, int], player: dict[str, Any],
                me: tuple[int, int, int, bool, float]) -> solver.Entry:
     entries = solver.solve(dice, targets["speed"], targets["wit"], targets["combat"], targets["money"],
                            engine.horse_bonus(player), engine.wit_bonus(player), engine.combat_bonus(player))
-    return max(entries, key=lambda e: outcome_value(e.outcome.folk_hero, e.outcome.scoundrel, e.outcome.health,
-                                                    e.outcome.money, e.outcome.spur, me))
+    return max(entries, key=lambda e: result_value(e.outcome, me))
 
 
 # --- reading the view ---------------------------------------------------------------------------------
@@ -296,7 +294,7 @@ def choose_assignment(view: View, seat: int, legal: list[Action]) -> Action:
                                             [engine.wit_bonus(p) for p in players],
                                             [engine.combat_bonus(p) for p in players])
             result = results[order.index(seat)]
-            total += outcome_value(result.folk_hero, result.scoundrel, result.health, result.money, result.spur, me)
+            total += result_value(result, me)
         return total / len(theirs)
 
     assigns = [a for a in legal if a["do"] == "assign"]

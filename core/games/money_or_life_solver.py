@@ -104,20 +104,33 @@ def catches_coach(assignment: Assignment, speed_target: int, horse_bonus: int) -
     return sum(assignment.speed) + horse_bonus + assignment.spur >= speed_target
 
 
+def missed_changes(spur: bool) -> tuple[int, int, int, int]:
+    """Y7: the coach got away: one folk hero point lost (and the spur's health point, if spurred).
+    As (folk hero, scoundrel, health, money), the bare figures bots weigh by the million."""
+    return -1, 0, -int(spur), 0
+
+
 def missed_speed(spur: bool) -> Outcome:
-    """Y7: the coach got away: one folk hero point lost (and the spur's health point, if spurred)."""
-    return Outcome(False, spur, False, False, -1, 0, -int(spur), 0)
+    """``missed_changes`` as an outcome."""
+    return Outcome(False, spur, False, False, *missed_changes(spur))
+
+
+def robbery_changes(spur: bool, wit_value: int, combat_value: int, wit_target: int, combat_target: int,
+                    money: int) -> tuple[int, int, int, int]:
+    """Y7 once the coach is caught: wit and combat values (dice plus bonuses) against the targets, as
+    (folk hero, scoundrel, health, money)."""
+    combat_met = combat_value >= combat_target
+    scoundrel = combat_value - combat_target if combat_met else 0
+    health = (0 if combat_met else combat_value - combat_target) - int(spur)
+    return (wit_value - wit_target, scoundrel, health,
+            money if wit_value >= wit_target or combat_met else 0)
 
 
 def robbery_outcome(spur: bool, wit_value: int, combat_value: int, wit_target: int, combat_target: int,
                     money: int) -> Outcome:
-    """Y7 once the coach is caught: wit and combat values (dice plus bonuses) against the targets."""
-    wit_met = wit_value >= wit_target
-    combat_met = combat_value >= combat_target
-    scoundrel = combat_value - combat_target if combat_met else 0
-    health = (0 if combat_met else combat_value - combat_target) - int(spur)
-    return Outcome(True, spur, wit_met, combat_met, wit_value - wit_target, scoundrel, health,
-                   money if wit_met or combat_met else 0)
+    """``robbery_changes`` with what was met."""
+    return Outcome(True, spur, wit_value >= wit_target, combat_value >= combat_target,
+                   *robbery_changes(spur, wit_value, combat_value, wit_target, combat_target, money))
 
 
 def outcome(assignment: Assignment, speed: int, wit: int, combat: int, money: int, horse: int = 0,
