@@ -237,11 +237,13 @@ async def _host_console(host: TableHost, stop: asyncio.Event) -> None:
                       f"{'connected' if seat['connected'] else 'away'}", flush=True)
         elif words[0] == "bot" and len(words) == 2 and words[1].isdigit():
             seat = int(words[1]) - 1
-            if 0 <= seat < len(table.seats) and table.seats[seat].kind == "player":
-                host.hand_to_bot(seat, "was handed to a bot by the host")
+            kind = table.seats[seat].kind if 0 <= seat < len(table.seats) else None
+            if kind in ("open", "player"):
+                host.hand_to_bot(seat, "is taken by a bot" if kind == "open"
+                                 else "was handed to a bot by the host")
                 print(f"  seat {seat + 1} is a bot now", flush=True)
             else:
-                print(f"  seat {words[1]} has no player to replace", flush=True)
+                print(f"  seat {words[1]} is not a seat a bot can take", flush=True)
         else:
             print("  commands: seats, bot N, quit", flush=True)
 

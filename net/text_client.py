@@ -153,8 +153,8 @@ async def play_text(client: TableClient, out: Any = None) -> int:
                 print("Type a number and Enter (v = the whole view, q = quit):", file=out)
             elif message.get("catch_up"):
                 show_view(snap)
-                print("Watching (v = the whole view, q = quit)" if snap.seat is None
-                      else "Waiting for your turn (v = the whole view, q = quit)", file=out)
+                waiting = "Waiting for your turn" if snap.started else "Waiting for the other seats to fill"
+                print(f"{'Watching' if snap.seat is None else waiting} (v = the whole view, q = quit)", file=out)
         elif update.kind in ("error", "stopped") and not client.welcomed:
             pass  # refused before getting in: start() raises, and that one message is printed below
         elif update.kind in ("welcome", "error", "notice", "disconnected", "stopped"):

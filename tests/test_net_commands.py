@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from net.authority import Table
+from net.client import TableClient
 from net.commands import add_commands, add_host_arguments, build_table
 from net.text_client import render_view
 from tests.net_helpers import TOY, WAIT, hosting
@@ -67,6 +68,32 @@ async def test_headless_host_prints_address_code_and_spectator_instructions_and_
     rest = (await asyncio.wait_for(process.stdout.read(), WAIT)).decode()
     assert "The table is closed." in rest
     assert await process.wait() == 0
+
+
+async def test_the_host_console_seats_a_bot_in_an_open_seat_and_the_game_starts(tmp_path):
+    """Typing `bot 2` at the headless host's console fills the empty seat 2 with a bot, so the player
+    already sitting does not wait for a second person."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--no-code",
+        "--port", "0", "--interface", "127.0.0.1", "--no-advertise", "--record", str(tmp_path / "r.record"),
+        cwd=ROOT, env=ENV, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT)
+    text = ""
+    while "Type `seats`" not in text:
+        line = await asyncio.wait_for(process.stdout.readline(), WAIT)
+        assert line, text
+        text += line.decode()
+    port = int(re.search(r"at 127\.0\.0\.1:(\d+)", text).group(1))
+    player = TableClient("127.0.0.1", port, reconnect=False)
+    await player.start()
+    assert not player.snapshot.started
+    process.stdin.write(b"bot 2\n")
+    await process.stdin.drain()
+    await player.wait_for(lambda snap: snap.started and snap.seats[1]["kind"] == "bot", WAIT)
+    assert "seat 2 is a bot now" in (await asyncio.wait_for(process.stdout.readline(), WAIT)).decode()
+    await player.close()
+    process.send_signal(signal.SIGTERM)
+    await asyncio.wait_for(process.wait(), WAIT)
 
 
 @pytest.mark.parametrize("name", ["x" * 41, "", "The\tBell", "Bell\x07", " The Bell", "The Bell "])
