@@ -30,13 +30,14 @@ class PlayersPane(FramePane):
             name = Text(frame.name(number), style="bold" if frame.is_me(number) else "")
             if frame.is_me(number):
                 name.append(" (you)", style="dim")
-            if seat["kind"] == "bot":
+            if seat["kind"] == "bot" and not frame.name(number).startswith("Bot"):
                 name.append(f" {self.glyphs.bot} bot", style="dim")
             elif seat["kind"] == "open":
                 name = Text(f"Seat {number + 1}: empty seat", style="dim italic")
             elif not seat["connected"]:
                 name.append(f" {self.glyphs.away} away", style="yellow")
             state = Text(hook(self.panes, "seat_summary")(frame, number))
+            state.append(" ")
             laid = hook(self.panes, "laid")(frame, number)
             if laid is True:
                 state.append(f" {self.glyphs.laid} laid", style="green")

@@ -75,8 +75,10 @@ class MovePane(Vertical):
         if frame.sent:
             return Text("Sent; waiting for the table…", style="italic")
         if frame.choices:
-            title = Text("Your move", style="bold reverse")
-            title.append(" " + hook(self.panes, "prompt_title")(frame), style="bold")
+            title = Text(" Your move ", style="bold reverse")
+            about = hook(self.panes, "prompt_title")(frame)
+            if about:
+                title.append(f"  {about}", style="bold")
             return title
         waiting = [seat for seat in hook(self.panes, "waiting_for")(frame) if seat != frame.seat]
         if not waiting:
