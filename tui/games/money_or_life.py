@@ -85,7 +85,7 @@ def status(frame: TableFrame) -> str:
         return f"{frame.title} · game over after round {view['round']}"
     line = f"Round {view['round']} of {view['rounds']} · {words}"
     if view.get("solo") and view["round"] >= rules.RIVAL_WAKES:
-        line += f" · rival {view['rival']} guineas"
+        line += f" · rival £{view['rival']}"
     return line
 
 
@@ -168,8 +168,7 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
         if where in rules.DIRECTIONS:
             coach = _coach(view, where)
             if coach:
-                text.append(f" — {coach['name']} · {money(coach['money'], glyphs)} · {coach_stats(coach)}",
-                            style="dim")
+                text.append(f" — {coach['name']}, {money(coach['money'], glyphs)}", style="dim")
         elif where == "tavern":
             text.append(f" — health at {rules.HEAL_PRICE['tavern']} guineas a point", style="dim")
         elif where == "market":
@@ -201,7 +200,7 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
 
 def robbery_label(frame: TableFrame, action: dict[str, Any], glyphs: Glyphs) -> Text:
     """``speed ⚂3 · wit ⚄5 ⚀1 · combat ⚅6 → £7, folk hero +1, scoundrel +3``."""
-    text = assignment_text(action, glyphs)
+    text = assignment_text(action, glyphs, compact=True)
     ranked = ranked_robberies(frame)
     found = next((entry for entry in ranked if entry["action"] == action), None)
     if found is None:
@@ -209,19 +208,28 @@ def robbery_label(frame: TableFrame, action: dict[str, Any], glyphs: Glyphs) -> 
     text.append(" → ")
     text.append_text(outcome_text(found["outcome"], glyphs, _me(_view(frame))))
     if found["shared"]:
-        text.append("  (if your partner misses the speed; if not, the dice are pooled, Y8)", style="dim")
+        text.append("  (alone; pooled if you both catch it, Y8)", style="dim")
     if ranked and found is ranked[0]:
         text.append("  ★ best", style="bold")
     return text
 
 
-def assignment_text(action: dict[str, Any], glyphs: Glyphs) -> Text:
+def faces(values: list[int], glyphs: Glyphs) -> str:
+    """Dice as bare faces, side by side ("⚂⚄"): compact for a list of choices; ASCII "d3 d5"."""
+    if not values:
+        return "-" if glyphs is ASCII else "–"
+    return glyphs.dice(list(values)) if glyphs is ASCII else "".join(glyphs.die[v] for v in values)
+
+
+def assignment_text(action: dict[str, Any], glyphs: Glyphs, compact: bool = False) -> Text:
+    """Where each die goes; ``compact`` shows bare faces (the move pane), else faces and numbers."""
     text = Text()
     for number, part in enumerate(("speed", "wit", "combat")):
         if number:
             text.append(" · ", style="dim")
         text.append(f"{part} ", style="bold")
-        text.append(dice(action.get(part, []), glyphs))
+        values = action.get(part, [])
+        text.append(faces(values, glyphs) if compact else dice(values, glyphs))
     if action.get("spur"):
         text.append(" · spurred +1", style="bold")
     return text
@@ -233,15 +241,22 @@ def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | N
         if outcome["spur"]:
             text.append(", health −1 (spur)")
         return text
-    parts = [money(outcome["money"], glyphs) if outcome["money"] else "no money",
-             f"folk hero {outcome['folk_hero']:+d}"]
+    parts = [money(outcome["money"], glyphs), track_change("folk hero", outcome["folk_hero"], me, "folk_hero")]
     if outcome["combat_met"]:
-        parts.append(f"scoundrel {outcome['scoundrel']:+d}")
+        parts.append(track_change("scoundrel", outcome["scoundrel"], me, "scoundrel"))
     if outcome["health"]:
         parts.append(f"health {outcome['health']:+d}")
     text = Text(", ".join(parts).replace("-", "−"))
     if me is not None and me["health"] + outcome["health"] <= 0:
         text.append("  YOU WOULD DIE", style="bold reverse")
+    return text
+
+
+def track_change(name: str, change: int, me: dict[str, Any] | None, key: str) -> str:
+    """"folk hero −3", and "(to 0)" where the track cannot go that low (Y2: never below 0)."""
+    text = f"{name} {change:+d}"
+    if me is not None and change < 0 and me.get(key, 0) + change < 0:
+        text += " (to 0)"
     return text
 
 
@@ -337,15 +352,18 @@ class YorkBoard(ChipPane):
         if view.get("coaches"):
             choosable = {choice["action"]["where"]: shown_number(frame, index)
                          for index, choice in enumerate(frame.choices) if choice["action"].get("do") == "pick"}
-            with Vertical(classes="york-compass"):
-                with Horizontal(classes="york-row york-row--edge"):
-                    yield self._coach_chip(frame, "N", choosable)
-                with Horizontal(classes="york-row"):
-                    yield self._coach_chip(frame, "W", choosable)
-                    yield self._town(frame, choosable)
-                    yield self._coach_chip(frame, "E", choosable)
-                with Horizontal(classes="york-row york-row--edge"):
-                    yield self._coach_chip(frame, "S", choosable)
+            if self._cramped():
+                yield from self._compact(frame, choosable)
+            else:
+                with Vertical(classes="york-compass"):
+                    with Horizontal(classes="york-row york-row--edge"):
+                        yield self._coach_chip(frame, "N", choosable)
+                    with Horizontal(classes="york-row"):
+                        yield self._coach_chip(frame, "W", choosable)
+                        yield self._town(frame, choosable)
+                        yield self._coach_chip(frame, "E", choosable)
+                    with Horizontal(classes="york-row york-row--edge"):
+                        yield self._coach_chip(frame, "S", choosable)
         lines: list[RenderableType] = [round_track(view, glyphs)]
         if view.get("solo"):
             lines.append(self._rival(view))
@@ -357,38 +375,63 @@ class YorkBoard(ChipPane):
             lines.append(latest)
         yield Static(Group(*lines), classes="york-news")
 
+    def _cramped(self) -> bool:
+        """True when the table is folded into tabs (a narrow terminal): one line a coach, no compass."""
+        return bool(getattr(self.screen, "narrow", False)) or self.app.size.height < 30
+
+    def _compact(self, frame: TableFrame, choosable: dict[str, int]) -> ComposeResult:
+        view, glyphs = _view(frame), self.glyphs
+        for where in rules.DIRECTIONS:
+            coach = _coach(view, where)
+            assert coach is not None
+            line = self._coach_head(frame, where, coach, choosable)
+            line.append(f"  {coach['name']}  ")
+            line.append(coach_stats(coach), style="dim")
+            yield Chip(line, f"where:{where}", marked=where in choosable, classes="york-coach york-coach--line")
+        with Horizontal(classes="york-town-line"):
+            yield Static(Text("York:", style="bold"), classes="york-name-line")
+            for place in rules.TOWN:
+                yield self._place_chip(frame, place, choosable)
+
+    def _coach_head(self, frame: TableFrame, where: str, coach: dict[str, Any], choosable: dict[str, int]) -> Text:
+        head = Text()
+        if where in choosable:
+            head.append(f"[{choosable[where]}] ", style="bold reverse")
+        head.append(f"{rules.DIRECTION_NAMES[where]} · {money(coach['money'], self.glyphs)}", style="bold")
+        riders = robbers_of(_view(frame), where)
+        if riders:
+            head.append(f"  {self.glyphs.turn} " + ", ".join(
+                "you" if frame.is_me(seat) else frame.name(seat) for seat in riders), style="italic")
+        return head
+
     def _coach_chip(self, frame: TableFrame, where: str, choosable: dict[str, int]) -> Chip:
         view, glyphs = _view(frame), self.glyphs
         coach = _coach(view, where)
         assert coach is not None
-        head = Text()
-        if where in choosable:
-            head.append(f"[{choosable[where]}] ", style="bold reverse")
-        head.append(f"{rules.DIRECTION_NAMES[where]} · {money(coach['money'], glyphs)}", style="bold")
-        riders = robbers_of(view, where)
-        if riders:
-            head.append(f"  {glyphs.turn} " + ", ".join(
-                "you" if frame.is_me(seat) else frame.name(seat) for seat in riders), style="italic")
+        head = self._coach_head(frame, where, coach, choosable)
         body = Text("\n").join([head, Text(coach["name"]), Text(coach_stats(coach))])
         return Chip(body, f"where:{where}", marked=where in choosable, classes="york-coach")
 
     def _town(self, frame: TableFrame, choosable: dict[str, int]) -> Vertical:
         view = _view(frame)
         places: list[Static] = [Static(Text("YORK", style="bold"), classes="york-name")]
-        for place in rules.TOWN:
-            label = Text()
-            if place in choosable:
-                label.append(f"[{choosable[place]}] ", style="bold reverse")
-            label.append(place)
-            guards = view.get("guards", {}).get(place, 0)
-            if guards:
-                label.append(f" · {guards} guard{'s' if guards > 1 else ''}", style="bold")
-            riders = robbers_of(view, place)
-            if riders:
-                label.append(f" {self.glyphs.turn} " + ", ".join(
-                    "you" if frame.is_me(seat) else frame.name(seat) for seat in riders), style="italic")
-            places.append(Chip(label, f"where:{place}", marked=place in choosable, classes="york-place"))
+        places.extend(self._place_chip(frame, place, choosable) for place in rules.TOWN)
         return Vertical(*places, classes="york-town")
+
+    def _place_chip(self, frame: TableFrame, place: str, choosable: dict[str, int]) -> Chip:
+        view = _view(frame)
+        label = Text()
+        if place in choosable:
+            label.append(f"[{choosable[place]}] ", style="bold reverse")
+        label.append(place)
+        guards = view.get("guards", {}).get(place, 0)
+        if guards:
+            label.append(f" · {guards} guard{'s' if guards > 1 else ''}", style="bold")
+        riders = robbers_of(view, place)
+        if riders:
+            label.append(f" {self.glyphs.turn} " + ", ".join(
+                "you" if frame.is_me(seat) else frame.name(seat) for seat in riders), style="italic")
+        return Chip(label, f"where:{place}", marked=place in choosable, classes="york-place")
 
     def _rival(self, view: dict[str, Any]) -> Text:
         text = Text("Rival: ", style="bold")
