@@ -276,7 +276,7 @@ async def test_key_one_sends_the_best_robbery_and_the_board_reports_it():
 
 # --- the hooks on their own (no app) ---------------------------------------------------------------------
 
-def _frame_at(phase: str, players: int = 2, seed: int = 4) -> TableFrame:
+def _frame_at(phase: str, players: int = 2, seed: int = 4, spectator: bool = False) -> TableFrame:
     """A frame for seat 0 at the first ``phase`` of a game where the sharp bot plays every seat."""
     import random
     from core.registry import get_game
@@ -292,8 +292,9 @@ def _frame_at(phase: str, players: int = 2, seed: int = 4) -> TableFrame:
         raise AssertionError(f"no {phase} phase for seat 0")
     choices = [{"action": action, "text": game.describe_action(state, 0, action)}
                for action in game.legal_actions(state, 0)]
-    return TableFrame(game="money-or-life", title=game.title, seat=0, started=True, view=game.view(state, 0),
-                      prompt={"id": 1, "choices": choices},
+    seat = None if spectator else 0
+    return TableFrame(game="money-or-life", title=game.title, seat=seat, started=True, view=game.view(state, seat),
+                      prompt=None if spectator else {"id": 1, "choices": choices},
                       seats=[{"seat": s, "name": f"P{s + 1}", "kind": "person", "connected": True}
                              for s in range(players)])
 
@@ -343,3 +344,18 @@ def test_hooks_for_the_shared_screens():
     robbing = _frame_at("rob")
     assert panes.laid(robbing, 0) is None
     assert "against" in panes.prompt_title(robbing)
+
+
+def test_a_spectators_frame_draws_without_a_hand():
+    """A spectator's view has no ``my_dice`` and no seat: the hooks and the sheets still draw (A1 holds:
+    nothing secret is in that view to draw)."""
+    spectator = _frame_at("pick", spectator=True)
+    assert "my_dice" not in spectator.view
+    assert panes.ranked_robberies(spectator) == [] and panes.choice_order(spectator) is None
+    assert panes.prompt_title(spectator).startswith("where do you ride")
+    sheet = panes.YorkSheet().draw(spectator)
+    from rich.console import Console
+    console = Console(width=80, record=True)
+    console.print(sheet)
+    text = console.export_text()
+    assert "P1" in text and "P2" in text and "12 of 12" in text

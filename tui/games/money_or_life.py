@@ -384,24 +384,30 @@ class YorkBoard(ChipPane):
         for where in rules.DIRECTIONS:
             coach = _coach(view, where)
             assert coach is not None
-            line = self._coach_head(frame, where, coach, choosable)
-            line.append(f"  {coach['name']}  ")
+            line = self._coach_head(frame, where, coach, choosable, riders=False)
+            line.pad_right(max(0, 19 - line.cell_len))
+            line.append(f"{coach['name']}  ")
             line.append(coach_stats(coach), style="dim")
+            riders = robbers_of(view, where)
+            if riders:
+                line.append(f"  {glyphs.turn} " + ", ".join(
+                    "you" if frame.is_me(seat) else frame.name(seat) for seat in riders), style="italic")
             yield Chip(line, f"where:{where}", marked=where in choosable, classes="york-coach york-coach--line")
         with Horizontal(classes="york-town-line"):
             yield Static(Text("York:", style="bold"), classes="york-name-line")
             for place in rules.TOWN:
                 yield self._place_chip(frame, place, choosable)
 
-    def _coach_head(self, frame: TableFrame, where: str, coach: dict[str, Any], choosable: dict[str, int]) -> Text:
+    def _coach_head(self, frame: TableFrame, where: str, coach: dict[str, Any], choosable: dict[str, int],
+                    riders: bool = True) -> Text:
         head = Text()
         if where in choosable:
             head.append(f"[{choosable[where]}] ", style="bold reverse")
         head.append(f"{rules.DIRECTION_NAMES[where]} · {money(coach['money'], self.glyphs)}", style="bold")
-        riders = robbers_of(_view(frame), where)
-        if riders:
+        seats = robbers_of(_view(frame), where) if riders else []
+        if seats:
             head.append(f"  {self.glyphs.turn} " + ", ".join(
-                "you" if frame.is_me(seat) else frame.name(seat) for seat in riders), style="italic")
+                "you" if frame.is_me(seat) else frame.name(seat) for seat in seats), style="italic")
         return head
 
     def _coach_chip(self, frame: TableFrame, where: str, choosable: dict[str, int]) -> Chip:
@@ -638,7 +644,8 @@ class YorkSheet(FramePane):
             ("weapons", lambda p: kit(p["weapons"]) + (f" (+{rules.combat_bonus(p)})" if p["weapons"] else "")),
             ("gear", lambda p: kit(p["gear"]) + (f" (+{rules.wit_bonus(p)} wit)" if p["gear"] else "")),
             ("forced rest", lambda p: forced_rest(view, p)),
-            ("score", lambda p: f"{p['score']} " + ("(as a scoundrel)" if p["as_scoundrel"] else "(as a folk hero)")),
+            ("scores as", lambda p: "scoundrel (declared)" if p["as_scoundrel"] else "folk hero"),
+            ("score", lambda p: str(p["score"])),
         ]
         if all(forced_rest(view, players[seat]) == "—" for seat in seats):
             rows = [row for row in rows if row[0] != "forced rest"]
@@ -650,8 +657,7 @@ class YorkSheet(FramePane):
                     cell.stylize("bold")
                 cells.append(cell)
             grid.add_row(label, *cells)
-        note = Text(f"A guard per {rules.GUARD_STEP} points: folk hero's go anywhere, scoundrel's follow you (Y6)",
-                    style="dim")
+        note = Text(f"A guard per {rules.GUARD_STEP} points; a scoundrel's guards follow you (Y6)", style="dim")
         return Group(grid, note)
 
 
