@@ -32,6 +32,8 @@ from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record,
 #: Letters for room codes: no 0/O or 1/I/L to misread across a room.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+#: Bots take the names of famous highwaymen, one per seat, so a table of bots can be told apart.
+BOT_NAMES = ("Tom King", "Moll Cutpurse", "Claude Duval", "Swift Nick", "Jerry Abershaw", "Jack Sheppard")
 TOKEN_BYTES = 24  # 192 bits: past guessing, and past the 128 the design asks for
 
 
@@ -220,7 +222,8 @@ class Table:
         if bot not in self.game.bots:
             raise Refusal("bad_message", f"{self.game.title} has no bot {bot!r}")
         info = self.seats[seat]
-        info.kind, info.bot, info.name, info.token = "bot", bot, f"Bot ({bot})", None
+        name = f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot} bot)"
+        info.kind, info.bot, info.name, info.token = "bot", bot, name, None
         info.connected, info.gone_since = False, None
 
     def check_code(self, code: str | None) -> bool:

@@ -45,3 +45,29 @@ async def play_to_results(pilot, app: TurpinApp, key: str = "1", max_moves: int 
         else:
             await pilot.pause(0.02)
     raise AssertionError("the game did not reach its results")
+
+
+def screen_lines(app: TurpinApp) -> list[str]:
+    """The screen as a person reads it: one string per terminal line (from the app's own screenshot)."""
+    import html
+    import re
+    svg = app.export_screenshot()
+    cells: dict[float, dict[int, str]] = {}
+    for x, y, length, body in re.findall(
+            r'<text[^>]*? x="([\d.]+)" y="([\d.]+)" textLength="([\d.]+)"[^>]*>(.*?)</text>', svg, re.S):
+        text = html.unescape(body).replace("\xa0", " ")
+        if not text:
+            continue
+        width = float(length) / len(text)
+        column = round(float(x) / 12.2)
+        row = cells.setdefault(float(y), {})
+        for offset, char in enumerate(text):
+            row[column + offset] = char
+    lines = []
+    for _, row in sorted(cells.items()):
+        lines.append("".join(row.get(column, " ") for column in range(max(row) + 1)).rstrip())
+    return lines
+
+
+def screen_text(app: TurpinApp) -> str:
+    return "\n".join(screen_lines(app))
