@@ -146,7 +146,9 @@ class Table:
         self.log: list[Event] = self.game.opening_events(self.state)
         self.watchers: list[Watcher] = []
         self._prompts = [_Prompt() for _ in self.seats]
-        self._bot_rngs = [random.Random(secrets.randbits(64)) for _ in self.seats]
+        # A table set up with a given seed is repeatable bots and all; otherwise the bots draw afresh.
+        self._bot_rngs = [random.Random(f"{seed}/bot/{seat}" if seed is not None else secrets.randbits(64))
+                          for seat in range(len(self.seats))]
         #: A change listeners may want (seats filling) for the advertiser; set by the host.
         self.on_seats_changed: Callable[[], None] | None = None
         #: Told to clients in the welcome: how often the host pings, and how long silence may last.
