@@ -358,25 +358,28 @@ def coach_emptied(state: State, events: list[Event]) -> None:
 # --- claiming the booty (rule 7, T7) ------------------------------------------------------------------
 
 def claim_shares(claim: int, gold: list[int], robber: int) -> list[int]:
-    """T7: what each seat pays towards ``claim``: equal shares, the larger ones from the richest.
+    """T7: what each seat pays towards ``claim``, as equally as possible ("water-filling").
 
-    Ties for the larger shares go clockwise from the robber. A player who cannot pay his share pays what
-    he has; the shortfall is shared the same way among those with gold left. If the others hold less
-    than the claim in all, they pay everything.
+    Every payer pays the same level, except that one who has less pays all he has; the coins left over
+    when that level does not make up the claim are paid one each by the richest payers who can still
+    afford one more (richest before the claim, ties clockwise from the robber). So nobody pays more than
+    another payer who could still afford more. If the others hold no more than the claim, they pay
+    everything.
     """
     players = len(gold)
-    left = list(gold)
-    paid = [0] * players
-    remaining = min(claim, sum(left) - left[robber])
-    while remaining > 0:
-        payers = sorted((seat for seat in range(players) if seat != robber and left[seat] > 0),
-                        key=lambda seat: (-left[seat], (seat - robber) % players))
-        share, larger = divmod(remaining, len(payers))
-        for rank, seat in enumerate(payers):
-            amount = min(share + (rank < larger), left[seat])
-            left[seat] -= amount
-            paid[seat] += amount
-            remaining -= amount
+    payers = [seat for seat in range(players) if seat != robber]
+    if sum(gold[seat] for seat in payers) <= claim:
+        return [0 if seat == robber else gold[seat] for seat in range(players)]
+    level = 0
+    while sum(min(gold[seat], level + 1) for seat in payers) <= claim:
+        level += 1
+    paid = [0 if seat == robber else min(gold[seat], level) for seat in range(players)]
+    odd_coins = claim - sum(paid)
+    # Fewer odd coins than payers above the level, or the level would have been one higher.
+    richest = sorted((seat for seat in payers if gold[seat] > level),
+                     key=lambda seat: (-gold[seat], (seat - robber) % players))
+    for seat in richest[:odd_coins]:
+        paid[seat] += 1
     return paid
 
 
@@ -595,7 +598,8 @@ each town on the road: Oxford, Bath, Warwick, Lancaster, York, Carlisle (T1). Th
 journey 1 and turns round at each end, so the towns come in the opposite order on the way back.
 
 Each journey every player picks one of his unplayed cards in secret, all at once (T5); nobody sees
-another's card until the coach reaches that town. Your last card of a round is played for you.
+another's card until the coach reaches that town, though, as at a real table, everyone sees who has laid
+a card face down and who is still choosing. Your last card of a round is played for you.
 
 At each town the highwaymen waiting there show their cards. Two or more fight a duel (T8): starting with
 the first of them clockwise from the driver (the driver, if he is one, goes last) they turn booty cards in
@@ -607,15 +611,19 @@ stop and take the coins shown, and the passengers on the coach drop by the cards
 scares him off with nothing and the passengers stay. Once all six are robbed, the rest show their cards
 and nobody else robs on that journey (T10). If the booty runs out, the face-up cards make a new pile (T9).
 
-The takings come from the other players as equally as possible (T7): the larger shares are paid by the
-richest (ties clockwise from the robber), a player short of his share pays what he has and the rest is
-shared out again; if the others hold less than the claim, they pay everything. So 14 gold from four
-others is 4 + 4 + 3 + 3, and from three others 5 + 5 + 4.
+The takings come from the other players as equally as possible (T7): each pays the same, except that
+a player who has less than that pays all he has; coins that do not divide evenly are paid one each by
+the richest of those who can still pay more (ties clockwise from the robber), so nobody pays more than
+another payer who could still afford more. If the others hold no more than the claim, they pay
+everything. So 22 gold from players holding 4, 28 and 14 is 4 + 9 + 9; 14 gold from four others is
+4 + 4 + 3 + 3, and from three others 5 + 5 + 4.
 
 Between journeys all booty is shuffled together, six passengers board, the coach turns round and the
 driver's role passes clockwise (T4, T11); the driver only matters for duel order. Played cards stay in a
 pile in front of each player; only the top card shows, to everyone including the owner, unless the table
-plays with open piles (T12). After six journeys everyone picks his cards up again.
+plays with open piles (T12). The log is the table's memory, like notes taken at a real table: a town
+revealed stays in the log after another card covers it, and a late spectator reads it too. After six
+journeys everyone picks his cards up again.
 
 A player with no gold plays on. Whoever holds all 60 sovereigns at any moment wins outright (T13).
 Otherwise, after 1, 2 or 3 rounds of six journeys (T14), the most gold wins; equal gold shares the win.
