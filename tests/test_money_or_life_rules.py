@@ -248,6 +248,25 @@ def test_Y5_spurring_adds_one_speed_costs_health_and_forces_the_tavern(dice):
     assert refused.value.rule == "Y5"
 
 
+def test_Y5_a_spur_that_still_misses_the_speed_is_never_offered():
+    """Y5 (revised): a spur is a choice only where it lets the robber meet the speed. Issue 9's case:
+    seed 39 solo, North; dice 2, 1, 1, 1 against speed 8 miss with or without the spur, so only the
+    plain miss is offered, and a spurred one is refused citing Y5."""
+    state = new_game(players=1, seed=39)
+    pick(state, 0, "N")
+    assert sorted(state["rob_dice"][0]) == [1, 1, 1, 2] and mol.coach_targets(state, "N")["speed"] == 8
+    assigns = [a for a in GAME.legal_actions(state, 0) if a["do"] == "assign"]
+    assert assigns == [{"do": "assign", "spur": False, "speed": [1, 1, 1, 2], "wit": [], "combat": []}]
+    shown = GAME.view(state, 0)
+    assert [o["action"]["spur"] for o in mol.robbery_options(shown)] == [False]
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 0, {"do": "assign", "spur": True, "speed": [1, 1, 1, 2], "wit": [], "combat": []})
+    assert refused.value.rule == "Y5"
+    GAME.apply(state, 0, assigns[0])
+    player = state["players"][0]
+    assert (player["health"], player["rest_round"]) == (12, 0)  # no health lost, no forced tavern
+
+
 def test_Y6_random_guards_by_d6_and_targeted_guards_at_the_pick(dice):
     """Y6: ⌊folk hero/5⌋ random guards per player, a d6 each (1 N … 4 W, 5 tavern, 6 market);
     ⌊scoundrel/5⌋ targeted guards wherever their player picked; each guard +5 combat."""

@@ -641,7 +641,9 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
     if not isinstance(action, dict) or seat not in pending(state):
         raise IllegalAction("Y4", f"{seat_name(seat)} has nothing to do now")
     if action not in legal_actions(state, seat):
-        rule = "Y5" if state["phase"] == "pick" and must_rest(state, seat) else RULE_OF_PHASE[state["phase"]]
+        rule = RULE_OF_PHASE[state["phase"]]
+        if (state["phase"] == "pick" and must_rest(state, seat)) or is_spur_in_vain(state, seat, action):
+            rule = "Y5"
         raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
     events: list[Event] = []
     if action["do"] == "play_as_scoundrel":
@@ -658,6 +660,15 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
     else:
         shop(state, seat, action, events)
     return events
+
+
+def is_spur_in_vain(state: State, seat: int, action: Action) -> bool:
+    """Y5: a spurred assignment whose dice, horse and spur still miss the coach's speed."""
+    if state["phase"] != "rob" or action.get("do") != "assign" or action.get("spur") is not True:
+        return False
+    dice = state["rob_dice"][seat]
+    speed = coach_targets(state, state["picks"][seat])["speed"]
+    return sum(dice) + horse_bonus(state["players"][seat]) + 1 < speed
 
 
 def describe_action(state: State, seat: int, action: Action) -> str:
