@@ -74,6 +74,21 @@ def test_watch_narrates_a_whole_game_and_its_end():
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
+def test_watch_prints_the_final_summary_once(game):
+    """Issue 9: the game's last event is its summary; ``watch`` used to print it a second time."""
+    engine = all_games()[game]
+    out = turpin("watch", "--game", game, "--seed", "5")
+    assert out.returncode == 0, out.stderr
+    from core.simulate import play_bot_game
+
+    options = engine.resolve_options(None)
+    bots = ["sharp"] + ["random"] * (engine.seats(options) - 1)
+    summary = engine.result(play_bot_game(engine, options, 5, bots).state)["summary"]
+    assert out.stdout.count(summary) == 1
+    assert out.stdout.splitlines()[-2] == summary and "seed 5" in out.stdout.splitlines()[-1]
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
 def test_watch_starts_with_the_deal_before_the_first_move(game):
     """The narration begins with the game's public opening events, before anything a bot did."""
     from core.engine import visible_events

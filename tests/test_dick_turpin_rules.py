@@ -122,7 +122,7 @@ def test_rule_2_the_log_opens_with_the_first_journey_leaving_london(monkeypatch)
         started.clear()
         opening = GAME.opening_events(new_game(players))
         assert opening == started[0]
-        assert opening == [{"text": "Round 1, journey 1: the Silver Flyer leaves London to Edinburgh; Seat 1 drives.",
+        assert opening == [{"text": "Round 1, journey 1: the Silver Flyer leaves London for Edinburgh; Seat 1 drives.",
                             "visible_to": None}]
 
 
@@ -347,10 +347,59 @@ def test_T5_secret_simultaneous_choice_shows_only_chosen_or_not():
                   ["Warwick", "York", "Oxford", "Bath"], ["York", "Warwick", "Bath", "Oxford"],
                   ["Lancaster"] * 4):
         play_journey(state, towns)
-    # Journey six: one card each, played for everyone; nobody was asked.
+    # Journey six: one card each, played for everyone; nobody was asked, and the log says so.
     assert state["journey"] == 6 and GAME.pending(state) == [state["robber"]]
     play_out_robberies(state)
     assert state["journeys_played"] == 6 and GAME.result(state) is not None
+
+
+def test_T5_the_log_says_the_last_cards_are_played_for_everyone():
+    """T5: at journey 6 the single cards are played for their holders; the public log says so, and each
+    player is told (alone) which of his cards went down."""
+    state = new_game()
+    for towns in (["Oxford", "Bath", "Warwick", "York"], ["Bath", "Oxford", "York", "Warwick"],
+                  ["Warwick", "York", "Oxford", "Bath"], ["York", "Warwick", "Bath", "Oxford"]):
+        play_journey(state, towns)
+    choose(state, ["Lancaster"] * 4)
+    events = []
+    journey = state["journeys_played"]
+    while state["journeys_played"] == journey:
+        seat = state["robber"]
+        events += act(state, seat, {"do": "declare", "passengers": 1} if state["phase"] == "declare"
+                      else {"do": "stop"})
+    public = texts(visible_events(events, None))
+    assert "The last journey of the round: every highwayman's last card is played for him, face down (T5); " \
+           "the coach sets off." in public
+    assert not any("Carlisle" in text for text in public if "last card" in text)  # not which card
+    assert "Your last card, Carlisle, is played for you." in texts(visible_events(events, 2))
+
+
+def test_T1_T6_narration_says_for_edinburgh_and_agrees_its_numbers(rig):
+    """T1: the coach leaves London *for* Edinburgh; T6: one passenger is "1 passenger", not "1 passengers"."""
+    state = new_game()
+    assert texts(GAME.opening_events(state)) == [
+        "Round 1, journey 1: the Silver Flyer leaves London for Edinburgh; Seat 1 drives."]
+    choose(state, ["Oxford", "Carlisle", "Carlisle", "Carlisle"])
+    rig(1, 1, 1, 1, 1)
+    events = act(state, 0, {"do": "declare", "passengers": 5})
+    for _ in range(4):
+        events += act(state, 0, {"do": "draw"})
+    said = texts(events)
+    assert "Seat 1 robs 5 passengers." in said
+    assert any(text.endswith("; 1 passenger left.") for text in said), said
+    assert GAME.describe_action(state, state["robber"], {"do": "declare", "passengers": 1}) == "rob 1 passenger"
+    events = play_out_journey_events(state)
+    assert "Round 1, journey 2: the Silver Flyer leaves Edinburgh for London; Seat 2 drives." in texts(events)
+
+
+def play_out_journey_events(state):
+    events = []
+    journey = state["journeys_played"]
+    while state["journeys_played"] == journey:
+        seat = state["robber"]
+        events += act(state, seat, {"do": "declare", "passengers": 1} if state["phase"] == "declare"
+                      else {"do": "stop"})
+    return events
 
 
 def test_T6_robbery_declare_then_turn_at_most_one_card_per_passenger(rig):

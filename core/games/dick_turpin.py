@@ -17,7 +17,8 @@ from typing import Any
 
 from core import rng as chance
 from core.bots import uniform_random
-from core.engine import Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, event
+from core.engine import (Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, event,
+                         quantity)
 
 # --- the game's facts -------------------------------------------------------------------------------
 
@@ -114,16 +115,20 @@ def start_journey(state: State, events: list[Event]) -> None:
     state["phase"] = "choose"
     events.append(journey_event(state))
     # T5: a player holding one card has no choice; it is played for him.
-    for seat, hand in enumerate(state["hands"]):
-        if len(hand) == 1:
-            state["waiting"][seat] = hand.pop()
+    forced = [seat for seat, hand in enumerate(state["hands"]) if len(hand) == 1]
+    for seat in forced:
+        state["waiting"][seat] = state["hands"][seat].pop()
+        events.append(event(f"Your last card, {state['waiting'][seat]}, is played for you.", [seat]))
+    if forced:  # every hand is the same size within a round, so this is the round's last journey
+        events.append(event("The last journey of the round: every highwayman's last card is played for "
+                            "him, face down (T5); the coach sets off.", seats=forced))
     if all(town is not None for town in state["waiting"]):
         drive_on(state, events)
 
 
 def journey_event(state: State) -> Event:
     """The public line that starts a journey: which way the coach goes and who drives."""
-    route = "London to Edinburgh" if state["northbound"] else "Edinburgh to London"
+    route = "London for Edinburgh" if state["northbound"] else "Edinburgh for London"
     return event(f"Round {state['round']}, journey {state['journey']}: the Silver Flyer leaves "
                  f"{route}; Seat {state['driver'] + 1} drives.")
 
@@ -191,7 +196,7 @@ def refusal(state: State, seat: int, action: Action) -> IllegalAction:
         return IllegalAction("rule 13", f"{action!r}: choose one of your unplayed towns "
                                         f"({', '.join(state['hands'][seat])})")
     if phase == "declare":
-        return IllegalAction("T6", f"{action!r}: declare from 1 to {state['passengers']} passengers")
+        return IllegalAction("T6", f"{action!r}: declare from 1 to {quantity(state['passengers'], 'passenger')}")
     return IllegalAction("T6", f"{action!r}: draw another booty card or stop")
 
 
@@ -295,7 +300,7 @@ def declare_passengers(state: State, passengers: int, events: list[Event]) -> No
     state["declared"] = passengers
     state["robberies"] += 1
     robber = state["robber"]
-    events.append(event(f"Seat {robber + 1} robs {passengers} passenger{'s' * (passengers > 1)}."))
+    events.append(event(f"Seat {robber + 1} robs {quantity(passengers, 'passenger')}."))
     turn_for_robbery(state, events)
 
 
@@ -326,7 +331,7 @@ def finish_robbery(state: State, events: list[Event]) -> None:
     taken = claim_booty(state, robber, sum(turned))
     paid = ", ".join(f"{amount} from Seat {seat + 1}" for seat, amount in enumerate(taken) if amount)
     events.append(event(f"Seat {robber + 1} takes {sum(taken)} gold ({paid or 'nobody has any'}); "
-                        f"{state['passengers']} passengers left.", seat=robber, taken=taken))
+                        f"{quantity(state['passengers'], 'passenger')} left.", seat=robber, taken=taken))
     state["turned"] = []
     if state["gold"][robber] == TOTAL_GOLD:
         events.append(event(f"Seat {robber + 1} holds all the gold: the outright winner, a true Dick Turpin!"))
@@ -435,10 +440,13 @@ def result(state: State) -> dict[str, Any] | None:
     gold = state["gold"]
     if state["outright"] is not None:
         summary = f"Seat {won[0] + 1} took all {TOTAL_GOLD} gold and wins outright."
-    elif len(won) == 1:
-        summary = f"Seat {won[0] + 1} wins with {gold[won[0]]} gold."
     else:
-        summary = f"{' and '.join(f'Seat {seat + 1}' for seat in won)} share the win with {gold[won[0]]} gold."
+        standings = ", ".join(f"Seat {seat + 1} {amount}" for seat, amount in enumerate(gold))
+        if len(won) == 1:
+            summary = f"Seat {won[0] + 1} wins with {gold[won[0]]} gold (gold: {standings})."
+        else:
+            names = " and ".join(f"Seat {seat + 1}" for seat in won)
+            summary = f"{names} share the win with {gold[won[0]]} gold (gold: {standings})."
     return {
         "winners": won,
         "scores": list(gold),
@@ -575,8 +583,7 @@ def describe_action(state: State, seat: int, action: Action) -> str:
     if do == "choose":
         return f"lie in wait at {action['town']}"
     if do == "declare":
-        count = action["passengers"]
-        return f"rob {count} passenger{'s' * (count > 1)}"
+        return f"rob {quantity(action['passengers'], 'passenger')}"
     if do == "draw":
         return "turn another booty card"
     if do == "stop":
