@@ -17,9 +17,10 @@ from typing import Any
 
 from core import rng as chance
 from core.bots import uniform_random
-from core.engine import (Action, Event, Game, IllegalAction, Option, State, View, clone, event,
+from core.engine import (Action, Event, Game, IllegalAction, Option, State, View, clone, event, quantity,
                          seat_name)
 from core.games import money_or_life_solver as solver
+from core.games import money_or_life_words as words
 
 # --- The game's facts ---------------------------------------------------------------------------------
 
@@ -232,10 +233,16 @@ def start_round(state: State, events: list[Event]) -> None:
     events.extend(round_opening_events(state))
 
 
+def round_event(state: State) -> Event:
+    """The public line that opens a round: the four coaches and their purses."""
+    return event(f"Round {state['round']}: " + "; ".join(
+        f"{DIRECTION_NAMES[d]} {COACHES[c][0]} ({quantity(coach_money(c), 'guinea')})"
+        for d, c in zip(DIRECTIONS, state["coaches"])))
+
+
 def round_opening_events(state: State) -> list[Event]:
     """The deal of the round just started: the coaches for all, each rider's dice for him alone."""
-    events = [event(f"Round {state['round']}: " + "; ".join(
-        f"{DIRECTION_NAMES[d]} {COACHES[c][0]} ({coach_money(c)} guineas)" for d, c in zip(DIRECTIONS, state["coaches"])))]
+    events = [round_event(state)]
     for seat, dice in enumerate(state["dice"]):
         if dice is not None:
             events.append(event(f"Your secret dice: {dice[0]} and {dice[1]}", [seat]))
@@ -273,7 +280,7 @@ def reveal(state: State, events: list[Event]) -> None:
         state["rolled"][where] = {stat: printed_stat(card, stat) + chance.roll_d6(state)
                                   for stat in STATS if stat_is_rolled(card, stat)}
         for stat, value in state["rolled"][where].items():
-            events.append(event(f"{COACHES[card][0]}: {stat} rolled, {value}"))
+            events.append(event(rolled_stat_text(card, stat, value)))
         extra = 2 if len(here) == 1 else 1  # Y7, Y8
         if len(here) == 2:
             state["stats_clashes"] += 1
@@ -285,6 +292,12 @@ def reveal(state: State, events: list[Event]) -> None:
     state["phase"] = "rob"
     if not pending_robbers(state):
         start_town(state, events)
+
+
+def rolled_stat_text(card: int, stat: str, value: int) -> str:
+    """Y3: ``A land surveyor: combat 3+d6 rolled 3+4 = 7``."""
+    base = printed_stat(card, stat)
+    return f"{COACHES[card][0]}: {stat} {base}+d6 rolled {base}+{value - base} = {value} (Y3)"
 
 
 def place_name(where: str | None) -> str:
@@ -305,10 +318,10 @@ def place_guards(state: State, events: list[Event]) -> None:
         targeted = state["players"][seat]["scoundrel"] // GUARD_STEP
         if targeted:
             guards[state["picks"][seat]] += targeted
-            events.append(event(f"{targeted} guard(s) are hunting {seat_name(seat)} at "
-                                f"{place_name(state['picks'][seat])}"))
+            events.append(event(f"{quantity(targeted, 'guard')} {'is' if targeted == 1 else 'are'} hunting "
+                                f"{seat_name(seat)} at {place_name(state['picks'][seat])} (Y6)"))
     for roll in rolls:
-        events.append(event(f"A random guard rolls {roll}: {place_name(GUARD_PLACES[roll])}"))
+        events.append(event(f"A random guard rolls {roll}: {place_name(GUARD_PLACES[roll])} (Y6)"))
     state["guards"] = guards
     state["guard_rolls"] = rolls
 
@@ -358,11 +371,41 @@ def resolve_robbery(state: State, where: str, events: list[Event]) -> None:
             picks[0], picks[1], targets["speed"], targets["wit"], targets["combat"], targets["money"],
             [horse_bonus(players[s]) for s in seats], [wit_bonus(players[s]) for s in seats],
             [combat_bonus(players[s]) for s in seats]))
-    for seat, assignment, result in zip(seats, picks, outcomes):
+    events.extend(robbery_events(state, where, seats, picks))
+    for seat, result in zip(seats, outcomes):
         apply_outcome(state, seat, result)
-        events.append(event(f"{seat_name(seat)} at {COACHES[card][0]}: {solver.describe(assignment)}; "
-                            f"{solver.describe_outcome(result)}"))
     state["last"].extend({"seat": seat, "where": where, **result.as_dict()} for seat, result in zip(seats, outcomes))
+
+
+def robbery_events(state: State, where: str, seats: list[int], picks: list[solver.Assignment]) -> list[Event]:
+    """The public lines of a robbery, every sum shown (before the outcome changes any item or track)."""
+    targets = coach_targets(state, where)
+    card = state["coaches"][DIRECTIONS.index(where)]
+    guards = state["guards"].get(where, 0)
+    coach = words.Coach(COACHES[card][0], DIRECTION_NAMES[where], targets["speed"], targets["wit"],
+                        targets["combat"] - GUARD_STRENGTH * guards, guards, targets["combat"], targets["money"])
+    robbers = [robber_words(state, seat, pick) for seat, pick in zip(seats, picks)]
+    if len(seats) == 1:
+        return [event(words.lone_robbery(robbers[0], coach))]
+    caught = [solver.catches_coach(pick, targets["speed"], horse_bonus(state["players"][seat]))
+              for seat, pick in zip(seats, picks)]
+    if all(caught):
+        return [event(words.speed_only(robber, coach)) for robber in robbers] + \
+            [event(words.pooled_robbery(robbers, coach))]
+    return [event(words.lone_robbery(robber, coach, whole_purse=True) if got else words.speed_only(robber, coach))
+            for robber, got in zip(robbers, caught)]
+
+
+def robber_words(state: State, seat: int, pick: solver.Assignment) -> words.Robber:
+    player = state["players"][seat]
+    named = [(item_name(item), ITEMS[item][2]) for item in [player["horse"]] if item]
+    return words.Robber(seat_name(seat), pick.speed, pick.wit, pick.combat, pick.spur, tuple(named),
+                        tuple((item_name(item), ITEMS[item][2]) for item in player["gear"]),
+                        weapon_bonuses(player))
+
+
+def weapon_bonuses(player: dict[str, Any]) -> tuple[tuple[str, int], ...]:
+    return tuple((item_name(item), ITEMS[item][2]) for item in player["weapons"])
 
 
 def apply_outcome(state: State, seat: int, result: solver.Outcome) -> None:
@@ -403,8 +446,8 @@ def start_town(state: State, events: list[Event]) -> None:
             state["town_rolls"][seat] = roll
             shortfall = max(0, GUARD_STRENGTH * guards - roll - combat_bonus(player))
             change_tracks(player, health=-shortfall)
-            events.append(event(f"{seat_name(seat)} meets {guards} guard(s) in the {where}: rolls {roll}, "
-                                f"loses {shortfall} health"))
+            events.append(event(words.town_fight(seat_name(seat), guards, where, roll, weapon_bonuses(player),
+                                                 GUARD_STRENGTH * guards)))
         if state["players"][seat]["status"] == "riding":
             state["shopping"][seat] = True
     if not pending_shoppers(state):
@@ -502,7 +545,7 @@ def shop(state: State, seat: int, action: Action, events: list[Event]) -> None:
             player["weapons"].append(item)
             player["weapons"].sort(key=lambda w: ITEMS[w][1])
         traded = f", trading in the {item_name(action['trade'])}" if "trade" in action else ""
-        events.append(event(f"{seat_name(seat)} buys a {item_name(item)} for {price} guineas{traded}"))
+        events.append(event(f"{seat_name(seat)} buys a {item_name(item)} for {quantity(price, 'guinea')}{traded}"))
     if not pending_shoppers(state):
         end_round(state, events)
 
@@ -516,16 +559,23 @@ def rival_turn(state: State, taken: str | None, events: list[Event]) -> None:
         return
     open_coaches = [(where, card) for where, card in zip(DIRECTIONS, state["coaches"]) if where != taken]
     where, card = min(open_coaches, key=lambda wc: (-coach_money(wc[1]), printed_stat(wc[1], "combat")))
+    name = f"{COACHES[card][0]} ({DIRECTION_NAMES[where]})"
     combat = state["rolled"].get(where, {}).get("combat")
     if combat is None:
-        combat = printed_stat(card, "combat") + (chance.roll_d6(state) if stat_is_rolled(card, "combat") else 0)
-    roll = chance.roll_d6(state) + chance.roll_d6(state)
+        combat = printed_stat(card, "combat")
+        if stat_is_rolled(card, "combat"):
+            combat += chance.roll_d6(state)
+            events.append(event(rolled_stat_text(card, "combat", combat)))
+    first, second = chance.roll_d6(state), chance.roll_d6(state)
+    roll = first + second
     won = roll > combat
     if won:
         state["rival"] += coach_money(card)
     state["rival_log"].append(coach_money(card) if won else 0)
-    events.append(event(f"The rival goes for {COACHES[card][0]}: rolls {roll} against combat {combat}, "
-                        + (f"takes {coach_money(card)} guineas (rival: {state['rival']})" if won else "gets nothing")))
+    outcome = (f"above it: takes {quantity(coach_money(card), 'guinea')} (rival: {state['rival']})" if won
+               else f"not above it: gets nothing (rival: {state['rival']})")
+    events.append(event(f"The rival goes for {name}, the richest coach left (Y16): rolls {first}+{second} = "
+                        f"{roll} against combat {combat}, {outcome}"))
 
 
 def end_round(state: State, events: list[Event]) -> None:
@@ -553,6 +603,7 @@ def rival_plays_out(state: State, events: list[Event]) -> None:
         state["round"] += 1
         deal_coaches(state)
         state["rolled"] = {}
+        events.append(round_event(state))
         rival_turn(state, None, events)
 
 
@@ -588,7 +639,7 @@ def result(state: State) -> dict[str, Any] | None:
         player = players[0]
         fate = "died on the road" if player["status"] == "dead" else f"scored {scores[0]}"
         verdict = "beats" if won else "does not beat"
-        summary = (f"The highwayman {fate} and {verdict} the rival's {state['rival']} guineas. "
+        summary = (f"The highwayman {fate} and {verdict} the rival's {quantity(state['rival'], 'guinea')}. "
                    f"{epilogue(scores[0])}")
     else:
         described = ", ".join(f"{seat_name(s)} {scores[s]}{' (dead)' if players[s]['status'] == 'dead' else ''}"

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
+from core.engine import quantity
+
 SPEED, WIT, COMBAT = 0, 1, 2
 
 
@@ -236,7 +238,7 @@ def describe_outcome(result: Outcome) -> str:
         parts.append(f"{result.scoundrel:+d} scoundrel")
     if result.health:
         parts.append(f"{result.health:+d} health")
-    parts.append(f"{result.money} guineas")
+    parts.append(quantity(result.money, "guinea"))
     return "caught: " + ", ".join(parts)
 
 
