@@ -605,7 +605,9 @@ def test_Y9_town_fight_line_shows_the_weapon_bonus(dice):
     state["players"][0].update(scoundrel=6, weapons=["cudgel"])
     pick(state, 0, "tavern")
     dice.extend([6, 6, 1])
-    pick(state, 1, "N")
+    said = texts(pick(state, 1, "N"))
+    assert "Seat 1 rolled 6 and 6 and chose the tavern" in said
+    assert "1 guard is hunting Seat 1 at the tavern (Y6)" in said
     events = assign(state, 1, speed=[6], wit=[6], combat=[6, 6])
     assert "Seat 1 meets 1 guard in the tavern (Y9): rolls 1 + cudgel 2 = 3 against 5, loses 2 health." \
         in texts(events)

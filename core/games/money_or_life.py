@@ -301,7 +301,10 @@ def rolled_stat_text(card: int, stat: str, value: int) -> str:
 
 
 def place_name(where: str | None) -> str:
-    return DIRECTION_NAMES.get(where, where) if where else "nothing yet"
+    """A pick in words: "North", "the tavern", "to retire"."""
+    if not where:
+        return "nothing yet"
+    return DIRECTION_NAMES.get(where) or ("to retire" if where == "retire" else f"the {where}")
 
 
 def place_guards(state: State, events: list[Event]) -> None:
