@@ -238,6 +238,18 @@ def test_H4_a_player_who_can_play_must_and_london_only_without_a_legal_number():
     assert held_up["turn"] == 1, "a LONDON card ends the turn"
 
 
+def test_H4_a_turn_is_one_play_so_no_highwayman_after_a_run_and_the_rules_text_says_so():
+    """H4 as the code plays it: a run is one play and ends the turn, so a Highwayman held cannot be added
+    after it; ``turpin rules highwayman`` says so."""
+    state = arrange([[card("bath", 3), card("bath", 4), HIGHWAYMAN], [card("north", 1)]],
+                    piles={"bath": opened("bath", 2), "dover": opened("dover", 3)})
+    GAME.apply(state, 0, play(card("bath", 3), card("bath", 4)))
+    assert state["turn"] == 1 and HIGHWAYMAN in state["hands"][0]
+    assert GAME.legal_actions(state, 0) == []
+    text = " ".join(GAME.rules_text.split())
+    assert "A turn is one play" in text and "a Highwayman cannot be added after a run" in text
+
+
 def test_H4_highwayman_on_a_started_open_route_runner_only_on_a_blocked_one():
     """H4: "A Highwayman may be played on your turn on any started, incomplete, unblocked route; a Bow
     Street Runner on any blocked route, which unblocks it. Either counts as a play."""

@@ -644,6 +644,30 @@ def test_Y16_the_rivals_rolled_combat_is_announced_and_his_lone_rounds_have_thei
     assert sum(text.startswith("The rival goes for") for text in said) == 12
 
 
+def test_Y10_the_rules_text_item_table_is_the_items_the_market_sells():
+    """Y10: ``turpin rules money-or-life`` lists every item with the price and bonus the engine uses."""
+    import re
+
+    for item, (kind, price, bonus) in mol.ITEMS.items():
+        stat = {"horse": "speed", "weapon": "combat", "gear": "wit"}[kind]
+        row = re.search(rf"{re.escape(mol.item_name(item))}(?: \(two hands\))?\s+(\d+)\s+\+(\d+) (\w+)",
+                        mol.RULES_TEXT)
+        assert row and row.groups() == (str(price), str(bonus), stat), item
+
+
+def test_Y5_Y8_Y14_Y16_the_rules_text_says_what_the_code_does():
+    """The rules text covers the spur only where it catches (Y5), the partner who misses leaving the other
+    alone with the whole purse and the pooled items (Y8), retiring (Y14) and the rival's tie-break (Y16)."""
+    text = " ".join(mol.RULES_TEXT.split())
+    for words in ("a spur is offered only where it lets you catch the coach",
+                  "the other robs as if alone, with his three dice and the whole purse",
+                  "the pooled values add both players' gear and weapons",
+                  "Retiring (Y14) ends your game at once with your score frozen",
+                  "on equal money, the one with the lowest printed combat, \"N+d6\" counting as N",
+                  "If you retire, he plays on alone to the last round"):
+        assert words in text, words
+
+
 # --- the sharp bot ------------------------------------------------------------------------------------
 
 def test_sharp_bot_gives_to_the_poor_when_guards_hunt_it():

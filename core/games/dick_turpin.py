@@ -36,7 +36,8 @@ GOLD_VALUES = (1, 2, 3, 4)
 OPTIONS = (
     Option("players", "int", 4, "number of highwaymen at the table", (2, 5)),
     Option("rounds", "int", 1, "rounds of six journeys; most gold at the end wins (T14)", (1, 3)),
-    Option("pistols", "int", 6, "pistol cards in the booty deck (T2)", (0, 30)),
+    Option("pistols", "int", 6, "pistol cards in the booty deck; at least 1, or a duel could never end (T2)",
+           (1, 30)),
     Option("gold_1", "int", 8, "booty cards showing 1 gold coin (T2)", (0, 30)),
     Option("gold_2", "int", 8, "booty cards showing 2 gold coins (T2)", (0, 30)),
     Option("gold_3", "int", 5, "booty cards showing 3 gold coins (T2)", (0, 30)),
@@ -46,10 +47,7 @@ OPTIONS = (
 
 
 def check_options(options: dict[str, Any]) -> None:
-    """T2: a booty deck needs gold to steal and a pistol to fear (without one no duel could end)."""
-    if options["pistols"] < 1:
-        raise OptionError("the booty deck needs at least one pistol card (option 'pistols'): "
-                          "without one a duel could never end")
+    """T2: a booty deck needs gold to steal (the 'pistols' option's own range keeps a pistol to fear)."""
     if sum(options[f"gold_{value}"] for value in GOLD_VALUES) < 1:
         raise OptionError("the booty deck needs at least one gold card (options 'gold_1' to 'gold_4'): "
                           "without one there is nothing to rob")
@@ -635,7 +633,8 @@ journeys everyone picks his cards up again.
 A player with no gold plays on. Whoever holds all 60 sovereigns at any moment wins outright (T13).
 Otherwise, after 1, 2 or 3 rounds of six journeys (T14), the most gold wins; equal gold shares the win.
 The booty deck is a table option (T2): by default 6 pistols and 24 gold cards (eight 1s, eight 2s,
-five 3s and three 4s).
+five 3s and three 4s). Any mix may be chosen with at least one pistol (or a duel could never end) and at
+least one gold card among gold_1 to gold_4 (or there is nothing to rob).
 """
 
 

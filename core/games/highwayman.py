@@ -590,15 +590,16 @@ Highwayman (Chad Valley). Shed your hand along the coaching routes out of London
 The deck (H1, a table option): each coaching route has a LONDON card and cards 1-10 in its colour; by
 default four routes (Bath Road, Dover Road, Great North Road, Portsmouth Road), four Highwaymen and four
 Bow Street Runners, 52 cards. Tables may choose 2-6 routes of 6-12 numbers (one Highwayman and one Runner
-per route).
+per route), as long as the deck holds six cards for every player: routes x (numbers + 3) >= players x 6.
 
 Deal (rule 1, H2): six cards each, the rest face down as the pack. The player left of the dealer leads.
 Routes (rules 2-3, H3): a route starts only with its own LONDON card, then 1, 2, 3 ... in order.
 Your turn (H4): if you can play you must. A numbered card is legal when it is the next number of a started,
 unblocked route; you may go on with the following numbers of that route in the same turn. A LONDON card
 is legal only when you hold no legal numbered card. A Highwayman may go on any started, unfinished,
-unblocked route and blocks it (rule 4); a Bow Street Runner goes on a blocked route and clears it. Playing
-a LONDON card, a Highwayman or a Runner ends your turn.
+unblocked route and blocks it (rule 4); a Bow Street Runner goes on a blocked route and clears it. A turn
+is one play: a run of numbers on one route, a LONDON card, a Highwayman or a Runner. So a Highwayman
+cannot be added after a run (nor a run after a Highwayman): it waits for your next turn.
 No play (H5): you draw the top card (the table does it for you, as there is no choice); you may play it
 at once if it is legal (and run on from it), or keep it. With no play and an empty pack, you pass.
 Scoring (rule 5, H6): the first to empty his hand wins the game; the others score the cards left in hand:

@@ -894,29 +894,52 @@ RULES_TEXT = """\
 Your Money or Your Life - two highway robbers (or one against a rival, Y16) over 16 rounds (Y12).
 
 Each round four coaches leave York, one to each of North, South, East and West, with their money, speed,
-wit and combat (Y3; a stat shown "N+d6" is rolled when the coach is attacked). You see your own two dice
-(Y4), then secretly pick a coach, the tavern, the market, or retiring (Y14). Picks and dice are shown
-together. Guards come with fame (Y6): every 5 folk hero points brings a random guard (a d6 picks North,
-South, East, West, tavern or market), every 5 scoundrel points a guard that follows you wherever you go.
-Each guard adds 5 to a coach's combat.
+wit and combat (Y3; a stat shown "N+d6" is rolled when the coach is attacked, once, for everyone). You see
+your own two dice (Y4), then secretly pick a coach, the tavern, the market, or retiring (Y14). Picks and
+dice are shown together. Guards come with fame (Y6): every 5 folk hero points brings a random guard (a d6
+picks North, South, East, West, tavern or market), every 5 scoundrel points a guard that follows you
+wherever you go. Each guard adds 5 to a coach's combat.
 
-Robbing alone (Y7): roll two more dice and give each die to speed, wit or combat. The speed dice must be
-a minimal set that, with your horse, meets the coach's speed; if you cannot, the coach escapes and you
-lose a folk hero point. You may spur for +1 speed at 1 health, and must rest at the tavern next round
-(Y5). Wit met gains the excess as folk hero, missed loses the shortfall; combat met gains the excess as
-scoundrel points, missed costs the shortfall in health. Meeting either takes the money. Two on one coach
-(Y8): one more die each; each must catch it alone; then wit and combat dice are pooled, both take the
-same changes and half the money each.
+Robbing alone (Y7): roll two more dice and give each die to speed, wit or combat. Speed is your speed dice
+plus your horse; the speed dice must be a minimal set (no die among them could be dropped), and the horse
+alone may be enough. If you cannot meet the speed the coach escapes: you lose a folk hero point and
+nothing else happens. You may spur for +1 speed, at 1 health and a forced rest at the tavern next round
+(Y5); a spur is offered only where it lets you catch the coach. Once caught: wit (dice + gear) met gains
+the excess as folk hero points, missed loses the shortfall; combat (dice + weapons) met gains the excess
+as scoundrel points, missed costs the shortfall in health. Meeting either takes the coach's money.
 
-Town (Y9, Y10): fight any guard there first (a fresh d6 plus your weapons against 5 a guard). Tavern:
-health at 2 guineas a point. Market: food at 3, horses, weapons (two one-handed, or a rifle alone;
-upgrades take the old item at its price less 1) and gear (mask, cloak, boots, once each). Anywhere in
-town, 3 guineas given to the poor turn a scoundrel point into a folk hero point. Health never tops 12.
+Two on one coach (Y8): one more die each (three each). Each must catch the coach alone, with his own dice,
+horse and spur. If one misses, he alone loses the folk hero point and the other robs as if alone, with
+his three dice and the whole purse. If both catch it, their wit dice and their combat dice are pooled,
+and the pooled values add both players' gear and weapons; both take the same changes and half the money
+each, rounded down.
 
-Health 0 is death and ends the game after the round (Y11, Y15). Score (Y13): guineas + folk hero -
-scoundrel, or + scoundrel - folk hero once you declare you play as a scoundrel. The living player with
-the higher score wins; if both hang, the higher reputation. Solo (Y16): from round 5 the rival tries the
-richest coach you left (2d6 must beat its combat); beat his money to win, and read your epilogue.
+Town (Y9, Y10): fight any guard there first (a fresh d6 plus your weapons against 5 a guard; the
+shortfall comes off your health). Tavern: health at 2 guineas a point. Market: food at 3 guineas a point,
+and items. Anywhere in town, 3 guineas given to the poor turn a scoundrel point into a folk hero point.
+Health never tops 12; you may visit and buy nothing.
+
+  Item             price  bonus        Item             price  bonus
+  retired pit pony     5  +2 speed     cudgel               4  +2 combat
+  farm horse          10  +4 speed     dagger               6  +3 combat
+  warhorse            15  +6 speed     rapier               8  +4 combat
+  mask                 6  +2 wit       pistol              10  +5 combat
+  black cloak          6  +2 wit       rifle (two hands)   12  +6 combat
+  riding boots         8  +3 wit
+
+One horse at a time; a better horse takes the old one at its price less 1. Two one-handed weapons, or a
+rifle alone: a rifle trades in every weapon you carry, a better one-handed weapon trades in one, each at
+its price less 1. Mask, cloak and boots once each, never traded in.
+
+Retiring (Y14) ends your game at once with your score frozen: you take no further part, and the other
+player may ride on to round 16. Health 0 is death and ends the game after the round (Y11, Y15). Score
+(Y13): guineas + folk hero - scoundrel, or + scoundrel - folk hero once you declare you play as a
+scoundrel. The living player with the higher score wins; if both hang, the higher reputation.
+
+Solo (Y16): from round 5 the rival goes for the richest coach you did not pick (on equal money, the one
+with the lowest printed combat, "N+d6" counting as N) and banks its money if his 2d6 is strictly above its
+combat (rolled if "N+d6"). If you retire, he plays on alone to the last round. Beat his money to win,
+and read your epilogue.
 """
 
 GAME = Game(
