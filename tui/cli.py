@@ -114,11 +114,10 @@ def run_watch(args: argparse.Namespace) -> int:
             if args.delay:
                 time.sleep(args.delay)
 
-    played = play_bot_game(game, options, seed, bots,
-                           on_action=lambda state, seat, action, events: narrate_events(events),
-                           on_deal=lambda state, events: narrate_events(events))
-    print()
-    print(game.result(played.state)["summary"])
+    # The game's own last event is its result's summary: printing it again here said it twice.
+    play_bot_game(game, options, seed, bots,
+                  on_action=lambda state, seat, action, events: narrate_events(events),
+                  on_deal=lambda state, events: narrate_events(events))
     print(f"(seed {seed}: replay it with --seed {seed})")
     return 0
 
