@@ -246,6 +246,12 @@ class TableHost:
         if kind == "act":
             self.table.act(watcher, message["action"], message["prompt"])
             self._schedule_bots()
+        elif kind == "say":
+            self.table.say(watcher, message["text"])
+        elif kind == "mute_spectators":
+            if not self.table.is_host(message["host_token"]):
+                raise Refusal("not_host", "only the table's host may mute spectators")
+            self.table.mute_spectators(message["muted"])
         elif kind == "hand_over":
             if not self.table.is_host(message["host_token"]):
                 raise Refusal("not_host", "only the table's host may hand a seat to a bot")
