@@ -71,6 +71,21 @@ def printable_name(name: str | None) -> str:
     return "".join(ch for ch in (name or "") if ch.isprintable()).strip()[:40]
 
 
+def action_key(action: Action) -> bytes:
+    """An action's identity with its types: its msgpack bytes, keys sorted. Python's ``==`` takes
+    ``True`` for ``1`` (and ``1.0`` for ``1``); the wire, the record and a replay do not."""
+    return msgpack.packb(sorted(action.items()), use_bin_type=True)
+
+
+def matching_action(action: Any, legal: list[Action]) -> Action | None:
+    """The legal action that is ``action`` type for type, or None; the table applies its own copy."""
+    try:
+        wanted = action_key(action)
+    except (TypeError, ValueError, AttributeError):
+        return None
+    return next((choice for choice in legal if action_key(choice) == wanted), None)
+
+
 def new_room_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
@@ -398,10 +413,11 @@ class Table:
         if prompt != current.id:
             raise Refusal("stale", "that answers an earlier question; the table has moved on, "
                                    "look at the new choices")
-        if action not in current.legal:
+        chosen = matching_action(action, current.legal)
+        if chosen is None:
             message, rule = self._explain_refusal(seat, action)
             raise Refusal("illegal", message, rule)
-        self._apply(seat, current.legal[current.legal.index(action)])
+        self._apply(seat, chosen)
 
     def _explain_refusal(self, seat: int, action: Action) -> tuple[str, str | None]:
         """The rule that refuses ``action``, asked of a state the seat cannot tell from the real one.
@@ -435,9 +451,8 @@ class Table:
         bot = self.game.bots[self.seats[seat].bot]
         action = bot(self.state, seat, self._bot_rngs[seat])
         legal = self.game.legal_actions(self.state, seat)
-        if action not in legal:  # a bot bug must not stall the table: fall back to the first legal action
-            action = legal[0]
-        self._apply(seat, legal[legal.index(action)])
+        # A bot bug must not stall the table: fall back to the first legal action.
+        self._apply(seat, matching_action(action, legal) or legal[0])
         return True
 
     def _apply(self, seat: int, action: Action) -> None:

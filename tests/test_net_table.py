@@ -9,7 +9,7 @@ import pytest
 
 from core.engine import clone, visible_events
 from net import protocol
-from net.authority import Table
+from net.authority import Refusal, Table
 from net.client import ClientError
 from tests.net_helpers import FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range
 
@@ -312,3 +312,21 @@ async def test_a_name_cannot_carry_terminal_escapes_to_other_players():
         await sly.start()
         assert sly.snapshot.seats[0]["name"] == "[2JTom"
         await sly.close()
+
+
+def test_a_boolean_is_not_taken_for_a_number_in_an_action():
+    """Issue 10 (4): `true` is not the card 1 (Python's True == 1). Actions are matched with their types
+    (their msgpack bytes), so it is refused; the record never holds a value the player did not choose."""
+    seed = next(seed for seed in range(1000) if 1 in TOY.setup({"players": 2}, seed)["hands"][0])
+    table = Table(TOY, {"players": 2}, seed=seed)
+    frames: list[bytes] = []
+    tom = table.join(frames.append, {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"})
+    table.join(frames.append, {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"})
+    prompt = table._prompts[0].id
+    for sly in ({"do": "pick", "card": True}, {"card": 1.0, "do": "pick"}):
+        with pytest.raises(Refusal) as refused:
+            table.act(tom, sly, prompt)
+        assert refused.value.code == "illegal"
+    assert table.actions == []
+    table.act(tom, {"card": 1, "do": "pick"}, prompt)  # the same action with its keys in another order is fine
+    assert table.actions == [[0, {"do": "pick", "card": 1}]] and type(table.actions[0][1]["card"]) is int
