@@ -25,6 +25,7 @@ from net import protocol
 from net.authority import Table, default_bot, new_room_code
 from net.client import TableClient
 from net.host import HostSettings, TableHost, advertise, bind_address, lan_addresses, record_saver
+from net.output import detached_output
 from net.record import RecordError, read_record
 from net.text_client import play_text, stdin_reader
 
@@ -158,7 +159,8 @@ def run_host(args: argparse.Namespace, games: Mapping[str, Game] | None = None) 
               file=sys.stderr)
         return 2
     try:
-        return asyncio.run(serve_headless(table, record_path, args))
+        with detached_output():  # output to a pipe nobody reads must not stop the table
+            return asyncio.run(serve_headless(table, record_path, args))
     except KeyboardInterrupt:
         return 130
 

@@ -102,8 +102,8 @@ class Connection:
         While the socket keeps up (nothing queued, little in the transport's buffer) the frame goes
         straight to the transport, in order; otherwise it waits in the bounded queue for the writer task.
         """
-        if self.closed or self._close_after_flush:
-            return
+        if self.closed or self._close_after_flush or self.writer.transport.is_closing():
+            return  # a lost connection is written no more (asyncio would log every attempt)
         if not self._queue and self.writer.transport.get_write_buffer_size() <= self.host.settings.write_buffer:
             self.writer.write(frame)
             return
@@ -147,7 +147,7 @@ class Connection:
     async def serve(self) -> None:
         """Read frames until the peer goes; any bad frame drops this peer, never the host."""
         try:
-            while not self.closed:
+            while not self.closed and not self.writer.transport.is_closing():
                 try:
                     message = await protocol.read_frame(self.reader, protocol.MAX_CLIENT_FRAME)
                 except ProtocolError as error:
