@@ -65,9 +65,10 @@ class DetachedStream(io.TextIOBase):
         reported = 0
         while True:
             chunk = self._queue.get()
-            if self.dropped > reported:
-                chunk = f"({self.dropped - reported} lines of output were dropped: nobody was reading)\n" \
-                    .encode() + chunk
+            if self.dropped > reported and self._queue.empty():
+                # Said once the backlog is out: where the output has a gap, and how large it was.
+                chunk += f"\n({self.dropped - reported} pieces of output were dropped here: nobody was " \
+                         f"reading)\n".encode()
                 reported = self.dropped
             try:
                 # os.write, not the buffered stream: a thread stuck here holds no lock the interpreter
