@@ -14,6 +14,7 @@ from core.registry import all_games, get_game
 from core.simulate import play_bot_game, simulate
 from net.commands import add_commands
 from net.discovery_commands import add_tables_command
+from tui.ssh_command import add_serve_ssh_command
 
 
 def _parse_table_options(game: Game, args: argparse.Namespace) -> dict[str, Any]:
@@ -168,6 +169,7 @@ def _add_network_commands(commands: argparse._SubParsersAction) -> None:
     """The LAN commands live in net/; they add themselves to the parser."""
     add_commands(commands)
     add_tables_command(commands)
+    add_serve_ssh_command(commands)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
