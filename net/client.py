@@ -23,6 +23,8 @@ from net.protocol import ProtocolError
 
 #: Refusals of a hello that retrying with the same details can never turn into a welcome.
 STOP_RETRYING = protocol.PERMANENT | {"wrong_code", "slow_down"}
+#: Chat lines a snapshot keeps (the oldest go first): a long evening's talk must not grow without end.
+CHAT_KEPT = 500
 
 
 @dataclass
@@ -41,6 +43,9 @@ class TableSnapshot:
     prompt: dict[str, Any] | None = None
     seats: list[dict[str, Any]] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
+    #: Chat lines heard since this client started, oldest first: ``{"from": name, "seat": int or None
+    #: (a spectator), "text": str}``. Kept across reconnects; lines said while disconnected are missed.
+    chat: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     record: dict[str, Any] | None = None
 
@@ -53,7 +58,8 @@ class TableSnapshot:
 @dataclass(frozen=True)
 class ClientUpdate:
     """What just happened: ``kind`` is one of ``connected``, ``welcome``, ``table``, ``error``, ``notice``,
-    ``disconnected`` or ``stopped``; ``text`` says it in words; ``message`` is the host's message if any."""
+    ``chat``, ``disconnected`` or ``stopped``; ``text`` says it in words (for ``chat``: "name: text");
+    ``message`` is the host's message if any."""
 
     kind: str
     text: str = ""
@@ -153,6 +159,15 @@ class TableClient:
     async def choose(self, index: int) -> None:
         """Send the prompt's choice number ``index`` (0-based)."""
         await self.act(self.snapshot.choices[index]["action"])
+
+    async def say(self, text: str) -> None:
+        """Say a line at the table (1 to 200 printable characters); everyone gets it as a ``chat`` update,
+        this client too. Refusals (``bad_chat``, ``chat_too_fast``, ``muted``) come back as ``error`` updates."""
+        await self.send({"type": "say", "text": text})
+
+    async def mute_spectators(self, muted: bool, host_token: str) -> None:
+        """The host's switch for spectators' chat (needs the table's host token)."""
+        await self.send({"type": "mute_spectators", "muted": muted, "host_token": host_token})
 
     async def hand_over(self, seat: int, host_token: str) -> None:
         await self.send({"type": "hand_over", "seat": seat, "host_token": host_token})
@@ -331,6 +346,11 @@ class TableClient:
             self._emit(ClientUpdate("error", message["message"], message))
         elif kind == "notice":
             self._emit(ClientUpdate("notice", message["text"], message))
+        elif kind == "chat":
+            line = {"from": message["from"], "seat": message.get("seat"), "text": message["text"]}
+            snap.chat.append(line)
+            del snap.chat[:-CHAT_KEPT]
+            self._emit(ClientUpdate("chat", f"{line['from']}: {line['text']}", message))
 
     def _emit(self, update: ClientUpdate) -> None:
         self._changed.set()
