@@ -5,13 +5,12 @@ from __future__ import annotations
 from types import ModuleType
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from tui.frame import TableFrame
 from tui.games.generic import hook
 from tui.glyphs import Glyphs, UNICODE
-from tui.widgets.pane import FramePane
+from tui.widgets.pane import FramePane, text_columns
 
 
 class PlayersPane(FramePane):
@@ -22,10 +21,8 @@ class PlayersPane(FramePane):
     def draw(self, frame: TableFrame) -> RenderableType:
         playing = frame.started and frame.result is None
         waiting = set(hook(self.panes, "waiting_for")(frame)) if playing else set()
-        grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(width=len(self.glyphs.turn))
-        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-        grid.add_column(no_wrap=True, justify="right")
+        rows: list[list[Text | str]] = []
+        width = max(self.content_region.width - 1, 20)
         for seat in frame.seats:
             number = seat["seat"]
             name = Text(frame.name(number), style="bold" if frame.is_me(number) else "")
@@ -46,6 +43,11 @@ class PlayersPane(FramePane):
                 state.append(f" {self.glyphs.choosing} choosing", style="yellow")
             elif number in waiting:
                 state.append(" to move", style="yellow")
-            marker = Text(self.glyphs.turn if number in waiting else "", style="bold yellow")
-            grid.add_row(marker, name, state)
-        return grid
+            marker = Text(self.glyphs.turn if number in waiting else " " * len(self.glyphs.turn),
+                          style="bold yellow")
+            room = width - len(self.glyphs.turn) - state.cell_len - 2
+            if name.cell_len > room:
+                name.truncate(max(room - 1, 4))
+                name.append("…")
+            rows.append([marker, name, state])
+        return text_columns(rows, "llr", gap=1)
