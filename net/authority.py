@@ -478,40 +478,46 @@ class Table:
 
     def _broadcast(self, exclude: Watcher | None = None) -> None:
         # Spectators who have been sent the same part of the log get the same bytes: a frame is built
-        # once for any number of them.
+        # once for any number of them. What every frame shares (seats, result) is built once too.
         shared: dict[int, bytes] = {}
+        common = self._common_fields()
         for watcher in list(self.watchers):
             if watcher is exclude:
                 continue
             if watcher.seat is None:
                 frame = shared.get(watcher.log_sent)
                 if frame is None:
-                    frame = shared[watcher.log_sent] = self._table_frame(None, watcher.log_sent, False)
+                    frame = shared[watcher.log_sent] = self._table_frame(None, watcher.log_sent, False, common)
                 watcher.log_sent = len(self.log)
                 watcher.send(frame)
             else:
-                self._send_table(watcher, catch_up=False)
+                self._send_table(watcher, catch_up=False, common=common)
 
-    def _send_table(self, watcher: Watcher, catch_up: bool) -> None:
+    def _send_table(self, watcher: Watcher, catch_up: bool, common: dict[str, Any] | None = None) -> None:
         start = 0 if catch_up else watcher.log_sent
         watcher.log_sent = len(self.log)
-        watcher.send(self._table_frame(watcher.seat, start, catch_up))
+        watcher.send(self._table_frame(watcher.seat, start, catch_up, common))
 
-    def _table_frame(self, seat: int | None, log_from: int, catch_up: bool) -> bytes:
-        """The one place a table update is built: allow-listed fields, this viewer's view and events."""
+    def _common_fields(self) -> dict[str, Any]:
+        """The fields of a table update that are the same for every viewer."""
         result = self.game.result(self.state)
-        fields: dict[str, Any] = {
-            "turn": self.turn, "started": self.started, "catch_up": catch_up,
-            "view": self.game.view(self.state, seat),
-            "events": visible_events(self.log[log_from:], seat),
-            "seats": self.public_seats(),
-            "prompt": self._prompt_for(seat),
-            "result": result,
-        }
+        fields: dict[str, Any] = {"turn": self.turn, "started": self.started, "seats": self.public_seats(),
+                                  "result": result}
         if result is not None:
             fields["record"] = public_record(self.record())
+        return fields
+
+    def _table_frame(self, seat: int | None, log_from: int, catch_up: bool,
+                     common: dict[str, Any] | None = None) -> bytes:
+        """The one place a table update is built: allow-listed fields, this viewer's view and events."""
+        fields: dict[str, Any] = {
+            **(common or self._common_fields()), "catch_up": catch_up,
+            "view": self.game.view(self.state, seat),
+            "events": visible_events(self.log[log_from:], seat),
+            "prompt": self._prompt_for(seat),
+        }
         frame = protocol.encode(host_message("table", **fields))
-        if result is None:
+        if fields["result"] is None:
             _refuse_seed(frame, self._seed_bytes)
         return frame
 
