@@ -32,6 +32,8 @@ from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record,
 #: Letters for room codes: no 0/O or 1/I/L to misread across a room.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+#: Bots take the names of famous highwaymen, one per seat, so a table of bots can be told apart.
+BOT_NAMES = ("Tom King", "Moll Cutpurse", "Claude Duval", "Swift Nick", "Jerry Abershaw", "Jack Sheppard")
 TOKEN_BYTES = 24  # 192 bits: past guessing, and past the 128 the design asks for
 
 
@@ -200,7 +202,9 @@ class Table:
         self.log: list[Event] = self.game.opening_events(self.state)
         self.watchers: list[Watcher] = []
         self._prompts = [_Prompt() for _ in self.seats]
-        self._bot_rngs = [random.Random(secrets.randbits(64)) for _ in self.seats]
+        # A table set up with a given seed is repeatable bots and all; otherwise the bots draw afresh.
+        self._bot_rngs = [random.Random(f"{seed}/bot/{seat}" if seed is not None else secrets.randbits(64))
+                          for seat in range(len(self.seats))]
         #: A change listeners may want (seats filling) for the advertiser; set by the host.
         self.on_seats_changed: Callable[[], None] | None = None
         #: Told to clients in the welcome: how often the host pings, and how long silence may last.
@@ -278,7 +282,8 @@ class Table:
         if bot not in self.game.bots:
             raise Refusal("bad_message", f"{self.game.title} has no bot {bot!r}")
         info = self.seats[seat]
-        info.kind, info.bot, info.name, info.token = "bot", bot, f"Bot ({bot})", None
+        name = f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot} bot)"
+        info.kind, info.bot, info.name, info.token = "bot", bot, name, None
         info.connected, info.gone_since = False, None
 
     def check_code(self, code: str | None) -> bool:
