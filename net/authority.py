@@ -346,8 +346,11 @@ class Table:
 
     def _free_seat(self, wanted: int | None) -> int:
         if wanted is not None:
-            if not 0 <= wanted < len(self.seats) or self.seats[wanted].kind != "open":
-                raise Refusal("no_such_seat", f"seat {wanted + 1} is not free at this table")
+            if not 0 <= wanted < len(self.seats):
+                raise Refusal("no_such_seat", f"this table has seats 1 to {len(self.seats)}; there is no "
+                                              f"seat {wanted + 1}")
+            if self.seats[wanted].kind != "open":
+                raise Refusal("no_such_seat", f"seat {wanted + 1} is taken; choose another, or any free one")
             return wanted
         for seat, info in enumerate(self.seats):
             if info.kind == "open":

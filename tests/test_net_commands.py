@@ -8,12 +8,13 @@ import os
 import pathlib
 import re
 import signal
+import subprocess
 import sys
 
 import pytest
 
 from net.authority import Table
-from net.client import TableClient
+from net.client import ClientError, TableClient
 from net.commands import add_commands, add_host_arguments, build_table
 from net.text_client import render_view
 from tests.net_helpers import TOY, WAIT, hosting
@@ -296,3 +297,75 @@ async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeyp
                       "code_needed": True}
     assert port == host.address[1] and interfaces == ["127.0.0.1"]
     assert ("start",) in calls and ("update", 1, 1) in calls and calls[-1] == ("close",)
+
+
+# --- issue 10 (7, 8): every argument checked, said in one line -----------------------------------------
+
+def _turpin(*argv: str, timeout: float = WAIT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", TURPIN_SCRIPT, *argv], cwd=ROOT, env=ENV, capture_output=True,
+                          text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["join", "127.0.0.1:99999"], "a port is a number from 1 to 65535, not 99999"),
+    (["join", "127.0.0.1:0"], "a port is a number from 1 to 65535, not 0"),
+    (["join", "somewhere"], "HOST:PORT"),
+    (["join", "127.0.0.1:4707", "--seat", "0"], "a seat number is 1 or more, not 0"),
+    (["join", "127.0.0.1:4707", "--seat", "two"], "a seat number is a whole number, not 'two'"),
+    (["join", "127.0.0.1:4707", "--name", "x" * 41], "a name has at most 40 characters (this one has 41)"),
+    (["join", "127.0.0.1:4707", "--name", "bell\x07"], "a name is 1 to 40 printable characters"),
+    (["join", "127.0.0.1:4707", "--code", "x" * 33], "a room code is 1 to 32 printable characters"),
+    (["host", "--headless", "--port", "70000"], "a port is a number from 0 to 65535, not 70000"),
+    (["host", "--headless", "--port", "-1"], "a port is 0 or more, not -1"),
+    (["host", "--headless", "--players", "0"], "--players is 1 or more, not 0"),
+    (["host", "--headless", "--bots", "-2"], "--bots is 0 or more, not -2"),
+    (["host", "--headless", "--grace", "-5"], "--grace is a number of seconds from 0, not -5"),
+    (["host", "--headless", "--bot-delay", "nan"], "--bot-delay is a number of seconds from 0, not nan"),
+    (["host", "--headless", "--max-spectators", "-1"], "--max-spectators is 0 or more, not -1"),
+    (["host", "--headless", "--timeout", "0"], "--timeout is a number of seconds above 0, not 0"),
+])
+def test_a_bad_argument_is_said_in_one_line(argv, words):
+    """Issue 10 (7): each bad argument ends the command at once with one line saying what is wrong."""
+    result = _turpin(*argv)
+    assert result.returncode == 2
+    assert words in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_tables_refuses_a_negative_listening_time_in_one_line():
+    """Issue 10 (7): `turpin tables --seconds -1` does not run; it says why."""
+    from net.discovery_commands import add_tables_command
+    parser = argparse.ArgumentParser(prog="turpin")
+    add_tables_command(parser.add_subparsers(dest="command"))
+    with pytest.raises(SystemExit) as stopped:
+        parser.parse_args(["tables", "--seconds", "-1"])
+    assert stopped.value.code == 2
+
+
+async def test_an_unknown_interface_is_named_and_the_port_not_blamed(tmp_path):
+    """Issue 10 (7): `--interface eth9` says there is no such interface, not to pick another port."""
+    result = await asyncio.to_thread(subprocess.run, [
+        sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--no-advertise",
+        "--interface", "eth9", "--port", "0", "--record", str(tmp_path / "r.record")],
+        cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=WAIT, stdin=subprocess.DEVNULL)
+    assert result.returncode == 2
+    assert "no network interface named 'eth9'" in result.stderr and "--port" not in result.stderr
+
+
+async def test_a_seat_past_the_table_says_which_seats_there_are():
+    """Issue 10 (7): `--seat 5` at a two-seat table names the seats it has, not "seat 5 is not free"."""
+    async with hosting(Table(TOY, {"players": 2}, code=None)) as host:
+        lost = TableClient(*host.address, seat=4, reconnect=False)
+        with pytest.raises(ClientError, match="this table has seats 1 to 2; there is no seat 5"):
+            await lost.start()
+        await lost.close()
+
+
+async def test_a_name_the_host_refuses_is_said_not_waited_on():
+    """Issue 10 (8): a client whose hello the host refuses as malformed (a name over 40 characters) stops
+    and says why instead of waiting in silence."""
+    async with hosting(Table(TOY, {"players": 2}, code=None)) as host:
+        chatty = TableClient(*host.address, name="x" * 41, reconnect=True, backoff=(0.02, 0.2))
+        with pytest.raises(ClientError, match="'name' is too long"):
+            await asyncio.wait_for(chatty.start(), WAIT)
+        await chatty.close()
