@@ -17,7 +17,8 @@ from net.authority import Table
 from net.client import ClientError, TableClient
 from net.commands import add_commands, add_host_arguments, build_table
 from net.text_client import render_view
-from tests.net_helpers import TOY, WAIT, hosting
+from net.host import TableHost
+from tests.net_helpers import FAST, TOY, WAIT, hosting
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -369,3 +370,60 @@ async def test_a_name_the_host_refuses_is_said_not_waited_on():
         with pytest.raises(ClientError, match="'name' is too long"):
             await asyncio.wait_for(chatty.start(), WAIT)
         await chatty.close()
+
+
+async def _line_with(process, text: str, seen: list[str]) -> str:
+    while True:
+        line = (await asyncio.wait_for(process.stdout.readline(), WAIT)).decode()
+        assert line, "".join(seen)
+        seen.append(line)
+        if text in line:
+            return line
+
+
+async def test_the_text_client_waits_through_a_lost_host_and_shows_the_pending_choices_again():
+    """Issue 10 (9): with the host down, a typed choice is not sent and the client keeps waiting (no exit);
+    the loss is said once with a hint that it is retrying; back at the table, the pending choices are
+    shown again, and neither the log nor the token is printed a second time."""
+    table = Table(TOY, {"players": 2}, code=None, bots={1: "random"})
+    host = TableHost(table, FAST)
+    _, port = await host.start("127.0.0.1", 0)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", TURPIN_SCRIPT, "join", f"127.0.0.1:{port}", "--text", "--name", "Tom", cwd=ROOT,
+        env=ENV, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    seen: list[str] = []
+    try:
+        await _line_with(process, "Type a number", seen)
+        await host.close()
+        await _line_with(process, "waiting for the table to come back", seen)
+        process.stdin.write(b"1\n")
+        await process.stdin.drain()
+        await _line_with(process, "nothing was sent", seen)
+        assert process.returncode is None and not any(seat == 0 for seat, _ in table.actions)
+        host = TableHost(table, FAST)
+        await host.start("127.0.0.1", port)
+        await _line_with(process, "back at the table", seen)
+        await _line_with(process, "Type a number", seen)
+        process.stdin.write(b"1\n")
+        await process.stdin.drain()
+        await _line_with(process, "You pick your", seen)
+        assert any(seat == 0 for seat, _ in table.actions)
+        text = "".join(seen)
+        assert text.count("--token") == 1 and text.count(table.log[0]["text"]) == 1, text
+        assert text.count("waiting for the table to come back") == 1
+        assert text.count("Your choices:") == 2
+    finally:
+        process.stdin.close()
+        await host.close()
+        if process.returncode is None:
+            process.kill()
+        await process.wait()
+
+
+def test_the_view_counts_seats_from_one_and_reads_cards_as_words():
+    """Issue 10 (9): seat numbers in the view are 1-based like everywhere else in the client, "nothing
+    yet" (-1) is left out, and cards read as words."""
+    lines = render_view({"seat": 0, "dealer": 2, "pending": [0, 2], "stop": -1, "hand": ["bath:8", "dover:L"],
+                         "players": [{"seat": 1, "health": 9}]})
+    assert lines == ["seat: 1", "dealer: seat 3", "pending: seat 1, seat 3", "hand: Bath 8, Dover L",
+                     "players:", "  - seat 2, health 9"]
