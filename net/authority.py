@@ -210,6 +210,9 @@ class Table:
         #: Told to clients in the welcome: how often the host pings, and how long silence may last.
         self.heartbeat = protocol.HEARTBEAT_SECONDS
         self.timeout = protocol.TIMEOUT_SECONDS
+        #: Called with one line for the host's console when a player joins, leaves or comes back, a bot
+        #: takes a seat, or the game ends (the headless host prints them).
+        self.on_event: Callable[[str], None] | None = None
         #: Whether spectators' chat lines are refused (the host's choice; players can always talk).
         self.spectators_muted = False
         #: Host facts kept in the record so a resumed host looks the same to its clients (its port).
@@ -335,6 +338,9 @@ class Table:
         if seat is not None:
             self._broadcast(exclude=watcher)
             self._seats_changed()
+            name = self.seats[seat].name
+            self._tell(f"Seat {seat + 1}: {name} is back" if hello.get("token") else
+                       f"Seat {seat + 1}: {name} sat down")
         return watcher
 
     def _seat_of_token(self, token: str) -> int:
@@ -375,6 +381,8 @@ class Table:
             info.connected, info.gone_since = False, time.monotonic()
             self._broadcast()
             self._seats_changed()
+            then = "the seat waits for them" if self.grace is None else f"a bot takes it after {self.grace:g} s"
+            self._tell(f"Seat {watcher.seat + 1}: {info.name} left ({then})")
 
     def hand_to_bot(self, seat: int, bot: str | None = None) -> None:
         """Give a seat to a bot (its player is gone for good); his token stops working."""
@@ -390,6 +398,7 @@ class Table:
             self.save(self.record())
         self._broadcast()
         self._seats_changed()
+        self._tell(f"Seat {seat + 1}: a bot ({bot}) plays it now")
 
     def seats_past_grace(self, now: float | None = None) -> list[int]:
         """Seats whose player has been gone longer than the grace period (never, with no grace set)."""
@@ -399,6 +408,10 @@ class Table:
         return [seat for seat, info in enumerate(self.seats)
                 if info.kind == "player" and not info.connected and info.gone_since is not None
                 and now - info.gone_since >= self.grace]
+
+    def _tell(self, line: str) -> None:
+        if self.on_event is not None:
+            self.on_event(line)
 
     def _seats_changed(self) -> None:
         if self.on_seats_changed is not None:
@@ -471,6 +484,9 @@ class Table:
         if self.save is not None:  # durable before anyone sees the new state: a crash loses nothing
             self.save(self.record())
         self._broadcast()
+        result = self.game.result(self.state)
+        if result is not None:
+            self._tell(f"Game over: {result.get('summary', '')}")
 
     def _refresh_prompts(self, acted: int | None = None) -> None:
         """A seat's prompt is new when its choices change, and always after it acts (shopping, say,

@@ -277,6 +277,7 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
               f"pick another with --port", file=sys.stderr)
         return 2
     table.meta["port"] = port
+    table.on_event = lambda line: print(line, flush=True)  # one console line per join, drop, return, bot, end
     if table.save is not None:
         table.save(table.record())
     stop = asyncio.Event()
@@ -342,8 +343,7 @@ async def _host_console(host: TableHost, stop: asyncio.Event) -> None:
             kind = table.seats[seat].kind if 0 <= seat < len(table.seats) else None
             if kind in ("open", "player"):
                 host.hand_to_bot(seat, "is taken by a bot" if kind == "open"
-                                 else "was handed to a bot by the host")
-                print(f"  seat {seat + 1} is a bot now", flush=True)
+                                 else "was handed to a bot by the host")  # the table's line says so
             else:
                 print(f"  seat {words[1]} is not a seat a bot can take", flush=True)
         else:

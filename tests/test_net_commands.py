@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import os
 import pathlib
+import random
 import re
 import signal
 import subprocess
@@ -18,7 +19,7 @@ from net.client import ClientError, TableClient
 from net.commands import add_commands, add_host_arguments, build_table
 from net.text_client import render_view
 from net.host import TableHost
-from tests.net_helpers import FAST, TOY, WAIT, hosting
+from tests.net_helpers import FAST, TOY, WAIT, hosting, play_randomly
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -92,7 +93,7 @@ async def test_the_host_console_seats_a_bot_in_an_open_seat_and_the_game_starts(
     process.stdin.write(b"bot 2\n")
     await process.stdin.drain()
     await player.wait_for(lambda snap: snap.started and snap.seats[1]["kind"] == "bot", WAIT)
-    assert "seat 2 is a bot now" in (await asyncio.wait_for(process.stdout.readline(), WAIT)).decode()
+    assert "Seat 2: a bot" in await _line_with(process, "Seat 2", [])
     await player.close()
     process.send_signal(signal.SIGTERM)
     await asyncio.wait_for(process.wait(), WAIT)
@@ -427,3 +428,35 @@ def test_the_view_counts_seats_from_one_and_reads_cards_as_words():
                          "players": [{"seat": 1, "health": 9}]})
     assert lines == ["seat: 1", "dealer: seat 3", "pending: seat 1, seat 3", "hand: Bath 8, Dover L",
                      "players:", "  - seat 2, health 9"]
+
+
+async def test_the_headless_console_says_each_join_drop_return_bot_and_the_end(tmp_path):
+    """Issue 10 (10): the host's console prints one line when a player sits down, leaves, comes back, a
+    seat goes to a bot, and when the game ends."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--no-code",
+        "--port", "0", "--interface", "127.0.0.1", "--no-advertise", "--bot-delay", "0",
+        "--record", str(tmp_path / "r.record"), cwd=ROOT, env=ENV, stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    seen: list[str] = []
+    try:
+        port = int(re.search(r"at 127\.0\.0\.1:(\d+)", await _line_with(process, " at 127.0.0.1:", seen)).group(1))
+        await _line_with(process, "Type `seats`", seen)
+        tom = TableClient("127.0.0.1", port, name="Tom", reconnect=False)
+        await tom.start()
+        assert "Seat 1: Tom sat down" in await _line_with(process, "Seat 1", seen)
+        token = tom.token
+        await tom.close()
+        assert "Seat 1: Tom left (the seat waits for them)" in await _line_with(process, "Seat 1", seen)
+        back = TableClient("127.0.0.1", port, token=token, reconnect=False)
+        await back.start()
+        assert "Seat 1: Tom is back" in await _line_with(process, "Seat 1", seen)
+        process.stdin.write(b"bot 2\n")
+        await process.stdin.drain()
+        assert "Seat 2: a bot (" in await _line_with(process, "Seat 2", seen)
+        await play_randomly(back, random.Random(3))
+        assert "Game over: " in await _line_with(process, "Game over", seen)
+        await back.close()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(process.wait(), WAIT)
