@@ -486,6 +486,7 @@ class Table:
         self._broadcast()
         result = self.game.result(self.state)
         if result is not None:
+            self._seats_changed()  # the LAN advert says the game is over
             self._tell(f"Game over: {result.get('summary', '')}")
 
     def _refresh_prompts(self, acted: int | None = None) -> None:

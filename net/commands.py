@@ -166,6 +166,9 @@ def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game
                         help="hand a lost player's seat to a bot after this long (default: wait for him)")
     parser.add_argument("--bot-delay", type=seconds("--bot-delay"), default=0.6,
                         help="seconds a bot waits before acting")
+    parser.add_argument("--linger", type=seconds("--linger"), default=300.0, metavar="SECONDS",
+                        help="after the game ends, keep the table up this long so players can read the "
+                             "result, then close (default %(default)g)")
     parser.add_argument("--max-spectators", type=whole_number("--max-spectators", 0), default=HostSettings.max_spectators, metavar="N",
                         help="how many spectators may watch at once (default %(default)s); seats always "
                              "have room")
@@ -264,6 +267,15 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
     settings = HostSettings(heartbeat=args.heartbeat, timeout=args.timeout, bot_delay=args.bot_delay,
                             max_spectators=args.max_spectators)
     host = TableHost(table, settings)
+    ended = asyncio.Event()
+
+    def tell(line: str) -> None:  # one console line per join, drop, return, bot, end
+        print(line, flush=True)
+        if table.over:
+            ended.set()
+    table.on_event = tell
+    if table.over:  # a record of a finished game: show it for the linger time, then close
+        ended.set()
     port = args.port if args.port is not None else table.meta.get("port", DEFAULT_PORT)
     try:
         address = bind_address(args.interface)
@@ -277,7 +289,6 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
               f"pick another with --port", file=sys.stderr)
         return 2
     table.meta["port"] = port
-    table.on_event = lambda line: print(line, flush=True)  # one console line per join, drop, return, bot, end
     if table.save is not None:
         table.save(table.record())
     stop = asyncio.Event()
@@ -291,8 +302,10 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
         if not args.no_advertise:
             advertiser = await advertise(host, args.interface)
         console = asyncio.ensure_future(_host_console(host, stop))
+        lingering = asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop))
         await stop.wait()
         console.cancel()
+        lingering.cancel()
     finally:
         if advertiser is not None:
             with contextlib.suppress(Exception):
@@ -300,6 +313,16 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
         await host.close()
     print("The table is closed.")
     return 0
+
+
+async def _close_after_the_end(ended: asyncio.Event, linger: float, stop: asyncio.Event) -> None:
+    """Once the game is over, keep the table up ``linger`` seconds (players read the result), then close."""
+    await ended.wait()
+    when = f"{linger / 60:g} min" if linger >= 60 else f"{linger:g} s"
+    print(f"The table closes by itself in {when} (--linger); players can read the result meanwhile.",
+          flush=True)
+    await asyncio.sleep(linger)
+    stop.set()
 
 
 def _print_welcome(table: Table, address: str, port: int, record_path: str) -> None:

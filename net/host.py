@@ -434,7 +434,7 @@ async def advertise(host: TableHost, interface: str | None) -> Any:
         ad = discovery.TableAd(name=table.name, game=table.game.id, protocol=protocol.PROTOCOL_VERSION,
                                seats_taken=table.seats_taken(),
                                seats_free=len(table.seats) - table.seats_taken(),
-                               code_needed=table.code is not None)
+                               code_needed=table.code is not None, over=table.over)
         advertiser = discovery.TableAdvertiser(ad, host.address[1], interfaces)
         await advertiser.start()
     except Exception as error:  # DiscoveryUnavailable and friends: the table still works by address
@@ -454,13 +454,13 @@ class Advertising:
     def update(self) -> None:
         table = self.host.table
         taken = table.seats_taken()
-        task = asyncio.ensure_future(self._update(taken, len(table.seats) - taken))
+        task = asyncio.ensure_future(self._update(taken, len(table.seats) - taken, table.over))
         self.host._tasks.add(task)
         task.add_done_callback(self.host._tasks.discard)
 
-    async def _update(self, taken: int, free: int) -> None:
+    async def _update(self, taken: int, free: int, over: bool) -> None:
         try:
-            await self.advertiser.update(taken, free)
+            await self.advertiser.update(taken, free, over)
         except Exception as error:  # the LAN list may lag; the table itself is unaffected
             print(f"(could not update the LAN advert: {error})")
 

@@ -273,8 +273,8 @@ async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeyp
         async def start(self):
             calls.append(("start",))
 
-        async def update(self, seats_taken, seats_free):
-            calls.append(("update", seats_taken, seats_free))
+        async def update(self, seats_taken, seats_free, over=False):
+            calls.append(("update", seats_taken, seats_free) + (("over",) if over else ()))
 
         async def close(self):
             calls.append(("close",))
@@ -296,7 +296,7 @@ async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeyp
         await player.close()
     kind, fields, port, interfaces = calls[0]
     assert fields == {"name": "The Bell", "game": "net-toy", "protocol": 1, "seats_taken": 0, "seats_free": 2,
-                      "code_needed": True}
+                      "code_needed": True, "over": False}
     assert port == host.address[1] and interfaces == ["127.0.0.1"]
     assert ("start",) in calls and ("update", 1, 1) in calls and calls[-1] == ("close",)
 
@@ -460,3 +460,75 @@ async def test_the_headless_console_says_each_join_drop_return_bot_and_the_end(t
     finally:
         process.send_signal(signal.SIGTERM)
         await asyncio.wait_for(process.wait(), WAIT)
+
+
+async def test_a_finished_game_is_advertised_as_over_and_the_host_closes_after_lingering(tmp_path, monkeypatch):
+    """Issue 10 (6): the end of the game goes into the LAN advert (`turpin tables` says "game over", not
+    "2/2 full"), and the headless host closes itself --linger seconds after the end."""
+    from net.discovery import TableAd
+    from net.discovery_commands import format_tables
+    over = TableAd("The Bell", "net-toy", 1, 2, 0, False, "10.0.0.7", 4321, "The Bell 0a1b2c", over=True)
+    assert "2/2 game over" in format_tables([over], 3) and "full" not in format_tables([over], 3)
+    txt = {key.encode(): value.encode() for key, value in over.to_txt().items()}
+    assert TableAd.from_txt(txt, "10.0.0.7", 4321, "The Bell 0a1b2c").over
+    del txt[b"over"]  # an older host's advert: still listed, not over
+    assert not TableAd.from_txt(txt, "10.0.0.7", 4321, "The Bell 0a1b2c").over
+
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--no-code",
+        "--bots", "1", "--port", "0", "--interface", "127.0.0.1", "--no-advertise", "--bot-delay", "0",
+        "--linger", "0.5", "--record", str(tmp_path / "r.record"), cwd=ROOT, env=ENV,
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    seen: list[str] = []
+    try:
+        port = int(re.search(r"at 127\.0\.0\.1:(\d+)", await _line_with(process, " at 127.0.0.1:", seen)).group(1))
+        player = TableClient("127.0.0.1", port, reconnect=False)
+        await player.start()
+        await play_randomly(player, random.Random(5))
+        await _line_with(process, "closes by itself in 0.5 s", seen)
+        await _line_with(process, "The table is closed.", seen)
+        assert await asyncio.wait_for(process.wait(), WAIT) == 0
+        await player.close()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def test_the_advert_is_updated_when_the_game_ends(monkeypatch):
+    """Issue 10 (6): the host's advertiser is told the game is over when it ends."""
+    import types
+
+    import net
+    from net.host import advertise
+    calls = []
+
+    class FakeAdvertiser:
+        def __init__(self, ad, port, interfaces=None):
+            pass
+
+        async def start(self):
+            pass
+
+        async def update(self, seats_taken, seats_free, over=False):
+            calls.append((seats_taken, seats_free, over))
+
+        async def close(self):
+            pass
+
+    fake = types.SimpleNamespace(TableAd=lambda **fields: fields, TableAdvertiser=FakeAdvertiser,
+                                 resolve_interface=lambda spec: [spec])
+    monkeypatch.setitem(sys.modules, "net.discovery", fake)
+    monkeypatch.setattr(net, "discovery", fake, raising=False)
+    table = Table(TOY, {"players": 2}, bots={1: "random"})
+    async with hosting(table) as host:
+        advertiser = await advertise(host, None)
+        player = TableClient(*host.address)
+        await player.start()
+        await play_randomly(player, random.Random(2))
+        async def told_it_is_over():
+            while (2, 0, True) not in calls:
+                await asyncio.sleep(0.01)
+        await asyncio.wait_for(told_it_is_over(), WAIT)
+        await advertiser.close()
+        await player.close()
