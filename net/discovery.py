@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Mapping
 
 import ifaddr
-from zeroconf import (Error as ZeroconfError, IPVersion, NotRunningException,
+from zeroconf import (DNSQuestionType, Error as ZeroconfError, IPVersion, NotRunningException,
                       ServiceStateChange, Zeroconf)
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
@@ -42,6 +42,11 @@ _MAX_INSTANCE_LABEL_BYTES = 63   # a DNS label
 RESOLVE_TIMEOUT_MS = 3000  # how long to wait for a table's SRV/TXT/A answers
 PROBE_TIMEOUT = 1.5        # seconds a TCP connect to a table may take on a LAN
 REPROBE_INTERVAL = 10.0    # seconds between checks that a shown table still answers
+
+#: Ask for multicast answers (QM) only. A unicast answer (QU, zeroconf's default for a first question)
+#: goes to UDP port 5353 on this machine, and with several turpin processes sharing that port the kernel
+#: hands it to one of them — often not the one that asked — so a new short listing found nothing.
+QUESTIONS = DNSQuestionType.QM
 
 log = logging.getLogger(__name__)
 
@@ -339,7 +344,7 @@ class TableBrowser:
         """Start listening; DiscoveryUnavailable if multicast cannot work here."""
         self._aiozc = await _open_zeroconf(self.interfaces)
         self._browser = AsyncServiceBrowser(self._aiozc.zeroconf, SERVICE_TYPE,
-                                            handlers=[self._on_service_state_change])
+                                            handlers=[self._on_service_state_change], question_type=QUESTIONS)
         if self.probe and self.reprobe_interval > 0:
             self._reprobe = asyncio.create_task(self._reprobe_loop())
 
@@ -391,7 +396,8 @@ class TableBrowser:
         if self._aiozc is None:
             return
         info = AsyncServiceInfo(SERVICE_TYPE, name)
-        if not await info.async_request(self._aiozc.zeroconf, RESOLVE_TIMEOUT_MS) or not info.port:
+        if not await info.async_request(self._aiozc.zeroconf, RESOLVE_TIMEOUT_MS, question_type=QUESTIONS) \
+                or not info.port:
             return
         instance = name[: -len(SERVICE_TYPE) - 1] if name.endswith("." + SERVICE_TYPE) else name
         try:
