@@ -1,6 +1,6 @@
-"""The ``sharp`` bot for Your Money or Your Life.
+"""The bots for Your Money or Your Life, easy to hard.
 
-It reads only its own view (ruling A3). It values an outcome in points of final score: money, the folk
+``normal`` (once called ``sharp``) reads only its own view (ruling A3). It values an outcome in points of final score: money, the folk
 hero and scoundrel points as they count for its scoring formula, health at a price that climbs as health
 runs low (and death as the end of everything), a penalty for every guard a reputation threshold would
 bring, and a lost round for a spur. With that one formula it
@@ -13,6 +13,13 @@ bring, and a lost round for a spur. With that one formula it
 * shops: health when low, the item that pays for itself over the rounds left, gifts to the poor when
   its scoundrel track has brought guards;
 * retires when far enough ahead late, or as soon as a retired rival's score is beaten.
+
+``easy`` plays like a beginner: it rides for the richest coach whatever its guards and its combat,
+gives its dice to whatever takes the money, and only rests at the tavern once badly hurt. It never
+retires early and never declares for the scoundrel's scoring.
+
+``hard`` searches (``core.search``) with the normal bot as its model of the other player and its
+playouts.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from typing import Any
 from core.engine import Action, State, View
 from core.games import money_or_life as engine
 from core.games.money_or_life import GUARD_STEP, GUARD_STRENGTH
+from core.search import Budget, searching_bot
 from core.games import money_or_life_solver as solver
 
 DEATH = 200.0            # dying loses the game: worth more than any purse
@@ -324,8 +332,8 @@ def wants_scoundrel_scoring(view: View, seat: int) -> bool:
     return view["round"] >= view["rounds"] - 1 and player["scoundrel"] > player["folk_hero"]
 
 
-def sharp(state: State, seat: int, rng: random.Random) -> Action:
-    """The ``sharp`` bot: reads only ``view(state, seat)``."""
+def normal(state: State, seat: int, rng: random.Random) -> Action:
+    """The ``normal`` bot: reads only ``view(state, seat)``."""
     view = engine.view(state, seat)
     legal = engine.legal_actions(state, seat)
     if {"do": "play_as_scoundrel"} in legal and wants_scoundrel_scoring(view, seat):
@@ -335,3 +343,42 @@ def sharp(state: State, seat: int, rng: random.Random) -> Action:
     if view["phase"] == "rob":
         return choose_assignment(view, seat, legal)
     return choose_in_town(view, seat, legal)
+
+
+sharp = normal  # the old name, for anything that still imports it
+
+
+# --- easy ---------------------------------------------------------------------------------------------
+
+def easy(state: State, seat: int, rng: random.Random) -> Action:
+    """The easy bot: greedy for money, careless of guards and health until it is nearly dead."""
+    view = engine.view(state, seat)
+    legal = engine.legal_actions(state, seat)
+    player = view["players"][seat]
+    if view["phase"] == "pick":
+        wheres = [a["where"] for a in legal if a["do"] == "pick"]
+        if player["health"] <= 3 and "tavern" in wheres:
+            return {"do": "pick", "where": "tavern"}
+        coaches = {coach["at"]: coach["money"] for coach in view["coaches"] if coach["at"] in wheres}
+        if coaches:
+            return {"do": "pick", "where": max(coaches, key=lambda at: (coaches[at], rng.random()))}
+        return {"do": "pick", "where": "tavern" if "tavern" in wheres else wheres[0]}
+    if view["phase"] == "rob":
+        # The assignment that the solver says takes the most money, ignoring what it costs in health.
+        targets = engine.shown_coach_targets(view, player["pick"])
+        entries = solver.solve(player["rob_dice"], targets["speed"], targets["wit"], targets["combat"],
+                               targets["money"], engine.horse_bonus(player), engine.wit_bonus(player),
+                               engine.combat_bonus(player))
+        action = max(entries, key=lambda e: (e.outcome.money, e.outcome.folk_hero)).assignments[0].as_action()
+        return action if action in legal else rng.choice(legal)
+    if {"do": "heal"} in legal and player["health"] <= 6:
+        return {"do": "heal"}
+    return {"do": "leave"} if {"do": "leave"} in legal else rng.choice(legal)
+
+
+# --- hard ---------------------------------------------------------------------------------------------
+
+#: Sixteen rounds of the normal bot's careful sums make a long playout: few fit in a decision.
+HARD_BUDGET = Budget(playouts=40, seconds=0.25, candidates=6)
+
+hard = searching_bot(lambda: engine.GAME, budget=HARD_BUDGET)
