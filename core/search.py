@@ -22,7 +22,8 @@ The outcome of a playout is the seat's share of the win plus a little of its sco
 read in whichever direction the winners show), which separates close games better than wins alone.
 
 A budget bounds every decision: at most ``playouts`` playouts, and at most ``seconds`` of thinking when
-that is set. With ``seconds`` unset the choice depends only on the seat's view and the generator, so it
+that is set (checked before every playout move, so a decision overruns it by one move of the guide at
+most; a sample the time cut short is dropped whole). With ``seconds`` unset the choice depends only on the seat's view and the generator, so it
 replays exactly (and a ``resample_hidden`` state in place of the real one gives the same choice).
 """
 
@@ -86,12 +87,19 @@ def outcome(game: Game, state: State, seat: int) -> float:
     return (1 - MARGIN_WEIGHT) * share + MARGIN_WEIGHT * (margin + 1) / 2
 
 
-def playout(game: Game, state: State, seat: int, rng: random.Random, guide: Bot) -> float:
+class OutOfTime(Exception):
+    """The decision's time ran out in the middle of a playout: its sample is dropped."""
+
+
+def playout(game: Game, state: State, seat: int, rng: random.Random, guide: Bot,
+            out_of_time: Callable[[], bool] = lambda: False) -> float:
     """Play ``state`` to the end in place with ``guide`` in every seat; ``seat``'s outcome."""
     for _ in range(PLAYOUT_MOVE_CAP):
         pending = game.pending(state)
         if not pending:
             return outcome(game, state, seat)
+        if out_of_time():
+            raise OutOfTime
         mover = pending[0]
         game.apply(state, mover, guide(state, mover, rng))
     return 0.5
@@ -123,16 +131,22 @@ def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, 
     totals = [0.0] * len(candidates)
     diff_sums = [0.0] * len(candidates)  # paired with the hint's outcome in the same sample
     diff_squares = [0.0] * len(candidates)
-    while report.playouts + len(candidates) <= budget.playouts:
-        if budget.seconds is not None and clock() - started >= budget.seconds:
-            break
+    deadline = None if budget.seconds is None else started + budget.seconds
+
+    def out_of_time() -> bool:
+        return deadline is not None and clock() >= deadline
+
+    while report.playouts + len(candidates) <= budget.playouts and not out_of_time():
         guess_seed, playout_seed = rng.getrandbits(64), rng.getrandbits(64)
         outcomes = []
-        for action in candidates:
-            guess = game.resample_hidden(state, seat, random.Random(guess_seed))
-            game.apply(guess, seat, action)
-            outcomes.append(playout(game, guess, seat, random.Random(playout_seed), guide))
-            report.playouts += 1
+        try:
+            for action in candidates:
+                guess = game.resample_hidden(state, seat, random.Random(guess_seed))
+                game.apply(guess, seat, action)
+                outcomes.append(playout(game, guess, seat, random.Random(playout_seed), guide, out_of_time))
+                report.playouts += 1
+        except OutOfTime:
+            break  # a sample is all its candidates on the same luck, or nothing
         for i, value in enumerate(outcomes):
             totals[i] += value
             diff_sums[i] += value - outcomes[0]

@@ -15,7 +15,7 @@ bring, and a lost round for a spur. With that one formula it
 * retires when far enough ahead late, or as soon as a retired rival's score is beaten.
 
 ``easy`` plays like a beginner: it rides for the richest coach whatever its guards and its combat,
-gives its dice to whatever takes the money, and only rests at the tavern once badly hurt. It never
+and only rests at the tavern once badly hurt (it assigns its dice as well as the normal bot does). It never
 retires early and never declares for the scoundrel's scoring.
 
 ``hard`` searches (``core.search``) with the normal bot as its model of the other player and its
@@ -80,15 +80,26 @@ def result_value(result: solver.Outcome, me: tuple[int, int, int, bool, float]) 
 
 
 @lru_cache(maxsize=1 << 18)
+def robbery_choices(dice: tuple[int, ...], speed: int, wit: int, combat: int, money: int, horse: int,
+                    wit_bonus: int, combat_bonus: int) -> tuple[tuple[int, int, int, int, bool], ...]:
+    """The distinct outcomes (track changes and spur) the choices of these dice can give against these
+    targets: the same whoever rolls them, so kept across rounds while the player's own figures change."""
+    found = {}
+    for spur, caught, wit_dice, combat_dice in solver.contributions(dice, speed, horse):
+        changes = (solver.robbery_changes(spur, wit_dice + wit_bonus, combat_dice + combat_bonus, wit, combat, money)
+                   if caught else solver.missed_changes(spur))
+        found[(*changes, spur)] = True
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 18)
 def best_value(dice: tuple[int, ...], speed: int, wit: int, combat: int, money: int, horse: int,
                wit_bonus: int, combat_bonus: int, me: tuple[int, int, int, bool, float]) -> float:
     """The value of the best assignment of these dice against these targets (the solver's figures for
     each distinct choice, from its contribution)."""
     best = -DEATH * 2
-    for spur, caught, wit_dice, combat_dice in solver.contributions(dice, speed, horse):
-        changes = (solver.robbery_changes(spur, wit_dice + wit_bonus, combat_dice + combat_bonus, wit, combat, money)
-                   if caught else solver.missed_changes(spur))
-        best = max(best, outcome_value(*changes, spur, me))
+    for choice in robbery_choices(dice, speed, wit, combat, money, horse, wit_bonus, combat_bonus):
+        best = max(best, outcome_value(*choice, me))
     return best
 
 
@@ -350,28 +361,27 @@ sharp = normal  # the old name, for anything that still imports it
 
 # --- easy ---------------------------------------------------------------------------------------------
 
+#: The easy bot rests at the tavern at this health or lower, and buys meals below the next.
+EASY_REST_AT = 5
+EASY_HEAL_BELOW = 9
+
+
 def easy(state: State, seat: int, rng: random.Random) -> Action:
-    """The easy bot: greedy for money, careless of guards and health until it is nearly dead."""
+    """The easy bot: greedy for money, careless of guards, rests only once badly hurt."""
     view = engine.view(state, seat)
     legal = engine.legal_actions(state, seat)
     player = view["players"][seat]
     if view["phase"] == "pick":
         wheres = [a["where"] for a in legal if a["do"] == "pick"]
-        if player["health"] <= 3 and "tavern" in wheres:
+        if player["health"] <= EASY_REST_AT and "tavern" in wheres:
             return {"do": "pick", "where": "tavern"}
         coaches = {coach["at"]: coach["money"] for coach in view["coaches"] if coach["at"] in wheres}
         if coaches:
             return {"do": "pick", "where": max(coaches, key=lambda at: (coaches[at], rng.random()))}
         return {"do": "pick", "where": "tavern" if "tavern" in wheres else wheres[0]}
-    if view["phase"] == "rob":
-        # The assignment that the solver says takes the most money, ignoring what it costs in health.
-        targets = engine.shown_coach_targets(view, player["pick"])
-        entries = solver.solve(player["rob_dice"], targets["speed"], targets["wit"], targets["combat"],
-                               targets["money"], engine.horse_bonus(player), engine.wit_bonus(player),
-                               engine.combat_bonus(player))
-        action = max(entries, key=lambda e: (e.outcome.money, e.outcome.folk_hero)).assignments[0].as_action()
-        return action if action in legal else rng.choice(legal)
-    if {"do": "heal"} in legal and player["health"] <= 6:
+    if view["phase"] == "rob":  # a beginner can count his dice: he assigns them as well as anyone
+        return choose_assignment(view, seat, legal)
+    if {"do": "heal"} in legal and player["health"] < EASY_HEAL_BELOW:
         return {"do": "heal"}
     return {"do": "leave"} if {"do": "leave"} in legal else rng.choice(legal)
 
