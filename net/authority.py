@@ -24,7 +24,8 @@ from typing import Any, Callable
 
 import msgpack
 
-from core.engine import Action, Event, Game, IllegalAction, State, clone, seat_name, visible_events
+from core.bots import DEFAULT_BOT, canonical_bot
+from core.engine import Action, Bot, Event, Game, IllegalAction, State, clone, seat_name, visible_events
 from net import protocol
 from net.protocol import error_message, host_message
 from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record, public_record
@@ -53,8 +54,9 @@ class Refusal(Exception):
 
 
 def default_bot(game: Game) -> str:
-    """The bot that takes a seat when nobody names one: the sharp one if the game has it."""
-    return "sharp" if "sharp" in game.bots else next(iter(game.bots))
+    """The bot that takes a seat when nobody names one, and a move when a seat's own bot fails: the
+    normal level if the game has it."""
+    return DEFAULT_BOT if DEFAULT_BOT in game.bots else next(iter(game.bots))
 
 
 def check_protocol(hello: dict[str, Any]) -> None:
@@ -86,6 +88,18 @@ def matching_action(action: Any, legal: list[Action]) -> Action | None:
     except (TypeError, ValueError, AttributeError):
         return None
     return next((choice for choice in legal if action_key(choice) == wanted), None)
+
+
+@dataclass
+class BotTurn:
+    """One bot decision to make off the table: see ``Table.bot_turn``."""
+
+    seat: int
+    name: str
+    bot: Bot
+    state: State
+    rng: random.Random
+    actions_seen: int
 
 
 def new_room_code() -> str:
@@ -265,6 +279,8 @@ class Table:
                 saved.get("bot"), saved.get("token")
             if info.kind == "bot" and info.bot not in game.bots:
                 raise RecordError(f"the record names a bot {info.bot!r} that {game.title} does not have")
+            if info.kind == "bot":
+                info.bot = canonical_bot(game.bots, info.bot)  # an old record's sharp plays as normal
             if info.kind == "player":
                 info.gone_since = time.monotonic()
         for seat, action in record["actions"]:
@@ -284,6 +300,7 @@ class Table:
     def _seat_bot(self, seat: int, bot: str) -> None:
         if bot not in self.game.bots:
             raise Refusal("bad_message", f"{self.game.title} has no bot {bot!r}")
+        bot = canonical_bot(self.game.bots, bot)  # an old name (sharp) is shown as what it now is (normal)
         info = self.seats[seat]
         name = f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot} bot)"
         info.kind, info.bot, info.name, info.token = "bot", bot, name, None
@@ -463,6 +480,30 @@ class Table:
             if self.seats[seat].kind == "bot":
                 return seat
         return None
+
+    def bot_turn(self) -> BotTurn | None:
+        """What the next bot needs to decide away from the table: its own copy of the state (the table's
+        may change meanwhile), its generator, and how many actions the table had seen; None if no bot is
+        to play."""
+        seat = self.next_bot()
+        if seat is None:
+            return None
+        name = self.seats[seat].bot
+        return BotTurn(seat, name, self.game.bots[name], clone(self.state), self._bot_rngs[seat], len(self.actions))
+
+    def play_bot_action(self, turn: BotTurn, action: Action | None) -> bool:
+        """Apply a bot's decision if its seat still awaits it (False, and nothing done, if not). An action
+        the rules refuse is a bot bug when nothing has happened since the bot was asked (the first legal
+        action is played: a bug must not stall the table); otherwise the decision is just out of date."""
+        seat = turn.seat
+        if self.over or seat not in self.game.pending(self.state) or self.seats[seat].kind != "bot":
+            return False
+        legal = self.game.legal_actions(self.state, seat)
+        chosen = matching_action(action, legal)
+        if chosen is None and len(self.actions) != turn.actions_seen:
+            return False
+        self._apply(seat, chosen or legal[0])
+        return True
 
     def play_bot(self) -> bool:
         """Let one pending bot act; False if no bot is to play."""

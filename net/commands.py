@@ -148,7 +148,8 @@ def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game
                         help="number of seats (the game's default if left out)")
     parser.add_argument("--bots", type=whole_number("--bots", 0), default=0, metavar="K",
                         help="how many seats bots take (the last K)")
-    parser.add_argument("--bot", default=None, help="which bot plays those seats (default: the best one)")
+    parser.add_argument("--bot", default=None, help="which bot plays those seats: easy, normal, hard or random "
+                                                    "(default: normal)")
     parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a table option (repeatable)")
     parser.add_argument("--port", type=port_number, default=None, help=f"TCP port (default {DEFAULT_PORT}; 0 = any)")
     codes = parser.add_mutually_exclusive_group()
