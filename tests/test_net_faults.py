@@ -10,13 +10,16 @@ import re
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
 from net.authority import Table
-from net.host import HostSettings
+from net.client import TableClient, describe_duration
+from net.host import HostSettings, TableHost
 from net.record import read_record
-from tests.net_helpers import GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range
+from tests.net_helpers import (FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly,
+                               seat_range)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -273,3 +276,55 @@ async def test_a_frozen_host_is_noticed_by_its_clients_who_come_back_when_it_tha
         host.send_signal(signal.SIGCONT)
         await player.close()
         _stop(host)
+
+
+#: Far past the 1,024th attempt, where ``low * 2 ** attempt`` used to overflow a float and end the loop.
+ATTEMPTS = 3000
+
+
+async def test_a_client_keeps_trying_through_thousands_of_failed_attempts_and_gets_its_seat_back():
+    """The host goes away (its port closed) for thousands of reconnection attempts: the client never gives
+    up, keeps its wait capped, says since when and how often it has tried, and when the host comes back on
+    the same port it rejoins its own seat and plays on."""
+    table = Table(TOY, {"players": 2}, code="ROOM42", bots={1: "random"})
+    host = TableHost(table, FAST)
+    _, port = await host.start("127.0.0.1", 0)
+    player = TableClient("127.0.0.1", port, code="ROOM42", backoff=(1e-9, 1e-6))
+    lost = []
+    player.subscribe(lambda update: lost.append(update.text) if update.kind == "disconnected" else None)
+    try:
+        await player.start()
+        assert player.retrying_since is None and player.retry_status() == ""
+        await host.close()
+        await player.wait_for(lambda snap: player.retrying_since is not None, WAIT)
+        since = player.retrying_since
+        await player.wait_for(lambda snap: player.attempts >= ATTEMPTS, WAIT * 5)
+        assert player.stopped is None and not player._runner.done(), "the client is still trying"
+        assert player.retrying_since == since and player.retry_delay == 1e-6
+        assert lost[0].endswith("; trying again")
+        assert re.fullmatch(rf"nobody is hosting a table at 127\.0\.0\.1:{port} \(the connection was refused\); "
+                            rf"trying again for \d+ (s|min) \({player.attempts} attempts so far\)", lost[-1]), lost[-1]
+        assert player.retry_status() in lost[-1] and player.retrying_for() >= 0
+
+        host = TableHost(table, FAST)
+        await host.start("127.0.0.1", port)
+        await player.wait_for(lambda snap: player.connected, WAIT)
+        assert player.snapshot.seat == 0 and player.attempts == 0 and player.retrying_since is None
+        await play_randomly(player, random.Random(4))
+        assert player.snapshot.result == TOY.result(table.state)
+    finally:
+        await player.close()
+        await host.close()
+
+
+def test_a_retrying_client_says_for_how_long_in_words():
+    """The status a UI shows while the client retries: how long, in seconds, minutes or hours, and how
+    many attempts; nothing while connected, and no promise of retrying from a client that will not."""
+    assert [describe_duration(s) for s in (0, 59.9, 60, 185, 3600, 3900)] == \
+        ["0 s", "59 s", "1 min", "3 min", "1 h", "1 h 5 min"]
+    player = TableClient("127.0.0.1", 1)
+    assert player.retry_status() == "" and player.retrying_for() is None
+    player.retrying_since, player.attempts = time.monotonic() - 185, 40
+    assert player.retry_status() == "trying again for 3 min (40 attempts so far)"
+    player.attempts = 1
+    assert player.retry_status().endswith("(1 attempt so far)")

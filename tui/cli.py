@@ -115,11 +115,10 @@ def run_watch(args: argparse.Namespace) -> int:
             if args.delay:
                 time.sleep(args.delay)
 
-    played = play_bot_game(game, options, seed, bots,
-                           on_action=lambda state, seat, action, events: narrate_events(events),
-                           on_deal=lambda state, events: narrate_events(events))
-    print()
-    print(game.result(played.state)["summary"])
+    # The game's own last event is its result's summary: printing it again here said it twice.
+    play_bot_game(game, options, seed, bots,
+                  on_action=lambda state, seat, action, events: narrate_events(events),
+                  on_deal=lambda state, events: narrate_events(events))
     print(f"(seed {seed}: replay it with --seed {seed})")
     return 0
 
@@ -138,7 +137,8 @@ def _add_table_arguments(parser: argparse.ArgumentParser, game_default: str = "t
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="turpin",
-        description="Highwayman tabletop games in the terminal. With no command, watch a bot game.")
+        description="Highwayman tabletop games in the terminal. With no command, open the app.")
+    _app_arguments(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     simulate_parser = commands.add_parser(
@@ -166,19 +166,117 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_network_commands(commands: argparse._SubParsersAction) -> None:
-    """The LAN commands live in net/; they add themselves to the parser."""
+    """The LAN commands live in net/; they add themselves to the parser. Without ``--headless`` (host) or
+    ``--text`` (join) they open the app instead of the console."""
     add_commands(commands)
     add_tables_command(commands)
     add_serve_ssh_command(commands)
+    for name, route in (("host", run_app_host), ("join", run_app_join)):
+        commands.choices[name].set_defaults(app_handler=route)
+
+    play = commands.add_parser("play", help="play against bots in the app",
+                               description="Open the app at a table against bots (you are seat 1).")
+    play.add_argument("--game", default="turpin", choices=sorted(all_games()) or None,
+                      help="which game (default %(default)s)")
+    play.add_argument("--players", type=int, help="number of seats (the game's default if left out)")
+    play.add_argument("--option", action="append", metavar="NAME=VALUE", help="a table option (repeatable)")
+    play.add_argument("--bot", help="which bot takes the other seats (default: the best one)")
+    play.add_argument("--seed", type=int, help="seed for a repeatable game")
+    play.set_defaults(handler=run_app_play)
+
+    spectate = commands.add_parser("spectate", help="watch a table in the app",
+                                   description="Open the app watching a table (public information only).")
+    spectate.add_argument("address", metavar="HOST:PORT", help="where the table is")
+    spectate.set_defaults(handler=run_app_spectate)
+
+
+def _app_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of the app itself, given before any command: ``turpin --name Ann play``."""
+    parser.add_argument("--name", dest="player_name", default=None,
+                        help="your name at the table (default: your login name)")
+    parser.add_argument("--ascii", action="store_true", help="draw with plain ASCII only")
+    parser.add_argument("--no-bell", action="store_true", help="no terminal bell when it is your move")
+
+
+def run_app(args: argparse.Namespace, start: Any) -> int:
+    from tui.app import TurpinApp  # Textual only when the app is wanted
+    from tui.glyphs import choose_glyphs
+    app = TurpinApp(start, player_name=args.player_name or _login_name(), glyphs=choose_glyphs(args.ascii),
+                    bell=not args.no_bell, lan_interfaces=lan_setting())
+    app.run()
+    return app.return_code or 0
+
+
+def lan_setting() -> list[str] | None:
+    """``TURPIN_LAN``: unset browses every interface; ``off`` none; otherwise a comma list of addresses."""
+    import os
+    value = os.environ.get("TURPIN_LAN", "").strip()
+    if not value:
+        return None
+    if value.lower() in ("off", "no", "0", "none"):
+        return []
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def _login_name() -> str:
+    import getpass
+    try:
+        return getpass.getuser()[:40]
+    except Exception:
+        return ""
+
+
+def run_app_menu(args: argparse.Namespace) -> int:
+    from tui.app import Start
+    return run_app(args, Start())
+
+
+def run_app_play(args: argparse.Namespace) -> int:
+    from tui.app import Start
+    from tui.hosting import plan_against_bots
+    game = get_game(args.game)
+    options = game.options_from_text(args.option or [], args.players)
+    plan = plan_against_bots(args.game, bot=args.bot, seed=args.seed, options=options)
+    return run_app(args, Start(route="play", plan=plan))
+
+
+def run_app_host(args: argparse.Namespace) -> int:
+    from tui.app import Start
+    from tui.hosting import TablePlan
+    game = get_game(args.game or "turpin")
+    options = game.options_from_text(args.option or [], args.players)
+    seats = game.seats(options)
+    bot = args.bot or None
+    bots = {seat: bot or _default_bot(game) for seat in range(max(1, seats - args.bots), seats)} if args.bots else {}
+    plan = TablePlan(game=game.id, options=options, bots=bots, name=args.name or "",
+                     interface=args.interface or "", code=not args.no_code, port=args.port or 0)
+    return run_app(args, Start(route="host", plan=plan))
+
+
+def _default_bot(game: Game) -> str:
+    from net.authority import default_bot
+    return default_bot(game)
+
+
+def run_app_join(args: argparse.Namespace) -> int:
+    from tui.app import Start
+    return run_app(args, Start(route="spectate" if args.spectate else "join", address=args.address,
+                               code=args.code))
+
+
+def run_app_spectate(args: argparse.Namespace) -> int:
+    from tui.app import Start
+    return run_app(args, Start(route="spectate", address=args.address))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["watch", "--delay", "0.05" if sys.stdout.isatty() else "0"])
+    handler = args.handler if args.command is not None else run_app_menu
+    if args.command == "host" and not args.headless or args.command == "join" and not getattr(args, "text", False):
+        handler = args.app_handler
     try:
-        return args.handler(args)
+        return handler(args)
     except (OptionError, KeyError) as error:
         message = error.args[0] if error.args else str(error)
         print(f"turpin: {message}", file=sys.stderr)

@@ -1,0 +1,202 @@
+"""The Textual app: themes, the global keys, and the routes to a table.
+
+Every table is reached through a ``TableClient``: a game against bots starts a private ``TableHost`` on
+127.0.0.1 and joins it; hosting starts one on the LAN and joins it; joining and spectating connect to
+someone else's. The screens do the rest.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import pathlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+
+from net.client import ClientError, TableClient
+from tui import seats
+from tui.glyphs import Glyphs, UNICODE
+from tui.hosting import HostedTable, TablePlan
+
+STYLES = pathlib.Path(__file__).resolve().parent.parent / "styles"
+
+
+@dataclass
+class Start:
+    """Where the app opens: the menu, or straight at a table (``turpin play/host/join/spectate``)."""
+
+    route: str = "menu"  # menu | play | host | join | spectate
+    plan: TablePlan | None = None
+    address: str = ""
+    code: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class TurpinApp(App[int]):
+    TITLE = "turpin"
+    SUB_TITLE = "highwayman games at your table"
+    CSS_PATH = sorted(STYLES.glob("*.tcss"))
+    BINDINGS = [
+        Binding("ctrl+t", "toggle_dark", "light/dark", show=False, id="theme"),
+    ]
+
+    def __init__(self, start: Start | None = None, *, player_name: str = "", glyphs: Glyphs = UNICODE,
+                 bell: bool = True, lan_interfaces: list[str] | None = None) -> None:
+        super().__init__()
+        #: Where the LAN list listens: None every interface, [] not at all (tests), else these addresses.
+        self.lan_interfaces = lan_interfaces
+        self.start = start or Start()
+        self.player_name = player_name
+        self.glyphs = glyphs
+        self.bell_on = bell
+        self.client: TableClient | None = None
+        self.hosted: HostedTable | None = None
+        self.last_plan: TablePlan | None = None
+        self.record_path: str | None = None
+
+    def on_mount(self) -> None:
+        from tui.screens.menu import MenuScreen
+        self.push_screen(MenuScreen())
+        route = self.start.route
+        if route == "play" and self.start.plan is not None:
+            self.start_table(self.play(self.start.plan))
+        elif route == "host":
+            from tui.screens.setup import SetupScreen
+            self.push_screen(SetupScreen(hosting=True, plan=self.start.plan))
+        elif route in ("join", "spectate"):
+            from tui.screens.join import JoinScreen
+            self.push_screen(JoinScreen(spectate=route == "spectate", address=self.start.address,
+                                        code=self.start.code, connect_now=True))
+
+    def start_table(self, coroutine: Any) -> None:
+        """Run a route to a table (``play``, ``join``…) as a worker; a failure is said, never a crash."""
+        self.run_worker(self._guarded(coroutine), exclusive=True, group="table", exit_on_error=False)
+
+    async def _guarded(self, coroutine: Any) -> None:
+        try:
+            await coroutine
+        except (ClientError, OSError, ValueError) as error:
+            self.notify(f"Could not open the table: {error}", severity="error", markup=False, timeout=8)
+
+    def action_toggle_dark(self) -> None:
+        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+
+    # ------------------------------------------------------------------------------- the routes
+
+    @property
+    def can_play_again(self) -> bool:
+        return self.last_plan is not None and not self.last_plan.on_lan
+
+    async def play(self, plan: TablePlan) -> None:
+        """A private table against bots: host it here on 127.0.0.1 and sit at seat 1."""
+        await self._close_table()
+        from net.commands import default_record_path
+        try:
+            self.record_path = str(default_record_path(plan.game))
+        except OSError:
+            self.record_path = None
+        self.last_plan = plan
+        self.hosted = HostedTable(plan, self.record_path)
+        host, port = await self._start_hosted(self.hosted)
+        client = TableClient(host, port, name=self.player_name or None, seat=0)
+        await client.start()
+        self._open(client)
+
+    async def host(self, plan: TablePlan) -> HostedTable:
+        """A LAN table: serve it, then sit at seat 1; the lobby shows the code and the addresses."""
+        await self._close_table()
+        from net.commands import default_record_path
+        self.record_path = str(default_record_path(plan.name or plan.game))
+        if self.lan_interfaces == []:
+            plan.advertise = False  # LAN announcements are off in this app (tests, TURPIN_LAN=off)
+        self.last_plan = plan
+        self.hosted = HostedTable(plan, self.record_path)
+        host, port = await self._start_hosted(self.hosted)
+        client = TableClient(host, port, name=self.player_name or None, code=self.hosted.table.code, seat=0)
+        await client.start()
+        self.client = client
+        return self.hosted
+
+    async def _start_hosted(self, hosted: HostedTable) -> tuple[str, int]:
+        await hosted.start()
+        return hosted.join_address
+
+    async def join(self, address: str, code: str | None, spectate: bool) -> None:
+        """Someone else's table; ``ClientError`` says in words why it cannot be joined."""
+        from net.commands import parse_address
+        from core.engine import OptionError
+        try:
+            host, port = parse_address(address.strip())
+        except OptionError as error:
+            raise ClientError(str(error)) from None
+        if not 0 < port < 65536:
+            raise ClientError(f"{port} is not a port (ports go from 1 to 65535)")
+        await self._close_table()
+        self.record_path, self.last_plan = None, None
+        key = f"{host}:{port}"
+        token = None if spectate else seats.token_for(key)
+        client = self._client(host, port, code, spectate, token)
+        try:
+            await _start(client)
+        except ClientError as error:
+            if token is None or getattr(error, "code", None) != "bad_token":
+                raise
+            seats.remember(key, None)  # that seat is gone; join afresh
+            client = self._client(host, port, code, spectate, None)
+            await _start(client)
+        if not spectate:
+            seats.remember(key, client.token)
+        self._open(client)
+
+    def _client(self, host: str, port: int, code: str | None, spectate: bool, token: str | None) -> TableClient:
+        return TableClient(host, port, role="spectator" if spectate else "player",
+                           name=self.player_name or None, code=code or None, token=token)
+
+    def _open(self, client: TableClient) -> None:
+        from tui.screens.table import TableScreen
+        self.client = client
+        self._to_menu()
+        self.push_screen(TableScreen(client))
+
+    def open_table(self) -> None:
+        """From the host's lobby to the table itself."""
+        if self.client is not None:
+            self._open(self.client)
+
+    def play_again(self) -> None:
+        if self.last_plan is not None:
+            plan = self.last_plan
+            plan.seed = None
+            self.start_table(self.play(plan))
+
+    def leave_table(self) -> None:
+        self._to_menu()
+        self.run_worker(self._close_table(), group="close")
+
+    def _to_menu(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    async def _close_table(self) -> None:
+        client, hosted = self.client, self.hosted
+        self.client, self.hosted = None, None
+        if client is not None:
+            with contextlib.suppress(Exception):
+                await client.close()
+        if hosted is not None:
+            with contextlib.suppress(Exception):
+                await hosted.close()
+
+    async def on_unmount(self) -> None:
+        await self._close_table()
+
+
+async def _start(client: TableClient) -> None:
+    """``client.start()``, with the host's refusal code on the error (``wrong_code``, ``table_full``…)."""
+    try:
+        await client.start()
+    except ClientError as error:
+        error.code = (client.last_error or {}).get("code")  # type: ignore[attr-defined]
+        raise

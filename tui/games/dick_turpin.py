@@ -1,0 +1,215 @@
+"""The Famous Dick Turpin: the road and the Silver Flyer, your stand & deliver cards, the purses.
+
+Every value comes from the seat's view; the claim preview asks the engine's own ``claim_shares``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+
+from core.games import dick_turpin as rules
+from tui.frame import TableFrame
+from tui.widgets.pane import Chip, ChipPane, FramePane
+
+GAME_ID = "turpin"
+KINDS = ("pistols", "1s", "2s", "3s", "4s")
+
+
+def _view(frame: TableFrame) -> dict[str, Any]:
+    return frame.view or {}
+
+
+def coach_town(view: dict[str, Any]) -> str:
+    """Where the coach is: a town of the route, or the end it left from."""
+    if view["stop"] >= 0:
+        return view["route"][view["stop"]]
+    return "LONDON" if view["northbound"] else "EDINBURGH"
+
+
+def status(frame: TableFrame) -> str:
+    view = _view(frame)
+    if not view:
+        return frame.title
+    rounds = view["options"]["rounds"]
+    heading = "northbound" if view["northbound"] else "southbound"
+    return (f"Round {view['round']}/{rounds} · journey {view['journey']}/{rules.JOURNEYS_PER_ROUND} · "
+            f"coach {heading}, at {coach_town(view)}")
+
+
+def waiting_for(frame: TableFrame) -> list[int]:
+    return list(_view(frame).get("pending", []))
+
+
+def seat_summary(frame: TableFrame, seat: int) -> str:
+    view = _view(frame)
+    return f"{view['gold'][seat]} gold" if view else ""
+
+
+def laid(frame: TableFrame, seat: int) -> bool | None:
+    view = _view(frame)
+    if not view or view["phase"] != "choose" or view["stop"] >= 0:
+        return None
+    return bool(view["chosen"][seat])
+
+
+def score_track(view: dict[str, Any]) -> list[float]:
+    return list(view["gold"])
+
+
+def score_label() -> str:
+    return "Gold"
+
+
+def prompt_title(frame: TableFrame) -> str:
+    view = _view(frame)
+    phase = view.get("phase")
+    if phase == "choose":
+        return "lay a stand & deliver card face down"
+    if phase == "declare":
+        return f"rob at {coach_town(view)}: how many passengers?"
+    if phase == "draw":
+        return f"rob at {coach_town(view)}"
+    return ""
+
+
+def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
+    """The host's words, and for a robbery what turning or stopping means now."""
+    view, action = _view(frame), choice["action"]
+    text = Text(str(choice.get("text", "")))
+    if action.get("do") == "draw":
+        left = view["booty_left"]
+        cards, pistols = sum(left), left[0]
+        at_stake = sum(view["turned"])
+        text.append(f"   (a pistol loses {'the ' + str(at_stake) if at_stake else 'nothing yet'}; "
+                    f"{pistols} of {cards} cards left are pistols)", style="dim")
+    elif action.get("do") == "stop" and frame.seat is not None:
+        claim = sum(view["turned"])
+        try:
+            shares = rules.claim_shares(claim, view["gold"], frame.seat)
+        except Exception:
+            shares = []
+        payers = [f"{frame.name(seat)} pays {paid}" for seat, paid in enumerate(shares) if paid]
+        if payers:
+            text.append(f"   ({', '.join(payers)})", style="dim")
+    return text
+
+
+def booty_card(card: int, glyphs) -> str:
+    return f"[{glyphs.pistol}]" if card == rules.PISTOL else f"[{card}]"
+
+
+class Board(FramePane):
+    """The road from London to Edinburgh with the coach, passengers, the booty and the piles."""
+
+    def draw(self, frame: TableFrame) -> RenderableType:
+        view, g = _view(frame), self.glyphs
+        at = coach_town(view)
+        road = Text()
+        for index, town in enumerate(["LONDON", *rules.TOWNS, "EDINBURGH"]):
+            if index:
+                road.append(f" {g.road} ")
+            if town == at:
+                road.append(f"{g.coach} {town}", style="bold reverse")
+            else:
+                road.append(town, style="bold" if town.isupper() else "")
+        arrow = g.north if view["northbound"] else g.south
+        where = Text(f"{arrow} coach {'northbound for Edinburgh' if view['northbound'] else 'southbound for London'}"
+                     f", at {at}", style="dim")
+        passengers = Text("Passengers left: ")
+        left = view["passengers"]
+        passengers.append(g.passenger * left, style="bold")
+        passengers.append(g.passenger_gone * (rules.PASSENGERS - left), style="dim")
+        passengers.append(f" {left} of {rules.PASSENGERS}")
+        booty = Text("Booty turned: ")
+        booty.append(" ".join(booty_card(card, g) for card in view["face_up"]) or "none")
+        deck = Text("Still in the booty deck: ")
+        deck.append(" · ".join(f"{kind} {count}" for kind, count in zip(KINDS, view["booty_left"])))
+        lines: list[RenderableType] = [road, where, passengers, booty, deck]
+        robbery = self._robbery(frame)
+        if robbery is not None:
+            lines.append(robbery)
+        lines.append(self._piles(frame))
+        return Group(*lines)
+
+    def _robbery(self, frame: TableFrame) -> Text | None:
+        view = _view(frame)
+        if view["phase"] not in ("declare", "draw") or view.get("robber") is None:
+            return None
+        text = Text(f"{frame.name(view['robber'])} robs at {coach_town(view)}", style="bold")
+        if view["phase"] == "draw":
+            turned = view["turned"]
+            text.append(f": {view['declared']} passengers declared; turned "
+                        f"{' + '.join(map(str, turned)) or 'nothing'} = {sum(turned)} gold so far")
+        return text
+
+    def _piles(self, frame: TableFrame) -> Text:
+        view = _view(frame)
+        text = Text("Played piles: " if view.get("piles") else "Pile tops: ")
+        parts = []
+        for seat in range(view["players"]):
+            if view.get("piles"):
+                shown = ", ".join(view["piles"][seat]) or "—"
+            else:
+                shown = view["pile_tops"][seat] or "—"
+                if view["pile_sizes"][seat] > 1:
+                    shown += f" (+{view['pile_sizes'][seat] - 1} face down)"
+            parts.append(f"{frame.name(seat)}: {shown}")
+        text.append(" · ".join(parts))
+        return text
+
+
+class Hand(ChipPane):
+    """Your stand & deliver cards as chips (the ones you may lay now marked) and your face-down card."""
+
+    def build(self, frame: TableFrame) -> ComposeResult:
+        view = _view(frame)
+        hand = view.get("hand") or []
+        playable = {choice["action"].get("town") for choice in frame.choices}
+        with Horizontal(classes="chip-row"):
+            for town in hand:
+                yield Chip(town, f"town:{town}", marked=town in playable)
+        face_down = Text("Face down: ", style="bold")
+        face_down.append(view.get("my_card") or "nothing laid yet")
+        if not hand:
+            face_down.append("   (no stand & deliver cards left this round)", style="dim")
+        yield Chip(face_down, "face-down", classes="chip--flat")
+
+
+class Sheet(FramePane):
+    """Your purse and place, and everyone's at a glance."""
+
+    def draw(self, frame: TableFrame) -> RenderableType:
+        view = _view(frame)
+        gold = view["gold"]
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column()
+        grid.add_column(justify="right")
+        grid.add_column(justify="right")
+        grid.add_column()
+        grid.add_row(Text("seat", style="bold"), Text("gold", style="bold"), Text("cards", style="bold"),
+                     Text("pile", style="bold"))
+        ranking = sorted(range(len(gold)), key=lambda seat: -gold[seat])
+        for seat in range(len(gold)):
+            name = Text(frame.name(seat), style="bold" if frame.is_me(seat) else "")
+            pile = view["pile_tops"][seat] or "—"
+            grid.add_row(name, str(gold[seat]), str(view["hand_sizes"][seat]), Text(pile))
+        lines: list[RenderableType] = []
+        if frame.seat is not None:
+            mine = gold[frame.seat]
+            place = 1 + sum(1 for other in gold if other > mine)
+            lines.append(Text(f"Gold {mine} of {rules.TOTAL_GOLD} · {_ordinal(place)} place", style="bold"))
+        elif ranking:
+            lines.append(Text(f"Leader: {frame.name(ranking[0])} with {gold[ranking[0]]} gold", style="bold"))
+        lines.append(grid)
+        return Group(*lines)
+
+
+def _ordinal(number: int) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
+    return f"{number}{suffix}"

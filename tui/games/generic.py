@@ -1,0 +1,104 @@
+"""The panes and hooks every game starts from, and what draws a game with no module of its own.
+
+A game's module may define any of these names; the table screen asks ``hook(module, name)`` and falls
+back to the ones here. Hooks take the frame (or a view) and return plain text or Rich renderables.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any, Callable
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from tui.frame import TableFrame
+from tui.widgets.pane import FramePane
+
+GAME_ID = ""  # the fallback has no game of its own
+
+
+def hook(module: ModuleType, name: str) -> Callable[..., Any]:
+    """The game's own ``name`` if it has one, else the generic one."""
+    return getattr(module, name, None) or globals()[name]
+
+
+def status(frame: TableFrame) -> str:
+    """The one line above the panes: where the game stands."""
+    return f"{frame.title} · move {max(frame.turn, 0)}"
+
+
+def waiting_for(frame: TableFrame) -> list[int]:
+    """The seats the game is waiting for, as the view tells it."""
+    view = frame.view or {}
+    if isinstance(view.get("pending"), list):
+        return [seat for seat in view["pending"] if isinstance(seat, int)]
+    if isinstance(view.get("turn"), int):
+        return [view["turn"]]
+    return []
+
+
+def seat_summary(frame: TableFrame, seat: int) -> str:
+    """A few words on a seat for the players pane (gold, score, cards in hand)."""
+    return ""
+
+
+def laid(frame: TableFrame, seat: int) -> bool | None:
+    """In a secret phase: True if the seat has chosen, False if it is still choosing, None otherwise."""
+    return None
+
+
+def score_track(view: dict[str, Any]) -> list[float] | None:
+    """Each seat's standing in this view (gold, score), for the results chart; None if not known."""
+    return None
+
+
+def score_label() -> str:
+    return "score"
+
+
+def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
+    """How the prompt shows one choice: the host's words."""
+    return Text(str(choice.get("text", "")))
+
+
+def choice_matches(action: dict[str, Any], target: str) -> bool:
+    """Whether a click on ``target`` (a chip's target, "kind:value") picks this action."""
+    _, _, value = target.partition(":")
+    return any(str(v) == value for k, v in action.items() if k != "do")
+
+
+def prompt_title(frame: TableFrame) -> str:
+    """Words after "Your move" in the move pane's title (what the choice is about)."""
+    return ""
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value) or "—"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_plain(v)}" for k, v in value.items())
+    return str(value)
+
+
+class Board(FramePane):
+    """Any game: the public parts of the view, one line a field."""
+
+    def draw(self, frame: TableFrame) -> RenderableType:
+        text = Text()
+        for key, value in (frame.view or {}).items():
+            if key not in ("hand", "my_dice", "options"):
+                text.append(f"{key}: ", style="bold")
+                text.append(_plain(value) + "\n")
+        return text
+
+
+class Hand(FramePane):
+    def draw(self, frame: TableFrame) -> RenderableType:
+        hand = (frame.view or {}).get("hand")
+        return Text(_plain(hand) if hand is not None else "")
+
+
+class Sheet(FramePane):
+    def draw(self, frame: TableFrame) -> RenderableType:
+        return Text("")

@@ -1,0 +1,111 @@
+"""Tables this app serves itself: a private table against bots, or a LAN table the player hosts.
+
+Either way the app then joins its own table through ``TableClient`` like anyone else, so what a player
+sees at home is byte for byte what a remote player would be sent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.registry import get_game
+from net.authority import Table, new_room_code
+from net.host import HostSettings, TableHost, advertise, bind_address, lan_addresses
+
+
+@dataclass
+class TablePlan:
+    """What the set-up screen decided: the game, options, which seats bots take, and how to serve it."""
+
+    game: str = "turpin"
+    options: dict[str, Any] = field(default_factory=dict)
+    #: Seat → bot name; every other seat is for a person (seat 0 is the app's own player).
+    bots: dict[int, str] = field(default_factory=dict)
+    seed: int | None = None
+    name: str = ""
+    #: None: a private table on 127.0.0.1 with no code and no advert. Otherwise the interface to serve on
+    #: ("" for every interface) and whether a room code is needed.
+    interface: str | None = None
+    code: bool = True
+    port: int = 0
+    bot_delay: float = 0.6
+    #: Announce a LAN table with zeroconf (tests turn it off: no multicast may leave the machine).
+    advertise: bool = True
+
+    @property
+    def on_lan(self) -> bool:
+        return self.interface is not None
+
+
+class HostedTable:
+    """A running ``TableHost`` for one ``TablePlan``; ``close`` it when the app leaves the table."""
+
+    def __init__(self, plan: TablePlan, record_path: str | None = None) -> None:
+        self.plan = plan
+        game = get_game(plan.game)
+        self.table = Table(game, plan.options, name=plan.name or f"{game.title} table",
+                           code=new_room_code() if plan.on_lan and plan.code else None,
+                           bots=plan.bots, seed=plan.seed, save=self._saver(record_path))
+        self.record_path = record_path
+        self.host = TableHost(self.table, HostSettings(bot_delay=plan.bot_delay))
+        self.address: tuple[str, int] = ("127.0.0.1", 0)
+        self._advert: Any = None
+
+    @staticmethod
+    def _saver(path: str | None):
+        if path is None:
+            return None
+        from net.host import record_saver
+        return record_saver(path)
+
+    async def start(self) -> tuple[str, int]:
+        """Listen (127.0.0.1 for a private table), and advertise a LAN table; returns the address."""
+        bind = "127.0.0.1" if not self.plan.on_lan else bind_address(self.plan.interface or None)
+        self.address = await self.host.start(bind, self.plan.port)
+        if self.plan.on_lan and self.plan.advertise:
+            self._advert = await advertise(self.host, self.plan.interface or None)
+        return self.address
+
+    @property
+    def join_address(self) -> tuple[str, int]:
+        """Where this app's own client connects (always this machine)."""
+        return "127.0.0.1", self.address[1]
+
+    def addresses_to_share(self) -> list[str]:
+        """``host:port`` lines to give people on the LAN."""
+        bound = self.address[0]
+        hosts = lan_addresses() if bound in ("0.0.0.0", "") else [bound]
+        return [f"{host}:{self.address[1]}" for host in hosts]
+
+    @property
+    def advertised(self) -> bool:
+        return self._advert is not None
+
+    def seat_bot(self, seat: int, bot: str | None = None) -> None:
+        """Put a bot in an empty seat (or take over a person's) from the lobby."""
+        self.host.hand_to_bot(seat, "is taken by a bot")
+
+    async def close(self) -> None:
+        if self._advert is not None:
+            with contextlib.suppress(Exception):
+                await self._advert.close()
+        await self.host.close()
+
+
+def plan_against_bots(game_id: str = "turpin", players: int | None = None, bot: str | None = None,
+                      seed: int | None = None, options: dict[str, Any] | None = None) -> TablePlan:
+    """Seat 1 for the person at this terminal, a bot in every other seat (the best bot unless named)."""
+    from net.authority import default_bot
+    game = get_game(game_id)
+    given = dict(options or {})
+    if players is not None:
+        given["players"] = players
+    resolved = game.resolve_options(given)
+    seats = game.seats(resolved)
+    bot = bot or default_bot(game)
+    if bot not in game.bots:
+        from core.engine import OptionError
+        raise OptionError(f"{game.title} has no bot {bot!r}; it has {', '.join(game.bots)}")
+    return TablePlan(game=game_id, options=resolved, bots={seat: bot for seat in range(1, seats)}, seed=seed)

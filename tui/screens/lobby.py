@@ -1,0 +1,129 @@
+"""The host's lobby: the room code large, the addresses to give people, the seats filling live.
+
+The host's own client joined seat 1 already; people join the others over the LAN, and the host can put a
+bot in any empty seat. The table opens by itself once every seat is filled.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from net.client import ClientUpdate
+from tui.hosting import HostedTable, TablePlan
+
+
+class LobbyScreen(Screen[None]):
+    BINDINGS = [
+        Binding("b", "seat_bot", "bot in the chosen seat", id="bot"),
+        Binding("f", "fill_bots", "bots in every empty seat", id="fill"),
+        Binding("enter", "open_table", "go to the table", id="open", show=False),
+        Binding("escape", "close", "close the table", id="close"),
+    ]
+
+    class Changed(Message):
+        pass
+
+    def __init__(self, plan: TablePlan) -> None:
+        super().__init__()
+        self.plan = plan
+        self.hosted: HostedTable | None = None
+        self._unsubscribe = None
+        self._opened = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(" Hosting a table", style="bold"), id="lobby-title")
+        with Vertical(id="lobby-body"):
+            yield Static(Text("Starting the table…", style="italic"), id="lobby-code")
+            yield Static(id="lobby-where")
+            yield OptionList(id="lobby-seats", markup=False)
+            yield Static(Text("b puts a bot in the highlighted empty seat, f fills every empty seat; "
+                              "the table opens when every seat is taken.", style="dim"), id="lobby-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.run_worker(self._start(), exclusive=True, group="lobby", exit_on_error=False)
+
+    async def _start(self) -> None:
+        try:
+            self.hosted = await self.app.host(self.plan)
+        except (OSError, ValueError) as error:
+            self.query_one("#lobby-code", Static).update(Text(f"Could not host the table: {error}",
+                                                              style="bold red"))
+            return
+        client = self.app.client
+        self._unsubscribe = client.subscribe(lambda update: self.post_message(self.Changed()))
+        self._draw()
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+
+    def on_lobby_screen_changed(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        hosted, client = self.hosted, self.app.client
+        if hosted is None or client is None:
+            return
+        code = hosted.table.code
+        big = Text("Room code  ", style="bold")
+        big.append(" ".join(code) if code else "none: anyone may sit", style="bold reverse" if code else "")
+        self.query_one("#lobby-code", Static).update(big)
+        where = Text("Give people this address: ", style="bold")
+        where.append("  ".join(hosted.addresses_to_share()))
+        where.append(f"\n{hosted.table.game.title} · \"{hosted.table.name}\" · ")
+        where.append("on the LAN list" if hosted.advertised else "not on the LAN list (join by address)")
+        self.query_one("#lobby-where", Static).update(where)
+        seats = self.query_one("#lobby-seats", OptionList)
+        highlighted = seats.highlighted
+        seats.clear_options()
+        for seat in client.snapshot.seats:
+            label = Text(f"Seat {seat['seat'] + 1}: ")
+            if seat["kind"] == "open":
+                label.append("empty", style="italic dim")
+            else:
+                label.append(str(seat["name"]))
+                label.append(f"  ({'bot' if seat['kind'] == 'bot' else 'connected' if seat['connected'] else 'away'})",
+                             style="dim")
+            seats.add_option(Option(label))
+        if seats.option_count:
+            seats.highlighted = min(highlighted or 0, seats.option_count - 1)
+        if client.snapshot.started and not self._opened:
+            self._opened = True
+            self.action_open_table()
+
+    def action_seat_bot(self) -> None:
+        seats = self.query_one("#lobby-seats", OptionList)
+        client = self.app.client
+        if self.hosted is None or client is None or seats.highlighted is None:
+            return
+        seat = seats.highlighted
+        if client.snapshot.seats[seat]["kind"] != "open":
+            self.notify("Only an empty seat can take a bot here.", severity="warning")
+            return
+        self.hosted.seat_bot(seat)
+
+    def action_fill_bots(self) -> None:
+        client = self.app.client
+        if self.hosted is None or client is None:
+            return
+        for seat in client.snapshot.seats:
+            if seat["kind"] == "open":
+                self.hosted.seat_bot(seat["seat"])
+
+    def action_open_table(self) -> None:
+        if self.app.client is not None and self.app.client.snapshot.started:
+            self.app.open_table()
+        else:
+            self.notify("The table opens once every seat is taken (b or f seats bots).")
+
+    def action_close(self) -> None:
+        self.app.leave_table()

@@ -1,0 +1,88 @@
+"""The main menu: play against bots, host, join, spectate, rules, quit; and the tables on the LAN."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.hosting import plan_against_bots
+from tui.widgets.lan_tables import LanTables
+
+MENU = [
+    ("play", "Play against bots", "enter"),
+    ("setup", "Set up a game against bots", "g"),
+    ("host", "Host a table", "h"),
+    ("join", "Join a table", "j"),
+    ("spectate", "Spectate", "s"),
+    ("rules", "Rules", "?"),
+    ("quit", "Quit", "q"),
+]
+
+
+class MenuScreen(Screen[None]):
+    BINDINGS = [
+        Binding("g", "pick('setup')", "set up a game", id="setup"),
+        Binding("h", "pick('host')", "host", id="host"),
+        Binding("j", "pick('join')", "join", id="join"),
+        Binding("s", "pick('spectate')", "spectate", id="spectate"),
+        Binding("question_mark,f1", "pick('rules')", "rules", id="rules", key_display="?"),
+        Binding("q", "pick('quit')", "quit", id="quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        title = Text(" turpin", style="bold")
+        title.append(" — highwayman games at your table", style="dim")
+        yield Static(title, id="menu-title")
+        with Horizontal(id="menu-body"):
+            with Vertical(id="menu-left"):
+                yield OptionList(*[Option(self._item(label, key), id=item) for item, label, key in MENU],
+                                 id="menu-list", markup=False)
+                yield Static(Text("Enter starts 4-player Dick Turpin against bots.", style="dim"),
+                             id="menu-hint")
+            lan = LanTables(self.app.lan_interfaces, id="menu-lan")
+            lan.border_title = "Tables on this network"
+            yield lan
+        yield Footer()
+
+    @staticmethod
+    def _item(label: str, key: str) -> Text:
+        text = Text(f"{label:<28}")
+        text.append(f"{key:>5}", style="dim")
+        return text
+
+    def on_mount(self) -> None:
+        self.query_one("#menu-list").focus()
+
+    @on(OptionList.OptionSelected, "#menu-list")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        self.action_pick(event.option.id or "")
+
+    @on(LanTables.RowSelected)
+    def lan_table_chosen(self) -> None:
+        table = self.query_one(LanTables).selected()
+        if table is not None:
+            from tui.screens.join import JoinScreen
+            self.app.push_screen(JoinScreen(spectate=table.free == 0, address=table.address,
+                                            code_needed=table.code_needed))
+
+    def action_pick(self, item: str) -> None:
+        app = self.app
+        if item == "play":
+            app.start_table(app.play(plan_against_bots()))
+        elif item in ("setup", "host"):
+            from tui.screens.setup import SetupScreen
+            app.push_screen(SetupScreen(hosting=item == "host"))
+        elif item in ("join", "spectate"):
+            from tui.screens.join import JoinScreen
+            app.push_screen(JoinScreen(spectate=item == "spectate"))
+        elif item == "rules":
+            from tui.screens.rules import RulesScreen
+            app.push_screen(RulesScreen())
+        elif item == "quit":
+            app.exit(0)

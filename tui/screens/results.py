@@ -1,0 +1,140 @@
+"""The results: winners and scores, the full reveal (A2), each seat's standing over the game, the record.
+
+The chart is drawn by replaying the public record (seed, options, actions) through the game's engine and
+reading each seat's standing from the spectator's view after every move: nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Label, Sparkline, Static
+
+from core.registry import get_game
+from tui.frame import TableFrame
+from tui.games import panes_for
+from tui.games.generic import hook
+
+
+def standings_over_game(record: dict[str, Any], track) -> list[list[float]]:
+    """Each seat's standing after every move, replayed from the public record."""
+    try:
+        game = get_game(record["game"])
+        state = game.setup(game.resolve_options(record["options"]), record["seed"])
+        series = [track(game.view(state, None))]
+        for seat, action in record["actions"]:
+            game.apply(state, seat, action)
+            series.append(track(game.view(state, None)))
+    except Exception:  # an old or foreign record: no chart rather than no results
+        return []
+    if not series or series[0] is None:
+        return []
+    seats = len(series[0])
+    return [[float(point[seat]) for point in series if point is not None] for seat in range(seats)]
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_plain(item) for item in value) or "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{key.replace('_', ' ')} {_plain(item)}" for key, item in value.items())
+    return str(value)
+
+
+def reveal_text(reveal: Any, frame: TableFrame) -> Text:
+    """The reveal (A2) in words: a list with one entry per seat is shown seat by seat, by name."""
+    text = Text()
+    items = reveal.items() if isinstance(reveal, dict) else [("hidden", reveal)]
+    for key, value in items:
+        text.append(f"  {key.replace('_', ' ')}: ", style="bold")
+        if isinstance(value, list) and len(value) == len(frame.seats) and any(isinstance(v, list) for v in value):
+            text.append("\n")
+            for seat, entry in enumerate(value):
+                text.append(f"    {frame.name(seat)}: {_plain(entry)}\n")
+        else:
+            text.append(f"{_plain(value)}\n")
+    return text
+
+
+class ResultsScreen(Screen[None]):
+    BINDINGS = [
+        Binding("p", "play_again", "play again", id="again"),
+        Binding("m,escape", "menu", "back to menu", id="menu", key_display="m"),
+        Binding("t", "table", "look at the table", id="table"),
+    ]
+
+    def __init__(self, frame: TableFrame) -> None:
+        super().__init__()
+        self.frame = frame
+        self.panes = panes_for(frame.game)
+
+    def compose(self) -> ComposeResult:
+        frame, result = self.frame, self.frame.result or {}
+        winners = [frame.name(seat) for seat in result.get("winners", [])]
+        headline = Text("Game over. ", style="bold")
+        headline.append(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners)
+                        if winners else "Nobody wins.")
+        with VerticalScroll(id="results"):
+            yield Static(headline, id="results-headline")
+            if result.get("summary"):
+                yield Static(Text(str(result["summary"])), id="results-summary")
+            yield Static(self._scores(), id="results-scores")
+            yield from self._chart()
+            reveal = Text("Everything that was hidden (A2)\n", style="bold")
+            reveal.append_text(reveal_text(result.get("reveal", {}), frame))
+            reveal.append(f"  seed: {result.get('seed')}\n")
+            yield Static(reveal, id="results-reveal")
+            path = getattr(self.app, "record_path", None)
+            if path:
+                yield Static(Text(f"The game record is in {path}"), id="results-record")
+            with Horizontal(id="results-buttons"):
+                if getattr(self.app, "can_play_again", False):
+                    yield Button("Play again (same seats)", id="again", variant="primary")
+                yield Button("Back to menu", id="menu")
+        yield Footer()
+
+    def _scores(self) -> Text:
+        frame, result = self.frame, self.frame.result or {}
+        scores = result.get("scores", [])
+        text = Text()
+        winners = set(result.get("winners", []))
+        for seat, score in enumerate(scores):
+            mark = "★ " if seat in winners else "  "
+            text.append(f"{mark}{frame.name(seat):<24} {score}\n", style="bold" if seat in winners else "")
+        return text
+
+    def _chart(self) -> ComposeResult:
+        record = self.frame.record
+        track = hook(self.panes, "score_track")
+        if not record or track is None:
+            return
+        series = standings_over_game(record, track)
+        if not series:
+            return
+        yield Label(Text(f"{hook(self.panes, 'score_label')()} over the game", style="bold"))
+        for seat, points in enumerate(series):
+            with Horizontal(classes="chart-row"):
+                yield Label(Text(f"{self.frame.name(seat)[:14]:<14}"), classes="chart-name")
+                yield Sparkline(points, classes="chart-line")
+                yield Label(Text(f"{points[-1]:g}" if points else ""), classes="chart-last")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "again":
+            self.action_play_again()
+        else:
+            self.action_menu()
+
+    def action_play_again(self) -> None:
+        if getattr(self.app, "can_play_again", False):
+            self.app.play_again()
+
+    def action_menu(self) -> None:
+        self.app.leave_table()
+
+    def action_table(self) -> None:
+        self.app.pop_screen()

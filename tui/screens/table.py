@@ -1,0 +1,248 @@
+"""The table: board, hand, sheet, players, log and the move pane, kept live from the client.
+
+Wide terminals show every pane at once; narrow ones (80 columns) fold the panes into tabs with the move
+pane always in view. The screen only renders frames and sends the prompt's own choices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static, TabbedContent, TabPane
+
+from net.client import ClientUpdate, TableClient
+from tui.frame import TableFrame
+from tui.games import panes_for
+from tui.games.generic import hook
+from tui.widgets.banner import ConnectionBanner
+from tui.widgets.chat import ChatInput
+from tui.widgets.log import TableLog
+from tui.widgets.pane import Chip
+from tui.widgets.players import PlayersPane
+from tui.widgets.prompt import MovePane
+
+#: Below this many columns the panes fold into tabs.
+NARROW_BELOW = 110
+
+
+class TableScreen(Screen[None]):
+    BINDINGS = [
+        *[Binding(str(n), f"choose({n - 1})", f"choose {n}", show=False) for n in range(1, 10)],
+        Binding("t", "chat", "chat", id="chat"),
+        Binding("question_mark,f1", "rules", "rules", id="rules", key_display="?"),
+        Binding("b", "toggle_bell", "bell on/off", show=False, id="bell"),
+        Binding("ctrl+q,escape", "leave", "leave table", id="leave", key_display="esc"),
+        Binding("r", "results", "results", show=False, id="results"),
+    ]
+
+    @dataclass
+    class Updated(Message):
+        update: ClientUpdate
+
+    frame: reactive[TableFrame] = reactive(TableFrame, always_update=True)
+    narrow: reactive[bool] = reactive(False, recompose=True)
+
+    def __init__(self, client: TableClient) -> None:
+        super().__init__()
+        self.client = client
+        self.panes = panes_for(client.snapshot.game)
+        self._unsubscribe = None
+        self._announced_prompt: int | None = None
+        self._results_shown = False
+        self._chat: list[Text] = []
+
+    # ------------------------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        glyphs = self.app.glyphs
+        yield Static(id="table-status")
+        yield ConnectionBanner(id="banner")
+        board = self.panes.Board(glyphs=glyphs, id="board", classes="pane")
+        hand = self.panes.Hand(glyphs=glyphs, id="hand", classes="pane")
+        sheet = self.panes.Sheet(glyphs=glyphs, id="sheet", classes="pane")
+        players = PlayersPane(self.panes, glyphs=glyphs, id="players")
+        log = TableLog(id="log")
+        board.border_title, hand.border_title, sheet.border_title = "Board", "Your hand", "Sheet"
+        players.border_title, log.border_title = "Players", "Log"
+        if self.client.snapshot.seat is None:
+            hand.display = False
+        if self.narrow:
+            with TabbedContent(id="tabs"):
+                with TabPane("Board", id="tab-board"):
+                    yield board
+                with TabPane("Hand", id="tab-hand"):
+                    yield hand
+                with TabPane("Sheet", id="tab-sheet"):
+                    yield sheet
+                with TabPane("Players", id="tab-players"):
+                    yield players
+                with TabPane("Log", id="tab-log"):
+                    yield log
+        else:
+            with Horizontal(id="table-wide"):
+                with Vertical(id="table-main"):
+                    yield board
+                    with Horizontal(id="hand-row"):
+                        yield hand
+                        yield sheet
+                with Vertical(id="table-side"):
+                    yield players
+                    yield log
+        yield MovePane(self.panes, id="move")
+        yield ChatInput(id="chat")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.narrow = self.size.width < NARROW_BELOW
+        self._unsubscribe = self.client.subscribe(lambda update: self.post_message(self.Updated(update)))
+        self.frame = TableFrame.from_snapshot(self.client.snapshot)
+        self.call_after_refresh(self._redraw_all)
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+
+    def on_resize(self) -> None:
+        narrow = self.size.width < NARROW_BELOW
+        if narrow != self.narrow:
+            self.narrow = narrow
+            self.call_after_refresh(self._redraw_all)
+
+    def _redraw_all(self) -> None:
+        self.query_one(TableLog).clear()
+        self.query_one(TableLog).events_written = 0
+        self.watch_frame(self.frame)
+        for line in self._chat:
+            self.query_one(TableLog).write(line)
+
+    # ------------------------------------------------------------------------------- rendering
+
+    def watch_frame(self, frame: TableFrame) -> None:
+        if not self.is_mounted:
+            return
+        for pane in self.query("#board, #hand, #sheet, #players"):
+            pane.frame = frame
+        self.query_one(MovePane).frame = frame
+        self.query_one(TableLog).show(frame)
+        status = Text(f" {hook(self.panes, 'status')(frame)}", style="bold")
+        who = "spectating" if frame.spectating else f"you: {frame.name(frame.seat)} (seat {frame.seat + 1})"
+        status.append(f"   {frame.table} · {who}", style="dim")
+        self.query_one("#table-status", Static).update(status)
+        self.set_class(frame.spectating, "-spectating")
+
+    # ------------------------------------------------------------------------------ the client
+
+    def on_table_screen_updated(self, message: Updated) -> None:
+        update = message.update
+        kind = update.kind
+        if kind == "table":
+            self.frame = TableFrame.from_snapshot(self.client.snapshot)
+            self._announce_turn()
+            if self.frame.result is not None and not self._results_shown:
+                self._results_shown = True
+                self.set_timer(0.3, self.action_results)
+        elif kind in ("welcome", "connected"):
+            self.query_one(ConnectionBanner).problem = ""
+        elif kind == "disconnected":
+            self.query_one(ConnectionBanner).problem = update.text
+        elif kind == "stopped":
+            if self.frame.result is None:
+                self.query_one(ConnectionBanner).problem = ""
+                self._line(f"The table is gone: {update.text}. Esc goes back to the menu.", "bold red")
+                self.notify(f"The table is gone: {update.text}", severity="error", markup=False)
+        elif kind == "error":
+            self.frame = TableFrame.from_snapshot(self.client.snapshot)
+            self.notify(update.text, title="Not allowed", severity="warning", markup=False)
+        elif kind == "notice":
+            self._line(update.text, "italic yellow")
+            self.notify(update.text, markup=False)
+        elif kind == "chat":
+            message_ = update.message or {}
+            sender = str(message_.get("from") or message_.get("name") or "someone")
+            line = Text(f"{sender}: ", style="bold cyan")
+            line.append(str(message_.get("text", update.text)))
+            self._chat.append(line)
+            self.query_one(TableLog).say(line)
+
+    def _line(self, text: str, style: str) -> None:
+        line = Text(text, style=style)
+        self._chat.append(line)
+        self.query_one(TableLog).say(line)
+
+    def _announce_turn(self) -> None:
+        prompt = self.frame.prompt
+        if prompt and prompt["id"] != self._announced_prompt:
+            fresh = self._announced_prompt is None or prompt["id"] > self._announced_prompt
+            self._announced_prompt = prompt["id"]
+            if fresh:
+                self.notify("Your move", timeout=2)
+                if self.app.bell_on:
+                    self.app.bell()
+
+    # -------------------------------------------------------------------------------- actions
+
+    def action_choose(self, index: int) -> None:
+        self.query_one(MovePane).choose(index)
+
+    @on(MovePane.Chosen)
+    def send_choice(self, message: MovePane.Chosen) -> None:
+        frame = self.frame
+        if frame.sent or not frame.choices:
+            return
+        prompt_id = frame.prompt["id"] if frame.prompt else 0
+        self.frame = replace(frame, sent=True)
+        self.run_worker(self._send(message.action, prompt_id), group="send")
+
+    async def _send(self, action: dict, prompt_id: int) -> None:
+        try:
+            await self.client.send({"type": "act", "action": action, "prompt": prompt_id})
+        except Exception as error:  # the host is gone: the banner says so; the choice can be made again
+            self.frame = replace(self.frame, sent=False)
+            self.notify(f"Could not send: {error}", severity="error", markup=False)
+
+    @on(Chip.Clicked)
+    def pick_by_click(self, message: Chip.Clicked) -> None:
+        matches = hook(self.panes, "choice_matches")
+        found = [i for i, choice in enumerate(self.frame.choices) if matches(choice["action"], message.target)]
+        if len(found) == 1:
+            self.query_one(MovePane).choose(found[0])
+        elif found:
+            self.query_one(MovePane).highlight(found[0])
+
+    def action_chat(self) -> None:
+        chat = self.query_one(ChatInput)
+        chat.display = True
+        chat.focus()
+
+    @on(ChatInput.Said)
+    def say(self, message: ChatInput.Said) -> None:
+        say = getattr(self.client, "say", None)
+        if say is None:
+            self.notify("This table has no chat.", severity="warning")
+            return
+        self.run_worker(say(message.text), group="chat")
+
+    def action_rules(self) -> None:
+        from tui.screens.rules import RulesScreen
+        self.app.push_screen(RulesScreen(self.frame.game))
+
+    def action_toggle_bell(self) -> None:
+        self.app.bell_on = not self.app.bell_on
+        self.notify(f"Bell {'on' if self.app.bell_on else 'off'}", timeout=1.5)
+
+    def action_results(self) -> None:
+        if self.frame.result is None:
+            return
+        from tui.screens.results import ResultsScreen
+        self.app.push_screen(ResultsScreen(self.frame))
+
+    def action_leave(self) -> None:
+        self.app.leave_table()

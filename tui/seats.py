@@ -1,0 +1,54 @@
+"""Seat tokens this app was given, kept in a small JSON file so a player can come back to his seat.
+
+``TURPIN_SEATS_FILE`` names the file (the SSH front door gives each SSH user his own); otherwise it lives
+in turpin's folder of the user's state. A token is a key to a seat: the file is written readable by its
+owner only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+
+import platformdirs
+
+MAX_KEPT = 50
+
+
+def seats_file() -> pathlib.Path:
+    named = os.environ.get("TURPIN_SEATS_FILE")
+    if named:
+        return pathlib.Path(named)
+    return pathlib.Path(platformdirs.user_state_dir("turpin")) / "seats.json"
+
+
+def _load() -> dict[str, str]:
+    try:
+        data = json.loads(seats_file().read_text())
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def token_for(address: str) -> str | None:
+    """The seat token this app holds for the table at ``host:port``, if any."""
+    return _load().get(address)
+
+
+def remember(address: str, token: str | None) -> None:
+    """Keep (or, with None, forget) the token for the table at ``address``."""
+    tokens = _load()
+    tokens.pop(address, None)
+    if token:
+        tokens[address] = token
+    kept = dict(list(tokens.items())[-MAX_KEPT:])
+    path = seats_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(kept))
+        os.chmod(temporary, 0o600)
+        temporary.replace(path)
+    except OSError:
+        pass  # nowhere to keep it: the seat still works, it just cannot be found again after a restart

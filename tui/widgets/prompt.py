@@ -1,0 +1,108 @@
+"""The move pane: the prompt's choices to pick from, or who the table is waiting for.
+
+Only the prompt's own choices can be sent. Number keys, arrows and Enter pick one (the screen binds the
+numbers); after a pick the choice shows as pending until the host's next table arrives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.frame import TableFrame
+from tui.games.generic import hook
+
+
+class MovePane(Vertical):
+    """Title line, then the choices (an ``OptionList``) or a line saying what the table waits for."""
+
+    @dataclass
+    class Chosen(Message):
+        index: int
+        action: dict[str, Any]
+
+    frame: reactive[TableFrame | None] = reactive(None, always_update=True)
+
+    def __init__(self, panes: ModuleType, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.panes = panes
+        self._shown: tuple[Any, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="move-status")
+        yield OptionList(id="move-choices", markup=False)
+
+    def watch_frame(self, frame: TableFrame | None) -> None:
+        if frame is None or not self.is_mounted:
+            return
+        status = self.query_one("#move-status", Static)
+        choices_list = self.query_one("#move-choices", OptionList)
+        choices = frame.choices
+        shown = (frame.prompt["id"] if frame.prompt else None, frame.sent, len(choices), frame.turn)
+        status.update(self._status(frame))
+        if shown[:3] == self._shown[:3] and choices:
+            return
+        self._shown = shown
+        choices_list.clear_options()
+        if choices:
+            label = hook(self.panes, "choice_label")
+            options = []
+            for number, choice in enumerate(choices, 1):
+                text = Text(f"[{number}] " if number <= 9 else "    ", style="bold")
+                text.append_text(_as_text(label(frame, choice)))
+                options.append(Option(text))
+            choices_list.add_options(options)
+            choices_list.highlighted = 0
+        choices_list.display = bool(choices)
+        self.set_class(bool(choices), "-your-move")
+
+    def _status(self, frame: TableFrame) -> Text:
+        if frame.result is not None:
+            return Text("The game is over.", style="bold")
+        if frame.spectating:
+            return Text("Spectating: you see what every player sees; no key can act.", style="italic")
+        if not frame.started:
+            return Text("Waiting for every seat to be filled…", style="italic")
+        if frame.sent:
+            return Text("Sent; waiting for the table…", style="italic")
+        if frame.choices:
+            title = Text(" Your move ", style="bold reverse")
+            about = hook(self.panes, "prompt_title")(frame)
+            if about:
+                title.append(f"  {about}", style="bold")
+            return title
+        waiting = [seat for seat in hook(self.panes, "waiting_for")(frame) if seat != frame.seat]
+        if not waiting:
+            return Text("Waiting for the table…", style="italic")
+        names = ", ".join(frame.name(seat) for seat in waiting)
+        return Text(f"Waiting for {names}.", style="italic")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.choose(event.option_index)
+
+    def choose(self, index: int) -> None:
+        """Pick choice ``index`` (0-based) if it is one of the prompt's."""
+        frame = self.frame
+        if frame is None or not 0 <= index < len(frame.choices):
+            return
+        self.post_message(self.Chosen(index, frame.choices[index]["action"]))
+
+    def highlight(self, index: int) -> None:
+        choices = self.query_one("#move-choices", OptionList)
+        if 0 <= index < choices.option_count:
+            choices.highlighted = index
+            choices.focus()
+
+
+def _as_text(label: Any) -> Text:
+    return label if isinstance(label, Text) else Text(str(label))
