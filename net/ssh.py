@@ -42,6 +42,8 @@ FALLBACK_TERM = "xterm-256color"
 #: screen, a hidden cursor, mouse reporting, bracketed paste and focus events.
 TERMINAL_RESET = (b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"
                   b"\x1b[?2004l\x1b[?1004l\x1b[0m")
+#: Settings of the server's own operator that the apps follow too (which LAN to browse, where data lives).
+SERVER_ENV_PASSED_ON = ("TURPIN_LAN", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")
 _TERM_PATTERN = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 _PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # nothing to misread aloud (no l/1, o/0, i)
 
@@ -146,7 +148,8 @@ def terminal_type(requested: str | None) -> str:
 def session_env(settings: SSHSettings, user: str, term: str) -> dict[str, str]:
     """A clean environment: TERM from the client, the rest from the server; nothing else of the client's."""
     base = settings.data_dir or data_dir()
-    env = {
+    env = {name: os.environ[name] for name in SERVER_ENV_PASSED_ON if name in os.environ}
+    env |= {
         "TERM": term,
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",

@@ -21,7 +21,7 @@ import sys
 import asyncssh
 import pytest
 
-from net.ssh import (SSHFrontDoor, SSHSettings, SSHSetupError, WrongPasswordBrake, app_command, seats_file,
+from net.ssh import (SERVER_ENV_PASSED_ON, SSHFrontDoor, SSHSettings, SSHSetupError, WrongPasswordBrake, app_command, seats_file,
                      terminal_type)
 from tests.net_helpers import WAIT
 from tui.ssh_command import add_serve_ssh_command, describe, settings_from_args
@@ -223,7 +223,8 @@ async def test_a_session_gets_a_clean_environment_a_terminal_of_its_size_and_its
     assert facts["size"] == "132x43"
     assert env["TERM"] == "xterm-256color" and env["LANG"] == env["LC_ALL"] == "C.UTF-8"
     assert "LD_PRELOAD" not in env
-    assert set(env) <= {"TERM", "LANG", "LC_ALL", "HOME", "PATH", "TURPIN_SEATS_FILE", "TURPIN_JOIN"}
+    assert set(env) <= {"TERM", "LANG", "LC_ALL", "HOME", "PATH", "TURPIN_SEATS_FILE", "TURPIN_JOIN",
+                        *SERVER_ENV_PASSED_ON}
     assert env["TURPIN_JOIN"] == "127.0.0.1:4707"
     assert env["TURPIN_SEATS_FILE"] == str(seats_file(tmp_path, "-rm -rf ~"))
     assert pathlib.Path(env["TURPIN_SEATS_FILE"]).parent == tmp_path / "ssh-seats"
