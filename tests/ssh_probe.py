@@ -19,7 +19,8 @@ def size() -> str:
 
 
 def main() -> None:
-    signal.signal(signal.SIGWINCH, lambda *_: print(f"RESIZED {size()}", flush=True))
+    # os.write, not print: a resize may arrive while print is busy, and print is not reentrant
+    signal.signal(signal.SIGWINCH, lambda *_: os.write(1, f"RESIZED {size()}\r\n".encode()))
     facts = {
         "argv": sys.argv[1:],
         "env": dict(os.environ),

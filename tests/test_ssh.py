@@ -315,7 +315,15 @@ async def test_stopping_the_server_ends_every_session_and_its_processes(tmp_path
     for process, facts in processes:
         assert not running(facts["pid"]) and not running(facts["grandchild"])
         await asyncio.wait_for(process.wait(), WAIT)  # the client is told the session is over
-    conn.close()
+    await asyncio.wait_for(conn.wait_closed(), WAIT)  # and then the connection itself is closed
+
+
+async def test_stopping_the_server_closes_connections_that_have_no_session(tmp_path):
+    door = SSHFrontDoor(SSHSettings(port=0, interface="127.0.0.1", password=PASSWORD, data_dir=tmp_path))
+    await door.start()
+    conn = await connect(door)
+    await door.close()
+    await asyncio.wait_for(conn.wait_closed(), WAIT)
 
 
 # --- limits ---------------------------------------------------------------------------------------
