@@ -204,7 +204,7 @@ class TableScreen(Screen[None]):
     # -------------------------------------------------------------------------------- actions
 
     def action_choose(self, index: int) -> None:
-        self.query_one(MovePane).choose(index)
+        self.query_one(MovePane).choose_shown(index)
 
     @on(MovePane.Chosen)
     def send_choice(self, message: MovePane.Chosen) -> None:
