@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid
+from textual.reactive import reactive
 
 from core.games import highwayman as rules
 from tui.frame import TableFrame
@@ -62,6 +63,19 @@ def _drawn(view: dict[str, Any]) -> str | None:
     return view.get("drawn") or None
 
 
+def who(frame: TableFrame, seat: int) -> str:
+    """The seat's name, with its number when another seat has the same name (two "Bot (sharp)"s)."""
+    name = frame.name(seat)
+    seats = len(frame.seats) or len(_view(frame).get("hand_sizes", []))
+    if any(frame.name(other) == name for other in range(seats) if other != seat):
+        return f"{name} (seat {seat + 1})"
+    return name
+
+
+def drawn_mark(glyphs: Glyphs) -> str:
+    return "(new)" if glyphs == ASCII else "★"
+
+
 # --- What the screens ask of every game -------------------------------------------------------------------
 
 def status(frame: TableFrame) -> str:
@@ -71,9 +85,9 @@ def status(frame: TableFrame) -> str:
     game = f"Game {view['game_number']} of {view['series_games']}"
     if view["phase"] == "over":
         return f"{game} · the series is over"
-    who = "you" if frame.is_me(view["turn"]) else frame.name(view["turn"])
+    player = "you" if frame.is_me(view["turn"]) else who(frame, view["turn"])
     drew = " (drew a card)" if view["phase"] == "drawn" else ""
-    return f"{game} · {who} to play{drew} · pack {view['pack_size']}"
+    return f"{game} · {player} to play{drew} · pack {view['pack_size']}"
 
 
 def waiting_for(frame: TableFrame) -> list[int]:
@@ -256,7 +270,7 @@ class Board(FramePane):
         if not pack and view.get("passes"):
             text.append(f" ({view['passes']} passed in a row)")
         text.append(f" · game {view['game_number']} of {view['series_games']}")
-        text.append(f" · {frame.name(view['dealer'])} dealt")
+        text.append(f" · {who(frame, view['dealer'])} dealt")
         return text
 
     def _turn_line(self, frame: TableFrame, routes_marked: bool) -> Text:
@@ -268,7 +282,7 @@ class Board(FramePane):
         if frame.is_me(turn):
             text.append(f"{self.glyphs.turn} Your move", style="bold yellow")
         else:
-            text.append(f"{self.glyphs.turn} {frame.name(turn)} to play", style="bold")
+            text.append(f"{self.glyphs.turn} {who(frame, turn)} to play", style="bold")
         if view["phase"] == "drawn":
             text.append(", with the card just drawn")
         if routes_marked:
@@ -279,11 +293,26 @@ class Board(FramePane):
 # --- The hand ---------------------------------------------------------------------------------------------
 
 class Hand(ChipPane):
-    """Your cards as chips, sorted by route: the ones a choice puts down marked, the one just drawn too."""
+    """Your cards as chips, sorted by route: the ones a choice puts down marked, the one just drawn too.
+
+    Most table updates are other seats' moves that leave your hand as it was, so the chips are rebuilt
+    only when what they show changes (the hand, the playable cards, the drawn card).
+    """
+
+    frame: reactive[TableFrame | None] = reactive(None, always_update=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("highwayman")
+        self._shown: tuple[Any, ...] | None = None
+
+    def watch_frame(self, frame: TableFrame | None) -> None:
+        view = frame.view if frame is not None else None
+        shown = None if view is None else (tuple(view.get("hand") or ()), frozenset(playable_cards(frame)),
+                                           _drawn(view))
+        if shown != self._shown:
+            self._shown = shown
+            self.refresh(recompose=True)
 
     def build(self, frame: TableFrame) -> ComposeResult:
         view, g = _view(frame), self.glyphs
@@ -299,7 +328,7 @@ class Hand(ChipPane):
                 is_drawn = card == drawn and not drawn_marked
                 if is_drawn:
                     drawn_marked = True
-                    label.append(" ★", style="bold")
+                    label.append(f" {drawn_mark(g)}", style="bold")
                 classes = "hw-card" + (" hw-card--drawn" if is_drawn else "")
                 yield Chip(label, f"card:{card}", marked=card in playable, classes=classes)
         yield Chip(self._footer(frame, hand, playable, drawn), "keep" if drawn else "hand", classes="chip--flat")
@@ -308,7 +337,7 @@ class Hand(ChipPane):
         g = self.glyphs
         text = Text()
         if drawn:
-            text.append(f"★ drew: {card_name(drawn)}", style="bold")
+            text.append(f"{drawn_mark(self.glyphs)} drew: {card_name(drawn)}", style="bold")
             text.append(" — play it now or keep it (click here to keep)\n" if drawn in playable
                         else " — it cannot go down now (click here to keep it)\n")
         elif not hand:
@@ -356,12 +385,13 @@ class Sheet(FramePane):
         view = _view(frame)
         games = view["history"]
         grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True, overflow="ellipsis", max_width=14)
+        grid.add_column(justify="right")
+        grid.add_column(no_wrap=True, overflow="ellipsis", max_width=16)
         grid.add_column(justify="right")
         for game in games:
             grid.add_column(justify="right")
         grid.add_column(justify="right")
-        heads = ["seat", "cards", *[f"g{game['game']}" for game in games], "total"]
+        heads = ["#", "seat", "cards", *[f"g{game['game']}" for game in games], "total"]
         grid.add_row(*[Text(head, style="bold") for head in heads])
         low = min(view["totals"]) if view["totals"] else 0
         for seat, total in enumerate(view["totals"]):
@@ -370,7 +400,7 @@ class Sheet(FramePane):
                 name.append(" (you)", style="dim")
             scores = [str(game["scores"][seat]) + ("*" if seat in game["winners"] else "") for game in games]
             lead = Text(str(total), style="bold" if games and total == low else "")
-            grid.add_row(name, str(view["hand_sizes"][seat]), *scores, lead)
+            grid.add_row(str(seat + 1), name, str(view["hand_sizes"][seat]), *scores, lead)
         return grid
 
     def _last_game(self, frame: TableFrame) -> Text | None:
@@ -378,6 +408,6 @@ class Sheet(FramePane):
         if not history:
             return None
         game = history[-1]
-        names = " and ".join(frame.name(seat) for seat in game["winners"])
+        names = " and ".join(who(frame, seat) for seat in game["winners"])
         how = "went out" if game["ended"] == "out" else "scored lowest (nobody could play)"
         return Text(f"* won the game. Game {game['game']}: {names} {how}.", style="dim")
