@@ -377,7 +377,7 @@ class Sheet(FramePane):
         numbered = [card for card in hand if card not in (rules.HIGHWAYMAN, rules.RUNNER)]
         if numbered:
             parts.append(f"numbers {sum(map(card_points, numbered))}")
-        if parts:
+        if len(parts) > 1:  # the Highwayman's 20 and a Runner's 10 are worth seeing apart
             text.append("\n  " + " + ".join(parts), style="dim")
         return text
 
