@@ -32,20 +32,24 @@ from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record,
 #: Letters for room codes: no 0/O or 1/I/L to misread across a room.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+#: Bots take the names of famous highwaymen, one per seat, so a table of bots can be told apart.
+BOT_NAMES = ("Tom King", "Moll Cutpurse", "Claude Duval", "Swift Nick", "Jerry Abershaw", "Jack Sheppard")
 TOKEN_BYTES = 24  # 192 bits: past guessing, and past the 128 the design asks for
 
 
 class Refusal(Exception):
     """A request the table refuses: ``code`` from ``protocol.ERROR_CODES`` and a message for a person."""
 
-    def __init__(self, code: str, message: str | None = None, rule: str | None = None) -> None:
+    def __init__(self, code: str, message: str | None = None, rule: str | None = None,
+                 retry_after: float | None = None) -> None:
         self.code = code
         self.message = message or protocol.ERROR_CODES[code]
         self.rule = rule
+        self.retry_after = retry_after
         super().__init__(self.message)
 
     def as_message(self) -> dict[str, Any]:
-        return error_message(self.code, self.message, rule=self.rule)
+        return error_message(self.code, self.message, rule=self.rule, retry_after=self.retry_after)
 
 
 def default_bot(game: Game) -> str:
@@ -67,6 +71,21 @@ class LeakError(AssertionError):
 def printable_name(name: str | None) -> str:
     """A player's name as others will see it: printable characters only (no terminal escapes), ≤ 40."""
     return "".join(ch for ch in (name or "") if ch.isprintable()).strip()[:40]
+
+
+def action_key(action: Action) -> bytes:
+    """An action's identity with its types: its msgpack bytes, keys sorted. Python's ``==`` takes
+    ``True`` for ``1`` (and ``1.0`` for ``1``); the wire, the record and a replay do not."""
+    return msgpack.packb(sorted(action.items()), use_bin_type=True)
+
+
+def matching_action(action: Any, legal: list[Action]) -> Action | None:
+    """The legal action that is ``action`` type for type, or None; the table applies its own copy."""
+    try:
+        wanted = action_key(action)
+    except (TypeError, ValueError, AttributeError):
+        return None
+    return next((choice for choice in legal if action_key(choice) == wanted), None)
 
 
 def new_room_code() -> str:
@@ -105,12 +124,51 @@ class Watcher:
     alive: bool = True
     #: Called when the table drops this watcher itself (replaced by a newer connection, seat handed over).
     on_drop: Callable[[], None] | None = None
+    #: How this connection is named in chat: its seat's name, or the spectator's own (printable) name.
+    name: str = ""
+    chat: "ChatBucket" = field(default_factory=lambda: ChatBucket())
 
     def drop(self, frame: bytes) -> None:
         self.send(frame)
         self.alive = False
         if self.on_drop is not None:
             self.on_drop()
+
+
+#: Chat lines one connection may send at once, and how many more it earns per second after that.
+CHAT_BURST = 5
+CHAT_PER_SECOND = 0.5
+
+
+@dataclass
+class ChatBucket:
+    """A token bucket per connection: a burst of ``CHAT_BURST`` lines, then one every two seconds."""
+
+    tokens: float = CHAT_BURST
+    last: float = field(default_factory=time.monotonic)
+
+    def take(self, now: float) -> float:
+        """Spend one line; 0 if allowed, else the seconds until the next line is."""
+        self.tokens = min(CHAT_BURST, self.tokens + (now - self.last) * CHAT_PER_SECOND)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / CHAT_PER_SECOND
+
+
+def check_chat_text(text: str) -> str:
+    """A chat line as others will see it, or ``Refusal("bad_chat")`` saying what is wrong with it."""
+    text = text.strip()
+    if not text:
+        raise Refusal("bad_chat", "a chat line needs some text")
+    if len(text) > protocol.CHAT_MAX_CHARS:
+        raise Refusal("bad_chat", f"a chat line has at most {protocol.CHAT_MAX_CHARS} characters "
+                                  f"(this one has {len(text)})")
+    if not text.isprintable():
+        raise Refusal("bad_chat", "a chat line may hold only printable characters (no control characters, "
+                                  "tabs or line breaks)")
+    return text
 
 
 @dataclass
@@ -144,12 +202,16 @@ class Table:
         self.log: list[Event] = self.game.opening_events(self.state)
         self.watchers: list[Watcher] = []
         self._prompts = [_Prompt() for _ in self.seats]
-        self._bot_rngs = [random.Random(secrets.randbits(64)) for _ in self.seats]
+        # A table set up with a given seed is repeatable bots and all; otherwise the bots draw afresh.
+        self._bot_rngs = [random.Random(f"{seed}/bot/{seat}" if seed is not None else secrets.randbits(64))
+                          for seat in range(len(self.seats))]
         #: A change listeners may want (seats filling) for the advertiser; set by the host.
         self.on_seats_changed: Callable[[], None] | None = None
         #: Told to clients in the welcome: how often the host pings, and how long silence may last.
         self.heartbeat = protocol.HEARTBEAT_SECONDS
         self.timeout = protocol.TIMEOUT_SECONDS
+        #: Whether spectators' chat lines are refused (the host's choice; players can always talk).
+        self.spectators_muted = False
         #: Host facts kept in the record so a resumed host looks the same to its clients (its port).
         self.meta: dict[str, Any] = {}
         self._refresh_prompts()
@@ -220,7 +282,8 @@ class Table:
         if bot not in self.game.bots:
             raise Refusal("bad_message", f"{self.game.title} has no bot {bot!r}")
         info = self.seats[seat]
-        info.kind, info.bot, info.name, info.token = "bot", bot, f"Bot ({bot})", None
+        name = f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot} bot)"
+        info.kind, info.bot, info.name, info.token = "bot", bot, name, None
         info.connected, info.gone_since = False, None
 
     def check_code(self, code: str | None) -> bool:
@@ -253,7 +316,8 @@ class Table:
             info = self.seats[seat]
             info.kind, info.token = "player", token
             info.name = printable_name(hello.get("name")) or f"Player {seat + 1}"
-        watcher = Watcher(send, seat, on_drop=on_drop)
+        name = self.seats[seat].name if seat is not None else printable_name(hello.get("name")) or "Spectator"
+        watcher = Watcher(send, seat, on_drop=on_drop, name=name)
         if seat is not None:
             self._replace_connection(seat)
             info = self.seats[seat]
@@ -354,10 +418,11 @@ class Table:
         if prompt != current.id:
             raise Refusal("stale", "that answers an earlier question; the table has moved on, "
                                    "look at the new choices")
-        if action not in current.legal:
+        chosen = matching_action(action, current.legal)
+        if chosen is None:
             message, rule = self._explain_refusal(seat, action)
             raise Refusal("illegal", message, rule)
-        self._apply(seat, current.legal[current.legal.index(action)])
+        self._apply(seat, chosen)
 
     def _explain_refusal(self, seat: int, action: Action) -> tuple[str, str | None]:
         """The rule that refuses ``action``, asked of a state the seat cannot tell from the real one.
@@ -391,9 +456,8 @@ class Table:
         bot = self.game.bots[self.seats[seat].bot]
         action = bot(self.state, seat, self._bot_rngs[seat])
         legal = self.game.legal_actions(self.state, seat)
-        if action not in legal:  # a bot bug must not stall the table: fall back to the first legal action
-            action = legal[0]
-        self._apply(seat, legal[legal.index(action)])
+        # A bot bug must not stall the table: fall back to the first legal action.
+        self._apply(seat, matching_action(action, legal) or legal[0])
         return True
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -463,6 +527,34 @@ class Table:
         return {"id": prompt.id, "choices": [{"action": action,
                                               "text": self.game.describe_action(self.state, seat, action)}
                                              for action in prompt.legal]}
+
+    # ------------------------------------------------------------------------------------------- chat
+
+    def say(self, watcher: Watcher, text: str, now: float | None = None) -> None:
+        """A chat line from a joined connection, sent to everyone (players and spectators) as ``chat``.
+
+        Refused (``Refusal``) when muted (spectators only), when the text is not 1 to 200 printable
+        characters, or when the connection has used up its burst (``chat_too_fast``, with ``retry_after``).
+        Chat is not game state: it is not in the record, and a newcomer sees only what is said after him.
+        """
+        if watcher.seat is None and self.spectators_muted:
+            raise Refusal("muted", "the host has muted spectators' chat; players can still talk")
+        text = check_chat_text(text)
+        wait = watcher.chat.take(time.monotonic() if now is None else now)
+        if wait > 0:
+            raise Refusal("chat_too_fast", f"you are chatting too fast; the next line can go in {wait:.1f} s",
+                          retry_after=round(wait, 1))
+        name = self.seats[watcher.seat].name if watcher.seat is not None else watcher.name
+        frame = protocol.encode(host_message("chat", **{"from": name, "seat": watcher.seat, "text": text}))
+        for other in list(self.watchers):
+            other.send(frame)
+
+    def mute_spectators(self, muted: bool = True) -> None:
+        """The host's switch for spectators' chat; everyone is told when it changes."""
+        if muted == self.spectators_muted:
+            return
+        self.spectators_muted = muted
+        self.notice("The host has muted spectators' chat" if muted else "Spectators may chat again")
 
     def notice(self, text: str) -> None:
         """A line for everyone at the table (a player stalled, a seat handed to a bot)."""

@@ -25,6 +25,7 @@ from net import protocol
 from net.authority import Table, default_bot, new_room_code
 from net.client import TableClient
 from net.host import HostSettings, TableHost, advertise, bind_address, lan_addresses, record_saver
+from net.output import detached_output
 from net.record import RecordError, read_record
 from net.text_client import play_text, stdin_reader
 
@@ -75,6 +76,9 @@ def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game
     parser.add_argument("--grace", type=float, default=None, metavar="SECONDS",
                         help="hand a lost player's seat to a bot after this long (default: wait for him)")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting")
+    parser.add_argument("--max-spectators", type=int, default=HostSettings.max_spectators, metavar="N",
+                        help="how many spectators may watch at once (default %(default)s); seats always "
+                             "have room")
     parser.add_argument("--heartbeat", type=float, default=protocol.HEARTBEAT_SECONDS, help=argparse.SUPPRESS)
     parser.add_argument("--timeout", type=float, default=protocol.TIMEOUT_SECONDS, help=argparse.SUPPRESS)
 
@@ -158,13 +162,15 @@ def run_host(args: argparse.Namespace, games: Mapping[str, Game] | None = None) 
               file=sys.stderr)
         return 2
     try:
-        return asyncio.run(serve_headless(table, record_path, args))
+        with detached_output():  # output to a pipe nobody reads must not stop the table
+            return asyncio.run(serve_headless(table, record_path, args))
     except KeyboardInterrupt:
         return 130
 
 
 async def serve_headless(table: Table, record_path: str, args: argparse.Namespace) -> int:
-    settings = HostSettings(heartbeat=args.heartbeat, timeout=args.timeout, bot_delay=args.bot_delay)
+    settings = HostSettings(heartbeat=args.heartbeat, timeout=args.timeout, bot_delay=args.bot_delay,
+                            max_spectators=args.max_spectators)
     host = TableHost(table, settings)
     port = args.port if args.port is not None else table.meta.get("port", DEFAULT_PORT)
     try:

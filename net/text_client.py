@@ -150,11 +150,13 @@ async def play_text(client: TableClient, out: Any = None) -> int:
                 print("Your choices:", file=out)
                 for number, choice in enumerate(snap.choices, start=1):
                     print(f"  [{number}] {choice['text']}", file=out)
-                print("Type a number and Enter (v = the whole view, q = quit):", file=out)
+                print("Type a number and Enter (v = the whole view, say TEXT = chat, q = quit):", file=out)
             elif message.get("catch_up"):
                 show_view(snap)
                 waiting = "Waiting for your turn" if snap.started else "Waiting for the other seats to fill"
                 print(f"{'Watching' if snap.seat is None else waiting} (v = the whole view, q = quit)", file=out)
+        elif update.kind == "chat":
+            print(f"> {update.text}", file=out)
         elif update.kind in ("error", "stopped") and not client.welcomed:
             pass  # refused before getting in: start() raises, and that one message is printed below
         elif update.kind in ("welcome", "error", "notice", "disconnected", "stopped"):
@@ -182,6 +184,8 @@ async def play_text(client: TableClient, out: Any = None) -> int:
             if line == "v":
                 for text in render_view(client.snapshot.view, max_lines=None, width=None):
                     print(text, file=out)
+            elif line.startswith("say ") and line[4:].strip():
+                await client.say(line[4:].strip())
             elif line.isdigit() and 1 <= int(line) <= len(client.snapshot.choices):
                 await client.choose(int(line) - 1)
             elif line:

@@ -66,11 +66,47 @@ def test_rules_prints_our_summary_and_the_options(game):
     assert "Table options" in out.stdout and "players" in out.stdout
 
 
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_T2_H1_rules_option_ranges_say_what_is_allowed(game):
+    """``turpin rules``: every printed range is what the table accepts: both ends are allowed (with the
+    other options at their defaults) and one past either end is refused. The booty deck's 0 pistols was
+    printed as allowed and refused (T2)."""
+    import re
+
+    from core.engine import OptionError
+
+    engine = all_games()[game]
+    out = turpin("rules", game)
+    ranges = re.findall(r"^  (\w+) \((\d+)-(\d+)\), default", out.stdout, re.M)
+    assert ranges
+    for name, low, high in ranges:
+        for value in (int(low), int(high)):
+            engine.resolve_options({name: value})
+        for value in (int(low) - 1, int(high) + 1):
+            with pytest.raises(OptionError):
+                engine.resolve_options({name: value})
+
+
 def test_watch_narrates_a_whole_game_and_its_end():
     out = turpin("watch", "--game", "turpin", "--seed", "11")
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert len(lines) > 10 and "seed 11" in lines[-1]
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_watch_prints_the_final_summary_once(game):
+    """Issue 9: the game's last event is its summary; ``watch`` used to print it a second time."""
+    engine = all_games()[game]
+    out = turpin("watch", "--game", game, "--seed", "5")
+    assert out.returncode == 0, out.stderr
+    from core.simulate import play_bot_game
+
+    options = engine.resolve_options(None)
+    bots = ["sharp"] + ["random"] * (engine.seats(options) - 1)
+    summary = engine.result(play_bot_game(engine, options, 5, bots).state)["summary"]
+    assert out.stdout.count(summary) == 1
+    assert out.stdout.splitlines()[-2] == summary and "seed 5" in out.stdout.splitlines()[-1]
 
 
 @pytest.mark.parametrize("game", GAME_IDS)

@@ -258,6 +258,7 @@ async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeyp
     from net.host import advertise
 
     calls = []
+    one_seat_taken = asyncio.Event()
 
     class FakeAd:
         def __init__(self, **fields):
@@ -272,6 +273,8 @@ async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeyp
 
         async def update(self, seats_taken, seats_free):
             calls.append(("update", seats_taken, seats_free))
+            if (seats_taken, seats_free) == (1, 1):
+                one_seat_taken.set()
 
         async def close(self):
             calls.append(("close",))
@@ -285,10 +288,7 @@ async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeyp
         advertiser = await advertise(host, "127.0.0.1")
         player = TableClient(*host.address, code="ROOM42")
         await player.start()
-        for _ in range(100):
-            if ("update", 1, 1) in calls:
-                break
-            await asyncio.sleep(0.01)
+        await asyncio.wait_for(one_seat_taken.wait(), WAIT)
         await advertiser.close()
         await player.close()
     kind, fields, port, interfaces = calls[0]

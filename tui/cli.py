@@ -14,6 +14,7 @@ from core.registry import all_games, get_game
 from core.simulate import play_bot_game, simulate
 from net.commands import add_commands
 from net.discovery_commands import add_tables_command
+from tui.ssh_command import add_serve_ssh_command
 
 
 def _parse_table_options(game: Game, args: argparse.Namespace) -> dict[str, Any]:
@@ -114,11 +115,10 @@ def run_watch(args: argparse.Namespace) -> int:
             if args.delay:
                 time.sleep(args.delay)
 
-    played = play_bot_game(game, options, seed, bots,
-                           on_action=lambda state, seat, action, events: narrate_events(events),
-                           on_deal=lambda state, events: narrate_events(events))
-    print()
-    print(game.result(played.state)["summary"])
+    # The game's own last event is its result's summary: printing it again here said it twice.
+    play_bot_game(game, options, seed, bots,
+                  on_action=lambda state, seat, action, events: narrate_events(events),
+                  on_deal=lambda state, events: narrate_events(events))
     print(f"(seed {seed}: replay it with --seed {seed})")
     return 0
 
@@ -170,6 +170,7 @@ def _add_network_commands(commands: argparse._SubParsersAction) -> None:
     ``--text`` (join) they open the app instead of the console."""
     add_commands(commands)
     add_tables_command(commands)
+    add_serve_ssh_command(commands)
     for name, route in (("host", run_app_host), ("join", run_app_join)):
         commands.choices[name].set_defaults(app_handler=route)
 

@@ -37,9 +37,9 @@ def status(frame: TableFrame) -> str:
     if not view:
         return frame.title
     rounds = view["options"]["rounds"]
-    heading = "northbound for Edinburgh" if view["northbound"] else "southbound for London"
-    return (f"Round {view['round']} of {rounds} · journey {view['journey']} of {rules.JOURNEYS_PER_ROUND} · "
-            f"the Silver Flyer {heading}, at {coach_town(view).title() if view['stop'] < 0 else coach_town(view)}")
+    heading = "northbound" if view["northbound"] else "southbound"
+    return (f"Round {view['round']}/{rounds} · journey {view['journey']}/{rules.JOURNEYS_PER_ROUND} · "
+            f"coach {heading}, at {coach_town(view)}")
 
 
 def waiting_for(frame: TableFrame) -> list[int]:

@@ -20,7 +20,8 @@ class PlayersPane(FramePane):
         self.panes = panes
 
     def draw(self, frame: TableFrame) -> RenderableType:
-        waiting = set(hook(self.panes, "waiting_for")(frame)) if frame.result is None else set()
+        playing = frame.started and frame.result is None
+        waiting = set(hook(self.panes, "waiting_for")(frame)) if playing else set()
         grid = Table.grid(padding=(0, 1), expand=True)
         grid.add_column(width=len(self.glyphs.turn))
         grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
@@ -30,15 +31,15 @@ class PlayersPane(FramePane):
             name = Text(frame.name(number), style="bold" if frame.is_me(number) else "")
             if frame.is_me(number):
                 name.append(" (you)", style="dim")
-            if seat["kind"] == "bot" and not frame.name(number).startswith("Bot"):
-                name.append(f" {self.glyphs.bot} bot", style="dim")
+            if seat["kind"] == "bot":
+                name.append(f" {self.glyphs.bot}", style="dim")
             elif seat["kind"] == "open":
                 name = Text(f"Seat {number + 1}: empty seat", style="dim italic")
             elif not seat["connected"]:
                 name.append(f" {self.glyphs.away} away", style="yellow")
             state = Text(hook(self.panes, "seat_summary")(frame, number))
             state.append(" ")
-            laid = hook(self.panes, "laid")(frame, number)
+            laid = hook(self.panes, "laid")(frame, number) if playing else None
             if laid is True:
                 state.append(f" {self.glyphs.laid} laid", style="green")
             elif laid is False:
