@@ -7,25 +7,22 @@ screen with number keys, arrows and Enter only, at 80×24 and 120×40.
 
 from __future__ import annotations
 
-import html
 import random
 import re
 from typing import Any, Callable
 
 import pytest
 from rich.console import Console
+from textual.widgets import OptionList
 
 from core.games import highwayman as rules
-from tui.app import Start, TurpinApp
+from tests.tui_helpers import quick_app, screen_name, screen_text, wait_until
+from tui.app import TurpinApp
 from tui.frame import TableFrame
 from tui.games import highwayman as panes
 from tui.games import panes_for
 from tui.glyphs import ASCII, UNICODE
-from tui.hosting import plan_against_bots
 from tui.widgets.pane import Chip
-
-#: A bound on how many times a test pauses while it waits for a state (never a time limit).
-MAX_WAITS = 3000
 
 SEATS = [{"seat": 0, "name": "Ann", "kind": "person", "connected": True},
          {"seat": 1, "name": "Bob", "kind": "bot", "connected": True},
@@ -234,42 +231,8 @@ def test_the_module_is_found_by_its_game_id():
 
 # --- Whole series through the app, by keys ----------------------------------------------------------------
 
-def quick_app(seed: int) -> TurpinApp:
-    plan = plan_against_bots("highwayman", players=3, seed=seed)
-    plan.bot_delay = 0
-    return TurpinApp(Start(route="play", plan=plan), player_name="Ann", lan_interfaces=[], bell=False)
-
-
-def screen_name(app: TurpinApp) -> str:
-    return type(app.screen).__name__
-
-
-def screen_text(app: TurpinApp) -> str:
-    """The words on the screen, as a person reads them: the screenshot's text spans put back in their
-    columns, line by line."""
-    lines: dict[float, str] = {}
-    spans = re.findall(r'<text [^>]*?x="([\d.]+)" y="([\d.]+)" textLength="([\d.]+)"[^>]*>([^<]*)</text>',
-                       app.export_screenshot())
-    widths = [float(length) / len(html.unescape(words)) for _, _, length, words in spans if words]
-    if not widths:
-        return ""  # nothing painted yet
-    cell = min(widths)
-    for x, y, _, words in spans:
-        line, column = lines.get(float(y), ""), round(float(x) / cell)
-        lines[float(y)] = line.ljust(column) + html.unescape(words).replace("\xa0", " ")
-    return "\n".join(line for _, line in sorted(lines.items()))
-
-
 def chip_texts(app: TurpinApp) -> list[str]:
     return [str(chip.render()) for chip in app.screen.query("#hand Chip.hw-card").results(Chip)]
-
-
-async def wait_until(pilot, condition: Callable[[], bool], what: str) -> None:
-    for _ in range(MAX_WAITS):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"gave up waiting for {what}")
 
 
 def my_move(app: TurpinApp) -> bool:
@@ -277,9 +240,22 @@ def my_move(app: TurpinApp) -> bool:
     return screen_name(app) == "TableScreen" and bool(screen.frame.choices) and not screen.frame.sent
 
 
+async def pick_second_with_arrows(pilot, app: TurpinApp) -> None:
+    """Tab to the move pane's list (the table opens with focus elsewhere), Down to choice 2, Enter."""
+    for _ in range(12):
+        if getattr(app.focused, "id", None) == "move-choices":
+            break
+        await pilot.press("tab")
+    choices = app.screen.query_one("#move-choices", OptionList)
+    assert app.focused is choices, "Tab never reached the move pane's choices"
+    await pilot.press("home", "down")
+    assert choices.highlighted == 1
+    await pilot.press("enter")
+
+
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 async def test_a_whole_series_by_keys(size):
-    app = quick_app(seed=21)
+    app = quick_app("highwayman", players=3, seed=21)
     async with app.run_test(size=size) as pilot:
         await wait_until(pilot, lambda: my_move(app), "my first move")
         table = app.screen
@@ -302,24 +278,23 @@ async def test_a_whole_series_by_keys(size):
         playable = panes.playable_cards(table.frame)
         assert any(chip.startswith(UNICODE.laid) for chip in names) == bool(playable & set(view["hand"]))
         # Play the series: number keys, and now and then arrows and Enter.
-        moves, games_seen = 0, set()
-        for _ in range(MAX_WAITS * 4):
+        moves, arrows, games_seen = 0, 0, set()
+        for _ in range(20_000):  # a bound on pauses and key presses, not a time limit
             if screen_name(app) == "ResultsScreen":
                 break
             if my_move(app):
                 frame = app.screen.frame
                 games_seen.add(frame.view["game_number"])
-                count = len(frame.choices)
-                if moves % 3 == 2 and count > 1:
-                    await pilot.press("end", "enter") if app.focused.id == "move-choices" else \
-                        await pilot.press(str(count))
+                if moves % 3 == 2 and len(frame.choices) > 1:
+                    await pick_second_with_arrows(pilot, app)
+                    arrows += 1
                 else:
                     await pilot.press("1")
                 moves += 1
             else:
                 await pilot.pause(0.05)
         assert screen_name(app) == "ResultsScreen", "the series did not reach its results"
-        assert games_seen == {1, 2, 3}
+        assert games_seen == {1, 2, 3} and arrows > 0
         result = app.screen.frame.result
         assert len(result["reveal"]["history"]) == 3
         await wait_until(pilot, lambda: "Game over" in screen_text(app), "the results drawn")
@@ -327,7 +302,7 @@ async def test_a_whole_series_by_keys(size):
 
 
 async def test_a_click_on_a_playable_card_plays_it():
-    app = quick_app(seed=4)
+    app = quick_app("highwayman", players=3, seed=4)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(200):
             await wait_until(pilot, lambda: my_move(app), "my move")
