@@ -371,9 +371,11 @@ class Sheet(FramePane):
         points = sum(card_points(card) for card in hand)
         text = Text()
         text.append(f"Left in your hand: {points} pts (H6)", style="bold")
-        kinds = {"Highwayman": [rules.HIGHWAYMAN], "Runner": [rules.RUNNER]}
-        parts = [f"{name} {sum(card_points(c) for c in hand if c in cards)}"
-                 for name, cards in kinds.items() if any(c in cards for c in hand)]
+        parts = []
+        for name, card in (("Highwayman", rules.HIGHWAYMAN), ("Runner", rules.RUNNER)):
+            held = hand.count(card)
+            if held:
+                parts.append(f"{held} {name}{'s' * (held > 1)} {held * card_points(card)}")
         numbered = [card for card in hand if card not in (rules.HIGHWAYMAN, rules.RUNNER)]
         if numbered:
             parts.append(f"numbers {sum(map(card_points, numbered))}")
@@ -384,9 +386,9 @@ class Sheet(FramePane):
     def _seats(self, frame: TableFrame) -> Table:
         view = _view(frame)
         games = view["history"]
-        grid = Table.grid(padding=(0, 1))
+        grid = Table.grid(padding=(0, 1), expand=True)
         grid.add_column(justify="right")
-        grid.add_column(no_wrap=True, overflow="ellipsis", max_width=16)
+        grid.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
         grid.add_column(justify="right")
         for game in games:
             grid.add_column(justify="right")
