@@ -331,3 +331,25 @@ async def test_a_click_on_a_playable_card_plays_it():
             return any(text.startswith((f"Seat 1 plays {title}", f"Seat 1 opens the {title}")) for text in news)
 
         await wait_until(pilot, played, "my card played by the click")
+
+
+async def test_with_ascii_glyphs_the_hand_marks_playable_and_drawn_cards_in_ascii():
+    """--ascii: the playable mark and the drawn mark are plain ASCII, and still words beside them."""
+    app = quick_app("highwayman", players=3, seed=21)
+    app.glyphs = ASCII
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            await wait_until(pilot, lambda: my_move(app), "my move")
+            if app.screen.frame.view["phase"] == "drawn":
+                break
+            await pilot.press("1")
+        else:
+            raise AssertionError("never drew a card")
+        view = app.screen.frame.view
+        await wait_until(pilot, lambda: any("(new)" in chip for chip in chip_texts(app)), "the drawn card marked")
+        chips = chip_texts(app)
+        assert all(chip.isascii() for chip in chips)
+        drawn_chip = next(chip for chip in chips if "(new)" in chip)
+        assert panes.card_name(view["drawn"]) in drawn_chip
+        footer = str(app.screen.query_one("#hand .chip--flat", Chip).render())
+        assert f"(new) drew: {panes.card_name(view['drawn'])}" in footer

@@ -309,7 +309,7 @@ class Hand(ChipPane):
     def watch_frame(self, frame: TableFrame | None) -> None:
         view = frame.view if frame is not None else None
         shown = None if view is None else (tuple(view.get("hand") or ()), frozenset(playable_cards(frame)),
-                                           _drawn(view))
+                                           _drawn(view), bool(frame.choices))
         if shown != self._shown:
             self._shown = shown
             self.refresh(recompose=True)
@@ -338,8 +338,12 @@ class Hand(ChipPane):
         text = Text()
         if drawn:
             text.append(f"{drawn_mark(self.glyphs)} drew: {card_name(drawn)}", style="bold")
-            text.append(" — play it now or keep it (click here to keep)\n" if drawn in playable
-                        else " — it cannot go down now (click here to keep it)\n")
+            if not frame.choices:  # sent already: no advice on a choice that is made
+                text.append("\n")
+            elif drawn in playable:
+                text.append(" — play it now or keep it (click here to keep)\n")
+            else:
+                text.append(" — it cannot go down now (click here to keep it)\n")
         elif not hand:
             text.append("No cards in hand.\n", style="bold")
         points = sum(card_points(card) for card in hand)
