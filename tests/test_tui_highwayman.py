@@ -353,3 +353,17 @@ async def test_with_ascii_glyphs_the_hand_marks_playable_and_drawn_cards_in_asci
         assert panes.card_name(view["drawn"]) in drawn_chip
         footer = str(app.screen.query_one("#hand .chip--flat", Chip).render())
         assert f"(new) drew: {panes.card_name(view['drawn'])}" in footer
+
+
+def test_highwayman_and_runner_choices_name_the_route_and_their_h6_points():
+    state = play_until(lambda s: s["turn"] == 0 and s["phase"] == "play"
+                       and any(a["do"] in ("highwayman", "runner") for a in rules.legal_actions(s, 0)))
+    frame = frame_of(state)
+    for choice in frame.choices:
+        action = choice["action"]
+        if action["do"] in ("highwayman", "runner"):
+            label = panes.choice_label(frame, choice).plain
+            assert rules.ROUTE_TITLES[action["route"]] in label
+            card = rules.HIGHWAYMAN if action["do"] == "highwayman" else rules.RUNNER
+            assert f"sheds {rules.POINTS[card]} pts" in label
+            assert panes.choice_matches(action, f"card:{card}")

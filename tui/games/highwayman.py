@@ -145,12 +145,13 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
     elif do in ("highwayman", "runner"):
         title = _route_title(view, action.get("route", ""))
         top = _route_top(view, action.get("route", ""))
+        shed = card_points(rules.HIGHWAYMAN if do == "highwayman" else rules.RUNNER)
         if do == "highwayman":
             text.append(f"Highwayman on the {title}")
-            text.append(f"   blocks it after {top}; sheds 20 pts", style="dim")
+            text.append(f"   blocks it after {top}; sheds {shed} pts", style="dim")
         else:
             text.append(f"Runner on the {title}")
-            text.append("   clears it; sheds 10 pts", style="dim")
+            text.append(f"   clears it; sheds {shed} pts", style="dim")
     elif do == "keep":
         drawn = _drawn(view)
         text.append(f"Keep {card_name(drawn)}" if drawn else "Keep the card you drew")
