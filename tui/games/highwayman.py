@@ -380,7 +380,7 @@ class Sheet(FramePane):
         for name, card in (("Highwayman", rules.HIGHWAYMAN), ("Runner", rules.RUNNER)):
             held = hand.count(card)
             if held:
-                parts.append(f"{held} {name}{'s' * (held > 1)} {held * card_points(card)}")
+                parts.append(f"{f'{held} {name}s' if held > 1 else name} {held * card_points(card)}")
         numbered = [card for card in hand if card not in (rules.HIGHWAYMAN, rules.RUNNER)]
         if numbered:
             parts.append(f"numbers {sum(map(card_points, numbered))}")
