@@ -202,3 +202,8 @@ def clone(state: State) -> State:
 
 def seat_name(seat: Seat) -> str:
     return "spectator" if seat is None else f"Seat {seat + 1}"
+
+
+def quantity(count: int, noun: str, plural: str | None = None) -> str:
+    """A number with its noun agreed, for the log: ``1 passenger``, ``2 passengers``, ``1 guard``."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"

@@ -32,7 +32,7 @@ def test_simulate_json_counts_every_game_and_seat(game):
     summary = json.loads(out.stdout)
     assert summary["games"] == 40 and summary["seed"] == 7
     seats = summary["seats"]
-    assert [row["bot"] for row in seats][0] == "sharp"
+    assert [row["bot"] for row in seats][0] == "normal"
     assert sum(row["wins"] for row in seats) >= 40 * (game != "money-or-life")
 
 
@@ -45,10 +45,20 @@ def test_simulate_is_repeatable_for_a_seed(game):
 
 def test_simulate_table_for_turpin_shows_seats_bots_and_figures():
     out = turpin("simulate", "--game", "turpin", "--players", "4", "--games", "30", "--seed", "7",
-                 "--bots", "sharp,random,random,random")
+                 "--bots", "normal,easy,random,random")
     assert out.returncode == 0, out.stderr
-    for words in ("seat", "sharp", "random", "win %", "mean score", "duels", "pistols", "journeys"):
+    for words in ("seat", "normal", "easy", "random", "win %", "mean score", "duels", "pistols", "journeys"):
         assert words in out.stdout
+
+
+def test_simulate_takes_the_old_name_sharp_and_shows_normal():
+    """``sharp`` was the normal bot's name: old commands still work, and say what it is called now."""
+    old = turpin("simulate", "--game", "turpin", "--players", "2", "--games", "5", "--seed", "7",
+                 "--bots", "sharp,random", "--json")
+    new = turpin("simulate", "--game", "turpin", "--players", "2", "--games", "5", "--seed", "7",
+                 "--bots", "normal,random", "--json")
+    assert old.returncode == 0, old.stderr
+    assert old.stdout == new.stdout and json.loads(old.stdout)["seats"][0]["bot"] == "normal"
 
 
 def test_simulate_refuses_bad_options_in_words():
@@ -66,11 +76,47 @@ def test_rules_prints_our_summary_and_the_options(game):
     assert "Table options" in out.stdout and "players" in out.stdout
 
 
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_T2_H1_rules_option_ranges_say_what_is_allowed(game):
+    """``turpin rules``: every printed range is what the table accepts: both ends are allowed (with the
+    other options at their defaults) and one past either end is refused. The booty deck's 0 pistols was
+    printed as allowed and refused (T2)."""
+    import re
+
+    from core.engine import OptionError
+
+    engine = all_games()[game]
+    out = turpin("rules", game)
+    ranges = re.findall(r"^  (\w+) \((\d+)-(\d+)\), default", out.stdout, re.M)
+    assert ranges
+    for name, low, high in ranges:
+        for value in (int(low), int(high)):
+            engine.resolve_options({name: value})
+        for value in (int(low) - 1, int(high) + 1):
+            with pytest.raises(OptionError):
+                engine.resolve_options({name: value})
+
+
 def test_watch_narrates_a_whole_game_and_its_end():
     out = turpin("watch", "--game", "turpin", "--seed", "11")
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert len(lines) > 10 and "seed 11" in lines[-1]
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_watch_prints_the_final_summary_once(game):
+    """Issue 9: the game's last event is its summary; ``watch`` used to print it a second time."""
+    engine = all_games()[game]
+    out = turpin("watch", "--game", game, "--seed", "5")
+    assert out.returncode == 0, out.stderr
+    from core.simulate import play_bot_game
+
+    options = engine.resolve_options(None)
+    bots = ["normal"] + ["random"] * (engine.seats(options) - 1)
+    summary = engine.result(play_bot_game(engine, options, 5, bots).state)["summary"]
+    assert out.stdout.count(summary) == 1
+    assert out.stdout.splitlines()[-2] == summary and "seed 5" in out.stdout.splitlines()[-1]
 
 
 @pytest.mark.parametrize("game", GAME_IDS)

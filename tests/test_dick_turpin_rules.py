@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core import rng as real_chance
 from core.engine import IllegalAction, OptionError, clone, visible_events
@@ -120,7 +122,7 @@ def test_rule_2_the_log_opens_with_the_first_journey_leaving_london(monkeypatch)
         started.clear()
         opening = GAME.opening_events(new_game(players))
         assert opening == started[0]
-        assert opening == [{"text": "Round 1, journey 1: the Silver Flyer leaves London to Edinburgh; Seat 1 drives.",
+        assert opening == [{"text": "Round 1, journey 1: the Silver Flyer leaves London for Edinburgh; Seat 1 drives.",
                             "visible_to": None}]
 
 
@@ -327,13 +329,14 @@ def test_T4_seat_1_drives_first_and_the_role_passes_clockwise():
 
 
 def test_T5_secret_simultaneous_choice_shows_only_chosen_or_not():
-    """T5: all choose at once; nobody learns another's card, only whether he has chosen;
-    a single card is played for its holder."""
+    """T5 (revised ruling): all choose at once; nobody learns another's card, but, as at a real table,
+    everyone sees who has laid a card face down; a single card is played for its holder."""
     state = new_game()
     assert GAME.pending(state) == [0, 1, 2, 3]
     oxford, york = clone(state), clone(state)
     events_oxford = act(oxford, 2, {"do": "choose", "town": "Oxford"})
     events_york = act(york, 2, {"do": "choose", "town": "York"})
+    assert "Seat 3 has chosen a town." in texts(visible_events(events_oxford, None))
     for viewer in (None, 0, 1, 3):
         assert GAME.view(oxford, viewer) == GAME.view(york, viewer)
         assert visible_events(events_oxford, viewer) == visible_events(events_york, viewer)
@@ -344,10 +347,59 @@ def test_T5_secret_simultaneous_choice_shows_only_chosen_or_not():
                   ["Warwick", "York", "Oxford", "Bath"], ["York", "Warwick", "Bath", "Oxford"],
                   ["Lancaster"] * 4):
         play_journey(state, towns)
-    # Journey six: one card each, played for everyone; nobody was asked.
+    # Journey six: one card each, played for everyone; nobody was asked, and the log says so.
     assert state["journey"] == 6 and GAME.pending(state) == [state["robber"]]
     play_out_robberies(state)
     assert state["journeys_played"] == 6 and GAME.result(state) is not None
+
+
+def test_T5_the_log_says_the_last_cards_are_played_for_everyone():
+    """T5: at journey 6 the single cards are played for their holders; the public log says so, and each
+    player is told (alone) which of his cards went down."""
+    state = new_game()
+    for towns in (["Oxford", "Bath", "Warwick", "York"], ["Bath", "Oxford", "York", "Warwick"],
+                  ["Warwick", "York", "Oxford", "Bath"], ["York", "Warwick", "Bath", "Oxford"]):
+        play_journey(state, towns)
+    choose(state, ["Lancaster"] * 4)
+    events = []
+    journey = state["journeys_played"]
+    while state["journeys_played"] == journey:
+        seat = state["robber"]
+        events += act(state, seat, {"do": "declare", "passengers": 1} if state["phase"] == "declare"
+                      else {"do": "stop"})
+    public = texts(visible_events(events, None))
+    assert "The last journey of the round: every highwayman's last card is played for him, face down (T5); " \
+           "the coach sets off." in public
+    assert not any("Carlisle" in text for text in public if "last card" in text)  # not which card
+    assert "Your last card, Carlisle, is played for you." in texts(visible_events(events, 2))
+
+
+def test_T1_T6_narration_says_for_edinburgh_and_agrees_its_numbers(rig):
+    """T1: the coach leaves London *for* Edinburgh; T6: one passenger is "1 passenger", not "1 passengers"."""
+    state = new_game()
+    assert texts(GAME.opening_events(state)) == [
+        "Round 1, journey 1: the Silver Flyer leaves London for Edinburgh; Seat 1 drives."]
+    choose(state, ["Oxford", "Carlisle", "Carlisle", "Carlisle"])
+    rig(1, 1, 1, 1, 1)
+    events = act(state, 0, {"do": "declare", "passengers": 5})
+    for _ in range(4):
+        events += act(state, 0, {"do": "draw"})
+    said = texts(events)
+    assert "Seat 1 robs 5 passengers." in said
+    assert any(text.endswith("; 1 passenger left.") for text in said), said
+    assert GAME.describe_action(state, state["robber"], {"do": "declare", "passengers": 1}) == "rob 1 passenger"
+    events = play_out_journey_events(state)
+    assert "Round 1, journey 2: the Silver Flyer leaves Edinburgh for London; Seat 2 drives." in texts(events)
+
+
+def play_out_journey_events(state):
+    events = []
+    journey = state["journeys_played"]
+    while state["journeys_played"] == journey:
+        seat = state["robber"]
+        events += act(state, seat, {"do": "declare", "passengers": 1} if state["phase"] == "declare"
+                      else {"do": "stop"})
+    return events
 
 
 def test_T6_robbery_declare_then_turn_at_most_one_card_per_passenger(rig):
@@ -368,15 +420,51 @@ def test_T6_robbery_declare_then_turn_at_most_one_card_per_passenger(rig):
     assert state["gold"][1] == 14 and state["passengers"] == 3
 
 
-def test_T7_claim_split_richest_first():
-    """T7: equal shares, the larger ones from the richest (ties clockwise from the robber); shortfalls
-    shared again; the others' whole gold if it is less than the claim; the sheet's example both ways."""
+def test_T7_claim_split_is_water_filling():
+    """T7 (revised): every payer pays the same level, one with less pays all he has, odd coins come one
+    each from the richest who can still pay (ties clockwise from the robber); everything if the others
+    hold no more than the claim. The ruling's own examples, then the sheet's example both ways."""
+    assert claim_shares(22, [0, 4, 28, 14], 0) == [0, 4, 9, 9]  # T7: 4 + 9 + 9, not 4 + 10 + 8
+    assert claim_shares(7, [43, 10, 1, 0, 6], 1) == [3, 0, 1, 0, 3]  # issue 9's random-play case
     assert claim_shares(14, [12] * 5, 0) == [0, 4, 4, 3, 3]  # the sheet's arithmetic: 4 others
     assert claim_shares(14, [15] * 4, 0) == [0, 5, 5, 4]  # 3 others
-    assert claim_shares(5, [10, 20, 5, 25], 0) == [0, 2, 1, 2]  # the richest pay the larger shares
+    assert claim_shares(5, [10, 20, 5, 25], 0) == [0, 2, 1, 2]  # odd coins from the richest
     assert claim_shares(5, [15] * 4, 2) == [2, 1, 0, 2]  # ties clockwise from Seat 3: Seats 4, 1, 2
-    assert claim_shares(10, [20, 1, 0, 39], 0) == [0, 1, 0, 9]  # Seat 2 short by 4: Seat 4 pays them
-    assert claim_shares(14, [50, 4, 3, 3], 0) == [0, 4, 3, 3]  # less than the claim: all of it
+    assert claim_shares(10, [20, 1, 0, 39], 0) == [0, 1, 0, 9]  # Seat 2 short: Seat 4 pays the rest
+    assert claim_shares(14, [50, 4, 3, 3], 0) == [0, 4, 3, 3]  # the others hold less: all of it
+    assert claim_shares(10, [0, 4, 3, 3], 0) == [0, 4, 3, 3]  # exactly the claim: all of it too
+
+
+@given(st.lists(st.integers(min_value=0, max_value=60), min_size=2, max_size=5), st.integers(0, 24),
+       st.data())
+@settings(max_examples=500, deadline=None)
+def test_T7_claim_split_property_nobody_pays_more_than_a_payer_who_could_afford_more(gold, claim, data):
+    """T7 as a property: the total is the claim (or everything the others hold); nobody pays more
+    than another payer who could still have paid more; shares differ by at most one coin, and the
+    extra coin is paid by the richer (ties: the first clockwise from the robber)."""
+    robber = data.draw(st.integers(0, len(gold) - 1))
+    paid = claim_shares(claim, gold, robber)
+    players = len(gold)
+    payers = [seat for seat in range(players) if seat != robber]
+    assert paid[robber] == 0
+    assert all(0 <= paid[seat] <= gold[seat] for seat in payers)
+    assert sum(paid) == min(claim, sum(gold[seat] for seat in payers))
+    rank = {seat: (-gold[seat], (seat - robber) % players) for seat in payers}
+    for a in payers:
+        for b in payers:
+            if paid[a] > paid[b] and paid[b] < gold[b]:  # b could have paid more than he did
+                assert paid[a] == paid[b] + 1 and rank[a] < rank[b], (gold, claim, robber, paid)
+
+
+def test_T7_the_rules_text_examples_are_what_the_code_pays():
+    """T7: every "N gold from ..." example in ``turpin rules turpin`` is what ``claim_shares`` pays."""
+    text = " ".join(GAME.rules_text.split())
+    assert "22 gold from players holding 4, 28 and 14 is 4 + 9 + 9" in text
+    assert claim_shares(22, [0, 4, 28, 14], 0) == [0, 4, 9, 9]
+    assert "14 gold from four others is 4 + 4 + 3 + 3, and from three others 5 + 5 + 4" in text
+    assert sorted(claim_shares(14, [15] * 5, 0))[1:] == [3, 3, 4, 4]
+    assert sorted(claim_shares(14, [15] * 4, 0))[1:] == [4, 5, 5]
+    assert "split the shortfall" not in text and "shared out again" not in text  # the old reading
 
 
 def test_T8_duel_order_clockwise_from_the_driver_who_draws_last(rig):

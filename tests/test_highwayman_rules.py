@@ -238,6 +238,18 @@ def test_H4_a_player_who_can_play_must_and_london_only_without_a_legal_number():
     assert held_up["turn"] == 1, "a LONDON card ends the turn"
 
 
+def test_H4_a_turn_is_one_play_so_no_highwayman_after_a_run_and_the_rules_text_says_so():
+    """H4 as the code plays it: a run is one play and ends the turn, so a Highwayman held cannot be added
+    after it; ``turpin rules highwayman`` says so."""
+    state = arrange([[card("bath", 3), card("bath", 4), HIGHWAYMAN], [card("north", 1)]],
+                    piles={"bath": opened("bath", 2), "dover": opened("dover", 3)})
+    GAME.apply(state, 0, play(card("bath", 3), card("bath", 4)))
+    assert state["turn"] == 1 and HIGHWAYMAN in state["hands"][0]
+    assert GAME.legal_actions(state, 0) == []
+    text = " ".join(GAME.rules_text.split())
+    assert "A turn is one play" in text and "a Highwayman cannot be added after a run" in text
+
+
 def test_H4_highwayman_on_a_started_open_route_runner_only_on_a_blocked_one():
     """H4: "A Highwayman may be played on your turn on any started, incomplete, unblocked route; a Bow
     Street Runner on any blocked route, which unblocks it. Either counts as a play."""
@@ -311,6 +323,20 @@ def test_H6_a_stalled_game_is_scored_as_it_stands_and_the_lowest_hand_wins_it():
     assert state["history"][0]["scores"] == [20, 20, 50]
     assert state["history"][0]["winners"] == [0, 1], "the lowest hands share the game"
     assert GAME.stats(state)["stalled_games"] == 1 and GAME.result(state)["winners"] == [0, 1]
+    # The log names the stalled game's winners and shows the cards left in every hand, not only points.
+    assert [e["text"] for e in events][3] == (
+        "Nobody can play and the pack is empty: game 1 is scored as it stands, and the lowest hand wins it "
+        "(H6): Seat 1 and Seat 2 with 20 points. Left in hand: Seat 1: Highwayman (20 points) | "
+        "Seat 2: Bow Street Runner; Bow Street Runner (20 points) | "
+        "Seat 3: Highwayman; Highwayman; Bow Street Runner (50 points). Totals: Seat 1 20, Seat 2 20, Seat 3 50.")
+
+
+def test_H6_the_end_of_a_game_shows_each_hand_by_route():
+    """H6: the cards left in hand are shown, grouped by route, with their points."""
+    assert hw.hand_in_words([card("bath", "L"), card("bath", 3), card("bath", 7), card("dover", 2), HIGHWAYMAN]) \
+        == "Bath Road LONDON, 3, 7; Dover Road 2; Highwayman"
+    assert hw.hand_in_words([]) == "no cards"
+    assert hw.hands_left([[card("bath", 1)], []], [1, 0]) == "Seat 1: Bath Road 1 (1 point) | Seat 2: no cards (0 points)"
 
 
 def test_H7_a_series_adds_up_each_game_and_the_lowest_total_wins_ties_share():

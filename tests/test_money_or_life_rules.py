@@ -248,6 +248,25 @@ def test_Y5_spurring_adds_one_speed_costs_health_and_forces_the_tavern(dice):
     assert refused.value.rule == "Y5"
 
 
+def test_Y5_a_spur_that_still_misses_the_speed_is_never_offered():
+    """Y5 (revised): a spur is a choice only where it lets the robber meet the speed. Issue 9's case:
+    seed 39 solo, North; dice 2, 1, 1, 1 against speed 8 miss with or without the spur, so only the
+    plain miss is offered, and a spurred one is refused citing Y5."""
+    state = new_game(players=1, seed=39)
+    pick(state, 0, "N")
+    assert sorted(state["rob_dice"][0]) == [1, 1, 1, 2] and mol.coach_targets(state, "N")["speed"] == 8
+    assigns = [a for a in GAME.legal_actions(state, 0) if a["do"] == "assign"]
+    assert assigns == [{"do": "assign", "spur": False, "speed": [1, 1, 1, 2], "wit": [], "combat": []}]
+    shown = GAME.view(state, 0)
+    assert [o["action"]["spur"] for o in mol.robbery_options(shown)] == [False]
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 0, {"do": "assign", "spur": True, "speed": [1, 1, 1, 2], "wit": [], "combat": []})
+    assert refused.value.rule == "Y5"
+    GAME.apply(state, 0, assigns[0])
+    player = state["players"][0]
+    assert (player["health"], player["rest_round"]) == (12, 0)  # no health lost, no forced tavern
+
+
 def test_Y6_random_guards_by_d6_and_targeted_guards_at_the_pick(dice):
     """Y6: ⌊folk hero/5⌋ random guards per player, a d6 each (1 N … 4 W, 5 tavern, 6 market);
     ⌊scoundrel/5⌋ targeted guards wherever their player picked; each guard +5 combat."""
@@ -498,6 +517,155 @@ def test_Y16_retiring_solo_does_not_stop_the_rival():
     state = new_game(1, seed=3)
     pick(state, 0, "retire")
     assert state["phase"] == "over" and len(state["rival_log"]) == 12
+
+
+# --- the log: every robbery line lets a reader check the arithmetic (issue 9) ----------------------------
+
+def test_Y7_Y6_robbery_line_shows_dice_items_guards_target_and_changes(dice):
+    """Y7 with Y6: the line shows each die, each item's bonus by name, the coach's combat with +5 for the
+    guard, what was met or missed by how much, the changes and the money; the tracks agree with it."""
+    state = table(coaches=(PLUM, SILK, COTTON, WILFRED), secret=((4, 1), (3, 3)))
+    me = state["players"][0]
+    me.update(horse="pit_pony", gear=["mask"], weapons=["cudgel"], scoundrel=5)
+    pick(state, 0, "N")
+    dice.extend([5, 6])
+    events = pick(state, 1, "market")
+    assert "1 guard is hunting Seat 1 at North (Y6)" in texts(events)
+    events = assign(state, 0, speed=[4], wit=[1], combat=[5, 6])
+    assert ("Seat 1 robs Lady Plum and her groom (North): speed 4 + retired pit pony 2 = 6 against 4, caught; "
+            "wit 1 + mask 2 = 3 against 5, missed by 2: -2 folk hero; "
+            "combat 5+6 + cudgel 2 = 13 against 3 + 5 for 1 guard = 8, met by 5: +5 scoundrel; "
+            "takes 1 guinea.") in texts(events)
+    assert (me["guineas"], me["folk_hero"], me["scoundrel"], me["health"]) == (1, 0, 10, 12)
+
+
+def test_Y7_Y5_a_missed_speed_and_a_spur_are_spelled_out(dice):
+    """Y7: a coach that gets away costs one folk hero; Y5: the spur's +1 is in the sum, and its health
+    point and the tavern next round are said."""
+    state = table(coaches=(COTTON, SILK, PLUM, WILFRED), secret=((2, 2), (1, 1)))
+    pick(state, 0, "N")
+    dice.extend([1, 1, 1, 1])
+    pick(state, 1, "S")
+    events = assign(state, 0, speed=[2, 2], wit=[1], combat=[1], spur=True)
+    assert ("Seat 1 robs A cotton merchant (North): speed 2+2 + spur 1 = 5 against 5, caught; "
+            "wit 1 against 4, missed by 3: -3 folk hero; combat 1 against 5, missed by 4: -4 health; "
+            "no money: wit and combat both missed; Seat 1 spurred: -1 health, and rests at the tavern next "
+            "round (Y5).") in texts(events)
+    events = assign(state, 1, speed=[1, 1, 1], wit=[1])
+    assert ("Seat 2 robs A silk merchant (South): speed 1+1+1 = 3 against 3, caught; wit 1 against 4, "
+            "missed by 3: -3 folk hero; combat 0 (no dice) against 5, missed by 5: -5 health; "
+            "no money: wit and combat both missed.") in texts(events)
+    state = table(coaches=(HANCOCK, SILK, PLUM, WILFRED), secret=((1, 1), (3, 3)))
+    pick(state, 0, "N")
+    dice.extend([1, 2])
+    pick(state, 1, "market")
+    events = assign(state, 0, speed=[1, 1, 1, 2])
+    assert ("Seat 1 robs Squire Hancock (North): speed 1+1+1+2 = 5 against 9, the coach gets away: "
+            "-1 folk hero (Y7).") in texts(events)
+
+
+def test_Y8_shared_coach_line_shows_each_chase_and_the_pooled_totals(dice):
+    """Y8: each robber's own speed, then the pooled wit and combat with both players' items, the changes
+    both take, and the purse halved, rounded down."""
+    state = table(coaches=(WILFRED, SILK, COTTON, PLUM), secret=((4, 3), (5, 2)))
+    state["players"][1]["weapons"] = ["cudgel"]
+    pick(state, 0, "N")
+    dice.extend([2, 1])
+    pick(state, 1, "N")
+    assign(state, 0, speed=[4], wit=[3], combat=[2])
+    events = assign(state, 1, speed=[5], wit=[2], combat=[1])
+    assert texts(events)[:3] == [
+        "Seat 1 goes for Sir Wilfred and his mistress (North): speed 4 against 4, caught.",
+        "Seat 2 goes for Sir Wilfred and his mistress (North): speed 5 against 4, caught.",
+        "Seat 1 and Seat 2 rob Sir Wilfred and his mistress together (Y8), pooling dice and items: "
+        "wit 3 (Seat 1) + 2 (Seat 2) = 5 against 5, met by 0: +0 folk hero each; "
+        "combat 2 (Seat 1) + 1 (Seat 2) + cudgel 2 (Seat 2) = 5 against 6, missed by 1: -1 health each; "
+        "3 guineas shared: 1 guinea each (half, rounded down)."]
+
+
+def test_Y8_when_one_misses_the_speed_the_line_says_the_other_robs_alone_with_the_whole_purse(dice):
+    """Y8: the one who misses takes the speed penalty alone; the other's line is a lone robbery."""
+    state = table(coaches=(WILFRED, SILK, COTTON, PLUM), secret=((1, 1), (6, 5)))
+    pick(state, 0, "N")
+    dice.extend([1, 6])
+    pick(state, 1, "N")
+    assign(state, 0, speed=[1, 1, 1])
+    events = assign(state, 1, speed=[5], wit=[6], combat=[6])
+    assert texts(events)[:2] == [
+        "Seat 1 goes for Sir Wilfred and his mistress (North): speed 1+1+1 = 3 against 4, the coach gets "
+        "away: -1 folk hero (Y7).",
+        "Seat 2 robs Sir Wilfred and his mistress (North) alone, with the whole purse (Y8): speed 5 against 4, "
+        "caught; wit 6 against 5, met by 1: +1 folk hero; combat 6 against 6, met by 0: +0 scoundrel; "
+        "takes 3 guineas."]
+
+
+def test_Y9_town_fight_line_shows_the_weapon_bonus(dice):
+    """Y9: the town fight's d6 plus each weapon against 5 a guard, and the health lost."""
+    state = table(secret=((6, 6), (6, 6)))
+    state["players"][0].update(scoundrel=6, weapons=["cudgel"])
+    pick(state, 0, "tavern")
+    dice.extend([6, 6, 1])
+    said = texts(pick(state, 1, "N"))
+    assert "Seat 1 rolled 6 and 6 and chose the tavern" in said
+    assert "1 guard is hunting Seat 1 at the tavern (Y6)" in said
+    events = assign(state, 1, speed=[6], wit=[6], combat=[6, 6])
+    assert "Seat 1 meets 1 guard in the tavern (Y9): rolls 1 + cudgel 2 = 3 against 5, loses 2 health." \
+        in texts(events)
+
+
+def test_Y3_a_rolled_stat_is_announced_with_its_die_and_round_lines_agree_in_number(dice):
+    """Y3: "N+d6" is announced as rolled, with the die; a purse of 1 is "1 guinea"."""
+    state = table(coaches=(SURVEYOR, PLUM, COTTON, WILFRED), secret=((6, 6), (3, 3)))
+    assert "South Lady Plum and her groom (1 guinea)" in texts(GAME.opening_events(state))[0]
+    pick(state, 0, "N")
+    dice.extend([4, 1, 1])
+    events = pick(state, 1, "market")
+    assert "A land surveyor: combat 3+d6 rolled 3+4 = 7 (Y3)" in texts(events)
+
+
+def test_Y16_the_rivals_rolled_combat_is_announced_and_his_lone_rounds_have_their_round_lines(dice):
+    """Y16: the rival's "N+d6" combat is announced as rolled, his 2d6 shown; after a solo retirement
+    each of the rival's rounds opens with its "Round N" line and coaches."""
+    state = new_game(1)
+    for _ in range(4):
+        pick(state, 0, "tavern")
+        leave(state, 0)
+    set_round(state, (HANCOCK, TAX, DAHLIA, BISHOP), ((6, 6),))
+    pick(state, 0, "tavern")
+    dice.extend([3, 4, 6])
+    said = texts(leave(state, 0))
+    assert "Tax officials: combat 3+d6 rolled 3+3 = 6 (Y3)" in said
+    assert ("The rival goes for Tax officials (South), the richest coach left (Y16): rolls 4+6 = 10 against "
+            "combat 6, above it: takes 10 guineas (rival: 10)") in said
+    state = new_game(1, seed=3)
+    said = texts(pick(state, 0, "retire"))
+    for number in range(2, 17):
+        assert any(text.startswith(f"Round {number}: North ") for text in said), number
+    assert sum(text.startswith("The rival goes for") for text in said) == 12
+
+
+def test_Y10_the_rules_text_item_table_is_the_items_the_market_sells():
+    """Y10: ``turpin rules money-or-life`` lists every item with the price and bonus the engine uses."""
+    import re
+
+    for item, (kind, price, bonus) in mol.ITEMS.items():
+        stat = {"horse": "speed", "weapon": "combat", "gear": "wit"}[kind]
+        row = re.search(rf"{re.escape(mol.item_name(item))}(?: \(two hands\))?\s+(\d+)\s+\+(\d+) (\w+)",
+                        mol.RULES_TEXT)
+        assert row and row.groups() == (str(price), str(bonus), stat), item
+
+
+def test_Y5_Y8_Y14_Y16_the_rules_text_says_what_the_code_does():
+    """The rules text covers the spur only where it catches (Y5), the partner who misses leaving the other
+    alone with the whole purse and the pooled items (Y8), retiring (Y14) and the rival's tie-break (Y16)."""
+    text = " ".join(mol.RULES_TEXT.split())
+    for words in ("a spur is offered only where it lets you catch the coach",
+                  "the other robs as if alone, with his three dice and the whole purse",
+                  "the pooled values add both players' gear and weapons",
+                  "Retiring (Y14) ends your game at once with your score frozen",
+                  "on equal money, the one with the lowest printed combat, \"N+d6\" counting as N",
+                  "If you retire, he plays on alone to the last round"):
+        assert words in text, words
 
 
 # --- the sharp bot ------------------------------------------------------------------------------------

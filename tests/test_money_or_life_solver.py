@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from core.games.money_or_life_solver import (Assignment, choices, joint_outcomes, outcome, solve,
+from core.games.money_or_life_solver import (Assignment, catches_coach, choices, joint_outcomes, outcome, solve,
                                              speed_set_is_minimal)
 
 
@@ -49,15 +49,17 @@ def test_Y7_speed_dice_must_be_a_minimal_set():
     assert all(a.speed == () for e in entries for a in e.assignments)
 
 
-def test_Y7_missed_speed_is_one_entry_per_spur_choice():
-    """Y7: a coach that cannot be caught costs one folk hero point whatever the dice; spurring in vain
-    costs a health point too."""
+def test_Y5_Y7_missed_speed_is_one_entry_and_a_spur_in_vain_is_never_offered():
+    """Y7: a coach that cannot be caught costs one folk hero point whatever the dice; Y5: a spur that
+    still misses the speed is never a choice, so that is the only entry."""
     entries = solve([1, 1, 1, 1], speed=9, wit=4, combat=4, money=10)
-    assert len(entries) == 2
-    for entry in entries:
-        result = entry.outcome
-        assert (result.speed_met, result.folk_hero, result.scoundrel, result.money) == (False, -1, 0, 0)
-        assert result.health == (-1 if result.spur else 0)
+    assert len(entries) == 1
+    result = entries[0].outcome
+    assert (result.speed_met, result.spur, result.folk_hero, result.scoundrel, result.health, result.money) \
+        == (False, False, -1, 0, 0, 0)
+    assert not any(a.spur for a in choices([1, 1, 1, 1], 9))
+    # One short: now the spur catches the coach, so it is offered.
+    assert any(a.spur and catches_coach(a, 5, 0) for a in choices([1, 1, 1, 1], 5))
 
 
 def test_Y7_spur_reaches_a_target_the_dice_alone_miss():

@@ -109,6 +109,8 @@ class TurpinApp(App[int]):
         await self._close_table()
         from net.commands import default_record_path
         self.record_path = str(default_record_path(plan.name or plan.game))
+        if self.lan_interfaces == []:
+            plan.advertise = False  # LAN announcements are off in this app (tests, TURPIN_LAN=off)
         self.last_plan = plan
         self.hosted = HostedTable(plan, self.record_path)
         host, port = await self._start_hosted(self.hosted)

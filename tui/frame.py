@@ -49,7 +49,7 @@ class TableFrame:
         return list(self.prompt["choices"]) if self.prompt and not self.sent else []
 
     def name(self, seat: int | None) -> str:
-        """The seat's name as the host reports it ("Ann", "Bot (sharp)"), or "Seat N"."""
+        """The seat's name as the host reports it ("Ann", "Tom King (sharp bot)"), or "Seat N"."""
         if seat is None:
             return "spectator"
         if 0 <= seat < len(self.seats) and self.seats[seat].get("name"):

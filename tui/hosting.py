@@ -31,6 +31,8 @@ class TablePlan:
     code: bool = True
     port: int = 0
     bot_delay: float = 0.6
+    #: Announce a LAN table with zeroconf (tests turn it off: no multicast may leave the machine).
+    advertise: bool = True
 
     @property
     def on_lan(self) -> bool:
@@ -62,7 +64,7 @@ class HostedTable:
         """Listen (127.0.0.1 for a private table), and advertise a LAN table; returns the address."""
         bind = "127.0.0.1" if not self.plan.on_lan else bind_address(self.plan.interface or None)
         self.address = await self.host.start(bind, self.plan.port)
-        if self.plan.on_lan:
+        if self.plan.on_lan and self.plan.advertise:
             self._advert = await advertise(self.host, self.plan.interface or None)
         return self.address
 

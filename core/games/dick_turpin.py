@@ -16,8 +16,9 @@ import random
 from typing import Any
 
 from core import rng as chance
-from core.bots import uniform_random
-from core.engine import Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, event
+from core.bots import BotTable, lazy, uniform_random
+from core.engine import (Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, event,
+                         quantity)
 
 # --- the game's facts -------------------------------------------------------------------------------
 
@@ -35,7 +36,8 @@ GOLD_VALUES = (1, 2, 3, 4)
 OPTIONS = (
     Option("players", "int", 4, "number of highwaymen at the table", (2, 5)),
     Option("rounds", "int", 1, "rounds of six journeys; most gold at the end wins (T14)", (1, 3)),
-    Option("pistols", "int", 6, "pistol cards in the booty deck (T2)", (0, 30)),
+    Option("pistols", "int", 6, "pistol cards in the booty deck; at least 1, or a duel could never end (T2)",
+           (1, 30)),
     Option("gold_1", "int", 8, "booty cards showing 1 gold coin (T2)", (0, 30)),
     Option("gold_2", "int", 8, "booty cards showing 2 gold coins (T2)", (0, 30)),
     Option("gold_3", "int", 5, "booty cards showing 3 gold coins (T2)", (0, 30)),
@@ -45,10 +47,7 @@ OPTIONS = (
 
 
 def check_options(options: dict[str, Any]) -> None:
-    """T2: a booty deck needs gold to steal and a pistol to fear (without one no duel could end)."""
-    if options["pistols"] < 1:
-        raise OptionError("the booty deck needs at least one pistol card (option 'pistols'): "
-                          "without one a duel could never end")
+    """T2: a booty deck needs gold to steal (the 'pistols' option's own range keeps a pistol to fear)."""
     if sum(options[f"gold_{value}"] for value in GOLD_VALUES) < 1:
         raise OptionError("the booty deck needs at least one gold card (options 'gold_1' to 'gold_4'): "
                           "without one there is nothing to rob")
@@ -114,16 +113,20 @@ def start_journey(state: State, events: list[Event]) -> None:
     state["phase"] = "choose"
     events.append(journey_event(state))
     # T5: a player holding one card has no choice; it is played for him.
-    for seat, hand in enumerate(state["hands"]):
-        if len(hand) == 1:
-            state["waiting"][seat] = hand.pop()
+    forced = [seat for seat, hand in enumerate(state["hands"]) if len(hand) == 1]
+    for seat in forced:
+        state["waiting"][seat] = state["hands"][seat].pop()
+        events.append(event(f"Your last card, {state['waiting'][seat]}, is played for you.", [seat]))
+    if forced:  # every hand is the same size within a round, so this is the round's last journey
+        events.append(event("The last journey of the round: every highwayman's last card is played for "
+                            "him, face down (T5); the coach sets off.", seats=forced))
     if all(town is not None for town in state["waiting"]):
         drive_on(state, events)
 
 
 def journey_event(state: State) -> Event:
     """The public line that starts a journey: which way the coach goes and who drives."""
-    route = "London to Edinburgh" if state["northbound"] else "Edinburgh to London"
+    route = "London for Edinburgh" if state["northbound"] else "Edinburgh for London"
     return event(f"Round {state['round']}, journey {state['journey']}: the Silver Flyer leaves "
                  f"{route}; Seat {state['driver'] + 1} drives.")
 
@@ -191,7 +194,7 @@ def refusal(state: State, seat: int, action: Action) -> IllegalAction:
         return IllegalAction("rule 13", f"{action!r}: choose one of your unplayed towns "
                                         f"({', '.join(state['hands'][seat])})")
     if phase == "declare":
-        return IllegalAction("T6", f"{action!r}: declare from 1 to {state['passengers']} passengers")
+        return IllegalAction("T6", f"{action!r}: declare from 1 to {quantity(state['passengers'], 'passenger')}")
     return IllegalAction("T6", f"{action!r}: draw another booty card or stop")
 
 
@@ -295,7 +298,7 @@ def declare_passengers(state: State, passengers: int, events: list[Event]) -> No
     state["declared"] = passengers
     state["robberies"] += 1
     robber = state["robber"]
-    events.append(event(f"Seat {robber + 1} robs {passengers} passenger{'s' * (passengers > 1)}."))
+    events.append(event(f"Seat {robber + 1} robs {quantity(passengers, 'passenger')}."))
     turn_for_robbery(state, events)
 
 
@@ -326,7 +329,7 @@ def finish_robbery(state: State, events: list[Event]) -> None:
     taken = claim_booty(state, robber, sum(turned))
     paid = ", ".join(f"{amount} from Seat {seat + 1}" for seat, amount in enumerate(taken) if amount)
     events.append(event(f"Seat {robber + 1} takes {sum(taken)} gold ({paid or 'nobody has any'}); "
-                        f"{state['passengers']} passengers left.", seat=robber, taken=taken))
+                        f"{quantity(state['passengers'], 'passenger')} left.", seat=robber, taken=taken))
     state["turned"] = []
     if state["gold"][robber] == TOTAL_GOLD:
         events.append(event(f"Seat {robber + 1} holds all the gold: the outright winner, a true Dick Turpin!"))
@@ -358,25 +361,28 @@ def coach_emptied(state: State, events: list[Event]) -> None:
 # --- claiming the booty (rule 7, T7) ------------------------------------------------------------------
 
 def claim_shares(claim: int, gold: list[int], robber: int) -> list[int]:
-    """T7: what each seat pays towards ``claim``: equal shares, the larger ones from the richest.
+    """T7: what each seat pays towards ``claim``, as equally as possible ("water-filling").
 
-    Ties for the larger shares go clockwise from the robber. A player who cannot pay his share pays what
-    he has; the shortfall is shared the same way among those with gold left. If the others hold less
-    than the claim in all, they pay everything.
+    Every payer pays the same level, except that one who has less pays all he has; the coins left over
+    when that level does not make up the claim are paid one each by the richest payers who can still
+    afford one more (richest before the claim, ties clockwise from the robber). So nobody pays more than
+    another payer who could still afford more. If the others hold no more than the claim, they pay
+    everything.
     """
     players = len(gold)
-    left = list(gold)
-    paid = [0] * players
-    remaining = min(claim, sum(left) - left[robber])
-    while remaining > 0:
-        payers = sorted((seat for seat in range(players) if seat != robber and left[seat] > 0),
-                        key=lambda seat: (-left[seat], (seat - robber) % players))
-        share, larger = divmod(remaining, len(payers))
-        for rank, seat in enumerate(payers):
-            amount = min(share + (rank < larger), left[seat])
-            left[seat] -= amount
-            paid[seat] += amount
-            remaining -= amount
+    payers = [seat for seat in range(players) if seat != robber]
+    if sum(gold[seat] for seat in payers) <= claim:
+        return [0 if seat == robber else gold[seat] for seat in range(players)]
+    level = 0
+    while sum(min(gold[seat], level + 1) for seat in payers) <= claim:
+        level += 1
+    paid = [0 if seat == robber else min(gold[seat], level) for seat in range(players)]
+    odd_coins = claim - sum(paid)
+    # Fewer odd coins than payers above the level, or the level would have been one higher.
+    richest = sorted((seat for seat in payers if gold[seat] > level),
+                     key=lambda seat: (-gold[seat], (seat - robber) % players))
+    for seat in richest[:odd_coins]:
+        paid[seat] += 1
     return paid
 
 
@@ -432,10 +438,13 @@ def result(state: State) -> dict[str, Any] | None:
     gold = state["gold"]
     if state["outright"] is not None:
         summary = f"Seat {won[0] + 1} took all {TOTAL_GOLD} gold and wins outright."
-    elif len(won) == 1:
-        summary = f"Seat {won[0] + 1} wins with {gold[won[0]]} gold."
     else:
-        summary = f"{' and '.join(f'Seat {seat + 1}' for seat in won)} share the win with {gold[won[0]]} gold."
+        standings = ", ".join(f"Seat {seat + 1} {amount}" for seat, amount in enumerate(gold))
+        if len(won) == 1:
+            summary = f"Seat {won[0] + 1} wins with {gold[won[0]]} gold (gold: {standings})."
+        else:
+            names = " and ".join(f"Seat {seat + 1}" for seat in won)
+            summary = f"{names} share the win with {gold[won[0]]} gold (gold: {standings})."
     return {
         "winners": won,
         "scores": list(gold),
@@ -572,19 +581,12 @@ def describe_action(state: State, seat: int, action: Action) -> str:
     if do == "choose":
         return f"lie in wait at {action['town']}"
     if do == "declare":
-        count = action["passengers"]
-        return f"rob {count} passenger{'s' * (count > 1)}"
+        return f"rob {quantity(action['passengers'], 'passenger')}"
     if do == "draw":
         return "turn another booty card"
     if do == "stop":
         return f"stop and take {sum(state['turned'])} gold"
     return repr(action)
-
-
-def sharp_bot(state: State, seat: int, rng: random.Random) -> Action:
-    """The ``sharp`` bot lives in its own module (it imports this one)."""
-    from core.games.dick_turpin_bots import sharp
-    return sharp(state, seat, rng)
 
 
 RULES_TEXT = """\
@@ -595,7 +597,8 @@ each town on the road: Oxford, Bath, Warwick, Lancaster, York, Carlisle (T1). Th
 journey 1 and turns round at each end, so the towns come in the opposite order on the way back.
 
 Each journey every player picks one of his unplayed cards in secret, all at once (T5); nobody sees
-another's card until the coach reaches that town. Your last card of a round is played for you.
+another's card until the coach reaches that town, though, as at a real table, everyone sees who has laid
+a card face down and who is still choosing. Your last card of a round is played for you.
 
 At each town the highwaymen waiting there show their cards. Two or more fight a duel (T8): starting with
 the first of them clockwise from the driver (the driver, if he is one, goes last) they turn booty cards in
@@ -607,37 +610,42 @@ stop and take the coins shown, and the passengers on the coach drop by the cards
 scares him off with nothing and the passengers stay. Once all six are robbed, the rest show their cards
 and nobody else robs on that journey (T10). If the booty runs out, the face-up cards make a new pile (T9).
 
-The takings come from the other players as equally as possible (T7): the larger shares are paid by the
-richest (ties clockwise from the robber), a player short of his share pays what he has and the rest is
-shared out again; if the others hold less than the claim, they pay everything. So 14 gold from four
-others is 4 + 4 + 3 + 3, and from three others 5 + 5 + 4.
+The takings come from the other players as equally as possible (T7): each pays the same, except that
+a player who has less than that pays all he has; coins that do not divide evenly are paid one each by
+the richest of those who can still pay more (ties clockwise from the robber), so nobody pays more than
+another payer who could still afford more. If the others hold no more than the claim, they pay
+everything. So 22 gold from players holding 4, 28 and 14 is 4 + 9 + 9; 14 gold from four others is
+4 + 4 + 3 + 3, and from three others 5 + 5 + 4.
 
 Between journeys all booty is shuffled together, six passengers board, the coach turns round and the
 driver's role passes clockwise (T4, T11); the driver only matters for duel order. Played cards stay in a
 pile in front of each player; only the top card shows, to everyone including the owner, unless the table
-plays with open piles (T12). After six journeys everyone picks his cards up again.
+plays with open piles (T12). The log is the table's memory, like notes taken at a real table: a town
+revealed stays in the log after another card covers it, and a late spectator reads it too. After six
+journeys everyone picks his cards up again.
 
 A player with no gold plays on. Whoever holds all 60 sovereigns at any moment wins outright (T13).
 Otherwise, after 1, 2 or 3 rounds of six journeys (T14), the most gold wins; equal gold shares the win.
 The booty deck is a table option (T2): by default 6 pistols and 24 gold cards (eight 1s, eight 2s,
-five 3s and three 4s).
+five 3s and three 4s). Any mix may be chosen with at least one pistol (or a duel could never end) and at
+least one gold card among gold_1 to gold_4 (or there is nothing to rob).
 """
 
 
 def bench_lines() -> list[str]:
-    """For bench/engine.py: how fast whole games go with the sharp bot in one seat."""
+    """For bench/engine.py: how fast whole games go with the normal bot in one seat."""
     import time
 
     from core.simulate import play_bot_game
 
     options = GAME.resolve_options({"players": 4})
-    bots = ["sharp", "random", "random", "random"]
+    bots = ["normal", "random", "random", "random"]
     games, started = 0, time.perf_counter()
     while time.perf_counter() - started < 1.0:
         play_bot_game(GAME, options, games, bots)
         games += 1
     rate = games / (time.perf_counter() - started)
-    return [f"sharp + 3 random, 4 players, one round: {rate:,.0f} games/s"]
+    return [f"normal + 3 random, 4 players, one round: {rate:,.0f} games/s"]
 
 
 GAME = Game(
@@ -653,7 +661,8 @@ GAME = Game(
     resample_hidden=resample_hidden,
     result=result,
     describe_action=describe_action,
-    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot},
+    bots=BotTable({"easy": lazy("core.games.dick_turpin_bots", "easy"), "normal": lazy("core.games.dick_turpin_bots", "normal"),
+                   "hard": lazy("core.games.dick_turpin_bots", "hard"), "random": uniform_random(legal_actions)}),
     rules_text=RULES_TEXT,
     stats=stats,
     check_invariants=check_invariants,

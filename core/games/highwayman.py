@@ -4,7 +4,7 @@ Sheet: ``rules/003_…`` (five numbered paragraphs); rulings H1–H7 and A1–A3
 One engine game is one whole series (H7); each hand of the series is called a *game* as on the sheet.
 
 Order of this module: the game's facts (cards, deck), setup and dealing, legal actions, apply, scoring
-and the series, the per-seat view and redraw, and registration at the bottom (the sharp bot lives in
+and the series, the per-seat view and redraw, and registration at the bottom (the bots live in
 ``highwayman_bots``).
 """
 
@@ -16,9 +16,9 @@ from collections import Counter
 from typing import Any
 
 from core import rng as chance
-from core.bots import uniform_random
+from core.bots import BotTable, lazy, uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, clone,
-                         event, seat_name)
+                         event, quantity, seat_name)
 from core.simulate import simulate
 
 # --- The game's facts -----------------------------------------------------------------------------------
@@ -117,6 +117,7 @@ def deal_game(state: State, events: list[Event]) -> None:
     state["game_number"] += 1
     state["phase"] = "play"  # "play": a turn starts; "drawn": deciding on the card just drawn; "over"
     state["passes"] = 0  # passes in a row on an empty pack (H6)
+    state["moves"] = []  # this game's public moves, [seat, what, cards or route]: what anyone could note
     next_turn(state, (state["dealer"] + 1) % players, events)
 
 
@@ -278,6 +279,7 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
         raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
     do = action["do"]
     state["phase"] = "play"
+    state["moves"].append([seat, do, action.get("cards", action.get("route"))])
     events: list[Event] = []
     if do == "keep":
         events.append(event(f"{SEAT[seat]} keeps the card."))
@@ -307,6 +309,7 @@ def next_turn(state: State, seat: int, events: list[Event]) -> None:
             return
         state["passes"] += 1
         state["stats"]["passes"] += 1
+        state["moves"].append([seat, "pass", None])
         events.append(pass_event(seat))
         if state["passes"] >= players:
             state["stats"]["stalls"] += 1
@@ -353,6 +356,7 @@ def draw_card(state: State, seat: int, events: list[Event]) -> None:
     state["hands"][seat].append(card)
     state["phase"] = "drawn"
     state["stats"]["draws"] += 1
+    state["moves"].append([seat, "draw", None])
     events.extend(draw_events(seat, card, len(state["pack"])))
 
 
@@ -376,23 +380,24 @@ def hand_points(hand: list[str]) -> int:
 def finish_game(state: State, winner: int | None, events: list[Event]) -> None:
     """Rule 5/H6: score the hands left; then deal the next game of the series or end it (H7)."""
     scores = [hand_points(hand) for hand in state["hands"]]
+    number = state["game_number"]
     if winner is None:
         low = min(scores)
         winners = [seat for seat, score in enumerate(scores) if score == low]
         how = "stalled"
-        opening = (f"Nobody can play and the pack is empty: game {state['game_number']} is scored as it "
-                   f"stands, lowest wins.")
+        names = " and ".join(seat_name(seat) for seat in winners)
+        opening = (f"Nobody can play and the pack is empty: game {number} is scored as it stands, and the "
+                   f"lowest hand wins it (H6): {names} with {quantity(low, 'point')}.")
     else:
         winners = [winner]
         how = "out"
-        opening = f"{seat_name(winner)} has played every card and wins game {state['game_number']}."
+        opening = f"{seat_name(winner)} has played every card and wins game {number}."
     for seat, score in enumerate(scores):
         state["totals"][seat] += score
-    state["history"].append({"game": state["game_number"], "ended": how, "winners": winners,
-                             "scores": scores, "left": [sorted(h, key=card_order) for h in state["hands"]]})
-    left = "; ".join(f"{seat_name(s)} {score}" for s, score in enumerate(scores))
-    totals = ", ".join(map(str, state["totals"]))
-    events.append(event(f"{opening} Points left in hand: {left}. Totals: {totals}."))
+    left = [sorted(hand, key=card_order) for hand in state["hands"]]
+    state["history"].append({"game": number, "ended": how, "winners": winners, "scores": scores, "left": left})
+    events.append(event(f"{opening} Left in hand: {hands_left(left, scores)}. "
+                        f"Totals: {', '.join(f'{seat_name(s)} {t}' for s, t in enumerate(state['totals']))}."))
     if state["game_number"] >= state["series_games"]:
         state["phase"] = "over"
         events.append(event(series_summary(state)))
@@ -401,6 +406,30 @@ def finish_game(state: State, winner: int | None, events: list[Event]) -> None:
     leader = (state["dealer"] + 1) % state["players"]
     events.append(deal_event(state["game_number"] + 1, state["series_games"], state["dealer"], leader))
     deal_game(state, events)
+
+
+def hand_in_words(hand: list[str]) -> str:
+    """A sorted hand by route: "Bath Road LONDON, 3, 7; Highwayman" ("no cards" for an empty one)."""
+    parts: list[str] = []
+    last_route = None
+    for card in hand:
+        if card in ROUTE_AND_NUMBER:
+            route, number = ROUTE_AND_NUMBER[card]
+            shown = "LONDON" if number == LONDON else str(number)
+            if route == last_route:
+                parts[-1] += f", {shown}"
+            else:
+                parts.append(f"{ROUTE_TITLES[ROUTES[route]]} {shown}")
+            last_route = route
+        else:
+            parts.append(CARD_TITLE[card])
+    return "; ".join(parts) or "no cards"
+
+
+def hands_left(left: list[list[str]], scores: list[int]) -> str:
+    """H6: every hand shown with its points, "Seat 2: Bath Road 3, 7; Highwayman (30 points)"."""
+    return " | ".join(f"{seat_name(seat)}: {hand_in_words(hand)} ({quantity(score, 'point')})"
+                      for seat, (hand, score) in enumerate(zip(left, scores)))
 
 
 def deal_event(number: int, games: int, dealer: int, leader: int) -> Event:
@@ -495,6 +524,7 @@ def view(state: State, seat: Seat) -> View:
                     "top": state["tops"][r], "blocked": state["blocked"][r]} for r in range(state["routes"])],
         "hand_sizes": [len(hand) for hand in state["hands"]], "pack_size": len(state["pack"]),
         "passes": state["passes"], "totals": list(state["totals"]), "history": clone(state["history"]),
+        "moves": clone(state["moves"]),
     }
     if seat is not None:
         hand = state["hands"][seat]
@@ -541,21 +571,15 @@ def describe_action(state: State, seat: int, action: Action) -> str:
 
 # --- Registration ---------------------------------------------------------------------------------------
 
-def sharp_bot(state: State, seat: int, rng: random.Random) -> Action:
-    """The ``sharp`` bot lives in its own module (it imports this one)."""
-    from core.games.highwayman_bots import sharp
-    return sharp(state, seat, rng)
-
-
 def bench_lines(series: int = 200) -> list[str]:
-    """For ``bench/engine.py``: how the sharp bot fares and how fast it plays."""
+    """For ``bench/engine.py``: how the normal bot fares and how fast it plays."""
     started = time.perf_counter()
     summary = None
-    for summary in simulate(GAME, GAME.resolve_options({}), series, 7, ["sharp", "random", "random", "random"]):
+    for summary in simulate(GAME, GAME.resolve_options({}), series, 7, ["normal", "random", "random", "random"]):
         pass
     elapsed = time.perf_counter() - started
-    rate = summary.kind_wins["sharp"] / series
-    return [f"sharp + 3 random, 4 players, {series} series of 3 games: sharp wins {100 * rate:.1f}%, "
+    rate = summary.kind_wins["normal"] / series
+    return [f"normal + 3 random, 4 players, {series} series of 3 games: normal wins {100 * rate:.1f}%, "
             f"{series / elapsed:.0f} series/s"]
 
 
@@ -565,15 +589,16 @@ Highwayman (Chad Valley). Shed your hand along the coaching routes out of London
 The deck (H1, a table option): each coaching route has a LONDON card and cards 1-10 in its colour; by
 default four routes (Bath Road, Dover Road, Great North Road, Portsmouth Road), four Highwaymen and four
 Bow Street Runners, 52 cards. Tables may choose 2-6 routes of 6-12 numbers (one Highwayman and one Runner
-per route).
+per route), as long as the deck holds six cards for every player: routes x (numbers + 3) >= players x 6.
 
 Deal (rule 1, H2): six cards each, the rest face down as the pack. The player left of the dealer leads.
 Routes (rules 2-3, H3): a route starts only with its own LONDON card, then 1, 2, 3 ... in order.
 Your turn (H4): if you can play you must. A numbered card is legal when it is the next number of a started,
 unblocked route; you may go on with the following numbers of that route in the same turn. A LONDON card
 is legal only when you hold no legal numbered card. A Highwayman may go on any started, unfinished,
-unblocked route and blocks it (rule 4); a Bow Street Runner goes on a blocked route and clears it. Playing
-a LONDON card, a Highwayman or a Runner ends your turn.
+unblocked route and blocks it (rule 4); a Bow Street Runner goes on a blocked route and clears it. A turn
+is one play: a run of numbers on one route, a LONDON card, a Highwayman or a Runner. So a Highwayman
+cannot be added after a run (nor a run after a Highwayman): it waits for your next turn.
 No play (H5): you draw the top card (the table does it for you, as there is no choice); you may play it
 at once if it is legal (and run on from it), or keep it. With no play and an empty pack, you pass.
 Scoring (rule 5, H6): the first to empty his hand wins the game; the others score the cards left in hand:
@@ -598,7 +623,8 @@ GAME = Game(
     resample_hidden=resample_hidden,
     result=result,
     describe_action=describe_action,
-    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot},
+    bots=BotTable({"easy": lazy("core.games.highwayman_bots", "easy"), "normal": lazy("core.games.highwayman_bots", "normal"),
+                   "hard": lazy("core.games.highwayman_bots", "hard"), "random": uniform_random(legal_actions)}),
     rules_text=RULES_TEXT,
     stats=stats,
     check_invariants=check_invariants,

@@ -16,10 +16,11 @@ import random
 from typing import Any
 
 from core import rng as chance
-from core.bots import uniform_random
-from core.engine import (Action, Event, Game, IllegalAction, Option, State, View, clone, event,
+from core.bots import BotTable, lazy, uniform_random
+from core.engine import (Action, Event, Game, IllegalAction, Option, State, View, clone, event, quantity,
                          seat_name)
 from core.games import money_or_life_solver as solver
+from core.games import money_or_life_words as words
 
 # --- The game's facts ---------------------------------------------------------------------------------
 
@@ -232,10 +233,16 @@ def start_round(state: State, events: list[Event]) -> None:
     events.extend(round_opening_events(state))
 
 
+def round_event(state: State) -> Event:
+    """The public line that opens a round: the four coaches and their purses."""
+    return event(f"Round {state['round']}: " + "; ".join(
+        f"{DIRECTION_NAMES[d]} {COACHES[c][0]} ({quantity(coach_money(c), 'guinea')})"
+        for d, c in zip(DIRECTIONS, state["coaches"])))
+
+
 def round_opening_events(state: State) -> list[Event]:
     """The deal of the round just started: the coaches for all, each rider's dice for him alone."""
-    events = [event(f"Round {state['round']}: " + "; ".join(
-        f"{DIRECTION_NAMES[d]} {COACHES[c][0]} ({coach_money(c)} guineas)" for d, c in zip(DIRECTIONS, state["coaches"])))]
+    events = [round_event(state)]
     for seat, dice in enumerate(state["dice"]):
         if dice is not None:
             events.append(event(f"Your secret dice: {dice[0]} and {dice[1]}", [seat]))
@@ -273,7 +280,7 @@ def reveal(state: State, events: list[Event]) -> None:
         state["rolled"][where] = {stat: printed_stat(card, stat) + chance.roll_d6(state)
                                   for stat in STATS if stat_is_rolled(card, stat)}
         for stat, value in state["rolled"][where].items():
-            events.append(event(f"{COACHES[card][0]}: {stat} rolled, {value}"))
+            events.append(event(rolled_stat_text(card, stat, value)))
         extra = 2 if len(here) == 1 else 1  # Y7, Y8
         if len(here) == 2:
             state["stats_clashes"] += 1
@@ -287,8 +294,17 @@ def reveal(state: State, events: list[Event]) -> None:
         start_town(state, events)
 
 
+def rolled_stat_text(card: int, stat: str, value: int) -> str:
+    """Y3: ``A land surveyor: combat 3+d6 rolled 3+4 = 7``."""
+    base = printed_stat(card, stat)
+    return f"{COACHES[card][0]}: {stat} {base}+d6 rolled {base}+{value - base} = {value} (Y3)"
+
+
 def place_name(where: str | None) -> str:
-    return DIRECTION_NAMES.get(where, where) if where else "nothing yet"
+    """A pick in words: "North", "the tavern", "to retire"."""
+    if not where:
+        return "nothing yet"
+    return DIRECTION_NAMES.get(where) or ("to retire" if where == "retire" else f"the {where}")
 
 
 def place_guards(state: State, events: list[Event]) -> None:
@@ -305,10 +321,10 @@ def place_guards(state: State, events: list[Event]) -> None:
         targeted = state["players"][seat]["scoundrel"] // GUARD_STEP
         if targeted:
             guards[state["picks"][seat]] += targeted
-            events.append(event(f"{targeted} guard(s) are hunting {seat_name(seat)} at "
-                                f"{place_name(state['picks'][seat])}"))
+            events.append(event(f"{quantity(targeted, 'guard')} {'is' if targeted == 1 else 'are'} hunting "
+                                f"{seat_name(seat)} at {place_name(state['picks'][seat])} (Y6)"))
     for roll in rolls:
-        events.append(event(f"A random guard rolls {roll}: {place_name(GUARD_PLACES[roll])}"))
+        events.append(event(f"A random guard rolls {roll}: {place_name(GUARD_PLACES[roll])} (Y6)"))
     state["guards"] = guards
     state["guard_rolls"] = rolls
 
@@ -358,11 +374,41 @@ def resolve_robbery(state: State, where: str, events: list[Event]) -> None:
             picks[0], picks[1], targets["speed"], targets["wit"], targets["combat"], targets["money"],
             [horse_bonus(players[s]) for s in seats], [wit_bonus(players[s]) for s in seats],
             [combat_bonus(players[s]) for s in seats]))
-    for seat, assignment, result in zip(seats, picks, outcomes):
+    events.extend(robbery_events(state, where, seats, picks))
+    for seat, result in zip(seats, outcomes):
         apply_outcome(state, seat, result)
-        events.append(event(f"{seat_name(seat)} at {COACHES[card][0]}: {solver.describe(assignment)}; "
-                            f"{solver.describe_outcome(result)}"))
     state["last"].extend({"seat": seat, "where": where, **result.as_dict()} for seat, result in zip(seats, outcomes))
+
+
+def robbery_events(state: State, where: str, seats: list[int], picks: list[solver.Assignment]) -> list[Event]:
+    """The public lines of a robbery, every sum shown (before the outcome changes any item or track)."""
+    targets = coach_targets(state, where)
+    card = state["coaches"][DIRECTIONS.index(where)]
+    guards = state["guards"].get(where, 0)
+    coach = words.Coach(COACHES[card][0], DIRECTION_NAMES[where], targets["speed"], targets["wit"],
+                        targets["combat"] - GUARD_STRENGTH * guards, guards, targets["combat"], targets["money"])
+    robbers = [robber_words(state, seat, pick) for seat, pick in zip(seats, picks)]
+    if len(seats) == 1:
+        return [event(words.lone_robbery(robbers[0], coach))]
+    caught = [solver.catches_coach(pick, targets["speed"], horse_bonus(state["players"][seat]))
+              for seat, pick in zip(seats, picks)]
+    if all(caught):
+        return [event(words.speed_only(robber, coach)) for robber in robbers] + \
+            [event(words.pooled_robbery(robbers, coach))]
+    return [event(words.lone_robbery(robber, coach, whole_purse=True) if got else words.speed_only(robber, coach))
+            for robber, got in zip(robbers, caught)]
+
+
+def robber_words(state: State, seat: int, pick: solver.Assignment) -> words.Robber:
+    player = state["players"][seat]
+    named = [(item_name(item), ITEMS[item][2]) for item in [player["horse"]] if item]
+    return words.Robber(seat_name(seat), pick.speed, pick.wit, pick.combat, pick.spur, tuple(named),
+                        tuple((item_name(item), ITEMS[item][2]) for item in player["gear"]),
+                        weapon_bonuses(player))
+
+
+def weapon_bonuses(player: dict[str, Any]) -> tuple[tuple[str, int], ...]:
+    return tuple((item_name(item), ITEMS[item][2]) for item in player["weapons"])
 
 
 def apply_outcome(state: State, seat: int, result: solver.Outcome) -> None:
@@ -403,8 +449,8 @@ def start_town(state: State, events: list[Event]) -> None:
             state["town_rolls"][seat] = roll
             shortfall = max(0, GUARD_STRENGTH * guards - roll - combat_bonus(player))
             change_tracks(player, health=-shortfall)
-            events.append(event(f"{seat_name(seat)} meets {guards} guard(s) in the {where}: rolls {roll}, "
-                                f"loses {shortfall} health"))
+            events.append(event(words.town_fight(seat_name(seat), guards, where, roll, weapon_bonuses(player),
+                                                 GUARD_STRENGTH * guards)))
         if state["players"][seat]["status"] == "riding":
             state["shopping"][seat] = True
     if not pending_shoppers(state):
@@ -502,7 +548,7 @@ def shop(state: State, seat: int, action: Action, events: list[Event]) -> None:
             player["weapons"].append(item)
             player["weapons"].sort(key=lambda w: ITEMS[w][1])
         traded = f", trading in the {item_name(action['trade'])}" if "trade" in action else ""
-        events.append(event(f"{seat_name(seat)} buys a {item_name(item)} for {price} guineas{traded}"))
+        events.append(event(f"{seat_name(seat)} buys a {item_name(item)} for {quantity(price, 'guinea')}{traded}"))
     if not pending_shoppers(state):
         end_round(state, events)
 
@@ -516,16 +562,23 @@ def rival_turn(state: State, taken: str | None, events: list[Event]) -> None:
         return
     open_coaches = [(where, card) for where, card in zip(DIRECTIONS, state["coaches"]) if where != taken]
     where, card = min(open_coaches, key=lambda wc: (-coach_money(wc[1]), printed_stat(wc[1], "combat")))
+    name = f"{COACHES[card][0]} ({DIRECTION_NAMES[where]})"
     combat = state["rolled"].get(where, {}).get("combat")
     if combat is None:
-        combat = printed_stat(card, "combat") + (chance.roll_d6(state) if stat_is_rolled(card, "combat") else 0)
-    roll = chance.roll_d6(state) + chance.roll_d6(state)
+        combat = printed_stat(card, "combat")
+        if stat_is_rolled(card, "combat"):
+            combat += chance.roll_d6(state)
+            events.append(event(rolled_stat_text(card, "combat", combat)))
+    first, second = chance.roll_d6(state), chance.roll_d6(state)
+    roll = first + second
     won = roll > combat
     if won:
         state["rival"] += coach_money(card)
     state["rival_log"].append(coach_money(card) if won else 0)
-    events.append(event(f"The rival goes for {COACHES[card][0]}: rolls {roll} against combat {combat}, "
-                        + (f"takes {coach_money(card)} guineas (rival: {state['rival']})" if won else "gets nothing")))
+    outcome = (f"above it: takes {quantity(coach_money(card), 'guinea')} (rival: {state['rival']})" if won
+               else f"not above it: gets nothing (rival: {state['rival']})")
+    events.append(event(f"The rival goes for {name}, the richest coach left (Y16): rolls {first}+{second} = "
+                        f"{roll} against combat {combat}, {outcome}"))
 
 
 def end_round(state: State, events: list[Event]) -> None:
@@ -553,6 +606,7 @@ def rival_plays_out(state: State, events: list[Event]) -> None:
         state["round"] += 1
         deal_coaches(state)
         state["rolled"] = {}
+        events.append(round_event(state))
         rival_turn(state, None, events)
 
 
@@ -588,7 +642,7 @@ def result(state: State) -> dict[str, Any] | None:
         player = players[0]
         fate = "died on the road" if player["status"] == "dead" else f"scored {scores[0]}"
         verdict = "beats" if won else "does not beat"
-        summary = (f"The highwayman {fate} and {verdict} the rival's {state['rival']} guineas. "
+        summary = (f"The highwayman {fate} and {verdict} the rival's {quantity(state['rival'], 'guinea')}. "
                    f"{epilogue(scores[0])}")
     else:
         described = ", ".join(f"{seat_name(s)} {scores[s]}{' (dead)' if players[s]['status'] == 'dead' else ''}"
@@ -641,7 +695,9 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
     if not isinstance(action, dict) or seat not in pending(state):
         raise IllegalAction("Y4", f"{seat_name(seat)} has nothing to do now")
     if action not in legal_actions(state, seat):
-        rule = "Y5" if state["phase"] == "pick" and must_rest(state, seat) else RULE_OF_PHASE[state["phase"]]
+        rule = RULE_OF_PHASE[state["phase"]]
+        if (state["phase"] == "pick" and must_rest(state, seat)) or is_spur_in_vain(state, seat, action):
+            rule = "Y5"
         raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
     events: list[Event] = []
     if action["do"] == "play_as_scoundrel":
@@ -658,6 +714,15 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
     else:
         shop(state, seat, action, events)
     return events
+
+
+def is_spur_in_vain(state: State, seat: int, action: Action) -> bool:
+    """Y5: a spurred assignment whose dice, horse and spur still miss the coach's speed."""
+    if state["phase"] != "rob" or action.get("do") != "assign" or action.get("spur") is not True:
+        return False
+    dice = state["rob_dice"][seat]
+    speed = coach_targets(state, state["picks"][seat])["speed"]
+    return sum(dice) + horse_bonus(state["players"][seat]) + 1 < speed
 
 
 def describe_action(state: State, seat: int, action: Action) -> str:
@@ -819,39 +884,56 @@ def check_invariants(state: State) -> None:
     assert state["round"] <= state["rounds"]
 
 
-def sharp_bot(state: State, seat: int, rng: random.Random) -> Action:
-    """The ``sharp`` bot lives in its own module (it imports this one)."""
-    from core.games.money_or_life_bots import sharp
-    return sharp(state, seat, rng)
-
-
 RULES_TEXT = """\
 Your Money or Your Life - two highway robbers (or one against a rival, Y16) over 16 rounds (Y12).
 
 Each round four coaches leave York, one to each of North, South, East and West, with their money, speed,
-wit and combat (Y3; a stat shown "N+d6" is rolled when the coach is attacked). You see your own two dice
-(Y4), then secretly pick a coach, the tavern, the market, or retiring (Y14). Picks and dice are shown
-together. Guards come with fame (Y6): every 5 folk hero points brings a random guard (a d6 picks North,
-South, East, West, tavern or market), every 5 scoundrel points a guard that follows you wherever you go.
-Each guard adds 5 to a coach's combat.
+wit and combat (Y3; a stat shown "N+d6" is rolled when the coach is attacked, once, for everyone). You see
+your own two dice (Y4), then secretly pick a coach, the tavern, the market, or retiring (Y14). Picks and
+dice are shown together. Guards come with fame (Y6): every 5 folk hero points brings a random guard (a d6
+picks North, South, East, West, tavern or market), every 5 scoundrel points a guard that follows you
+wherever you go. Each guard adds 5 to a coach's combat.
 
-Robbing alone (Y7): roll two more dice and give each die to speed, wit or combat. The speed dice must be
-a minimal set that, with your horse, meets the coach's speed; if you cannot, the coach escapes and you
-lose a folk hero point. You may spur for +1 speed at 1 health, and must rest at the tavern next round
-(Y5). Wit met gains the excess as folk hero, missed loses the shortfall; combat met gains the excess as
-scoundrel points, missed costs the shortfall in health. Meeting either takes the money. Two on one coach
-(Y8): one more die each; each must catch it alone; then wit and combat dice are pooled, both take the
-same changes and half the money each.
+Robbing alone (Y7): roll two more dice and give each die to speed, wit or combat. Speed is your speed dice
+plus your horse; the speed dice must be a minimal set (no die among them could be dropped), and the horse
+alone may be enough. If you cannot meet the speed the coach escapes: you lose a folk hero point and
+nothing else happens. You may spur for +1 speed, at 1 health and a forced rest at the tavern next round
+(Y5); a spur is offered only where it lets you catch the coach. Once caught: wit (dice + gear) met gains
+the excess as folk hero points, missed loses the shortfall; combat (dice + weapons) met gains the excess
+as scoundrel points, missed costs the shortfall in health. Meeting either takes the coach's money.
 
-Town (Y9, Y10): fight any guard there first (a fresh d6 plus your weapons against 5 a guard). Tavern:
-health at 2 guineas a point. Market: food at 3, horses, weapons (two one-handed, or a rifle alone;
-upgrades take the old item at its price less 1) and gear (mask, cloak, boots, once each). Anywhere in
-town, 3 guineas given to the poor turn a scoundrel point into a folk hero point. Health never tops 12.
+Two on one coach (Y8): one more die each (three each). Each must catch the coach alone, with his own dice,
+horse and spur. If one misses, he alone loses the folk hero point and the other robs as if alone, with
+his three dice and the whole purse. If both catch it, their wit dice and their combat dice are pooled,
+and the pooled values add both players' gear and weapons; both take the same changes and half the money
+each, rounded down.
 
-Health 0 is death and ends the game after the round (Y11, Y15). Score (Y13): guineas + folk hero -
-scoundrel, or + scoundrel - folk hero once you declare you play as a scoundrel. The living player with
-the higher score wins; if both hang, the higher reputation. Solo (Y16): from round 5 the rival tries the
-richest coach you left (2d6 must beat its combat); beat his money to win, and read your epilogue.
+Town (Y9, Y10): fight any guard there first (a fresh d6 plus your weapons against 5 a guard; the
+shortfall comes off your health). Tavern: health at 2 guineas a point. Market: food at 3 guineas a point,
+and items. Anywhere in town, 3 guineas given to the poor turn a scoundrel point into a folk hero point.
+Health never tops 12; you may visit and buy nothing.
+
+  Item             price  bonus        Item             price  bonus
+  retired pit pony     5  +2 speed     cudgel               4  +2 combat
+  farm horse          10  +4 speed     dagger               6  +3 combat
+  warhorse            15  +6 speed     rapier               8  +4 combat
+  mask                 6  +2 wit       pistol              10  +5 combat
+  black cloak          6  +2 wit       rifle (two hands)   12  +6 combat
+  riding boots         8  +3 wit
+
+One horse at a time; a better horse takes the old one at its price less 1. Two one-handed weapons, or a
+rifle alone: a rifle trades in every weapon you carry, a better one-handed weapon trades in one, each at
+its price less 1. Mask, cloak and boots once each, never traded in.
+
+Retiring (Y14) ends your game at once with your score frozen: you take no further part, and the other
+player may ride on to round 16. Health 0 is death and ends the game after the round (Y11, Y15). Score
+(Y13): guineas + folk hero - scoundrel, or + scoundrel - folk hero once you declare you play as a
+scoundrel. The living player with the higher score wins; if both hang, the higher reputation.
+
+Solo (Y16): from round 5 the rival goes for the richest coach you did not pick (on equal money, the one
+with the lowest printed combat, "N+d6" counting as N) and banks its money if his 2d6 is strictly above its
+combat (rolled if "N+d6"). If you retire, he plays on alone to the last round. Beat his money to win,
+and read your epilogue.
 """
 
 GAME = Game(
@@ -870,7 +952,8 @@ GAME = Game(
     resample_hidden=resample_hidden,
     result=result,
     describe_action=describe_action,
-    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot},
+    bots=BotTable({"easy": lazy("core.games.money_or_life_bots", "easy"), "normal": lazy("core.games.money_or_life_bots", "normal"),
+                   "hard": lazy("core.games.money_or_life_bots", "hard"), "random": uniform_random(legal_actions)}),
     rules_text=RULES_TEXT,
     stats=stats,
     check_invariants=check_invariants,

@@ -2,7 +2,8 @@
 
 Ruling Y7: every die goes to speed, wit or combat. The speed dice must be a *minimal* set (no die among
 them can be removed while still meeting the target; the horse, always applied, may meet it with no dice
-at all). Spurring adds +1 speed for 1 health (Y5). If the speed cannot be met the robbery fails whatever
+at all). Spurring adds +1 speed for 1 health (Y5), and is offered only where it lets the robber meet the
+speed: a spur that still misses is never a choice. If the speed cannot be met the robbery fails whatever
 else is done, so all such assignments are one choice. Ruling Y8 adds the two-attacker case: each assigns
 his own dice; when both catch the coach their wit dice and their combat dice are pooled.
 
@@ -15,6 +16,8 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
+
+from core.engine import quantity
 
 SPEED, WIT, COMBAT = 0, 1, 2
 
@@ -87,8 +90,10 @@ def assignments(dice: tuple[int, ...], speed_need: int) -> tuple[Assignment, ...
     for spur in (False, True):
         need = speed_need - spur
         if sum(dice) < need:
-            # The coach cannot be caught: the dice are all thrown at speed in vain (Y7).
-            found[Assignment(spur, dice, (), ())] = None
+            # The coach cannot be caught: the dice are all thrown at speed in vain (Y7). A spur that
+            # still misses is never a choice (Y5): it would cost health and the tavern for nothing.
+            if not spur:
+                found[Assignment(spur, dice, (), ())] = None
             continue
         for labels in _LABELINGS[len(dice)]:
             speed = tuple(d for d, where in zip(dice, labels) if where == SPEED)
@@ -233,7 +238,7 @@ def describe_outcome(result: Outcome) -> str:
         parts.append(f"{result.scoundrel:+d} scoundrel")
     if result.health:
         parts.append(f"{result.health:+d} health")
-    parts.append(f"{result.money} guineas")
+    parts.append(quantity(result.money, "guinea"))
     return "caught: " + ", ".join(parts)
 
 

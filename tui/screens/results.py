@@ -38,21 +38,26 @@ def standings_over_game(record: dict[str, Any], track) -> list[list[float]]:
     return [[float(point[seat]) for point in series if point is not None] for seat in range(seats)]
 
 
-def reveal_text(reveal: Any, indent: str = "  ") -> Text:
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_plain(item) for item in value) or "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{key.replace('_', ' ')} {_plain(item)}" for key, item in value.items())
+    return str(value)
+
+
+def reveal_text(reveal: Any, frame: TableFrame) -> Text:
+    """The reveal (A2) in words: a list with one entry per seat is shown seat by seat, by name."""
     text = Text()
-    if isinstance(reveal, dict):
-        for key, value in reveal.items():
-            text.append(f"{indent}{key.replace('_', ' ')}: ", style="bold")
-            if isinstance(value, (dict, list)) and len(str(value)) > 60:
-                text.append("\n")
-                text.append_text(reveal_text(value, indent + "  "))
-            else:
-                text.append(f"{value}\n")
-    elif isinstance(reveal, list):
-        for number, item in enumerate(reveal, 1):
-            text.append(f"{indent}{number}. {item}\n")
-    else:
-        text.append(f"{indent}{reveal}\n")
+    items = reveal.items() if isinstance(reveal, dict) else [("hidden", reveal)]
+    for key, value in items:
+        text.append(f"  {key.replace('_', ' ')}: ", style="bold")
+        if isinstance(value, list) and len(value) == len(frame.seats) and any(isinstance(v, list) for v in value):
+            text.append("\n")
+            for seat, entry in enumerate(value):
+                text.append(f"    {frame.name(seat)}: {_plain(entry)}\n")
+        else:
+            text.append(f"{_plain(value)}\n")
     return text
 
 
@@ -81,7 +86,7 @@ class ResultsScreen(Screen[None]):
             yield Static(self._scores(), id="results-scores")
             yield from self._chart()
             reveal = Text("Everything that was hidden (A2)\n", style="bold")
-            reveal.append_text(reveal_text(result.get("reveal", {})))
+            reveal.append_text(reveal_text(result.get("reveal", {}), frame))
             reveal.append(f"  seed: {result.get('seed')}\n")
             yield Static(reveal, id="results-reveal")
             path = getattr(self.app, "record_path", None)

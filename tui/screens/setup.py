@@ -48,25 +48,25 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="setup-row"):
                 yield Label("Game", classes="setup-label")
                 yield Select([(g.title, g.id) for g in all_games().values()], value=self.game_id,
-                             allow_blank=False, id="setup-game")
+                             allow_blank=False, compact=True, id="setup-game")
             if self.hosting:
                 with Horizontal(classes="setup-row"):
                     yield Label("Table name", classes="setup-label")
                     yield Input(self.plan.name or "", placeholder="shown on the LAN list", max_length=40,
-                                id="setup-name")
+                                compact=True, id="setup-name")
                 with Horizontal(classes="setup-row"):
                     yield Label("Interface", classes="setup-label")
                     yield Input(self.plan.interface or "", placeholder="all (or an address / interface name)",
-                                id="setup-interface")
+                                compact=True, id="setup-interface")
                 with Horizontal(classes="setup-row"):
                     yield Label("Room code", classes="setup-label")
-                    yield Checkbox("players need a room code", self.plan.code, id="setup-code")
+                    yield Checkbox("players need a room code", self.plan.code, compact=True, id="setup-code")
             yield Vertical(id="setup-game-part")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield Input("" if self.plan.seed is None else str(self.plan.seed), type="integer",
-                            placeholder="blank for a fresh game; a number replays the same shuffles",
-                            id="setup-seed")
+                            placeholder="blank: a fresh game; a number replays the same one",
+                            compact=True, id="setup-seed")
             yield Static(id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Host" if self.hosting else "Start", variant="primary", id="setup-start")
@@ -98,8 +98,8 @@ class SetupScreen(Screen[None]):
             current = self.plan.bots.get(seat, PERSON if self.hosting and self.plan.bots else default_bot(game))
             if self.hosting and not self.plan.bots and current != PERSON:
                 current = PERSON
-            await row.mount(Select(choices, value=current, allow_blank=False, id=f"setup-seat-{seat}",
-                                   classes="setup-seat"))
+            await row.mount(Select(choices, value=current, allow_blank=False, compact=True,
+                                   id=f"setup-seat-{seat}", classes="setup-seat"))
         await part.mount(Static(Text("Table options", style="bold"), classes="setup-heading"))
         for option in game.options:
             await part.mount(self._option_row(option))
@@ -115,16 +115,17 @@ class SetupScreen(Screen[None]):
         value = self.values.get(option.name, option.default)
         widget_id = f"option-{option.name}"
         if option.kind == "bool":
-            field = Checkbox(option.name.replace("_", " "), bool(value), id=widget_id)
+            field = Checkbox(option.name.replace("_", " "), bool(value), compact=True, id=widget_id)
         elif option.kind == "choice":
-            field = Select([(str(v), v) for v in option.allowed], value=value, allow_blank=False, id=widget_id)
+            field = Select([(str(v), v) for v in option.allowed], value=value, allow_blank=False,
+                           compact=True, id=widget_id)
         else:
             low, high = option.allowed
             if high - low <= 12:
                 field = Select([(str(v), v) for v in range(low, high + 1)], value=value, allow_blank=False,
-                               id=widget_id)
+                               compact=True, id=widget_id)
             else:
-                field = Input(str(value), type="integer", id=widget_id)
+                field = Input(str(value), type="integer", compact=True, id=widget_id)
         return Horizontal(Label(option.name.replace("_", " "), classes="setup-label"), field,
                           classes="setup-row")
 

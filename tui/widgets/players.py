@@ -5,13 +5,12 @@ from __future__ import annotations
 from types import ModuleType
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from tui.frame import TableFrame
 from tui.games.generic import hook
 from tui.glyphs import Glyphs, UNICODE
-from tui.widgets.pane import FramePane
+from tui.widgets.pane import FramePane, text_columns
 
 
 class PlayersPane(FramePane):
@@ -20,31 +19,35 @@ class PlayersPane(FramePane):
         self.panes = panes
 
     def draw(self, frame: TableFrame) -> RenderableType:
-        waiting = set(hook(self.panes, "waiting_for")(frame)) if frame.result is None else set()
-        grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(width=len(self.glyphs.turn))
-        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-        grid.add_column(no_wrap=True, justify="right")
+        playing = frame.started and frame.result is None
+        waiting = set(hook(self.panes, "waiting_for")(frame)) if playing else set()
+        rows: list[list[Text | str]] = []
+        width = max(self.content_region.width - 1, 20)
         for seat in frame.seats:
             number = seat["seat"]
             name = Text(frame.name(number), style="bold" if frame.is_me(number) else "")
             if frame.is_me(number):
                 name.append(" (you)", style="dim")
-            if seat["kind"] == "bot" and not frame.name(number).startswith("Bot"):
-                name.append(f" {self.glyphs.bot} bot", style="dim")
+            if seat["kind"] == "bot":
+                name.append(f" {self.glyphs.bot}", style="dim")
             elif seat["kind"] == "open":
                 name = Text(f"Seat {number + 1}: empty seat", style="dim italic")
             elif not seat["connected"]:
                 name.append(f" {self.glyphs.away} away", style="yellow")
             state = Text(hook(self.panes, "seat_summary")(frame, number))
             state.append(" ")
-            laid = hook(self.panes, "laid")(frame, number)
+            laid = hook(self.panes, "laid")(frame, number) if playing else None
             if laid is True:
                 state.append(f" {self.glyphs.laid} laid", style="green")
             elif laid is False:
                 state.append(f" {self.glyphs.choosing} choosing", style="yellow")
             elif number in waiting:
                 state.append(" to move", style="yellow")
-            marker = Text(self.glyphs.turn if number in waiting else "", style="bold yellow")
-            grid.add_row(marker, name, state)
-        return grid
+            marker = Text(self.glyphs.turn if number in waiting else " " * len(self.glyphs.turn),
+                          style="bold yellow")
+            room = width - len(self.glyphs.turn) - state.cell_len - 2
+            if name.cell_len > room:
+                name.truncate(max(room - 1, 4))
+                name.append("…")
+            rows.append([marker, name, state])
+        return text_columns(rows, "llr", gap=1)

@@ -50,7 +50,7 @@ class MovePane(Vertical):
         choices_list = self.query_one("#move-choices", OptionList)
         choices = frame.choices
         shown = (frame.prompt["id"] if frame.prompt else None, frame.sent, len(choices), frame.turn)
-        status.update(self._status(frame))
+        status.update(self._status(frame), layout=False)
         if shown[:3] == self._shown[:3] and choices:
             return
         self._shown = shown

@@ -1,0 +1,153 @@
+"""Your Money or Your Life in words: robbery and town-fight lines a reader can check by hand.
+
+Every line shows the sum it stands on: each die, each item's bonus by name, the spur, the coach's target
+with +5 per guard (Y6), what was met or missed and by how much, and what that does to the tracks (Y7,
+Y8, Y9). Pure formatting of numbers the engine hands over; the rules themselves live in
+``money_or_life`` and ``money_or_life_solver``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from core.engine import quantity
+
+
+@dataclass(frozen=True)
+class Robber:
+    """One robber's side of a robbery, as the log shows it."""
+
+    name: str                                     # "Seat 1"
+    speed: tuple[int, ...]
+    wit: tuple[int, ...]
+    combat: tuple[int, ...]
+    spur: bool
+    horse: tuple[tuple[str, int], ...]            # (("farm horse", 4),) or ()
+    gear: tuple[tuple[str, int], ...]             # (("mask", 2), ...)
+    weapons: tuple[tuple[str, int], ...]          # (("cudgel", 2), ...)
+
+
+@dataclass(frozen=True)
+class Coach:
+    """The coach's figures at the robbery: rolled stats as rolled, combat before guards."""
+
+    name: str
+    where: str                                    # "North"
+    speed: int
+    wit: int
+    combat: int                                   # as printed or rolled
+    guards: int
+    combat_target: int                            # with the guards' +5 each (Y6)
+    money: int
+
+
+def tally(parts: Sequence[tuple[str, int]]) -> tuple[str, int]:
+    """``("2+5 + horse 2 = 9", 9)`` from labelled parts; a lone plain number stays as it is."""
+    shown = [text for text, _ in parts if text]
+    total = sum(value for _, value in parts)
+    if not shown:
+        return "0 (no dice)", 0
+    if len(shown) == 1 and shown[0] == str(total):
+        return shown[0], total
+    return f"{' + '.join(shown)} = {total}", total
+
+
+def dice_part(dice: Sequence[int], owner: str = "") -> list[tuple[str, int]]:
+    if not dice:
+        return []
+    return [("+".join(map(str, dice)) + (f" ({owner})" if owner else ""), sum(dice))]
+
+
+def bonus_parts(bonuses: Sequence[tuple[str, int]], owner: str = "") -> list[tuple[str, int]]:
+    return [(f"{item} {bonus}" + (f" ({owner})" if owner else ""), bonus) for item, bonus in bonuses]
+
+
+def combat_target(coach: Coach) -> tuple[str, int]:
+    """``"5 + 5 for 1 guard = 10"``: the printed (or rolled) combat and +5 per guard (Y6)."""
+    if not coach.guards:
+        return str(coach.combat), coach.combat
+    extra = coach.combat_target - coach.combat
+    return f"{coach.combat} + {extra} for {quantity(coach.guards, 'guard')} = {coach.combat_target}", \
+        coach.combat_target
+
+
+def speed_line(robber: Robber, coach: Coach) -> tuple[str, bool]:
+    """``"speed 2+5 + farm horse 4 + spur 1 = 12 against 9, caught"`` and whether it was."""
+    parts = dice_part(robber.speed) + bonus_parts(robber.horse) + ([("spur 1", 1)] if robber.spur else [])
+    text, value = tally(parts)
+    caught = value >= coach.speed
+    verdict = "caught" if caught else "the coach gets away: -1 folk hero (Y7)"
+    return f"speed {text} against {coach.speed}, {verdict}", caught
+
+
+def wit_and_combat(wit: tuple[str, int], combat: tuple[str, int], coach: Coach, each: str = "") -> str:
+    """Y7: wit met gains the excess as folk hero, missed loses the shortfall; combat met gains the excess
+    as scoundrel, missed costs the shortfall in health. ``each`` marks changes both robbers take (Y8)."""
+    (wit_text, wit_value), (combat_text, combat_value) = wit, combat
+    wit_gap = wit_value - coach.wit
+    if wit_gap >= 0:
+        wit_verdict = f"met by {wit_gap}: +{wit_gap} folk hero{each}"
+    else:
+        wit_verdict = f"missed by {-wit_gap}: -{-wit_gap} folk hero{each}"
+    target_text, target = combat_target(coach)
+    combat_gap = combat_value - target
+    if combat_gap >= 0:
+        combat_verdict = f"met by {combat_gap}: +{combat_gap} scoundrel{each}"
+    else:
+        combat_verdict = f"missed by {-combat_gap}: -{-combat_gap} health{each}"
+    return (f"wit {wit_text} against {coach.wit}, {wit_verdict}; "
+            f"combat {combat_text} against {target_text}, {combat_verdict}")
+
+
+def spur_note(robber: Robber) -> str:
+    return f"; {robber.name} spurred: -1 health, and rests at the tavern next round (Y5)" if robber.spur else ""
+
+
+def takings(wit_value: int, combat_value: int, coach: Coach, shared: bool) -> str:
+    """Y7: the money if wit or combat is met; Y8: half each, rounded down."""
+    if wit_value < coach.wit and combat_value < coach.combat_target:
+        return "no money: wit and combat both missed"
+    if shared:
+        half = coach.money // 2
+        return f"{quantity(coach.money, 'guinea')} shared: {quantity(half, 'guinea')} each (half, rounded down)"
+    return f"takes {quantity(coach.money, 'guinea')}"
+
+
+def lone_robbery(robber: Robber, coach: Coach, whole_purse: bool = False) -> str:
+    """Y7, or Y8 when the partner missed the speed (``whole_purse``): one robber against the coach."""
+    speed, caught = speed_line(robber, coach)
+    alone = " alone, with the whole purse (Y8)" if whole_purse else ""
+    opening = f"{robber.name} robs {coach.name} ({coach.where}){alone}: {speed}"
+    if not caught:
+        return opening + spur_note(robber) + "."
+    wit = tally(dice_part(robber.wit) + bonus_parts(robber.gear))
+    combat = tally(dice_part(robber.combat) + bonus_parts(robber.weapons))
+    return (f"{opening}; {wit_and_combat(wit, combat, coach)}; "
+            f"{takings(wit[1], combat[1], coach, False)}{spur_note(robber)}.")
+
+
+def speed_only(robber: Robber, coach: Coach) -> str:
+    """Y8: each robber's own chase, before the pooled wit and combat."""
+    speed, _ = speed_line(robber, coach)
+    return f"{robber.name} goes for {coach.name} ({coach.where}): {speed}{spur_note(robber)}."
+
+
+def pooled_robbery(robbers: Sequence[Robber], coach: Coach) -> str:
+    """Y8: both caught the coach; their wit dice and combat dice are pooled with both players' items."""
+    wit = tally([part for r in robbers for part in dice_part(r.wit, r.name) + bonus_parts(r.gear, r.name)])
+    combat = tally([part for r in robbers for part in dice_part(r.combat, r.name)
+                    + bonus_parts(r.weapons, r.name)])
+    names = " and ".join(r.name for r in robbers)
+    return (f"{names} rob {coach.name} together (Y8), pooling dice and items: "
+            f"{wit_and_combat(wit, combat, coach, ' each')}; {takings(wit[1], combat[1], coach, True)}.")
+
+
+def town_fight(name: str, guards: int, place: str, roll: int, weapons: Sequence[tuple[str, int]],
+               target: int) -> str:
+    """Y9: a fresh d6 plus weapons against ``target`` (5 a guard); the shortfall comes off health."""
+    text, value = tally([(str(roll), roll)] + bonus_parts(weapons))
+    shortfall = max(0, target - value)
+    verdict = f"loses {shortfall} health" if shortfall else "no harm done"
+    return (f"{name} meets {quantity(guards, 'guard')} in the {place} (Y9): rolls {text} against {target}, "
+            f"{verdict}.")

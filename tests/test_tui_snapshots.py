@@ -1,0 +1,97 @@
+"""Issue 8: pictures of the app (pytest-textual-snapshot), at 80×24 and 120×40.
+
+Tables use a fixed seed and bots that wait, so each picture is the same every run. Regenerate after a
+deliberate change with ``pytest tests/test_tui_snapshots.py --snapshot-update`` and look at the report.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.registry import all_games
+from tests.tui_helpers import play_to_results, screen_name, wait_until
+from tui.app import Start, TurpinApp
+from tui.glyphs import UNICODE
+from tui.hosting import TablePlan, plan_against_bots
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def app_for(start: Start) -> TurpinApp:
+    return TurpinApp(start, player_name="Ann", glyphs=UNICODE, lan_interfaces=[], bell=False)
+
+
+async def settle(pilot) -> None:
+    await pilot.pause(0.3)
+    pilot.app.clear_notifications()
+    await pilot.pause(0.1)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_menu(snap_compare, size):
+    assert snap_compare(app_for(Start()), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_setup(snap_compare, size):
+    async def open_setup(pilot):
+        await pilot.press("g")
+        await wait_until(pilot, lambda: screen_name(pilot.app) == "SetupScreen"
+                         and bool(pilot.app.screen.query("#option-open_piles")))
+        await settle(pilot)
+    assert snap_compare(app_for(Start()), terminal_size=size, run_before=open_setup)
+
+
+def test_host_lobby(snap_compare, monkeypatch):
+    monkeypatch.setattr("tui.hosting.new_room_code", lambda: "K7QX2M")
+    monkeypatch.setattr("tui.hosting.HostedTable.addresses_to_share", lambda self: ["192.168.1.20:4707"])
+    plan = TablePlan(game="turpin", options={"players": 3}, interface="127.0.0.1", code=True,
+                     name="Lunch league", bot_delay=0)
+
+    async def open_lobby(pilot):
+        await wait_until(pilot, lambda: screen_name(pilot.app) == "SetupScreen")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: screen_name(pilot.app) == "LobbyScreen" and pilot.app.client is not None
+                         and bool(pilot.app.client.snapshot.seats))
+        await settle(pilot)
+    assert snap_compare(app_for(Start(route="host", plan=plan)), terminal_size=(80, 24), run_before=open_lobby)
+
+
+def waiting_table(game: str) -> Start:
+    plan = plan_against_bots(game, seed=20261123)
+    plan.bot_delay = 3600  # the bots wait: the picture is of the table as it was dealt
+    return Start(route="play", plan=plan)
+
+
+async def at_table(pilot) -> None:
+    await wait_until(pilot, lambda: screen_name(pilot.app) == "TableScreen"
+                     and pilot.app.screen.frame.view is not None)
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", sorted(all_games()))
+def test_table(snap_compare, game, size):
+    assert snap_compare(app_for(waiting_table(game)), terminal_size=size, run_before=at_table)
+
+
+def test_rules_modal(snap_compare):
+    async def open_rules(pilot):
+        await at_table(pilot)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: screen_name(pilot.app) == "RulesScreen")
+        await settle(pilot)
+    assert snap_compare(app_for(waiting_table("turpin")), terminal_size=(80, 24), run_before=open_rules)
+
+
+def test_results(snap_compare):
+    plan = plan_against_bots("turpin", players=3, seed=424242)
+    plan.bot_delay = 0
+
+    async def play_it(pilot):
+        app = pilot.app
+        await play_to_results(pilot, app)
+        app.record_path = "~/.local/share/turpin/records/turpin-20261123-120000.turpin-record"
+        app.screen.refresh(recompose=True)
+        await settle(pilot)
+    assert snap_compare(app_for(Start(route="play", plan=plan)), terminal_size=(120, 40), run_before=play_it)

@@ -1,0 +1,160 @@
+"""Issue 8: spectating, hosting from the lobby, joining (and its errors), and other people's text.
+
+Every table here is a real ``TableHost`` on 127.0.0.1; the app reaches it through ``TableClient``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from core.registry import get_game
+from net.authority import Table
+from net.client import TableClient
+from net.host import HostSettings, TableHost
+from tests.tui_helpers import screen_name, screen_text, wait_until
+from tui.app import Start, TurpinApp
+from tui.hosting import TablePlan
+
+HOSTILE = "[@click=app.quit]x[/]"
+
+
+def app_at(route: str, **start) -> TurpinApp:
+    return TurpinApp(Start(route=route, **start), player_name="Ann", lan_interfaces=[], bell=False)
+
+
+async def serve(table: Table, bot_delay: float = 0.0) -> tuple[TableHost, str]:
+    host = TableHost(table, HostSettings(bot_delay=bot_delay))
+    _, port = await host.start("127.0.0.1", 0)
+    return host, f"127.0.0.1:{port}"
+
+
+def rendered(app: TurpinApp) -> str:
+    return screen_text(app)
+
+
+async def test_a_spectator_follows_a_game_to_its_result_and_no_key_acts():
+    table = Table(get_game("turpin"), {"players": 2}, code="ABCDEF", bots={1: "random"})
+    host, address = await serve(table)
+    app = app_at("spectate", address=address)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the spectator's table")
+            screen = app.screen
+            await wait_until(pilot, lambda: screen.frame.view is not None)
+            assert screen.frame.spectating and screen.frame.prompt is None
+            await wait_until(pilot, lambda: "Spectating" in rendered(app), "the spectating mark")
+            assert screen.frame.view["hand"] is None  # A1: a spectator has no hand
+            host.hand_to_bot(0, "is taken by a bot")   # the game starts now, with the spectator watching
+            for key in "123456789":
+                await pilot.press(key)
+            assert table.turn >= 0 and screen.frame.sent is False
+            await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results")
+            assert app.screen.frame.result["winners"] is not None
+    finally:
+        await host.close()
+
+
+async def test_the_host_lobby_shows_the_code_and_a_second_player_joining():
+    plan = TablePlan(game="turpin", options={"players": 3}, interface="127.0.0.1", code=True, bot_delay=0)
+    app = app_at("host", plan=plan)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen", "the host set-up")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: screen_name(app) == "LobbyScreen" and app.screen.hosted is not None
+                         and app.client is not None and app.client.snapshot.seats, "the lobby")
+        lobby = app.screen
+        code = lobby.hosted.table.code
+        assert code and " ".join(code) in rendered(app)
+        port = lobby.hosted.address[1]
+        assert f":{port}" in rendered(app)
+        guest = TableClient("127.0.0.1", port, name="Bob", code=code)
+        await guest.start()
+        try:
+            await wait_until(pilot, lambda: "Bob" in rendered(app), "Bob in the lobby")
+            await pilot.press("f")  # a bot in every empty seat: the table is full and opens
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+            await guest.wait_for(lambda snap: snap.started, timeout=30)
+        finally:
+            await guest.close()
+
+
+@pytest.fixture
+async def coded_table():
+    table = Table(get_game("turpin"), {"players": 2}, code="K7QX2M")
+    host, address = await serve(table)
+    yield table, address
+    await host.close()
+
+
+async def type_into(pilot, app, selector: str, text: str) -> None:
+    field = app.screen.query_one(selector)
+    field.value = ""
+    field.focus()
+    await pilot.press(*text) if text else None
+
+
+async def test_the_join_dialog_says_what_went_wrong_and_stays_open(coded_table):
+    table, address = coded_table
+    app = app_at("menu")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        await wait_until(pilot, lambda: screen_name(app) == "JoinScreen")
+        error = lambda: str(app.screen.query_one("#join-error").render())
+
+        await type_into(pilot, app, "#join-address", "not an address")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "HOST:PORT" in error(), "the bad-address message")
+
+        await type_into(pilot, app, "#join-address", "127.0.0.1:1")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "nobody is hosting" in error().lower(), "the nobody-there message")
+
+        await type_into(pilot, app, "#join-address", address)
+        await type_into(pilot, app, "#join-code", "WRONG1")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "wrong" in error().lower(), "the wrong-code message")
+        assert screen_name(app) == "JoinScreen"
+
+        # Fill the table, then try again with the right code: full, and the dialog offers to watch.
+        others = [TableClient("127.0.0.1", int(address.rsplit(":", 1)[1]), name=n, code="K7QX2M")
+                  for n in ("Bob", "Cat")]
+        for other in others:
+            await other.start()
+        try:
+            await type_into(pilot, app, "#join-code", "k7qx2m")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: "spectate" in error().lower(), "the full-table message")
+            assert app.screen.focused.id == "join-watch"
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "watching the full table")
+            assert app.screen.frame.spectating
+        finally:
+            for other in others:
+                await other.close()
+
+
+async def test_names_and_chat_from_others_show_literally_never_as_markup():
+    table = Table(get_game("turpin"), {"players": 2}, name="plain table")
+    host, address = await serve(table)
+    app = app_at("join", address=address)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+            villain = TableClient("127.0.0.1", host.address[1], name=HOSTILE)
+            await villain.start()
+            try:
+                await wait_until(pilot, lambda: HOSTILE in rendered(app),
+                                 "the hostile name shown as typed")
+                say = getattr(villain, "say", None)
+                if say is not None:
+                    await say(HOSTILE)
+                    await pilot.pause(0.3)
+                await pilot.click("#players")
+                await pilot.pause(0.2)
+                assert app.is_running and screen_name(app) == "TableScreen"
+            finally:
+                await villain.close()
+    finally:
+        await host.close()
