@@ -178,7 +178,7 @@ async def check_first_pick(pilot, app: TurpinApp, frame: TableFrame, narrow: boo
     assert "health" in sheet and "12 of 12" in sheet and "folk hero" in sheet and "scoundrel" in sheet
     if narrow:
         await show_tab(pilot, app, "players")
-    players = region_text(app, "#players")
+    players = flat(region_text(app, "#players"))
     assert "£0 · score 0" in players
     if not view["solo"]:
         other = view["players"][1]

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -21,7 +20,7 @@ from core.games import money_or_life_bots as bots
 from core.games import money_or_life_solver as solver
 from tui.frame import TableFrame
 from tui.glyphs import ASCII, Glyphs, UNICODE
-from tui.widgets.pane import Chip, ChipPane, FramePane
+from tui.widgets.pane import Chip, ChipPane, FramePane, text_columns
 
 GAME_ID = "money-or-life"
 #: How many of the solver's best robberies the hand pane offers as one-click chips.
@@ -612,6 +611,12 @@ def forced_rest(view: dict[str, Any], player: dict[str, Any]) -> str:
     return "—"
 
 
+def short_name(name: str, width: int = 14) -> str:
+    """A seat's name for a narrow column: without "(sharp bot)", cut with an ellipsis."""
+    name = name.split(" (")[0] or name
+    return name if len(name) <= width else name[:width - 1] + "…"
+
+
 def kit(items: list[str]) -> str:
     return ", ".join(rules.item_name(item) for item in items) or "—"
 
@@ -628,37 +633,37 @@ class YorkSheet(FramePane):
         if frame.seat is not None and frame.seat in seats:
             seats.remove(frame.seat)
             seats.insert(0, frame.seat)
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(style="bold", no_wrap=True)
-        for _ in seats:
-            grid.add_column(ratio=1)
-        grid.add_row("", *[Text("you" if frame.is_me(s) else frame.name(s), style="bold underline",
-                               overflow="ellipsis", no_wrap=True) for s in seats])
+        header: list[Text | str] = [""] + [Text("you" if frame.is_me(s) else short_name(frame.name(s)),
+                                                 style="bold underline") for s in seats]
         rows = [
             ("health", lambda p: f"{p['health']} of {rules.MAX_HEALTH}" + (" · dead" if p["status"] == "dead" else "")),
             ("guineas", lambda p: money(p["guineas"], self.glyphs)),
             ("folk hero", lambda p: guard_note(p["folk_hero"])),
             ("scoundrel", lambda p: guard_note(p["scoundrel"])),
-            ("horse", lambda p: f"{rules.item_name(p['horse'])} (+{rules.ITEMS[p['horse']][2]} speed)"
+            ("horse", lambda p: f"{rules.item_name(p['horse'])} +{rules.ITEMS[p['horse']][2]}"
                                 if p["horse"] else "—"),
-            ("weapons", lambda p: kit(p["weapons"]) + (f" (+{rules.combat_bonus(p)})" if p["weapons"] else "")),
-            ("gear", lambda p: kit(p["gear"]) + (f" (+{rules.wit_bonus(p)} wit)" if p["gear"] else "")),
+            ("weapons", lambda p: kit(p["weapons"]) + (f" +{rules.combat_bonus(p)}" if p["weapons"] else "")),
+            ("gear", lambda p: kit(p["gear"]) + (f" +{rules.wit_bonus(p)}" if p["gear"] else "")),
             ("forced rest", lambda p: forced_rest(view, p)),
             ("scores as", lambda p: "scoundrel (declared)" if p["as_scoundrel"] else "folk hero"),
             ("score", lambda p: str(p["score"])),
         ]
         if all(forced_rest(view, players[seat]) == "—" for seat in seats):
             rows = [row for row in rows if row[0] != "forced rest"]
+        table: list[list[Text | str]] = [header]
         for label, show in rows:
-            cells = []
+            cells: list[Text | str] = [Text(label, style="bold")]
             for seat in seats:
                 cell = Text(show(players[seat]))
                 if label == "score" or frame.is_me(seat):
                     cell.stylize("bold")
                 cells.append(cell)
-            grid.add_row(label, *cells)
+            table.append(cells)
         note = Text(f"A guard per {rules.GUARD_STEP} points; a scoundrel's guards follow you (Y6)", style="dim")
-        return Group(grid, note)
+        grid = text_columns(table, gap=2)
+        grid.append("\n")
+        grid.append_text(note)
+        return grid
 
 
 Board = YorkBoard
