@@ -274,6 +274,73 @@ async def test_key_one_sends_the_best_robbery_and_the_board_reports_it():
         raise AssertionError("no robbery in this game")
 
 
+async def test_the_dice_builder_sends_an_assignment_placed_die_by_die():
+    """Y7 through the builder: Tab to it, place each die with s/w/c and arrows, Enter: the host gets
+    that assignment (the second-best, so not merely the default) and the solver's outcome follows."""
+    from tui.games.money_or_life import DiceBuilder
+    app = make_app(players=1, seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(40):
+            await wait_until(pilot, lambda: my_turn(app) or screen_name(app) == "ResultsScreen", "a prompt")
+            assert screen_name(app) == "TableScreen", "no robbery with two ways in this game"
+            frame = app.screen.frame
+            ranked = panes.ranked_robberies(frame)
+            if frame.view["phase"] != "rob" or len(ranked) < 2:
+                await pilot.press("1")
+                await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the move to go")
+                continue
+            await settle(pilot, app)
+            hand = flat(region_text(app, "#hand"))
+            for die in frame.view["players"][0]["rob_dice"]:
+                assert f"{UNICODE.die[die]}{die}" in hand, (die, hand)
+            for _ in range(20):
+                if isinstance(app.focused, DiceBuilder):
+                    break
+                await pilot.press("tab")
+            assert isinstance(app.focused, DiceBuilder)
+            wanted = ranked[1]
+            left = {part: list(wanted["action"][part]) for part in ("speed", "wit", "combat")}
+            for value in frame.view["players"][0]["rob_dice"]:
+                part = next(p for p in left if value in left[p])
+                left[part].remove(value)
+                await pilot.press(part[0], "right")
+            if wanted["action"]["spur"] != app.focused.state["spur"]:
+                await pilot.press("x")
+            await settle(pilot, app)
+            assert "Enter sends it" in flat(region_text(app, "#hand"))
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the robbery")
+            await wait_until(pilot, lambda: any(e["seat"] == 0 for e in app.screen.frame.view["last"])
+                             and app.screen.frame.view["last"] != frame.view["last"], "the outcome")
+            mine = [e for e in app.screen.frame.view["last"] if e["seat"] == 0][-1]
+            assert {key: mine[key] for key in wanted["outcome"]} == wanted["outcome"]
+            return
+        raise AssertionError("no robbery with two ways in this game")
+
+
+def test_the_builder_says_why_an_assignment_is_not_allowed():
+    frame = _frame_at("rob")
+    me = frame.view["players"][0]
+    every_die_on_speed = ["speed"] * len(me["rob_dice"])
+    action, words = panes.try_assignment(frame, every_die_on_speed, False)
+    targets = rules.shown_coach_targets(frame.view, me["pick"])
+    if sum(me["rob_dice"]) - min(me["rob_dice"]) + rules.horse_bonus(me) >= targets["speed"]:
+        assert action is None and "minimal set" in words.plain
+    nothing_on_speed = ["wit"] * len(me["rob_dice"])
+    action, words = panes.try_assignment(frame, nothing_on_speed, False)
+    if targets["speed"] > rules.horse_bonus(me):
+        assert action is None and ("does not catch" in words.plain or "too fast" in words.plain)
+    best = panes.ranked_robberies(frame)[0]["action"]
+    places = []
+    left = {part: list(best[part]) for part in ("speed", "wit", "combat")}
+    for value in me["rob_dice"]:
+        part = next(p for p in left if value in left[p])
+        left[part].remove(value)
+        places.append(part)
+    action, words = panes.try_assignment(frame, places, best["spur"])
+    assert action == best and "→" not in words.plain and words.plain
+
+
 # --- the hooks on their own (no app) ---------------------------------------------------------------------
 
 def _frame_at(phase: str, players: int = 2, seed: int = 4, spectator: bool = False) -> TableFrame:

@@ -12,6 +12,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
@@ -489,25 +490,28 @@ class YorkHand(ChipPane):
     """Your two secret dice (and the ones rolled for a robbery), your pick, and in a robbery the solver's
     best few as one-click chips with their keys."""
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        #: The dice builder's places and spur for the prompt it was made for, kept across redraws.
+        self.builder_state: dict[str, Any] = {}
+
     def build(self, frame: TableFrame) -> ComposeResult:
-        view, glyphs = _view(frame), self.glyphs
+        view = _view(frame)
         me = _me(view)
         if me is None:
             return
+        robbing = view["phase"] == "rob" and any(c["action"].get("do") == "assign" for c in frame.choices)
+        if robbing:
+            target = self._target_line(view)
+            if target is not None:
+                yield Static(target, classes="york-line")
+            yield DiceBuilder(frame, self.glyphs, self.builder_state, classes="york-builder")
         yield Static(self._dice_line(view), classes="york-line")
         yield Static(self._pick_line(frame), classes="york-line")
-        target = self._target_line(view)
-        if target is not None:
-            yield Static(target, classes="york-line")
-        if view["phase"] == "rob" and frame.choices:
-            ranked = ranked_robberies(frame)
-            if ranked:
-                best = ranked[0]
-                label = Text(f"[{shown_number(frame, best['index'])}] best of {len(ranked)} ways: ", style="bold")
-                label.append_text(assignment_text(best["action"], glyphs))
-                label.append(" → ")
-                label.append_text(outcome_text(best["outcome"], glyphs, me))
-                yield Chip(label, f"assign:{assignment_key(best['action'])}", marked=True, classes="york-best")
+        if not robbing:
+            target = self._target_line(view)
+            if target is not None:
+                yield Static(target, classes="york-line")
         mine = self._my_latest(frame)
         if mine is not None:
             yield Static(mine, classes="york-line")
@@ -589,6 +593,168 @@ class YorkHand(ChipPane):
                     style="bold")
         text.append_text(outcome_text(entry, self.glyphs, None))
         return text
+
+
+# --- the dice builder: put each die where you like and see what it brings -------------------------------
+
+PARTS = ("speed", "wit", "combat")
+
+
+def placed(dice_values: list[int], places: list[str], spur: bool) -> solver.Assignment:
+    """The assignment the builder shows: each die on its place (values sorted, as the solver has them)."""
+    return solver.Assignment(spur, *(tuple(sorted(d for d, p in zip(dice_values, places) if p == part))
+                                     for part in PARTS))
+
+
+def try_assignment(frame: TableFrame, places: list[str], spur: bool) -> tuple[dict[str, Any] | None, Text]:
+    """What the builder's assignment brings: the prompt action that gives it (None if the rules do not
+    allow it) and, in words, the outcome from the solver or why it is not allowed (Y7)."""
+    view = _view(frame)
+    me = _me(view)
+    glyphs = _glyphs()
+    if me is None or not me.get("rob_dice") or me.get("pick") not in rules.DIRECTIONS:
+        return None, Text("")
+    dice_values = list(me["rob_dice"])
+    targets = rules.shown_coach_targets(view, me["pick"])
+    horse = rules.horse_bonus(me)
+    candidate = placed(dice_values, places, spur)
+    if candidate not in solver.assignments(tuple(sorted(dice_values)), targets["speed"] - horse):
+        return None, Text(why_not(candidate, dice_values, targets["speed"], horse, glyphs), style="bold")
+    contribution = solver.contribution(candidate, targets["speed"], horse)
+    action = next((c["action"] for c in frame.choices if c["action"].get("do") == "assign" and solver.contribution(
+        solver.Assignment.from_action(c["action"]), targets["speed"], horse) == contribution), None)
+    result = solver.outcome(candidate, targets["speed"], targets["wit"], targets["combat"], targets["money"], horse,
+                            rules.wit_bonus(me), rules.combat_bonus(me))
+    return action, outcome_text(result.as_dict(), glyphs, me)
+
+
+def why_not(candidate: solver.Assignment, dice_values: list[int], speed: int, horse: int, glyphs: Glyphs) -> str:
+    """Why the rules refuse an assignment (Y7), in words."""
+    need = speed - horse - candidate.spur
+    if sum(dice_values) < need:
+        return "the coach is too fast for these dice: every die goes to speed, in vain (Y7)"
+    reached = sum(candidate.speed) + horse + candidate.spur
+    if reached < speed:
+        return f"speed {reached} does not catch the coach's {speed}: put more dice on speed"
+    spare = min(candidate.speed)
+    return (f"speed dice must be a minimal set (Y7): {reached} without need of the "
+            f"{dice([spare], glyphs)}; move a die off speed")
+
+
+class DiceBuilder(Vertical, can_focus=True):
+    """Your robbery die by die: ←/→ choose a die, s/w/c put it on speed, wit or combat, x spurs the
+    horse, Enter sends it. A click on a die moves it on. The outcome is the solver's, live."""
+
+    BINDINGS = [
+        Binding("left", "select(-1)", "die left", show=False),
+        Binding("right", "select(1)", "die right", show=False),
+        Binding("s", "place('speed')", "speed"),
+        Binding("w", "place('wit')", "wit"),
+        Binding("c", "place('combat')", "combat"),
+        Binding("x", "spur", "spur"),
+        Binding("enter", "send", "send dice"),
+    ]
+
+    def __init__(self, frame: TableFrame, glyphs: Glyphs, state: dict[str, Any], classes: str = "") -> None:
+        super().__init__(classes=classes)
+        self.table_frame = frame
+        self.glyphs = glyphs
+        me = _me(_view(frame)) or {}
+        self.dice_values: list[int] = list(me.get("rob_dice") or [])
+        prompt = frame.prompt.get("id") if frame.prompt else None
+        if state.get("prompt") != prompt or len(state.get("places", [])) != len(self.dice_values):
+            state.clear()
+            state.update(prompt=prompt, selected=0, **self._start_from_best())
+        self.state = state
+
+    def _start_from_best(self) -> dict[str, Any]:
+        """The solver's best assignment, die by die, so the builder opens on it."""
+        ranked = ranked_robberies(self.table_frame)
+        places = ["speed"] * len(self.dice_values)
+        if not ranked:
+            return {"places": places, "spur": False}
+        best = ranked[0]["action"]
+        left = {part: list(best.get(part, [])) for part in PARTS}
+        for number, value in enumerate(self.dice_values):
+            part = next((p for p in PARTS if value in left[p]), "speed")
+            if value in left[part]:
+                left[part].remove(value)
+            places[number] = part
+        return {"places": places, "spur": bool(best.get("spur"))}
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("Or place each die yourself (Tab here, then ←→ s w c x Enter):", style="italic"),
+                     classes="york-line")
+        with Horizontal(classes="york-builder-dice"):
+            for number in range(len(self.dice_values)):
+                yield Chip(self._die_label(number), f"die:{number}", classes="york-die")
+            yield Chip(self._spur_label(), "spur", classes="york-die")
+        yield Static(self._outcome(), classes="york-line york-builder-outcome")
+
+    def _die_label(self, number: int) -> Text:
+        value, place = self.dice_values[number], self.state["places"][number]
+        chosen = number == self.state["selected"]
+        text = Text(f"{'▸' if chosen else ' '}{dice([value], self.glyphs)} {place}",
+                    style="bold reverse" if chosen and self.has_focus else ("bold" if chosen else ""))
+        return text
+
+    def _spur_label(self) -> Text:
+        return Text(f"spur {'on (+1, −1 health)' if self.state['spur'] else 'off'}")
+
+    def _outcome(self) -> Text:
+        action, words = try_assignment(self.table_frame, self.state["places"], self.state["spur"])
+        text = Text("→ ")
+        text.append_text(words)
+        if action is not None:
+            index = next(i for i, c in enumerate(self.table_frame.choices) if c["action"] == action)
+            text.append(f"   Enter sends it (choice [{shown_number(self.table_frame, index)}])", style="dim")
+        return text
+
+    def _redraw(self) -> None:
+        for number, chip in enumerate(self.query(".york-die")):
+            chip.update(self._die_label(number) if number < len(self.dice_values) else self._spur_label())
+        self.query_one(".york-builder-outcome", Static).update(self._outcome())
+
+    def on_focus(self) -> None:
+        self._redraw()
+
+    def on_blur(self) -> None:
+        self._redraw()
+
+    def action_select(self, step: int) -> None:
+        if self.dice_values:
+            self.state["selected"] = (self.state["selected"] + step) % len(self.dice_values)
+            self._redraw()
+
+    def action_place(self, part: str) -> None:
+        if self.dice_values:
+            self.state["places"][self.state["selected"]] = part
+            self._redraw()
+
+    def action_spur(self) -> None:
+        self.state["spur"] = not self.state["spur"]
+        self._redraw()
+
+    def action_send(self) -> None:
+        action, _ = try_assignment(self.table_frame, self.state["places"], self.state["spur"])
+        if action is None:
+            self.notify("The rules do not allow that assignment: see why under the dice.", severity="warning")
+            return
+        self.post_message(Chip.Clicked(f"assign:{assignment_key(action)}"))
+
+    def on_chip_clicked(self, message: Chip.Clicked) -> None:
+        """A click on a die moves it on (speed → wit → combat); on the spur, toggles it."""
+        kind, _, value = message.target.partition(":")
+        if kind == "die":
+            message.stop()
+            number = int(value)
+            self.state["selected"] = number
+            place = self.state["places"][number]
+            self.state["places"][number] = PARTS[(PARTS.index(place) + 1) % len(PARTS)]
+            self._redraw()
+        elif kind == "spur":
+            message.stop()
+            self.action_spur()
 
 
 # --- the sheets -------------------------------------------------------------------------------------------
