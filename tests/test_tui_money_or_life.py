@@ -343,15 +343,17 @@ def test_the_builder_says_why_an_assignment_is_not_allowed():
 
 # --- the hooks on their own (no app) ---------------------------------------------------------------------
 
-def _frame_at(phase: str, players: int = 2, seed: int = 4, spectator: bool = False) -> TableFrame:
-    """A frame for seat 0 at the first ``phase`` of a game where the sharp bot plays every seat."""
+def _frame_at(phase: str, players: int = 2, seed: int = 4, spectator: bool = False,
+              also=lambda state: True) -> TableFrame:
+    """A frame for seat 0 at the first ``phase`` (where ``also(state)`` holds) of a game where the sharp
+    bot plays every seat."""
     import random
     from core.registry import get_game
     game = get_game("money-or-life")
     state = game.setup(game.resolve_options({"players": players}), seed)
     rng = random.Random(seed)
     for _ in range(500):
-        if state["phase"] == phase and 0 in game.pending(state):
+        if state["phase"] == phase and 0 in game.pending(state) and also(state):
             break
         seat = game.pending(state)[0]
         game.apply(state, seat, game.bots["sharp"](state, seat, rng))
@@ -388,6 +390,15 @@ def test_robbery_labels_carry_the_solvers_outcome_and_order_puts_the_best_first(
         target = f"assign:{panes.assignment_key(entry['action'])}"
         assert [c["action"] for c in frame.choices if panes.choice_matches(c["action"], target)] == [entry["action"]]
     assert "★ best" in panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
+
+
+def test_a_shared_coach_says_the_outcome_is_alone_and_pooled_otherwise():
+    """Y8: on a shared coach the outcome shown is the lone one (the partner's dice are not yet known)."""
+    frame = _frame_at("rob", seed=0, also=lambda state: state["picks"][0] == state["picks"][1])
+    ranked = panes.ranked_robberies(frame)
+    assert ranked and all(entry["shared"] for entry in ranked)
+    label = panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
+    assert "pooled if you both catch it, Y8" in label
 
 
 def test_outcomes_in_words_and_death_said_plainly():

@@ -260,7 +260,8 @@ def track_change(name: str, change: int, me: dict[str, Any] | None, key: str) ->
     return text
 
 
-_ranked_cache: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+#: The last frame ranked and its ranking (the labels of one prompt all ask for it).
+_ranked_cache: list[tuple[TableFrame, list[dict[str, Any]]]] = []
 
 
 def ranked_robberies(frame: TableFrame) -> list[dict[str, Any]]:
@@ -272,9 +273,8 @@ def ranked_robberies(frame: TableFrame) -> list[dict[str, Any]]:
     me = _me(view)
     if view.get("phase") != "rob" or me is None or not frame.choices:
         return []
-    key = (frame.prompt.get("id") if frame.prompt else None, frame.turn, frame.seat, frame.sent)
-    if key in _ranked_cache:
-        return _ranked_cache[key]
+    if _ranked_cache and _ranked_cache[0][0] is frame:  # the move pane and the hand ask of the same frame
+        return _ranked_cache[0][1]
     options = rules.robbery_options(view)
     by_description = {text: option for option in options for text in option["assignments"]}
     profile = bots.my_profile(view, view["you"])
@@ -292,8 +292,7 @@ def ranked_robberies(frame: TableFrame) -> list[dict[str, Any]]:
         ranked.append({"action": action, "index": index, "outcome": outcome, "shared": option["shared"],
                        "value": value})
     ranked.sort(key=lambda entry: (-entry["value"], entry["index"]))
-    _ranked_cache.clear()
-    _ranked_cache[key] = ranked
+    _ranked_cache[:] = [(frame, ranked)]
     return ranked
 
 
@@ -683,7 +682,7 @@ class DiceBuilder(Vertical, can_focus=True):
         return {"places": places, "spur": bool(best.get("spur"))}
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Or place each die yourself (Tab here, then ←→ s w c x Enter):", style="italic"),
+        yield Static(Text("Place the dice yourself: Tab here, ←→ s w c x Enter", style="italic"),
                      classes="york-line")
         with Horizontal(classes="york-builder-dice"):
             for number in range(len(self.dice_values)):
@@ -706,6 +705,9 @@ class DiceBuilder(Vertical, can_focus=True):
         text = Text("→ ")
         text.append_text(words)
         if action is not None:
+            ranked = ranked_robberies(self.table_frame)
+            if ranked and ranked[0]["shared"]:
+                text.append("  (alone; pooled if you both catch it, Y8)", style="dim")
             index = next(i for i, c in enumerate(self.table_frame.choices) if c["action"] == action)
             text.append(f"   Enter sends it (choice [{shown_number(self.table_frame, index)}])", style="dim")
         return text
