@@ -203,9 +203,10 @@ async def check_first_robbery(pilot, app: TurpinApp, frame: TableFrame, narrow: 
     if narrow:
         await show_tab(pilot, app, "hand")
     hand = region_text(app, "#hand")
-    for die in me["rob_dice"]:
+    for die in me["rob_dice"]:  # the dice come first: at 80×24 a robbery leaves the hand one line
         assert f"{UNICODE.die[die]}{die}" in hand, (die, hand)
-    assert "To beat:" in hand
+    if not narrow:
+        assert "To beat:" in hand
     if narrow:
         await show_tab(pilot, app, "board")
     board = region_text(app, "#board")
@@ -306,6 +307,9 @@ async def test_the_dice_builder_sends_an_assignment_placed_die_by_die():
                 await pilot.press(part[0], "right")
             if wanted["action"]["spur"] != app.focused.state["spur"]:
                 await pilot.press("x")
+            await settle(pilot, app)
+            outcome = app.screen.query_one(".york-builder-outcome")
+            app.screen.query_one("#hand").scroll_to_widget(outcome, animate=False)
             await settle(pilot, app)
             assert "Enter sends it" in flat(region_text(app, "#hand"))
             await pilot.press("enter")

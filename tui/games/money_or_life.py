@@ -500,17 +500,14 @@ class YorkHand(ChipPane):
         if me is None:
             return
         robbing = view["phase"] == "rob" and any(c["action"].get("do") == "assign" for c in frame.choices)
+        target = self._target_line(view)
         if robbing:
-            target = self._target_line(view)
-            if target is not None:
-                yield Static(target, classes="york-line")
-            yield DiceBuilder(frame, self.glyphs, self.builder_state, classes="york-builder")
+            # The dice first: on a short terminal they may be all that shows of the hand.
+            yield DiceBuilder(frame, self.glyphs, self.builder_state, target, classes="york-builder")
+        elif target is not None:
+            yield Static(target, classes="york-line")
         yield Static(self._dice_line(view), classes="york-line")
         yield Static(self._pick_line(frame), classes="york-line")
-        if not robbing:
-            target = self._target_line(view)
-            if target is not None:
-                yield Static(target, classes="york-line")
         mine = self._my_latest(frame)
         if mine is not None:
             yield Static(mine, classes="york-line")
@@ -654,9 +651,11 @@ class DiceBuilder(Vertical, can_focus=True):
         Binding("enter", "send", "send dice"),
     ]
 
-    def __init__(self, frame: TableFrame, glyphs: Glyphs, state: dict[str, Any], classes: str = "") -> None:
+    def __init__(self, frame: TableFrame, glyphs: Glyphs, state: dict[str, Any], target: Text | None = None,
+                 classes: str = "") -> None:
         super().__init__(classes=classes)
         self.table_frame = frame
+        self.target = target
         self.glyphs = glyphs
         me = _me(_view(frame)) or {}
         self.dice_values: list[int] = list(me.get("rob_dice") or [])
@@ -682,13 +681,20 @@ class DiceBuilder(Vertical, can_focus=True):
         return {"places": places, "spur": bool(best.get("spur"))}
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Place the dice yourself: Tab here, ←→ s w c x Enter", style="italic"),
-                     classes="york-line")
         with Horizontal(classes="york-builder-dice"):
             for number in range(len(self.dice_values)):
                 yield Chip(self._die_label(number), f"die:{number}", classes="york-die")
             yield Chip(self._spur_label(), "spur", classes="york-die")
+        if self.target is not None:
+            yield Static(self.target, classes="york-line")
         yield Static(self._outcome(), classes="york-line york-builder-outcome")
+        yield Static(Text("Tab here to place the dice yourself: ←→ s w c x Enter", style="dim italic"),
+                     classes="york-line")
+
+    def on_resize(self) -> None:
+        # As many dice to a row as fit (a die's chip needs about 12 columns: "▸⚄5 combat").
+        columns = max(1, min(len(self.dice_values) + 1, self.content_region.width // 12))
+        self.query_one(".york-builder-dice").styles.grid_size_columns = columns
 
     def _die_label(self, number: int) -> Text:
         value, place = self.dice_values[number], self.state["places"][number]
