@@ -102,6 +102,9 @@ class TableScreen(Screen[None]):
         yield ChatInput(id="chat")
         yield Footer()
 
+    def watch_narrow(self, narrow: bool) -> None:
+        self.set_class(narrow, "-narrow")
+
     def on_mount(self) -> None:
         self.narrow = self.size.width < NARROW_BELOW
         self._unsubscribe = self.client.subscribe(self._heard)
