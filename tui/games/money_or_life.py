@@ -24,9 +24,7 @@ from tui.glyphs import ASCII, Glyphs, UNICODE
 from tui.widgets.pane import Chip, ChipPane, FramePane, text_columns
 
 GAME_ID = "money-or-life"
-#: How many of the solver's best robberies the hand pane offers as one-click chips.
-BEST_FEW = 4
-#: Where a compass point sits in the board's three rows around York.
+#: A pick's place in words.
 PLACE_NAMES = {**rules.DIRECTION_NAMES, "tavern": "the tavern", "market": "the market", "retire": "retirement"}
 
 
@@ -98,7 +96,7 @@ def seat_summary(frame: TableFrame, seat: int) -> str:
     if not view or seat >= len(view.get("players", [])):
         return ""
     player = view["players"][seat]
-    line = f"£{player['guineas']} · score {player['score']}"
+    line = f"{money(player['guineas'], _glyphs())} · score {player['score']}"
     if player["status"] != "riding":
         line += f" · {player['status']}"
     return line
@@ -129,7 +127,7 @@ def prompt_title(frame: TableFrame) -> str:
     if phase == "pick":
         if me and me["must_rest"]:
             return "you spurred last round: rest at the tavern (Y5)"
-        return "where do you ride this round? (secret until both have chosen)"
+        return "where do you ride this round? (secret until the reveal)"
     if phase == "rob" and me and me.get("pick") in rules.DIRECTIONS:
         coach = _coach(view, me["pick"])
         name = coach["name"] if coach else PLACE_NAMES[me["pick"]]
@@ -199,7 +197,7 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
 # --- robberies: the solver's outcomes, ranked ------------------------------------------------------------
 
 def robbery_label(frame: TableFrame, action: dict[str, Any], glyphs: Glyphs) -> Text:
-    """``speed ⚂3 · wit ⚄5 ⚀1 · combat ⚅6 → £7, folk hero +1, scoundrel +3``."""
+    """``speed ⚂ · wit ⚄⚀ · combat ⚅ → £7, folk hero +1, scoundrel +3`` (and "★ best" on the best)."""
     text = assignment_text(action, glyphs, compact=True)
     ranked = ranked_robberies(frame)
     found = next((entry for entry in ranked if entry["action"] == action), None)
