@@ -240,8 +240,7 @@ async def test_wrong_room_codes_are_refused_and_slowed_down_until_a_right_one():
                 await guesser.start()
             waits.append(guesser.last_error["retry_after"])
             await guesser.close()
-        assert waits == pytest.approx([FAST.wrong_code_delay, 2 * FAST.wrong_code_delay, 4 * FAST.wrong_code_delay],
-                                      abs=0.02)
+        assert waits == [FAST.wrong_code_delay, 2 * FAST.wrong_code_delay, 4 * FAST.wrong_code_delay]
         assert table.seats_taken() == 0
         honest = client(host, code="room42")  # codes are not case-sensitive
         await honest.start()
@@ -281,7 +280,9 @@ async def test_messages_before_hello_and_a_second_hello_are_refused():
         reader, writer = await asyncio.open_connection(*toy.host.address)
         from net import protocol
         writer.write(protocol.encode({"type": "act", "action": {"do": "pass"}, "prompt": 1}))
-        reply = await protocol.read_frame(reader, protocol.MAX_HOST_FRAME)
+        reply = {"type": "ping"}
+        while reply["type"] == "ping":  # the host's heartbeat goes to every connection, joined or not
+            reply = await asyncio.wait_for(protocol.read_frame(reader, protocol.MAX_HOST_FRAME), WAIT)
         assert reply["type"] == "error" and reply["code"] == "not_joined"
         writer.close()
         await toy.finish()
