@@ -172,6 +172,24 @@ async def test_the_host_key_is_ed25519_made_once_kept_private_and_its_fingerprin
         assert again.fingerprint == first
 
 
+async def test_a_broken_host_key_or_a_taken_port_stop_the_start_with_one_line(tmp_path):
+    (tmp_path / "broken_key").write_text("not a key")
+    with pytest.raises(SSHSetupError, match="cannot read the host key"):
+        await SSHFrontDoor(SSHSettings(port=0, interface="127.0.0.1", data_dir=tmp_path,
+                                       host_key=tmp_path / "broken_key")).start()
+    async with front_door(tmp_path) as door:
+        with pytest.raises(SSHSetupError, match=f"cannot listen on 127.0.0.1 port {door.address[1]}"):
+            await SSHFrontDoor(SSHSettings(port=door.address[1], interface="127.0.0.1", data_dir=tmp_path)).start()
+
+
+def test_serve_ssh_that_cannot_start_says_why_in_one_line_and_exits_2(tmp_path, capsys):
+    args = parse(["serve-ssh", "--port", "0", "--interface", "127.0.0.1",
+                  "--authorized-keys", str(tmp_path / "missing")])
+    assert args.handler(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("turpin serve-ssh: cannot read authorized keys")
+
+
 # --- nothing but the app --------------------------------------------------------------------------
 
 async def test_exec_is_refused_in_one_line_and_runs_nothing(tmp_path):
