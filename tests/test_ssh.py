@@ -230,6 +230,15 @@ async def test_port_forwarding_either_way_is_refused(tmp_path):
                 await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 9)
 
 
+async def test_x11_forwarding_is_refused(tmp_path):
+    async with front_door(tmp_path) as door:
+        async with connect(door) as conn:
+            with pytest.raises(asyncssh.ChannelOpenError, match="X11"):
+                await conn.create_process(term_type="xterm", x11_forwarding=True, x11_display="127.0.0.1:0",
+                                          x11_auth_path=os.devnull)
+        assert door.sessions == []
+
+
 # --- each session its own app on its own terminal -------------------------------------------------
 
 async def test_a_session_gets_a_clean_environment_a_terminal_of_its_size_and_its_own_process_group(tmp_path):
