@@ -77,6 +77,7 @@ class SSHSettings:
     host_key: pathlib.Path | None = None  # None: HOST_KEY_NAME in data_dir(), made on first start
     data_dir: pathlib.Path | None = None  # None: data_dir(); seat files go under ssh-seats/
     max_sessions: int = 20
+    max_connections: int | None = None  # open connections, logged in or not; None = max_sessions + 16
     idle_timeout: float | None = 30 * 60.0  # seconds without a key from the client; None = never
     wrong_password_delay: float = 1.0  # first wrong password from an address waits this, then doubles
     wrong_password_max_delay: float = 30.0
@@ -215,6 +216,9 @@ class _DoorServer(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self._peer = str(peer[0]) if peer else "?"
         self._conn = conn
+        if len(self._door._connections) >= self._door.connection_limit:
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections to this turpin server")
+            return
         self._door._connections.add(conn)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -255,6 +259,11 @@ class SSHFrontDoor:
         assert self._server is not None, "start() first"
         host, port = self._server.sockets[0].getsockname()[:2]
         return host, port
+
+    @property
+    def connection_limit(self) -> int:
+        """How many connections may be open at once (some still logging in, some with several sessions)."""
+        return self.settings.max_connections or self.settings.max_sessions + 16
 
     @property
     def fingerprint(self) -> str:

@@ -369,6 +369,17 @@ async def test_past_the_session_limit_a_newcomer_is_politely_refused_and_a_freed
             await start_probe(conn)
 
 
+async def test_past_the_connection_limit_a_new_connection_is_turned_away(tmp_path):
+    async with front_door(tmp_path, max_connections=2) as door:
+        async with connect(door), connect(door):
+            with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
+                async with connect(door):
+                    pass
+        await eventually(lambda: not door._connections, "the two connections are forgotten")
+        async with connect(door) as conn:
+            await start_probe(conn)
+
+
 async def test_an_idle_session_is_ended_with_a_word_and_its_app_stopped(tmp_path):
     async with front_door(tmp_path, idle_timeout=0.3) as door:
         async with connect(door) as conn:
