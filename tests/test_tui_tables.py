@@ -75,6 +75,11 @@ async def test_the_host_lobby_shows_the_code_and_a_second_player_joining():
         assert code and " ".join(code) in rendered(app)
         port = lobby.hosted.address[1]
         assert f":{port}" in rendered(app)
+        await pilot.press("s")  # an SSH door for this table (issue 11), on 127.0.0.1 like the table
+        await wait_until(pilot, lambda: "ssh " in rendered(app) and "password:" in rendered(app),
+                         "the ssh line in the lobby")
+        door = lobby.hosted.ssh_door
+        assert door.address[0] == "127.0.0.1" and door.settings.join == f"127.0.0.1:{port}"
         guest = TableClient("127.0.0.1", port, name="Bob", code=code)
         await guest.start()
         try:
