@@ -68,8 +68,10 @@ class MenuScreen(Screen[None]):
         table = self.query_one(LanTables).selected()
         if table is not None:
             from tui.screens.join import JoinScreen
+            # A table with no code (or a full one, to watch) is joined at once; otherwise the code is asked.
+            at_once = table.free == 0 or not table.code_needed
             self.app.push_screen(JoinScreen(spectate=table.free == 0, address=table.address,
-                                            code_needed=table.code_needed))
+                                            code_needed=table.code_needed, connect_now=at_once))
 
     def action_pick(self, item: str) -> None:
         app = self.app
