@@ -41,6 +41,13 @@ def card_name(card: str) -> str:
     return f"{ROUTE_SHORT.get(route, route.title())} {'LONDON' if number == 'L' else number}"
 
 
+def reveal_item(value: Any) -> str:
+    """The reveal names cards as people say them ("Bath 9"), other values as they are."""
+    if isinstance(value, str) and (":" in value or value in (rules.HIGHWAYMAN, rules.RUNNER)):
+        return card_name(value)
+    return str(value)
+
+
 def card_points(card: str) -> int:
     """H6: what the card scores if it is still in hand when the game ends."""
     return rules.POINTS.get(card, 0)
