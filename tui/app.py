@@ -10,10 +10,11 @@ from __future__ import annotations
 import contextlib
 import pathlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 
 from net.client import ClientError, TableClient
 from tui import seats
@@ -79,6 +80,24 @@ class TurpinApp(App[int]):
             await coroutine
         except (ClientError, OSError, ValueError) as error:
             self.notify(f"Could not open the table: {error}", severity="error", markup=False, timeout=8)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The palette lists every key of the screen too (a move, chat, the rules…), not only the app's."""
+        yield from super().get_system_commands(screen)
+        yield from getattr(screen, "palette_commands", lambda: [])()
+        seen: set[str] = set()
+        for key, active in screen.active_bindings.items():
+            binding = active.binding
+            if not binding.description or binding.action in seen or not active.enabled \
+                    or binding.action.startswith("choose("):
+                continue
+            seen.add(binding.action)
+            label = binding.description[:1].upper() + binding.description[1:]
+            yield SystemCommand(label, f"key: {binding.key_display or key}",
+                                lambda action=binding.action, node=active.node: self._run_action_on(node, action))
+
+    def _run_action_on(self, node: Any, action: str) -> None:
+        self.call_later(self.run_action, action, node)
 
     def action_toggle_dark(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"

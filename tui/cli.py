@@ -228,7 +228,12 @@ def _login_name() -> str:
 
 
 def run_app_menu(args: argparse.Namespace) -> int:
+    """``turpin`` alone: the menu, or (``TURPIN_JOIN=HOST:PORT``, set by an SSH door) that table."""
+    import os
     from tui.app import Start
+    table = os.environ.get("TURPIN_JOIN", "").strip()
+    if table:
+        return run_app(args, Start(route="join", address=table))
     return run_app(args, Start())
 
 
