@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import pathlib
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -19,7 +19,9 @@ from textual.screen import Screen
 from net.client import ClientError, TableClient
 from tui import seats
 from tui.glyphs import Glyphs, UNICODE
-from tui.hosting import HostedTable, TablePlan
+
+if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
+    from tui.hosting import HostedTable, TablePlan
 
 STYLES = pathlib.Path(__file__).resolve().parent.parent / "styles"
 
@@ -29,7 +31,7 @@ class Start:
     """Where the app opens: the menu, or straight at a table (``turpin play/host/join/spectate``)."""
 
     route: str = "menu"  # menu | play | host | join | spectate
-    plan: TablePlan | None = None
+    plan: "TablePlan | None" = None
     address: str = ""
     code: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -117,6 +119,7 @@ class TurpinApp(App[int]):
         except OSError:
             self.record_path = None
         self.last_plan = plan
+        from tui.hosting import HostedTable
         self.hosted = HostedTable(plan, self.record_path)
         host, port = await self._start_hosted(self.hosted)
         client = TableClient(host, port, name=self.player_name or None, seat=0)
@@ -127,6 +130,7 @@ class TurpinApp(App[int]):
         """A LAN table: serve it, then sit at seat 1; the lobby shows the code and the addresses."""
         await self._close_table()
         from net.commands import default_record_path
+        from tui.hosting import HostedTable
         self.record_path = str(default_record_path(plan.name or plan.game))
         if self.lan_interfaces == []:
             plan.advertise = False  # LAN announcements are off in this app (tests, TURPIN_LAN=off)

@@ -11,7 +11,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.hosting import plan_against_bots
 from tui.widgets.lan_tables import LanTables
 
 MENU = [
@@ -76,6 +75,7 @@ class MenuScreen(Screen[None]):
     def action_pick(self, item: str) -> None:
         app = self.app
         if item == "play":
+            from tui.hosting import plan_against_bots
             app.start_table(app.play(plan_against_bots()))
         elif item in ("setup", "host"):
             from tui.screens.setup import SetupScreen
