@@ -416,6 +416,10 @@ def test_outcomes_in_words_and_death_said_plainly():
     assert panes.money(7, ASCII) == "7 gn" and panes.dice([3, 5], ASCII) == "d3 d5"
 
 
+def test_the_reveal_names_picks_in_words():
+    assert [panes.reveal_item(v) for v in ("E", "retire", "tavern", 4)] == ["East", "retire", "tavern", "4"]
+
+
 def test_hooks_for_the_shared_screens():
     frame = _frame_at("pick")
     assert panes.status(frame).startswith("Round 1 of 16 · pick where to ride")

@@ -120,6 +120,14 @@ def score_label() -> str:
     return "Score"
 
 
+def reveal_item(value: Any) -> str:
+    """The results' reveal (A2) in words: a pick "E" is "East"; numbers stay numbers (a coach card's
+    number and a die look alike without the key they come under)."""
+    if isinstance(value, str):
+        return rules.DIRECTION_NAMES.get(value, value)
+    return str(value)
+
+
 def prompt_title(frame: TableFrame) -> str:
     view = _view(frame)
     me = _me(view)
