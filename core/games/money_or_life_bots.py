@@ -389,6 +389,6 @@ def easy(state: State, seat: int, rng: random.Random) -> Action:
 # --- hard ---------------------------------------------------------------------------------------------
 
 #: Sixteen rounds of the normal bot's careful sums make a long playout: few fit in a decision.
-HARD_BUDGET = Budget(playouts=40, seconds=0.25, candidates=6)
+HARD_BUDGET = Budget(playouts=40, seconds=0.2, candidates=6)
 
 hard = searching_bot(lambda: engine.GAME, budget=HARD_BUDGET)
