@@ -83,6 +83,7 @@ def play_match(game: Game, players: int, subject: str, rest: str, games: int,
     options = game.resolve_options({"players": players})
     clock = EngineClock(game)
     hard_budget = getattr(game.bots["hard"], "budget", search.Budget())
+    horizon = getattr(game.bots["hard"], "horizon", None)
     wins = 0.0
     for index in range(games):
         seed = game_seed(12, index)
@@ -97,7 +98,8 @@ def play_match(game: Game, players: int, subject: str, rest: str, games: int,
             started = time.perf_counter()
             if name == "hard":  # the same search as the registered bot, with the engine's time counted
                 engine_before = clock.seconds
-                action, _ = search.search(clock.game, state, seat, rngs[seat], game.bots["normal"], hard_budget)
+                action, _ = search.search(clock.game, state, seat, rngs[seat], game.bots["normal"], hard_budget,
+                                          horizon=horizon)
                 spent = time.perf_counter() - started
                 if spent > 0:
                     engine_share.append((clock.seconds - engine_before) / spent)

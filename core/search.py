@@ -51,8 +51,9 @@ class Budget:
     seconds: float | None = 0.25
     #: At most this many candidates are searched: the guide's choice and others drawn at random.
     candidates: int = 8
-    #: Standard errors by which another action must beat the guide's choice to be played instead.
-    confidence: float = 1.0
+    #: Standard errors by which another action must beat the guide's choice to be played instead (two:
+    #: with seven rivals to the guide's choice, one of them would pass a one-error bar by luck most times).
+    confidence: float = 2.0
 
 
 @dataclass
@@ -91,13 +92,22 @@ class OutOfTime(Exception):
     """The decision's time ran out in the middle of a playout: its sample is dropped."""
 
 
+#: A game's early end of a playout: given the playout's state, the seat and the state it began from, the
+#: seat's outcome (0 to 1) if the playout may stop here, else None.
+Horizon = Callable[[State, int, State], "float | None"]
+
+
 def playout(game: Game, state: State, seat: int, rng: random.Random, guide: Bot,
-            out_of_time: Callable[[], bool] = lambda: False) -> float:
-    """Play ``state`` to the end in place with ``guide`` in every seat; ``seat``'s outcome."""
+            out_of_time: Callable[[], bool] = lambda: False, horizon: Horizon | None = None,
+            start: State | None = None) -> float:
+    """Play ``state`` to the end (or to the game's ``horizon``, measured from ``start``, the position
+    the search began at) in place with ``guide`` in every seat; ``seat``'s outcome."""
     for _ in range(PLAYOUT_MOVE_CAP):
         pending = game.pending(state)
         if not pending:
             return outcome(game, state, seat)
+        if horizon is not None and start is not None and (early := horizon(state, seat, start)) is not None:
+            return early
         if out_of_time():
             raise OutOfTime
         mover = pending[0]
@@ -114,8 +124,10 @@ def candidates_for(legal: list[Action], hint: Action, limit: int, rng: random.Ra
 
 
 def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, budget: Budget = Budget(),
-           clock: Callable[[], float] = time.perf_counter) -> tuple[Action, SearchReport]:
-    """The action ``seat`` should take in ``state``, and what the search did to find it.
+           clock: Callable[[], float] = time.perf_counter,
+           horizon: Horizon | None = None) -> tuple[Action, SearchReport]:
+    """The action ``seat`` should take in ``state``, and what the search did to find it. A game with
+    long playouts may give a ``horizon`` where they stop early with an outcome of its own reckoning.
 
     Reads only ``seat``'s view of ``state`` (through ``legal_actions``, the guide and ``resample_hidden``).
     """
@@ -143,7 +155,8 @@ def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, 
             for action in candidates:
                 guess = game.resample_hidden(state, seat, random.Random(guess_seed))
                 game.apply(guess, seat, action)
-                outcomes.append(playout(game, guess, seat, random.Random(playout_seed), guide, out_of_time))
+                outcomes.append(playout(game, guess, seat, random.Random(playout_seed), guide, out_of_time,
+                                        horizon, start=state))  # the search's own state is never changed
                 report.playouts += 1
         except OutOfTime:
             break  # a sample is all its candidates on the same luck, or nothing
@@ -172,15 +185,18 @@ def best_candidate(diff_sums: list[float], diff_squares: list[float], samples: i
     return best
 
 
-def searching_bot(game_ref: Callable[[], Game], guide_name: str = "normal", budget: Budget = Budget()) -> Bot:
-    """The ``hard`` bot of a game: ``search`` with that game's ``guide_name`` bot and this budget.
+def searching_bot(game_ref: Callable[[], Game], guide_name: str = "normal", budget: Budget = Budget(),
+                  horizon: Horizon | None = None) -> Bot:
+    """The ``hard`` bot of a game: ``search`` with that game's ``guide_name`` bot, this budget and the
+    game's playout ``horizon`` if it has one.
 
     ``game_ref`` returns the game (the bot is built before the ``Game`` it belongs to exists)."""
 
     def hard(state: State, seat: int, rng: random.Random) -> Action:
         game = game_ref()
-        action, _ = search(game, state, seat, rng, game.bots[guide_name], budget)
+        action, _ = search(game, state, seat, rng, game.bots[guide_name], budget, horizon=horizon)
         return action
 
     hard.budget = budget  # type: ignore[attr-defined]
+    hard.horizon = horizon  # type: ignore[attr-defined]
     return hard
