@@ -7,24 +7,27 @@ to its end by the ``normal`` bot in every seat ("guided" playouts: it reads only
 guess, so the other seats never learn our hidden choice, and a careless playout would say little about how
 careful players fare). The candidate with the best mean outcome is played.
 
-Two things make a small budget go far, and both were measured (see ``bench/bots.py``):
+Two things make a small budget go far (a loaded machine leaves a decision only a few samples):
 
 * Common random numbers: within one sample every candidate starts from the *same* guess and its
   playout draws from the *same* generator, so candidates are compared on equal luck and only the
-  difference the action makes remains. A tree search with one candidate per sample (UCB1 over our own
-  decisions) lost 29% to 71% to the normal bot at 50 playouts in 2-player Dick Turpin: single-game
-  outcomes were too noisy for it to tell a good move from a poor one.
+  difference the action makes remains. This module's first version, a tree search with one candidate
+  per sample (UCB1 over our own decisions), lost 29% to 71% to the normal bot at 50 playouts in 2-player
+  Dick Turpin: single-game outcomes were too noisy for it to tell a good move from a poor one.
 * The normal bot's own choice stands unless the samples show another is better by a clear margin (the
   paired differences' mean exceeds ``confidence`` standard errors), so a short search never makes a
   worse choice than the normal bot out of noise.
 
 The outcome of a playout is the seat's share of the win plus a little of its score margin (scores are
-read in whichever direction the winners show), which separates close games better than wins alone.
+read in whichever direction the winners show), which separates close games better than wins alone. A
+game whose playouts are long may end them early at a ``horizon`` of its own (Highwayman: the end of the
+game in the series the search began in).
 
 A budget bounds every decision: at most ``playouts`` playouts, and at most ``seconds`` of thinking when
 that is set (checked before every playout move, so a decision overruns it by one move of the guide at
-most; a sample the time cut short is dropped whole). With ``seconds`` unset the choice depends only on the seat's view and the generator, so it
-replays exactly (and a ``resample_hidden`` state in place of the real one gives the same choice).
+most; a sample the time cut short is dropped whole). With ``seconds`` unset the choice depends only on
+the seat's view and the generator, so it replays exactly (and a ``resample_hidden`` state in place of the
+real one gives the same choice).
 """
 
 from __future__ import annotations
