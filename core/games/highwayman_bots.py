@@ -178,5 +178,5 @@ def game_over(state: dict, seat: int, start: dict) -> float | None:
     return 0.75 * share + 0.25 * (margin + 1) / 2
 
 
-hard = searching_bot(lambda: highwayman.GAME, budget=HARD_BUDGET, horizon=game_over)  # not GAME here: the registry finds
-# games by a module's GAME
+# highwayman.GAME, not GAME: the registry takes any module with a GAME for a game of its own.
+hard = searching_bot(lambda: highwayman.GAME, budget=HARD_BUDGET, horizon=game_over)
