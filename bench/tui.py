@@ -125,7 +125,7 @@ async def bench_game_updates(game: str, games: int) -> list[float]:
     samples: list[float] = []
     for number in range(games):
         app = quick_app(game, seed=1000 + number)
-        app.start.plan.bot_delay = 0.002
+        app.start.plan.bot_delay = 0.05  # a brisk table, not a flood
         async with app.run_test(size=(120, 40)) as pilot:
             clock = PaintClock(app)
             await pilot.pause(0.2)

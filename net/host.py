@@ -26,7 +26,7 @@ from net.addresses import ipv4_by_interface
 from core.engine import Action, Bot, State, clone
 from net.authority import BotTurn, Refusal, Table, Watcher, check_protocol, default_bot
 from net.protocol import ProtocolError, error_message, host_message
-from net.record import write_record
+from net.record import RecordLog
 
 
 @dataclass
@@ -104,8 +104,8 @@ class WrongCodeThrottle:
         return wait
 
     def wrong(self, address: str) -> float:
-        """The code was wrong: seconds until this address's next code can be checked."""
-        return self.wait_time(address)
+        """The code was wrong: the wait before this address's next code is checked (from this check)."""
+        return self.penalty(self._streaks.get(address, (0, 0.0, 0.0))[0])
 
     def succeeded(self, address: str) -> None:
         self._streaks.pop(address, None)
@@ -423,9 +423,9 @@ class TableHost:
                               f"{self.settings.timeout:g} s); waiting for them to reconnect")
 
 
-def record_saver(path: str | os.PathLike[str]) -> Callable[[dict[str, Any]], None]:
-    """The table's ``save``: the atomic record write after every accepted action."""
-    return lambda record: write_record(path, record)
+def record_saver(path: str | os.PathLike[str]) -> RecordLog:
+    """The table's ``save``: the record log, one synced entry appended per accepted action or change."""
+    return RecordLog(path)
 
 
 def bind_address(interface: str | None) -> str:
@@ -468,7 +468,7 @@ async def advertise(host: TableHost, interface: str | None) -> Any:
         ad = discovery.TableAd(name=table.name, game=table.game.id, protocol=protocol.PROTOCOL_VERSION,
                                seats_taken=table.seats_taken(),
                                seats_free=len(table.seats) - table.seats_taken(),
-                               code_needed=table.code is not None)
+                               code_needed=table.code is not None, over=table.over)
         advertiser = discovery.TableAdvertiser(ad, host.address[1], interfaces)
         await advertiser.start()
     except Exception as error:  # DiscoveryUnavailable and friends: the table still works by address
@@ -488,13 +488,13 @@ class Advertising:
     def update(self) -> None:
         table = self.host.table
         taken = table.seats_taken()
-        task = asyncio.ensure_future(self._update(taken, len(table.seats) - taken))
+        task = asyncio.ensure_future(self._update(taken, len(table.seats) - taken, table.over))
         self.host._tasks.add(task)
         task.add_done_callback(self.host._tasks.discard)
 
-    async def _update(self, taken: int, free: int) -> None:
+    async def _update(self, taken: int, free: int, over: bool) -> None:
         try:
-            await self.advertiser.update(taken, free)
+            await self.advertiser.update(taken, free, over)
         except Exception as error:  # the LAN list may lag; the table itself is unaffected
             print(f"(could not update the LAN advert: {error})")
 
