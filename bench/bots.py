@@ -8,7 +8,7 @@
   intervals; a shared win counts as a win. Goals (issue 12): hard v normal 2-player ≥ 60%, 4-player ≥ 1.5×
   the fair share; each level beats the one below (above the fair share).
 * **Highwayman normal v three random bots**: goal ≥ 40% of 4-player series.
-* **Decision time** per level, p50 and p99 over every decision it made in these games (goal: hard p99
+* **Decision time** per game and level, p50 and p99 over every decision it made in these games (goal: hard p99
   ≤ 300 ms, normal ≤ 10 ms), and the **engine's share** of the hard bot's time: the time its search spent
   inside the game's contract functions (apply, pending, legal_actions, resample_hidden, result) against
   the rest (the normal bot guiding its playouts, and the search itself).
@@ -77,12 +77,13 @@ class EngineClock:
 
 
 def play_match(game: Game, players: int, subject: str, rest: str, games: int,
-               times: dict[str, list[float]], engine_share: list[float]) -> tuple[float, int]:
+               times: dict[tuple[str, str], list[float]], engine_share: list[float]) -> tuple[float, int]:
     """``games`` games of one ``subject`` against ``players - 1`` of ``rest``, the subject's seat rotated;
     the subject's wins (a shared win counts). Records each decision's time under its bot's name."""
     options = game.resolve_options({"players": players})
     clock = EngineClock(game)
     hard_budget = getattr(game.bots["hard"], "budget", search.Budget())
+    horizon = getattr(game.bots["hard"], "horizon", None)
     wins = 0.0
     for index in range(games):
         seed = game_seed(12, index)
@@ -97,14 +98,15 @@ def play_match(game: Game, players: int, subject: str, rest: str, games: int,
             started = time.perf_counter()
             if name == "hard":  # the same search as the registered bot, with the engine's time counted
                 engine_before = clock.seconds
-                action, _ = search.search(clock.game, state, seat, rngs[seat], game.bots["normal"], hard_budget)
+                action, _ = search.search(clock.game, state, seat, rngs[seat], game.bots["normal"], hard_budget,
+                                          horizon=horizon)
                 spent = time.perf_counter() - started
                 if spent > 0:
                     engine_share.append((clock.seconds - engine_before) / spent)
             else:
                 action = game.bots[name](state, seat, rngs[seat])
                 spent = time.perf_counter() - started
-            times[name].append(spent)
+            times[(game.id, name)].append(spent)
             game.apply(state, seat, action)
         wins += me in game.result(state)["winners"]
     return wins, games
@@ -116,7 +118,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def bench_levels(games: dict[str, Game], n_games: int, hard_games: int) -> None:
-    times: dict[str, list[float]] = defaultdict(list)
+    times: dict[tuple[str, str], list[float]] = defaultdict(list)
     engine_share: list[float] = []
     print(f"{'game':<15}{'seats':>6}  {'level v level below':<20}{'games':>6}{'wins':>8}{'95% CI':>16}"
           f"{'fair':>7}{'x fair':>8}  goal")
@@ -134,11 +136,12 @@ def bench_levels(games: dict[str, Game], n_games: int, hard_games: int) -> None:
                       f"{f'{low:.0%}-{high:.0%}':>16}{fair:>7.0%}{wins / n / fair:>8.2f}  "
                       f"> {goal:.0%}: {verdict} ({time.perf_counter() - started:.0f} s)", flush=True)
     print()
-    print(f"{'level':<8}{'decisions':>10}{'p50 ms':>10}{'p99 ms':>10}{'max ms':>10}")
-    for name in ("random", "easy", "normal", "hard"):
-        values = times.get(name, [])
-        print(f"{name:<8}{len(values):>10}{1000 * percentile(values, 0.5):>10.2f}"
-              f"{1000 * percentile(values, 0.99):>10.2f}{1000 * max(values, default=float('nan')):>10.2f}")
+    print(f"{'game':<15}{'level':<8}{'decisions':>10}{'p50 ms':>10}{'p99 ms':>10}{'max ms':>10}")
+    for game_id in games:
+        for name in ("random", "easy", "normal", "hard"):
+            values = times.get((game_id, name), [])
+            print(f"{game_id:<15}{name:<8}{len(values):>10}{1000 * percentile(values, 0.5):>10.2f}"
+                  f"{1000 * percentile(values, 0.99):>10.2f}{1000 * max(values, default=float('nan')):>10.2f}")
     if engine_share:
         print(f"hard: the engine's share of its thinking time, median over decisions that searched: "
               f"{statistics.median(engine_share):.0%} (the rest: the normal bot guiding playouts, and the search)")
@@ -148,7 +151,7 @@ def bench_highwayman_normal(games: dict[str, Game], series: int) -> None:
     game = games.get("highwayman")
     if game is None:
         return
-    times: dict[str, list[float]] = defaultdict(list)
+    times: dict[tuple[str, str], list[float]] = defaultdict(list)
     wins, n = play_match(game, 4, "normal", "random", series, times, [])
     low, high = wilson(wins, n)
     print(f"highwayman normal v 3 random, {n} series of 3, seat rotated: {wins / n:.1%} "

@@ -7,24 +7,27 @@ to its end by the ``normal`` bot in every seat ("guided" playouts: it reads only
 guess, so the other seats never learn our hidden choice, and a careless playout would say little about how
 careful players fare). The candidate with the best mean outcome is played.
 
-Two things make a small budget go far, and both were measured (see ``bench/bots.py``):
+Two things make a small budget go far (a loaded machine leaves a decision only a few samples):
 
 * Common random numbers: within one sample every candidate starts from the *same* guess and its
   playout draws from the *same* generator, so candidates are compared on equal luck and only the
-  difference the action makes remains. A tree search with one candidate per sample (UCB1 over our own
-  decisions) lost 29% to 71% to the normal bot at 50 playouts in 2-player Dick Turpin: single-game
-  outcomes were too noisy for it to tell a good move from a poor one.
+  difference the action makes remains. This module's first version, a tree search with one candidate
+  per sample (UCB1 over our own decisions), lost 29% to 71% to the normal bot at 50 playouts in 2-player
+  Dick Turpin: single-game outcomes were too noisy for it to tell a good move from a poor one.
 * The normal bot's own choice stands unless the samples show another is better by a clear margin (the
   paired differences' mean exceeds ``confidence`` standard errors), so a short search never makes a
   worse choice than the normal bot out of noise.
 
 The outcome of a playout is the seat's share of the win plus a little of its score margin (scores are
-read in whichever direction the winners show), which separates close games better than wins alone.
+read in whichever direction the winners show), which separates close games better than wins alone. A
+game whose playouts are long may end them early at a ``horizon`` of its own (Highwayman: the end of the
+game in the series the search began in).
 
 A budget bounds every decision: at most ``playouts`` playouts, and at most ``seconds`` of thinking when
 that is set (checked before every playout move, so a decision overruns it by one move of the guide at
-most; a sample the time cut short is dropped whole). With ``seconds`` unset the choice depends only on the seat's view and the generator, so it
-replays exactly (and a ``resample_hidden`` state in place of the real one gives the same choice).
+most; a sample the time cut short is dropped whole). With ``seconds`` unset the choice depends only on
+the seat's view and the generator, so it replays exactly (and a ``resample_hidden`` state in place of the
+real one gives the same choice).
 """
 
 from __future__ import annotations
@@ -51,8 +54,9 @@ class Budget:
     seconds: float | None = 0.25
     #: At most this many candidates are searched: the guide's choice and others drawn at random.
     candidates: int = 8
-    #: Standard errors by which another action must beat the guide's choice to be played instead.
-    confidence: float = 1.0
+    #: Standard errors by which another action must beat the guide's choice to be played instead (two:
+    #: with seven rivals to the guide's choice, one of them would pass a one-error bar by luck most times).
+    confidence: float = 2.0
 
 
 @dataclass
@@ -91,13 +95,22 @@ class OutOfTime(Exception):
     """The decision's time ran out in the middle of a playout: its sample is dropped."""
 
 
+#: A game's early end of a playout: given the playout's state, the seat and the state it began from, the
+#: seat's outcome (0 to 1) if the playout may stop here, else None.
+Horizon = Callable[[State, int, State], "float | None"]
+
+
 def playout(game: Game, state: State, seat: int, rng: random.Random, guide: Bot,
-            out_of_time: Callable[[], bool] = lambda: False) -> float:
-    """Play ``state`` to the end in place with ``guide`` in every seat; ``seat``'s outcome."""
+            out_of_time: Callable[[], bool] = lambda: False, horizon: Horizon | None = None,
+            start: State | None = None) -> float:
+    """Play ``state`` to the end (or to the game's ``horizon``, measured from ``start``, the position
+    the search began at) in place with ``guide`` in every seat; ``seat``'s outcome."""
     for _ in range(PLAYOUT_MOVE_CAP):
         pending = game.pending(state)
         if not pending:
             return outcome(game, state, seat)
+        if horizon is not None and start is not None and (early := horizon(state, seat, start)) is not None:
+            return early
         if out_of_time():
             raise OutOfTime
         mover = pending[0]
@@ -114,8 +127,10 @@ def candidates_for(legal: list[Action], hint: Action, limit: int, rng: random.Ra
 
 
 def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, budget: Budget = Budget(),
-           clock: Callable[[], float] = time.perf_counter) -> tuple[Action, SearchReport]:
-    """The action ``seat`` should take in ``state``, and what the search did to find it.
+           clock: Callable[[], float] = time.perf_counter,
+           horizon: Horizon | None = None) -> tuple[Action, SearchReport]:
+    """The action ``seat`` should take in ``state``, and what the search did to find it. A game with
+    long playouts may give a ``horizon`` where they stop early with an outcome of its own reckoning.
 
     Reads only ``seat``'s view of ``state`` (through ``legal_actions``, the guide and ``resample_hidden``).
     """
@@ -143,7 +158,8 @@ def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, 
             for action in candidates:
                 guess = game.resample_hidden(state, seat, random.Random(guess_seed))
                 game.apply(guess, seat, action)
-                outcomes.append(playout(game, guess, seat, random.Random(playout_seed), guide, out_of_time))
+                outcomes.append(playout(game, guess, seat, random.Random(playout_seed), guide, out_of_time,
+                                        horizon, start=state))  # the search's own state is never changed
                 report.playouts += 1
         except OutOfTime:
             break  # a sample is all its candidates on the same luck, or nothing
@@ -172,15 +188,18 @@ def best_candidate(diff_sums: list[float], diff_squares: list[float], samples: i
     return best
 
 
-def searching_bot(game_ref: Callable[[], Game], guide_name: str = "normal", budget: Budget = Budget()) -> Bot:
-    """The ``hard`` bot of a game: ``search`` with that game's ``guide_name`` bot and this budget.
+def searching_bot(game_ref: Callable[[], Game], guide_name: str = "normal", budget: Budget = Budget(),
+                  horizon: Horizon | None = None) -> Bot:
+    """The ``hard`` bot of a game: ``search`` with that game's ``guide_name`` bot, this budget and the
+    game's playout ``horizon`` if it has one.
 
     ``game_ref`` returns the game (the bot is built before the ``Game`` it belongs to exists)."""
 
     def hard(state: State, seat: int, rng: random.Random) -> Action:
         game = game_ref()
-        action, _ = search(game, state, seat, rng, game.bots[guide_name], budget)
+        action, _ = search(game, state, seat, rng, game.bots[guide_name], budget, horizon=horizon)
         return action
 
     hard.budget = budget  # type: ignore[attr-defined]
+    hard.horizon = horizon  # type: ignore[attr-defined]
     return hard

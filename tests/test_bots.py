@@ -160,3 +160,13 @@ def test_every_bot_name_in_a_record_still_plays():
     state = game.setup(game.resolve_options({"players": 3}), 4)
     seat = game.pending(state)[0]
     assert game.bots["sharp"](state, seat, random.Random(1)) == game.bots["normal"](state, seat, random.Random(1))
+
+
+def test_hard_highwayman_playouts_stop_with_the_game_they_began_in():
+    """The horizon: nothing to say while the game goes on; once it is over, the series as it stands."""
+    start = {"game_number": 1}
+    assert highwayman_bots.game_over({"game_number": 1, "totals": [0, 0, 0]}, 0, start) is None
+    assert highwayman_bots.game_over({"game_number": 2, "totals": [3, 9, 12]}, 0, start) > 0.75
+    assert highwayman_bots.game_over({"game_number": 2, "totals": [9, 3, 12]}, 0, start) < 0.25
+    assert highwayman_bots.game_over({"game_number": 2, "totals": [3, 3, 12]}, 0, start) == \
+        highwayman_bots.game_over({"game_number": 2, "totals": [3, 3, 12]}, 1, start)

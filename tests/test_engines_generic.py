@@ -5,12 +5,14 @@ A game added to the registry is tested here with no change to this file.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from core.engine import IllegalAction, OptionError, clone, pack, unpack, visible_events
 from core.registry import all_games
+from core.search import Budget, searching_bot
 from core.simulate import MOVE_CAP, game_seed, play_bot_game
 
 GAMES = list(all_games().values())
@@ -177,8 +179,12 @@ def test_opening_events_of_the_deal_are_plain_and_private_only_to_their_seat(gam
 @game_params
 def test_A3_bots_choose_only_from_what_their_seat_sees(game):
     """A3: every bot picks a legal action, and the same one when the hidden information is redrawn."""
-    for bot_name, bot in game.bots.items():
+    for bot_name, bot in bots_under_test(game).items():
+        searched = itertools.count()
+
         def check(state, seat, action, events):
+            if bot_name == "hard" and next(searched) % 25:
+                return  # every search plays whole games: a sample of positions is enough
             for pending_seat in game.pending(state):
                 choice = bot(state, pending_seat, random.Random(3))
                 assert choice in game.legal_actions(state, pending_seat), (bot_name, choice)
@@ -186,8 +192,15 @@ def test_A3_bots_choose_only_from_what_their_seat_sees(game):
                 assert bot(resampled, pending_seat, random.Random(3)) == choice, \
                     f"{bot_name} bot reacts to information its seat cannot see"
 
-        for seed in range(15):
+        for seed in range(2 if bot_name == "hard" else 15):
             random_playout(game, 10_000 + seed, check)
+
+
+def bots_under_test(game):
+    """The game's bots, the hard one with a tiny playout budget and no clock: quick, and repeatable."""
+    bots = dict(game.bots.items())
+    bots["hard"] = searching_bot(lambda: game, budget=Budget(playouts=4, seconds=None, candidates=2))
+    return bots
 
 
 @game_params
@@ -196,6 +209,8 @@ def test_bot_games_end(game):
     for players in _player_counts(game):
         options = game.resolve_options({"players": players})
         for bot_name in game.bots:
+            if bot_name == "hard":
+                continue  # a whole game of searches is slow; tests/test_bots.py has hard at every game
             played = play_bot_game(game, options, players * 31, [bot_name] * game.seats(options))
             assert game.result(played.state) is not None
 

@@ -213,5 +213,5 @@ def easy(state: dict, seat: int, rng: random.Random) -> dict:
 #: A round of six journeys: a playout guided by the normal bot costs a few milliseconds.
 HARD_BUDGET = Budget(playouts=160, seconds=0.25)
 
-hard = searching_bot(lambda: dick_turpin.GAME, budget=HARD_BUDGET)  # not GAME here: the registry
-# finds games by a module's GAME
+# dick_turpin.GAME, not GAME: the registry takes any module with a GAME for a game of its own.
+hard = searching_bot(lambda: dick_turpin.GAME, budget=HARD_BUDGET)

@@ -161,8 +161,22 @@ def easy(state: dict, seat: int, rng: random.Random) -> dict:
 
 # --- hard ---------------------------------------------------------------------------------------------
 
-#: A series of three games is long: playouts run to its end, so few fit in a decision.
-HARD_BUDGET = Budget(playouts=60, seconds=0.25, candidates=6)
+#: Playouts end with the game they began in (see ``game_over``): a whole series is three times as long.
+HARD_BUDGET = Budget(playouts=120, seconds=0.25, candidates=6)
 
-hard = searching_bot(lambda: highwayman.GAME, budget=HARD_BUDGET)  # not GAME here: the registry finds
-# games by a module's GAME
+
+def game_over(state: dict, seat: int, start: dict) -> float | None:
+    """The hard bot's playout horizon: once the game its search began in is over, the series as it then
+    stands (lowest total wins, ties shared) stands for its end, with a quarter for the margin of totals."""
+    if state["game_number"] == start["game_number"]:
+        return None
+    totals = state["totals"]
+    low = min(totals)
+    share = 1.0 / totals.count(low) if totals[seat] == low else 0.0
+    rival = min(total for other, total in enumerate(totals) if other != seat)
+    margin = max(-1.0, min(1.0, (rival - totals[seat]) / 40))
+    return 0.75 * share + 0.25 * (margin + 1) / 2
+
+
+# highwayman.GAME, not GAME: the registry takes any module with a GAME for a game of its own.
+hard = searching_bot(lambda: highwayman.GAME, budget=HARD_BUDGET, horizon=game_over)

@@ -1,7 +1,7 @@
 """The bots for Your Money or Your Life, easy to hard.
 
-``normal`` (once called ``sharp``) reads only its own view (ruling A3). It values an outcome in points of final score: money, the folk
-hero and scoundrel points as they count for its scoring formula, health at a price that climbs as health
+``normal`` (once called ``sharp``) reads only its own view (ruling A3). It values an outcome in points
+of final score: money, the folk hero and scoundrel points as they count for its scoring formula, health at a price that climbs as health
 runs low (and death as the end of everything), a penalty for every guard a reputation threshold would
 bring, and a lost round for a spur. With that one formula it
 
@@ -389,6 +389,6 @@ def easy(state: State, seat: int, rng: random.Random) -> Action:
 # --- hard ---------------------------------------------------------------------------------------------
 
 #: Sixteen rounds of the normal bot's careful sums make a long playout: few fit in a decision.
-HARD_BUDGET = Budget(playouts=40, seconds=0.25, candidates=6)
+HARD_BUDGET = Budget(playouts=40, seconds=0.2, candidates=6)
 
 hard = searching_bot(lambda: engine.GAME, budget=HARD_BUDGET)
