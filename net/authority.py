@@ -25,7 +25,9 @@ from typing import Any, Callable
 
 import msgpack
 
-from core.engine import Action, Event, Game, IllegalAction, State, clone, name_seats, seat_name, visible_events
+from core.bots import DEFAULT_BOT, canonical_bot
+from core.engine import (Action, Bot, Event, Game, IllegalAction, State, clone, name_seats, seat_name,
+                         visible_events)
 from net import protocol
 from net.protocol import error_message, host_message
 from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record, public_record
@@ -41,19 +43,22 @@ TOKEN_BYTES = 24  # 192 bits: past guessing, and past the 128 the design asks fo
 class Refusal(Exception):
     """A request the table refuses: ``code`` from ``protocol.ERROR_CODES`` and a message for a person."""
 
-    def __init__(self, code: str, message: str | None = None, rule: str | None = None) -> None:
+    def __init__(self, code: str, message: str | None = None, rule: str | None = None,
+                 retry_after: float | None = None) -> None:
         self.code = code
         self.message = message or protocol.ERROR_CODES[code]
         self.rule = rule
+        self.retry_after = retry_after
         super().__init__(self.message)
 
     def as_message(self) -> dict[str, Any]:
-        return error_message(self.code, self.message, rule=self.rule)
+        return error_message(self.code, self.message, rule=self.rule, retry_after=self.retry_after)
 
 
 def default_bot(game: Game) -> str:
-    """The bot that takes a seat when nobody names one: the sharp one if the game has it."""
-    return "sharp" if "sharp" in game.bots else next(iter(game.bots))
+    """The bot that takes a seat when nobody names one, and a move when a seat's own bot fails: the
+    normal level if the game has it."""
+    return DEFAULT_BOT if DEFAULT_BOT in game.bots else next(iter(game.bots))
 
 
 def check_protocol(hello: dict[str, Any]) -> None:
@@ -70,6 +75,33 @@ class LeakError(AssertionError):
 def printable_name(name: str | None) -> str:
     """A player's name as others will see it: printable characters only (no terminal escapes), ≤ 40."""
     return "".join(ch for ch in (name or "") if ch.isprintable()).strip()[:40]
+
+
+def action_key(action: Action) -> bytes:
+    """An action's identity with its types: its msgpack bytes, keys sorted. Python's ``==`` takes
+    ``True`` for ``1`` (and ``1.0`` for ``1``); the wire, the record and a replay do not."""
+    return msgpack.packb(sorted(action.items()), use_bin_type=True)
+
+
+def matching_action(action: Any, legal: list[Action]) -> Action | None:
+    """The legal action that is ``action`` type for type, or None; the table applies its own copy."""
+    try:
+        wanted = action_key(action)
+    except (TypeError, ValueError, AttributeError):
+        return None
+    return next((choice for choice in legal if action_key(choice) == wanted), None)
+
+
+@dataclass
+class BotTurn:
+    """One bot decision to make off the table: see ``Table.bot_turn``."""
+
+    seat: int
+    name: str
+    bot: Bot
+    state: State
+    rng: random.Random
+    actions_seen: int
 
 
 #: Names that would make a log line read as if it meant someone else.
@@ -129,12 +161,51 @@ class Watcher:
     alive: bool = True
     #: Called when the table drops this watcher itself (replaced by a newer connection, seat handed over).
     on_drop: Callable[[], None] | None = None
+    #: How this connection is named in chat: its seat's name, or the spectator's own (printable) name.
+    name: str = ""
+    chat: "ChatBucket" = field(default_factory=lambda: ChatBucket())
 
     def drop(self, frame: bytes) -> None:
         self.send(frame)
         self.alive = False
         if self.on_drop is not None:
             self.on_drop()
+
+
+#: Chat lines one connection may send at once, and how many more it earns per second after that.
+CHAT_BURST = 5
+CHAT_PER_SECOND = 0.5
+
+
+@dataclass
+class ChatBucket:
+    """A token bucket per connection: a burst of ``CHAT_BURST`` lines, then one every two seconds."""
+
+    tokens: float = CHAT_BURST
+    last: float = field(default_factory=time.monotonic)
+
+    def take(self, now: float) -> float:
+        """Spend one line; 0 if allowed, else the seconds until the next line is."""
+        self.tokens = min(CHAT_BURST, self.tokens + (now - self.last) * CHAT_PER_SECOND)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / CHAT_PER_SECOND
+
+
+def check_chat_text(text: str) -> str:
+    """A chat line as others will see it, or ``Refusal("bad_chat")`` saying what is wrong with it."""
+    text = text.strip()
+    if not text:
+        raise Refusal("bad_chat", "a chat line needs some text")
+    if len(text) > protocol.CHAT_MAX_CHARS:
+        raise Refusal("bad_chat", f"a chat line has at most {protocol.CHAT_MAX_CHARS} characters "
+                                  f"(this one has {len(text)})")
+    if not text.isprintable():
+        raise Refusal("bad_chat", "a chat line may hold only printable characters (no control characters, "
+                                  "tabs or line breaks)")
+    return text
 
 
 @dataclass
@@ -176,6 +247,11 @@ class Table:
         #: Told to clients in the welcome: how often the host pings, and how long silence may last.
         self.heartbeat = protocol.HEARTBEAT_SECONDS
         self.timeout = protocol.TIMEOUT_SECONDS
+        #: Called with one line for the host's console when a player joins, leaves or comes back, a bot
+        #: takes a seat, or the game ends (the headless host prints them).
+        self.on_event: Callable[[str], None] | None = None
+        #: Whether spectators' chat lines are refused (the host's choice; players can always talk).
+        self.spectators_muted = False
         #: Host facts kept in the record so a resumed host looks the same to its clients (its port).
         self.meta: dict[str, Any] = {}
         self._refresh_prompts()
@@ -244,6 +320,8 @@ class Table:
                 saved.get("bot"), saved.get("token")
             if info.kind == "bot" and info.bot not in game.bots:
                 raise RecordError(f"the record names a bot {info.bot!r} that {game.title} does not have")
+            if info.kind == "bot":
+                info.bot = canonical_bot(game.bots, info.bot)  # an old record's sharp plays as normal
             if info.kind == "player":
                 info.gone_since = time.monotonic()
         for seat, action in record["actions"]:
@@ -263,6 +341,7 @@ class Table:
     def _seat_bot(self, seat: int, bot: str) -> None:
         if bot not in self.game.bots:
             raise Refusal("bad_message", f"{self.game.title} has no bot {bot!r}")
+        bot = canonical_bot(self.game.bots, bot)  # an old name (sharp) is shown as what it now is (normal)
         info = self.seats[seat]
         name = f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot} bot)"
         info.kind, info.bot, info.name, info.token = "bot", bot, name, None
@@ -298,7 +377,8 @@ class Table:
             info = self.seats[seat]
             info.kind, info.token = "player", token
             info.name = printable_name(hello.get("name")) or f"Player {seat + 1}"
-        watcher = Watcher(send, seat, on_drop=on_drop)
+        name = self.seats[seat].name if seat is not None else printable_name(hello.get("name")) or "Spectator"
+        watcher = Watcher(send, seat, on_drop=on_drop, name=name)
         if seat is not None:
             self._replace_connection(seat)
             info = self.seats[seat]
@@ -316,6 +396,9 @@ class Table:
         if seat is not None:
             self._broadcast(exclude=watcher)
             self._seats_changed()
+            name = self.seats[seat].name
+            self._tell(f"Seat {seat + 1}: {name} is back" if hello.get("token") else
+                       f"Seat {seat + 1}: {name} sat down")
         return watcher
 
     def _seat_of_token(self, token: str) -> int:
@@ -327,8 +410,11 @@ class Table:
 
     def _free_seat(self, wanted: int | None) -> int:
         if wanted is not None:
-            if not 0 <= wanted < len(self.seats) or self.seats[wanted].kind != "open":
-                raise Refusal("no_such_seat", f"seat {wanted + 1} is not free at this table")
+            if not 0 <= wanted < len(self.seats):
+                raise Refusal("no_such_seat", f"this table has seats 1 to {len(self.seats)}; there is no "
+                                              f"seat {wanted + 1}")
+            if self.seats[wanted].kind != "open":
+                raise Refusal("no_such_seat", f"seat {wanted + 1} is taken; choose another, or any free one")
             return wanted
         for seat, info in enumerate(self.seats):
             if info.kind == "open":
@@ -353,6 +439,8 @@ class Table:
             info.connected, info.gone_since = False, time.monotonic()
             self._broadcast()
             self._seats_changed()
+            then = "the seat waits for them" if self.grace is None else f"a bot takes it after {self.grace:g} s"
+            self._tell(f"Seat {watcher.seat + 1}: {info.name} left ({then})")
 
     def hand_to_bot(self, seat: int, bot: str | None = None) -> None:
         """Give a seat to a bot (its player is gone for good); his token stops working."""
@@ -368,6 +456,7 @@ class Table:
             self.save(self.record())
         self._broadcast()
         self._seats_changed()
+        self._tell(f"Seat {seat + 1}: a bot ({bot}) plays it now")
 
     def seats_past_grace(self, now: float | None = None) -> list[int]:
         """Seats whose player has been gone longer than the grace period (never, with no grace set)."""
@@ -377,6 +466,10 @@ class Table:
         return [seat for seat, info in enumerate(self.seats)
                 if info.kind == "player" and not info.connected and info.gone_since is not None
                 and now - info.gone_since >= self.grace]
+
+    def _tell(self, line: str) -> None:
+        if self.on_event is not None:
+            self.on_event(line)
 
     def _seats_changed(self) -> None:
         if self.on_seats_changed is not None:
@@ -399,10 +492,11 @@ class Table:
         if prompt != current.id:
             raise Refusal("stale", "that answers an earlier question; the table has moved on, "
                                    "look at the new choices")
-        if action not in current.legal:
+        chosen = matching_action(action, current.legal)
+        if chosen is None:
             message, rule = self._explain_refusal(seat, action)
             raise Refusal("illegal", message, rule)
-        self._apply(seat, current.legal[current.legal.index(action)])
+        self._apply(seat, chosen)
 
     def _explain_refusal(self, seat: int, action: Action) -> tuple[str, str | None]:
         """The rule that refuses ``action``, asked of a state the seat cannot tell from the real one.
@@ -428,6 +522,30 @@ class Table:
                 return seat
         return None
 
+    def bot_turn(self) -> BotTurn | None:
+        """What the next bot needs to decide away from the table: its own copy of the state (the table's
+        may change meanwhile), its generator, and how many actions the table had seen; None if no bot is
+        to play."""
+        seat = self.next_bot()
+        if seat is None:
+            return None
+        name = self.seats[seat].bot
+        return BotTurn(seat, name, self.game.bots[name], clone(self.state), self._bot_rngs[seat], len(self.actions))
+
+    def play_bot_action(self, turn: BotTurn, action: Action | None) -> bool:
+        """Apply a bot's decision if its seat still awaits it (False, and nothing done, if not). An action
+        the rules refuse is a bot bug when nothing has happened since the bot was asked (the first legal
+        action is played: a bug must not stall the table); otherwise the decision is just out of date."""
+        seat = turn.seat
+        if self.over or seat not in self.game.pending(self.state) or self.seats[seat].kind != "bot":
+            return False
+        legal = self.game.legal_actions(self.state, seat)
+        chosen = matching_action(action, legal)
+        if chosen is None and len(self.actions) != turn.actions_seen:
+            return False
+        self._apply(seat, chosen or legal[0])
+        return True
+
     def play_bot(self) -> bool:
         """Let one pending bot act; False if no bot is to play."""
         seat = self.next_bot()
@@ -436,9 +554,8 @@ class Table:
         bot = self.game.bots[self.seats[seat].bot]
         action = bot(self.state, seat, self._bot_rngs[seat])
         legal = self.game.legal_actions(self.state, seat)
-        if action not in legal:  # a bot bug must not stall the table: fall back to the first legal action
-            action = legal[0]
-        self._apply(seat, legal[legal.index(action)])
+        # A bot bug must not stall the table: fall back to the first legal action.
+        self._apply(seat, matching_action(action, legal) or legal[0])
         return True
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -449,6 +566,10 @@ class Table:
         if self.save is not None:  # durable before anyone sees the new state: a crash loses nothing
             self.save(self.record())
         self._broadcast()
+        result = self.game.result(self.state)
+        if result is not None:
+            self._seats_changed()  # the LAN advert says the game is over
+            self._tell(f"Game over: {result.get('summary', '')}")
 
     def _refresh_prompts(self, acted: int | None = None) -> None:
         """A seat's prompt is new when its choices change, and always after it acts (shopping, say,
@@ -464,40 +585,46 @@ class Table:
 
     def _broadcast(self, exclude: Watcher | None = None) -> None:
         # Spectators who have been sent the same part of the log get the same bytes: a frame is built
-        # once for any number of them.
+        # once for any number of them. What every frame shares (seats, result) is built once too.
         shared: dict[int, bytes] = {}
+        common = self._common_fields()
         for watcher in list(self.watchers):
             if watcher is exclude:
                 continue
             if watcher.seat is None:
                 frame = shared.get(watcher.log_sent)
                 if frame is None:
-                    frame = shared[watcher.log_sent] = self._table_frame(None, watcher.log_sent, False)
+                    frame = shared[watcher.log_sent] = self._table_frame(None, watcher.log_sent, False, common)
                 watcher.log_sent = len(self.log)
                 watcher.send(frame)
             else:
-                self._send_table(watcher, catch_up=False)
+                self._send_table(watcher, catch_up=False, common=common)
 
-    def _send_table(self, watcher: Watcher, catch_up: bool) -> None:
+    def _send_table(self, watcher: Watcher, catch_up: bool, common: dict[str, Any] | None = None) -> None:
         start = 0 if catch_up else watcher.log_sent
         watcher.log_sent = len(self.log)
-        watcher.send(self._table_frame(watcher.seat, start, catch_up))
+        watcher.send(self._table_frame(watcher.seat, start, catch_up, common))
 
-    def _table_frame(self, seat: int | None, log_from: int, catch_up: bool) -> bytes:
-        """The one place a table update is built: allow-listed fields, this viewer's view and events."""
+    def _common_fields(self) -> dict[str, Any]:
+        """The fields of a table update that are the same for every viewer."""
         result = self.narrated_result()
-        fields: dict[str, Any] = {
-            "turn": self.turn, "started": self.started, "catch_up": catch_up,
-            "view": self.game.view(self.state, seat),
-            "events": self.narrate(visible_events(self.log[log_from:], seat)),
-            "seats": self.public_seats(),
-            "prompt": self._prompt_for(seat),
-            "result": result,
-        }
+        fields: dict[str, Any] = {"turn": self.turn, "started": self.started, "seats": self.public_seats(),
+                                  "result": result}
         if result is not None:
             fields["record"] = public_record(self.record())
+        return fields
+
+    def _table_frame(self, seat: int | None, log_from: int, catch_up: bool,
+                     common: dict[str, Any] | None = None) -> bytes:
+        """The one place a table update is built: allow-listed fields, this viewer's view and events."""
+        fields: dict[str, Any] = {
+            **(common or self._common_fields()), "catch_up": catch_up,
+            "view": self.game.view(self.state, seat),
+            "events": self.narrate(visible_events(self.log[log_from:], seat)),
+            "prompt": self._prompt_for(seat),
+        }
         frame = protocol.encode(host_message("table", **fields))
-        if result is None:
+        if fields["result"] is None:
             _refuse_seed(frame, self._seed_bytes)
         return frame
 
@@ -508,6 +635,34 @@ class Table:
         return {"id": prompt.id, "choices": [{"action": action,
                                               "text": self.game.describe_action(self.state, seat, action)}
                                              for action in prompt.legal]}
+
+    # ------------------------------------------------------------------------------------------- chat
+
+    def say(self, watcher: Watcher, text: str, now: float | None = None) -> None:
+        """A chat line from a joined connection, sent to everyone (players and spectators) as ``chat``.
+
+        Refused (``Refusal``) when muted (spectators only), when the text is not 1 to 200 printable
+        characters, or when the connection has used up its burst (``chat_too_fast``, with ``retry_after``).
+        Chat is not game state: it is not in the record, and a newcomer sees only what is said after him.
+        """
+        if watcher.seat is None and self.spectators_muted:
+            raise Refusal("muted", "the host has muted spectators' chat; players can still talk")
+        text = check_chat_text(text)
+        wait = watcher.chat.take(time.monotonic() if now is None else now)
+        if wait > 0:
+            raise Refusal("chat_too_fast", f"you are chatting too fast; the next line can go in {wait:.1f} s",
+                          retry_after=round(wait, 1))
+        name = self.seats[watcher.seat].name if watcher.seat is not None else watcher.name
+        frame = protocol.encode(host_message("chat", **{"from": name, "seat": watcher.seat, "text": text}))
+        for other in list(self.watchers):
+            other.send(frame)
+
+    def mute_spectators(self, muted: bool = True) -> None:
+        """The host's switch for spectators' chat; everyone is told when it changes."""
+        if muted == self.spectators_muted:
+            return
+        self.spectators_muted = muted
+        self.notice("The host has muted spectators' chat" if muted else "Spectators may chat again")
 
     def notice(self, text: str) -> None:
         """A line for everyone at the table (a player stalled, a seat handed to a bot)."""

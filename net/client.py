@@ -3,8 +3,10 @@
 ``TableClient`` connects, says hello, and then keeps ``snapshot`` (the seat's view, prompt, seats, log
 and, at the end, the result and record) up to date. The UI awaits ``start()`` and ``act()``, and either
 subscribes a callback or iterates ``updates()``. When the connection drops it reconnects with backoff,
-using the seat token the host gave it, and gets the same seat and a full catch-up; a refusal that can
-never succeed (wrong protocol version, seat gone, …) stops the retries and says why in plain words.
+using the seat token the host gave it, and gets the same seat and a full catch-up. It keeps trying for
+as long as the user waits (a host away over lunch is still found when it comes back), and says how long it
+has been trying (``attempts``, ``retrying_since``, ``retry_status()``); a refusal that can never succeed
+(wrong protocol version, seat gone, …) stops the retries and says why in plain words.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from net.protocol import ProtocolError
 
 #: Refusals of a hello that retrying with the same details can never turn into a welcome.
 STOP_RETRYING = protocol.PERMANENT | {"wrong_code", "slow_down"}
+#: Chat lines a snapshot keeps (the oldest go first): a long evening's talk must not grow without end.
+CHAT_KEPT = 500
 
 
 @dataclass
@@ -39,6 +43,9 @@ class TableSnapshot:
     prompt: dict[str, Any] | None = None
     seats: list[dict[str, Any]] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
+    #: Chat lines heard since this client started, oldest first: ``{"from": name, "seat": int or None
+    #: (a spectator), "text": str}``. Kept across reconnects; lines said while disconnected are missed.
+    chat: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     record: dict[str, Any] | None = None
 
@@ -51,11 +58,23 @@ class TableSnapshot:
 @dataclass(frozen=True)
 class ClientUpdate:
     """What just happened: ``kind`` is one of ``connected``, ``welcome``, ``table``, ``error``, ``notice``,
-    ``disconnected`` or ``stopped``; ``text`` says it in words; ``message`` is the host's message if any."""
+    ``chat``, ``disconnected`` or ``stopped``; ``text`` says it in words (for ``chat``: "name: text");
+    ``message`` is the host's message if any."""
 
     kind: str
     text: str = ""
     message: dict[str, Any] | None = None
+
+
+def describe_duration(seconds: float) -> str:
+    """A wait in the words a status line uses: ``12 s``, ``3 min``, ``2 h 5 min``."""
+    seconds = max(0, int(seconds))
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min"
+    hours, minutes = divmod(seconds // 60, 60)
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
 
 
 class ClientError(Exception):
@@ -101,6 +120,14 @@ class TableClient:
         #: Why the client stopped for good, in plain words (None while it is running or retrying).
         self.stopped: str | None = None
         self.last_error: dict[str, Any] | None = None
+        #: Since when (``time.monotonic()``) the client has been trying to get its table back; None while
+        #: connected, and before the first welcome.
+        self.retrying_since: float | None = None
+        #: Attempts to reconnect that have failed since the table was lost (0 while connected).
+        self.attempts = 0
+        #: The wait before the next attempt, before jitter: ``backoff[0]`` doubling up to ``backoff[1]``.
+        #: Kept as state (never ``low * 2 ** attempts``), so a client may retry for days without overflow.
+        self.retry_delay = backoff[0]
         self.heartbeat, self.timeout = protocol.HEARTBEAT_SECONDS, protocol.TIMEOUT_SECONDS
         self._subscribers: list[Callable[[ClientUpdate], None]] = []
         self._queues: list[asyncio.Queue[ClientUpdate]] = []
@@ -132,6 +159,15 @@ class TableClient:
     async def choose(self, index: int) -> None:
         """Send the prompt's choice number ``index`` (0-based)."""
         await self.act(self.snapshot.choices[index]["action"])
+
+    async def say(self, text: str) -> None:
+        """Say a line at the table (1 to 200 printable characters); everyone gets it as a ``chat`` update,
+        this client too. Refusals (``bad_chat``, ``chat_too_fast``, ``muted``) come back as ``error`` updates."""
+        await self.send({"type": "say", "text": text})
+
+    async def mute_spectators(self, muted: bool, host_token: str) -> None:
+        """The host's switch for spectators' chat (needs the table's host token)."""
+        await self.send({"type": "mute_spectators", "muted": muted, "host_token": host_token})
 
     async def hand_over(self, seat: int, host_token: str) -> None:
         await self.send({"type": "hand_over", "seat": seat, "host_token": host_token})
@@ -172,6 +208,21 @@ class TableClient:
             return self.snapshot
         return await asyncio.wait_for(waiting(), timeout)
 
+    def retrying_for(self) -> float | None:
+        """Seconds since the table was lost, while the client is trying to get it back; else None."""
+        return None if self.retrying_since is None else time.monotonic() - self.retrying_since
+
+    def retry_status(self) -> str:
+        """How the reconnection is going, for a status line: ``trying again for 3 min (40 attempts so far)``;
+        empty while connected."""
+        since = self.retrying_for()
+        if since is None:
+            return ""
+        if self.attempts == 0:
+            return "trying again"
+        tries = f"{self.attempts} attempt{'' if self.attempts == 1 else 's'} so far"
+        return f"trying again for {describe_duration(since)} ({tries})"
+
     async def close(self) -> None:
         """Leave the table (the seat waits for this player to come back) and stop reconnecting."""
         self._closing = True
@@ -189,7 +240,6 @@ class TableClient:
     # ---------------------------------------------------------------------------------- connection loop
 
     async def _run(self) -> None:
-        attempt = 0
         problem = "stopped"
         while not self._closing:
             try:
@@ -197,7 +247,7 @@ class TableClient:
             except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ProtocolError) as error:
                 welcomed = self.connected
                 problem = explain_connection_error(error, self.host, self.port)
-                self._emit(ClientUpdate("disconnected", problem))
+                self._lost(welcomed, problem)
             finally:
                 self.connected = False
                 if self._writer is not None:
@@ -208,10 +258,18 @@ class TableClient:
                 self.stopped = self.last_error["message"] if self.last_error else problem
             if self.stopped is not None or not self.reconnect or self._closing:
                 break
-            attempt = 0 if welcomed else attempt + 1
-            low, high = self.backoff
-            await asyncio.sleep(min(high, low * 2 ** attempt) * random.uniform(0.5, 1.0))
+            await asyncio.sleep(self.retry_delay * random.uniform(0.5, 1.0))
+            self.retry_delay = min(self.backoff[1], self.retry_delay * 2)
         self._stop(self.stopped or problem)
+
+    def _lost(self, welcomed: bool, problem: str) -> None:
+        """Count a lost connection or a failed attempt, and say so (with how long we have been trying)."""
+        if welcomed or self.retrying_since is None:
+            self.retrying_since, self.attempts, self.retry_delay = time.monotonic(), 0, self.backoff[0]
+        else:
+            self.attempts += 1
+        retrying = self.reconnect and self._welcomed.is_set() and not self._closing and self.stopped is None
+        self._emit(ClientUpdate("disconnected", f"{problem}; {self.retry_status()}" if retrying else problem))
 
     async def _session(self) -> bool:
         """One connection: hello, then read until it ends. True if the host welcomed us."""
@@ -239,8 +297,11 @@ class TableClient:
                 if message["type"] == "welcome":
                     welcomed = True
                     self.connected = True
+                    self.retrying_since, self.attempts, self.retry_delay = None, 0, self.backoff[0]
                 self._receive(message)
-                if message["type"] == "error" and message["code"] in STOP_RETRYING:
+                if message["type"] == "error" and (message["code"] in STOP_RETRYING
+                                                   or (not welcomed and message["code"] == "bad_message")):
+                    # A hello refused as malformed (a name too long, say) fails the same way every time.
                     self.stopped = message["message"]
                     return welcomed
         finally:
@@ -287,6 +348,11 @@ class TableClient:
             self._emit(ClientUpdate("error", message["message"], message))
         elif kind == "notice":
             self._emit(ClientUpdate("notice", message["text"], message))
+        elif kind == "chat":
+            line = {"from": message["from"], "seat": message.get("seat"), "text": message["text"]}
+            snap.chat.append(line)
+            del snap.chat[:-CHAT_KEPT]
+            self._emit(ClientUpdate("chat", f"{line['from']}: {line['text']}", message))
 
     def _emit(self, update: ClientUpdate) -> None:
         self._changed.set()
@@ -296,6 +362,7 @@ class TableClient:
             queue.put_nowait(update)
 
     def _stop(self, why: str) -> None:
+        self.retrying_since = None
         if self.stopped is None:
             self.stopped = why
         if not getattr(self, "_stopped_emitted", False):

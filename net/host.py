@@ -14,16 +14,19 @@ import asyncio
 import contextlib
 import ipaddress
 import os
+import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from net import protocol
 from net.addresses import ipv4_by_interface
-from net.authority import Refusal, Table, Watcher, check_protocol
+from core.engine import Action, Bot, State, clone
+from net.authority import BotTurn, Refusal, Table, Watcher, check_protocol, default_bot
 from net.protocol import ProtocolError, error_message, host_message
-from net.record import write_record
+from net.record import RecordLog
 
 
 @dataclass
@@ -41,42 +44,71 @@ class HostSettings:
     max_connections: int = 1024
     #: Seconds a bot waits before acting, so people can follow; 0 in tests and benchmarks.
     bot_delay: float = 0.0
+    #: Seconds a bot may think about one move before the normal bot makes it instead (with a notice).
+    bot_deadline: float = 5.0
     #: First wait after a wrong room code; it doubles per wrong code up to the cap.
     wrong_code_delay: float = 0.5
     wrong_code_cap: float = 8.0
     #: A quiet spell after which an address's wrong codes are forgotten.
     wrong_code_forget: float = 60.0
+    #: Spectators one table lets in; the rest are refused, so seats and new players always find room.
+    max_spectators: int = 200
+    #: Connections from one address that have not joined (yet) at one time.
+    max_unjoined_per_address: int = 16
+    #: Seconds a connection may stay without joining before it is dropped.
+    join_deadline: float = 30.0
 
 
 class WrongCodeThrottle:
-    """Slows down guessing: each wrong room code from an address doubles its wait before the next try."""
+    """Slows down guessing: each room code from an address is counted when it arrives (not when it is
+    checked), and each one doubles the wait before that address's next code is checked, up to
+    ``longest_wait``. A code that would have to wait longer is refused at once (``slow_down``), so
+    codes sent in parallel gain nothing and no connection is held past the heartbeat timeout."""
 
     def __init__(self, settings: HostSettings, clock: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
         self.clock = clock
-        self._failures: dict[str, tuple[int, float]] = {}  # address → (wrong codes, when the last was)
+        #: address → (codes counted in this streak, when the next one may be checked, when the last arrived)
+        self._streaks: dict[str, tuple[int, float, float]] = {}
+
+    @property
+    def longest_wait(self) -> float:
+        """A code never waits longer than this: under half the timeout, so the wait cannot cut the peer."""
+        return min(self.settings.wrong_code_cap, self.settings.timeout / 2)
+
+    def penalty(self, codes: int) -> float:
+        return min(self.settings.wrong_code_delay * 2 ** (codes - 1), self.longest_wait) if codes else 0.0
+
+    def _streak(self, address: str, now: float) -> tuple[int, float, float]:
+        streak = self._streaks.get(address, (0, 0.0, 0.0))
+        if streak[0] and now - streak[2] >= self.settings.wrong_code_forget:
+            self._streaks.pop(address, None)
+            return 0, 0.0, 0.0
+        return streak
 
     def wait_time(self, address: str) -> float:
-        """Seconds this address must still wait before its code is checked."""
-        failures, last = self._failures.get(address, (0, 0.0))
-        if failures == 0:
-            return 0.0
+        """Seconds a code arriving now from this address would wait before it is checked."""
         now = self.clock()
-        if now - last >= self.settings.wrong_code_forget:
-            del self._failures[address]
-            return 0.0
-        return max(0.0, last + self.penalty(failures) - now)
+        return max(0.0, self._streak(address, now)[1] - now)
 
-    def penalty(self, failures: int) -> float:
-        return min(self.settings.wrong_code_delay * 2 ** (failures - 1), self.settings.wrong_code_cap)
+    def arrive(self, address: str) -> float | None:
+        """Count a code from ``address`` now: the seconds it must wait before it is checked, or None when
+        that would be past ``longest_wait`` (too many codes at once: refuse it without checking)."""
+        now = self.clock()
+        codes, next_check, _ = self._streak(address, now)
+        wait = max(0.0, next_check - now)
+        if wait > self.longest_wait:
+            return None
+        codes += 1
+        self._streaks[address] = (codes, now + wait + self.penalty(codes), now)
+        return wait
 
-    def failed(self, address: str) -> float:
-        failures, _ = self._failures.get(address, (0, 0.0))
-        self._failures[address] = (failures + 1, self.clock())
-        return self.penalty(failures + 1)
+    def wrong(self, address: str) -> float:
+        """The code was wrong: the wait before this address's next code is checked (from this check)."""
+        return self.penalty(self._streaks.get(address, (0, 0.0, 0.0))[0])
 
     def succeeded(self, address: str) -> None:
-        self._failures.pop(address, None)
+        self._streaks.pop(address, None)
 
 
 class Connection:
@@ -88,7 +120,9 @@ class Connection:
         self.writer = writer
         peer = writer.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        self.last_heard = time.monotonic()
+        self.opened = self.last_heard = time.monotonic()
+        #: While the host itself makes this connection wait (a room code's turn), silence is not its fault.
+        self.held_until = 0.0
         self.watcher: Watcher | None = None
         self.closed = False
         self._queue: deque[bytes] = deque()
@@ -102,8 +136,8 @@ class Connection:
         While the socket keeps up (nothing queued, little in the transport's buffer) the frame goes
         straight to the transport, in order; otherwise it waits in the bounded queue for the writer task.
         """
-        if self.closed or self._close_after_flush:
-            return
+        if self.closed or self._close_after_flush or self.writer.transport.is_closing():
+            return  # a lost connection is written no more (asyncio would log every attempt)
         if not self._queue and self.writer.transport.get_write_buffer_size() <= self.host.settings.write_buffer:
             self.writer.write(frame)
             return
@@ -147,7 +181,7 @@ class Connection:
     async def serve(self) -> None:
         """Read frames until the peer goes; any bad frame drops this peer, never the host."""
         try:
-            while not self.closed:
+            while not self.closed and not self.writer.transport.is_closing():
                 try:
                     message = await protocol.read_frame(self.reader, protocol.MAX_CLIENT_FRAME)
                 except ProtocolError as error:
@@ -161,7 +195,8 @@ class Connection:
                     self.send_message(error_message(error.code, error.message))
                 except Refusal as refusal:
                     self.send_message(refusal.as_message())
-                    if refusal.code in protocol.PERMANENT:
+                    # A refused hello ends the connection too: it would only hold a slot meanwhile.
+                    if refusal.code in protocol.PERMANENT or (message.get("type") == "hello" and self.watcher is None):
                         self.close_soon()
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
             # The peer went: a player leaving, or a LAN browser's probe (connect, then close or reset
@@ -186,6 +221,9 @@ class TableHost:
         self.address: tuple[str, int] = ("", 0)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._bots: asyncio.Task[None] | None = None
+        #: Bots think here, off the event loop; two threads, so one stuck bot still leaves room for the
+        #: normal bot that stands in for it.
+        self._bot_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="turpin-bot")
         self._watchdog: asyncio.Task[None] | None = None
         #: Called (without arguments) whenever seats fill or empty; the advertiser's update hooks in here.
         self.on_seats_changed: Callable[[], None] | None = None
@@ -204,6 +242,7 @@ class TableHost:
         for task in (self._watchdog, self._bots):
             if task is not None:
                 task.cancel()
+        self._bot_threads.shutdown(wait=False, cancel_futures=True)  # a bot still thinking is not waited for
         for connection in list(self.connections):
             connection.send_message(error_message("host_closing", "the host has stopped the table"))
             connection.close_soon()
@@ -217,12 +256,24 @@ class TableHost:
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         connection = Connection(self, reader, writer)
+        busy = None
         if len(self.connections) >= self.settings.max_connections:
-            connection.send_message(error_message("server_busy", "the host has too many connections; try later"))
+            busy = "the host has too many connections; try later"
+        elif self._unjoined_from(connection.address) >= self.settings.max_unjoined_per_address:
+            busy = (f"{self.settings.max_unjoined_per_address} connections from your address are still "
+                    f"joining; wait for them")
+        if busy is not None:
+            connection.send_message(error_message("server_busy", busy))
             connection.close_soon()
             return
         self.connections.add(connection)
         await connection.serve()
+
+    def _unjoined_from(self, address: str) -> int:
+        return sum(1 for c in self.connections if c.watcher is None and c.address == address)
+
+    def spectators(self) -> int:
+        return sum(1 for w in self.table.watchers if w.seat is None)
 
     # ------------------------------------------------------------------------------------- messages
 
@@ -246,6 +297,12 @@ class TableHost:
         if kind == "act":
             self.table.act(watcher, message["action"], message["prompt"])
             self._schedule_bots()
+        elif kind == "say":
+            self.table.say(watcher, message["text"])
+        elif kind == "mute_spectators":
+            if not self.table.is_host(message["host_token"]):
+                raise Refusal("not_host", "only the table's host may mute spectators")
+            self.table.mute_spectators(message["muted"])
         elif kind == "hand_over":
             if not self.table.is_host(message["host_token"]):
                 raise Refusal("not_host", "only the table's host may hand a seat to a bot")
@@ -255,19 +312,35 @@ class TableHost:
         if connection.watcher is not None:
             raise Refusal("already_joined", "this connection has already joined the table")
         check_protocol(hello)
+        if hello["role"] == "spectator" and self.spectators() >= self.settings.max_spectators:
+            raise Refusal("spectators_full", f"this table already has its {self.settings.max_spectators} "
+                                             f"spectators; try again later")
         if hello["role"] == "player" and not hello.get("token"):
-            wait = self.throttle.wait_time(connection.address)
-            if wait > 0:
-                await asyncio.sleep(wait)  # only this connection waits; the table goes on
+            await self._check_code(connection, hello)
             if connection.closed:
                 return
-            if not self.table.check_code(hello.get("code")):
-                retry = self.throttle.failed(connection.address)
-                problem = "that room code is wrong" if hello.get("code") else "this table needs a room code"
-                raise Refusal("wrong_code", f"{problem}; ask the host for it (next try in {retry:g} s)")
-            self.throttle.succeeded(connection.address)
         connection.watcher = self.table.join(connection.send, hello, on_drop=connection.close_soon)
         self._schedule_bots()
+
+    async def _check_code(self, connection: Connection, hello: dict[str, Any]) -> None:
+        """The room code, counted on arrival and checked in its turn; ``Refusal`` if wrong or too many."""
+        wait = self.throttle.arrive(connection.address)
+        if wait is None:
+            retry = self.throttle.wait_time(connection.address)
+            raise Refusal("slow_down", f"too many room codes from your address at once; try again in "
+                                       f"{retry:.0f} s", retry_after=round(retry, 1))
+        if wait > 0:
+            connection.held_until = time.monotonic() + wait
+            await asyncio.sleep(wait)  # only this connection waits; the table goes on
+            connection.last_heard = max(connection.last_heard, time.monotonic())
+        if connection.closed:
+            return
+        if not self.table.check_code(hello.get("code")):
+            retry = self.throttle.wrong(connection.address)
+            problem = "that room code is wrong" if hello.get("code") else "this table needs a room code"
+            raise Refusal("wrong_code", f"{problem}; ask the host for it and join again",
+                          retry_after=round(retry, 2))
+        self.throttle.succeeded(connection.address)
 
     def lost(self, connection: Connection) -> None:
         self.connections.discard(connection)
@@ -291,10 +364,35 @@ class TableHost:
             self._bots = asyncio.ensure_future(self._run_bots())
 
     async def _run_bots(self) -> None:
-        """Bots act one at a time, yielding between actions so that clients are served meanwhile."""
+        """Bots act one at a time. Each decides in a worker thread on its own copy of the state, so the
+        event loop goes on serving clients (heartbeats, other seats' moves) while a bot thinks."""
         while self.table.next_bot() is not None:
             await asyncio.sleep(self.settings.bot_delay)
-            self.table.play_bot()
+            turn = self.table.bot_turn()
+            if turn is not None:
+                self.table.play_bot_action(turn, await self._decide(turn))
+
+    async def _decide(self, turn: BotTurn) -> Action | None:
+        """The bot's action within ``bot_deadline``; if it fails or runs late, the normal bot's (said to
+        everyone), and if that fails too, None (the table then plays the first legal action)."""
+        try:
+            return await self._in_bot_thread(turn.bot, turn.state, turn.seat, turn.rng)
+        except asyncio.TimeoutError:
+            why = f"took longer than {self.settings.bot_deadline:g} s"
+        except Exception as error:  # any bug in a bot: the game goes on without it
+            why = f"failed ({type(error).__name__})"
+        fallback = default_bot(self.table.game)
+        self.table.notice(f"Seat {turn.seat + 1}'s {turn.name} bot {why}; the {fallback} bot made this move")
+        try:  # a fresh state and generator: the late bot's thread may still be using its own
+            return await self._in_bot_thread(self.table.game.bots[fallback], clone(self.table.state),
+                                             turn.seat, random.Random(turn.rng.getrandbits(64)))
+        except Exception:
+            return None
+
+    async def _in_bot_thread(self, bot: Bot, state: State, seat: int, rng: random.Random) -> Action:
+        loop = asyncio.get_running_loop()
+        return await asyncio.wait_for(loop.run_in_executor(self._bot_threads, bot, state, seat, rng),
+                                      self.settings.bot_deadline)
 
     async def _watch(self) -> None:
         """Heartbeats out, silent peers dropped, seats past their grace period handed to bots."""
@@ -303,8 +401,13 @@ class TableHost:
             now = time.monotonic()
             ping = protocol.encode(host_message("ping", t=int(now * 1000)))
             for connection in list(self.connections):
-                if now - connection.last_heard > self.settings.timeout:
+                if now - max(connection.last_heard, connection.held_until) > self.settings.timeout:
                     self._drop_silent(connection)
+                elif connection.watcher is None and now > connection.held_until and \
+                        now - connection.opened > self.settings.join_deadline:
+                    connection.send_message(error_message("timeout", "join within "
+                                                          f"{self.settings.join_deadline:g} s of connecting"))
+                    connection.close_soon()
                 else:
                     connection.send(ping)
             for seat in self.table.seats_past_grace(now):
@@ -320,9 +423,9 @@ class TableHost:
                               f"{self.settings.timeout:g} s); waiting for them to reconnect")
 
 
-def record_saver(path: str | os.PathLike[str]) -> Callable[[dict[str, Any]], None]:
-    """The table's ``save``: the atomic record write after every accepted action."""
-    return lambda record: write_record(path, record)
+def record_saver(path: str | os.PathLike[str]) -> RecordLog:
+    """The table's ``save``: the record log, one synced entry appended per accepted action or change."""
+    return RecordLog(path)
 
 
 def bind_address(interface: str | None) -> str:
@@ -365,7 +468,7 @@ async def advertise(host: TableHost, interface: str | None) -> Any:
         ad = discovery.TableAd(name=table.name, game=table.game.id, protocol=protocol.PROTOCOL_VERSION,
                                seats_taken=table.seats_taken(),
                                seats_free=len(table.seats) - table.seats_taken(),
-                               code_needed=table.code is not None)
+                               code_needed=table.code is not None, over=table.over)
         advertiser = discovery.TableAdvertiser(ad, host.address[1], interfaces)
         await advertiser.start()
     except Exception as error:  # DiscoveryUnavailable and friends: the table still works by address
@@ -385,13 +488,13 @@ class Advertising:
     def update(self) -> None:
         table = self.host.table
         taken = table.seats_taken()
-        task = asyncio.ensure_future(self._update(taken, len(table.seats) - taken))
+        task = asyncio.ensure_future(self._update(taken, len(table.seats) - taken, table.over))
         self.host._tasks.add(task)
         task.add_done_callback(self.host._tasks.discard)
 
-    async def _update(self, taken: int, free: int) -> None:
+    async def _update(self, taken: int, free: int, over: bool) -> None:
         try:
-            await self.advertiser.update(taken, free)
+            await self.advertiser.update(taken, free, over)
         except Exception as error:  # the LAN list may lag; the table itself is unaffected
             print(f"(could not update the LAN advert: {error})")
 

@@ -25,6 +25,9 @@ HEARTBEAT_SECONDS = 2.0
 #: Seconds without a frame from a peer before it counts as gone; suits a LAN, tests shorten it.
 TIMEOUT_SECONDS = 6.0
 
+#: The longest chat line a table passes on (characters, all printable).
+CHAT_MAX_CHARS = 200
+
 #: The largest frame a host accepts from a client: actions and handshakes are small.
 MAX_CLIENT_FRAME = 64 * 1024
 #: The largest frame a client accepts from a host: a view plus the whole log on catch-up, or the reveal.
@@ -45,7 +48,8 @@ ERROR_CODES = {
     "not_joined": "say hello before anything else",
     "already_joined": "this connection has already joined the table",
     "wrong_code": "the room code is wrong",
-    "slow_down": "too many wrong room codes from this address; wait before trying again",
+    "slow_down": "too many room codes from this address at once; wait before trying again",
+    "spectators_full": "the table has all the spectators it takes",
     "table_full": "every seat is taken",
     "no_such_seat": "the table has no such seat, or it is not free",
     "bad_token": "the token does not belong to any seat at this table",
@@ -61,6 +65,9 @@ ERROR_CODES = {
     "timeout": "nothing was heard from the peer within the heartbeat timeout",
     "server_busy": "the host has too many connections",
     "host_closing": "the host is shutting down",
+    "bad_chat": "a chat line is 1 to 200 printable characters",
+    "chat_too_fast": "too many chat lines at once; wait a moment before the next",
+    "muted": "the host has muted spectators' chat",
 }
 PERMANENT = frozenset({"version", "table_full", "no_such_seat", "bad_token", "replaced"})
 
@@ -149,6 +156,9 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     },
     "act": {"action": Field(_MAP), "prompt": Field(_INT)},
     "hand_over": {"seat": Field(_INT), "host_token": Field(_STR, max_len=128)},
+    # The table checks the text itself (printable, ≤ CHAT_MAX_CHARS) to say exactly what is wrong with it.
+    "say": {"text": Field(_STR, max_len=4 * 1024)},
+    "mute_spectators": {"muted": Field(_BOOL), "host_token": Field(_STR, max_len=128)},
     "ping": {"t": Field(_INT + (float,), required=False)},
     "pong": {"t": Field(_INT + (float,), required=False)},
     "bye": {},
@@ -225,6 +235,7 @@ HOST_MESSAGES: dict[str, frozenset[str]] = {
                         "record"}),
     "error": frozenset({"code", "message", "permanent", "rule", "retry_after"}),
     "notice": frozenset({"text"}),
+    "chat": frozenset({"from", "seat", "text"}),
     "ping": frozenset({"t"}),
     "pong": frozenset({"t"}),
 }
@@ -261,6 +272,8 @@ def validate_host_message(message: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError("bad_message", f"the host sent {kind} with unknown fields {sorted(extra)}")
     if kind == "error" and not (isinstance(message.get("code"), str) and isinstance(message.get("message"), str)):
         raise ProtocolError("bad_message", "the host sent an error without a code and a message")
+    if kind == "chat" and not (isinstance(message.get("text"), str) and isinstance(message.get("from"), str)):
+        raise ProtocolError("bad_message", "the host sent a chat line without its text and sender")
     if kind == "table" and not isinstance(message.get("turn"), int):
         raise ProtocolError("bad_message", "the host sent a table update without a turn number")
     return message

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable
 
 from core.engine import Game
 from core.registry import all_games
@@ -18,9 +18,23 @@ from tests.net_toy import GAME as TOY
 GAMES: list[Game] = [*all_games().values(), TOY]
 GAME_IDS = [game.id for game in GAMES]
 
-#: Short heartbeats so that lost peers are noticed quickly in tests; generous timeout for a busy CI box.
-FAST = HostSettings(heartbeat=0.2, timeout=3.0, wrong_code_delay=0.05, wrong_code_cap=0.4)
 WAIT = 60.0  # a guard against a hung test, not a speed limit
+
+#: Short heartbeats, so the pings run all through every test, and short room-code slowdowns. The silence
+#: allowed before a peer is dropped is a guard like WAIT: on a busy machine the test process (host and
+#: clients in one event loop) can stall for seconds, and a live client dropped then would lose its move.
+#: The tests of the timeout itself (tests/test_net_faults.py) set their own.
+FAST = HostSettings(heartbeat=0.2, timeout=WAIT, wrong_code_delay=0.05, wrong_code_cap=0.4)
+
+
+async def until(condition: Callable[[], bool], what: str) -> None:
+    """Wait until ``condition()`` holds, for state no client update announces (the host's connections, say);
+    WAIT is only a guard against a hang."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + WAIT
+    while not condition():
+        assert loop.time() < give_up, f"never saw {what}"
+        await asyncio.sleep(0.01)
 
 
 def seat_range(game: Game) -> tuple[int, int]:
@@ -40,7 +54,8 @@ async def hosting(table: Table, settings: HostSettings = FAST) -> AsyncIterator[
 
 
 def client(host: TableHost, **kwargs: Any) -> TableClient:
-    return TableClient(*host.address, backoff=(0.02, 0.2), **kwargs)
+    """A client of ``host`` that retries quickly and waits for the host's answers as long as WAIT."""
+    return TableClient(*host.address, **{"backoff": (0.02, 0.2), "connect_timeout": WAIT, **kwargs})
 
 
 async def play_randomly(player: TableClient, rng: random.Random, stop_at_turn: int | None = None) -> None:

@@ -25,7 +25,8 @@ from net.discovery_commands import format_tables
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ACTORS = ROOT / "tests" / "discovery_actors.py"
-HANG_GUARD = 30.0   # seconds: only so a broken test fails instead of hanging; never a speed assertion
+HANG_GUARD = 120.0  # seconds: only so a broken test fails instead of hanging; never a speed assertion
+TABLES_TRIES = 5    # runs of `turpin tables` before a table it never lists counts as missing
 GOOD_TXT = {b"proto": b"1", b"game": b"dick_turpin", b"name": b"The Bell Inn", b"taken": b"2",
             b"free": b"3", b"code": b"1"}
 
@@ -361,12 +362,21 @@ def test_probe_hides_a_table_whose_port_does_not_answer(netns):
 def test_tables_command_prints_the_tables_found(netns):
     """`turpin tables` lists each table that answered, with seats, code and address to connect to."""
     _advertiser, ready = _advertise(netns, "--listen", "--name", "The Bell Inn", "--taken", "2", "--free", "2")
-    result = subprocess.run(netns.enter(sys.executable, str(ACTORS), "tables", "--interface", "127.0.0.1",
-                                        "--seconds", "1.5"),
-                            cwd=ROOT, capture_output=True, text=True, timeout=HANG_GUARD)
-    assert result.returncode == 0, result.stderr
-    row = next(line for line in result.stdout.splitlines() if line.startswith("The Bell Inn"))
-    assert "2/4" in row and "yes" in row and f"127.0.0.1:{ready['port']}" in row
+    outputs = []
+    # The command listens for a set time; on a busy machine the answer may come after it, and then the
+    # user runs it again. So do we, a few times, rather than count on the answer's speed.
+    for _ in range(TABLES_TRIES):
+        result = subprocess.run(netns.enter(sys.executable, str(ACTORS), "tables", "--interface", "127.0.0.1",
+                                            "--seconds", "2"),
+                                cwd=ROOT, capture_output=True, text=True, timeout=HANG_GUARD)
+        assert result.returncode == 0, result.stderr
+        outputs.append(result.stdout)
+        rows = [line for line in result.stdout.splitlines() if line.startswith("The Bell Inn")]
+        if rows:
+            break
+    else:
+        pytest.fail(f"the table was never listed: {outputs}")
+    assert "2/4" in rows[0] and "yes" in rows[0] and f"127.0.0.1:{ready['port']}" in rows[0]
 
 
 def test_tables_command_on_an_empty_lan_says_to_connect_by_address(netns):
@@ -440,7 +450,7 @@ async def test_a_browsers_probe_leaves_the_host_quiet_and_the_table_untouched(ca
 
     from net.authority import Table
     from net.discovery import tcp_probe
-    from tests.net_helpers import TOY, WAIT, client, hosting, play_randomly
+    from tests.net_helpers import TOY, WAIT, client, hosting, play_randomly, until
 
     caplog.set_level(logging.DEBUG)
     table = Table(TOY, {"players": 2}, code="ROOM42", bots={1: "random"})
@@ -451,11 +461,8 @@ async def test_a_browsers_probe_leaves_the_host_quiet_and_the_table_untouched(ca
         abrupt = socket.create_connection(host.address)
         abrupt.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close = reset
         abrupt.close()
-        for _ in range(500):
-            if not host.connections:
-                break
-            await asyncio.sleep(0.01)
-        assert not host.connections and not table.watchers
+        await until(lambda: not host.connections, "the probes' connections gone")  # in the host's own time
+        assert not table.watchers
         assert (table.public_seats(), table.log, table.turn) == before
         player = client(host, code="ROOM42", name="Tom")
         await player.start()
@@ -466,3 +473,24 @@ async def test_a_browsers_probe_leaves_the_host_quiet_and_the_table_untouched(ca
     assert loud == [], [record.getMessage() for record in loud]
     captured = capsys.readouterr()
     assert "Traceback" not in captured.out + captured.err and captured.err == ""
+
+
+def test_repeated_short_listings_find_every_table_among_several_turpin_processes(netns):
+    """Issue 10 (11): on a machine running several turpin processes, one-second `turpin tables` run one
+    right after another each find every table. (Before: none at all — the unicast answers to zeroconf's
+    first, QU, questions went to port 5353, which the kernel hands to just one of the processes sharing
+    it, seldom the one that asked. The browser asks QM questions, answered by multicast to all.)"""
+    browser = netns.actor("browse")   # another turpin process listening on 5353 too
+    browser.event("browsing")
+    names = ["Bell", "Crown", "Swan"]
+    instances = {_advertise(netns, "--listen", "--name", name)[1]["instance"] for name in names}
+    browser.events_for_each("added", instances)
+    found = []
+    for _ in range(6):
+        result = subprocess.run(netns.enter(sys.executable, str(ACTORS), "tables", "--interface", "127.0.0.1",
+                                            "--seconds", "1"),
+                                cwd=ROOT, capture_output=True, text=True, timeout=HANG_GUARD)
+        assert result.returncode == 0, result.stderr
+        found.append(sorted(name for name in names if any(line.startswith(name) for line in
+                                                           result.stdout.splitlines())))
+    assert found == [names] * 6, (found, result.stdout)

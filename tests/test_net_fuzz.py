@@ -10,12 +10,14 @@ import struct
 import msgpack
 import pytest
 
-from core.engine import visible_events
+from core.engine import clone, visible_events
 from net import protocol
 from net.authority import Table
 from tests.net_helpers import GAME_IDS, GAMES, WAIT, client, close_all, hosting, play_randomly, seat_range
 
 FRAMES = 3000
+#: The attack comes in this many slices; between two, the game moves on by one person's move.
+SLICES = 6
 
 
 def _frame(body: bytes) -> bytes:
@@ -79,19 +81,18 @@ def _bad_frame(rng: random.Random) -> bytes:
 async def _replies(reader: asyncio.StreamReader, limit: int) -> list[dict]:
     """Read the host's replies until it closes the connection or ``limit`` of them came."""
     replies = []
-    with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError, asyncio.TimeoutError):
+    with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
         while len(replies) < limit:
-            reply = await asyncio.wait_for(protocol.read_frame(reader, protocol.MAX_HOST_FRAME), 10)
+            reply = await asyncio.wait_for(protocol.read_frame(reader, protocol.MAX_HOST_FRAME), WAIT)
             if reply["type"] != "ping":  # heartbeats go to every connection, joined or not
                 replies.append(reply)
     return replies
 
 
-async def _attack(address, sent: list[int], seed: int, mid_game: list[int], table: Table) -> dict[str, int]:
-    rng = random.Random(seed)
-    codes: dict[str, int] = {}
-    while sent[0] < FRAMES:
-        before = sent[0]
+async def _attack(address, frames: int, rng: random.Random, codes: dict[str, int]) -> int:
+    """Send at least ``frames`` bad frames on new connections, one after another; returns how many."""
+    sent = 0
+    while sent < frames:
         reader, writer = await asyncio.open_connection(*address)
         try:
             if rng.random() < 0.5:
@@ -99,18 +100,16 @@ async def _attack(address, sent: list[int], seed: int, mid_game: list[int], tabl
                 burst = rng.randrange(1, 40)
                 for _ in range(burst):
                     writer.write(_bad_message(rng))
-                sent[0] += burst
+                sent += burst
                 await writer.drain()
                 replies = await _replies(reader, burst)
                 assert len(replies) == burst, "every bad message gets an error reply"
             else:
                 writer.write(_bad_frame(rng))
-                sent[0] += 1
+                sent += 1
                 await writer.drain()
                 writer.write_eof()
                 replies = await _replies(reader, 5)
-            if not table.over:
-                mid_game[0] += sent[0] - before
             for reply in replies:
                 assert reply["type"] == "error"
                 codes[reply["code"]] = codes.get(reply["code"], 0) + 1
@@ -118,14 +117,34 @@ async def _attack(address, sent: list[int], seed: int, mid_game: list[int], tabl
             writer.close()
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
-    return codes
+    return sent
+
+
+async def _settled(table: Table, watcher) -> None:
+    """Wait until the bots have nothing left to do: the table waits for a person, or the game is over."""
+    await watcher.wait_for(lambda snap: snap.turn == table.turn and (table.over or table.next_bot() is None),
+                           WAIT)
+
+
+async def _one_human_move(table: Table, players, rng: random.Random) -> None:
+    """The person the table waits for makes one move; returns once the host has taken it."""
+    seat = next(seat for seat in table.game.pending(table.state) if table.seats[seat].kind != "bot")
+    player = next(player for player in players if player.snapshot.seat == seat)
+    turn = table.turn
+    await player.wait_for(lambda snap: snap.turn == turn and snap.prompt is not None, WAIT)
+    await player.choose(rng.randrange(len(player.snapshot.choices)))
+    await player.wait_for(lambda snap: snap.turn > turn, WAIT)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
 async def test_malformed_frames_never_harm_the_host_or_the_game(game):
     """Random bytes, truncated, oversized, wrongly typed, deeply nested, unknown and huge-integer frames
     (thousands, on many connections) while two players and a bot play: every one is refused, the host
-    stays up, the players finish, and a newcomer still gets the table."""
+    stays up, the players finish, and a newcomer still gets the table.
+
+    The game waits for the attack: it comes in slices, each sent while the table waits for a person (so
+    the game is surely in progress and nothing but the attack reaches the host), and that person moves
+    only when the slice is over. How much hits the game mid-way is thus fixed, not a matter of timing."""
     low, high = seat_range(game)
     seats = min(max(low, 3), high)
     humans = min(2, seats)
@@ -135,23 +154,23 @@ async def test_malformed_frames_never_harm_the_host_or_the_game(game):
         watcher = client(host, role="spectator")
         for someone in [*players, watcher]:
             await someone.start()
-        sent, mid_game = [0], [0]
-        attack = asyncio.ensure_future(_attack(host.address, sent, len(game.id), mid_game, table))
-
-        async def play_alongside(player, seed):
-            # Keep the game going through the whole attack: a move per slice of the attack.
-            rng = random.Random(seed)
-            while not attack.done() and player.snapshot.result is None:
-                await play_randomly(player, rng, stop_at_turn=player.snapshot.turn + 1)
-                target = sent[0] + FRAMES // 6
-                while sent[0] < target and not attack.done():
-                    await asyncio.sleep(0.005)
-            await play_randomly(player, rng)
-
-        await asyncio.gather(*(play_alongside(p, i) for i, p in enumerate(players)))
-        codes = await attack
-        assert sent[0] >= FRAMES and mid_game[0] >= 1000, "thousands of frames hit a game in progress"
+        attack_rng, moves_rng = random.Random(len(game.id)), random.Random(7)
+        codes: dict[str, int] = {}
+        sent = mid_game = 0
+        for _ in range(SLICES):
+            await _settled(table, watcher)
+            if table.over:
+                sent += await _attack(host.address, FRAMES // SLICES, attack_rng, codes)
+                continue
+            turn, before = table.turn, clone(table.state)
+            slice_sent = await _attack(host.address, FRAMES // SLICES, attack_rng, codes)
+            assert table.turn == turn and table.state == before, "the attack changed the game"
+            sent, mid_game = sent + slice_sent, mid_game + slice_sent
+            await _one_human_move(table, players, moves_rng)
+        print(f"{game.id}: {sent} bad frames, {mid_game} of them while the game was in progress")
+        assert sent >= FRAMES and mid_game >= FRAMES // 2, "thousands of frames hit a game in progress"
         assert {"bad_frame", "bad_message"} <= set(codes), codes
+        await asyncio.gather(*(play_randomly(p, random.Random(i)) for i, p in enumerate(players)))
         newcomer = client(host, role="spectator")
         await newcomer.start()
         truth = table.narrated_result()

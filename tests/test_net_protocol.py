@@ -14,7 +14,7 @@ from net.authority import Table
 from net.client import ClientError, TableClient
 from net.protocol import ProtocolError, decode_body, encode, validate_client_message, validate_host_message
 from net.record import RecordError, public_record, read_record, write_record
-from tests.net_helpers import TOY, hosting
+from tests.net_helpers import TOY, WAIT, hosting
 
 
 def _reader(data: bytes, eof: bool = True) -> asyncio.StreamReader:
@@ -37,7 +37,7 @@ async def test_an_oversized_length_is_refused_before_the_body_is_read():
     """The size is checked before reading: a 1 GB claim is refused at once, with no body ever sent."""
     reader = _reader(struct.pack(">I", 1 << 30), eof=False)  # no body, no EOF: reading it would hang
     with pytest.raises(ProtocolError) as refused:
-        await asyncio.wait_for(protocol.read_frame(reader, protocol.MAX_CLIENT_FRAME), 5)
+        await asyncio.wait_for(protocol.read_frame(reader, protocol.MAX_CLIENT_FRAME), WAIT)
     assert refused.value.code == "bad_frame" and "at most" in refused.value.message
 
 
@@ -136,7 +136,7 @@ async def test_a_version_mismatch_is_refused_clearly_and_the_client_stops_retryi
     async with hosting(Table(TOY, {"players": 2})) as host:
         old = TableClient(*host.address, protocol_version=protocol.PROTOCOL_VERSION + 1, backoff=(0.01, 0.02))
         with pytest.raises(ClientError) as refused:
-            await asyncio.wait_for(old.start(), 30)
+            await asyncio.wait_for(old.start(), WAIT)
         assert f"protocol {protocol.PROTOCOL_VERSION}" in str(refused.value)
         assert "same version" in str(refused.value)
         assert old.last_error["code"] == "version" and old.last_error["permanent"]
@@ -213,7 +213,7 @@ async def test_the_client_can_be_subscribed_to_and_iterated():
         snapshot = await watcher.start()
         assert snapshot.seat is None and snapshot.view is not None and snapshot.turn == 0
         await watcher.close()
-        await asyncio.wait_for(task, 30)
+        await asyncio.wait_for(task, WAIT)
         unsubscribe()
         assert iterated[:3] == ["connected", "welcome", "table"] and iterated[-1] == "stopped"
         assert seen_by_callback == iterated

@@ -9,7 +9,7 @@ import pytest
 
 from core.engine import clone, visible_events
 from net import protocol
-from net.authority import Table
+from net.authority import Refusal, Table
 from net.client import ClientError
 from tests.net_helpers import FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range
 
@@ -238,7 +238,7 @@ async def test_wrong_room_codes_are_refused_and_slowed_down_until_a_right_one():
             guesser = client(host, code="WRONG1")
             with pytest.raises(ClientError, match="room code is wrong"):
                 await guesser.start()
-            waits.append(float(guesser.last_error["message"].split("next try in ")[1].split(" s")[0]))
+            waits.append(guesser.last_error["retry_after"])
             await guesser.close()
         assert waits == [FAST.wrong_code_delay, 2 * FAST.wrong_code_delay, 4 * FAST.wrong_code_delay]
         assert table.seats_taken() == 0
@@ -250,13 +250,21 @@ async def test_wrong_room_codes_are_refused_and_slowed_down_until_a_right_one():
 
 
 def test_the_slowdown_doubles_up_to_a_cap_and_is_forgotten_after_a_quiet_spell():
-    """The throttle's arithmetic, on a fake clock: doubling, capped, forgotten after the quiet spell."""
+    """The throttle's arithmetic, on a fake clock: doubling, capped under half the timeout, forgotten after
+    the quiet spell; codes arriving together wait their turns, and one past the cap is refused at once."""
     from net.host import HostSettings, WrongCodeThrottle
     now = [100.0]
-    throttle = WrongCodeThrottle(HostSettings(wrong_code_delay=1, wrong_code_cap=4, wrong_code_forget=60),
-                                 clock=lambda: now[0])
-    assert [throttle.failed("a") for _ in range(4)] == [1, 2, 4, 4]
-    assert throttle.wait_time("a") == 4 and throttle.wait_time("b") == 0
+    throttle = WrongCodeThrottle(HostSettings(wrong_code_delay=1, wrong_code_cap=4, wrong_code_forget=60,
+                                              timeout=6), clock=lambda: now[0])
+    waits = []
+    for _ in range(5):  # one at a time, each waiting its turn
+        wait = throttle.arrive("a")
+        now[0] += wait
+        waits.append(wait)
+        throttle.wrong("a")
+    assert waits == [0, 1, 2, 3, 3] and throttle.longest_wait == 3
+    assert throttle.wait_time("a") == 3 and throttle.wait_time("b") == 0
+    assert [throttle.arrive("b") for _ in range(4)] == [0, 1, 3, None]  # all at once: counted on arrival
     now[0] += 61
     assert throttle.wait_time("a") == 0
 
@@ -272,7 +280,9 @@ async def test_messages_before_hello_and_a_second_hello_are_refused():
         reader, writer = await asyncio.open_connection(*toy.host.address)
         from net import protocol
         writer.write(protocol.encode({"type": "act", "action": {"do": "pass"}, "prompt": 1}))
-        reply = await protocol.read_frame(reader, protocol.MAX_HOST_FRAME)
+        reply = {"type": "ping"}
+        while reply["type"] == "ping":  # the host's heartbeat goes to every connection, joined or not
+            reply = await asyncio.wait_for(protocol.read_frame(reader, protocol.MAX_HOST_FRAME), WAIT)
         assert reply["type"] == "error" and reply["code"] == "not_joined"
         writer.close()
         await toy.finish()
@@ -312,3 +322,21 @@ async def test_a_name_cannot_carry_terminal_escapes_to_other_players():
         await sly.start()
         assert sly.snapshot.seats[0]["name"] == "[2JTom"
         await sly.close()
+
+
+def test_a_boolean_is_not_taken_for_a_number_in_an_action():
+    """Issue 10 (4): `true` is not the card 1 (Python's True == 1). Actions are matched with their types
+    (their msgpack bytes), so it is refused; the record never holds a value the player did not choose."""
+    seed = next(seed for seed in range(1000) if 1 in TOY.setup({"players": 2}, seed)["hands"][0])
+    table = Table(TOY, {"players": 2}, seed=seed)
+    frames: list[bytes] = []
+    tom = table.join(frames.append, {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"})
+    table.join(frames.append, {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"})
+    prompt = table._prompts[0].id
+    for sly in ({"do": "pick", "card": True}, {"card": 1.0, "do": "pick"}):
+        with pytest.raises(Refusal) as refused:
+            table.act(tom, sly, prompt)
+        assert refused.value.code == "illegal"
+    assert table.actions == []
+    table.act(tom, {"card": 1, "do": "pick"}, prompt)  # the same action with its keys in another order is fine
+    assert table.actions == [[0, {"do": "pick", "card": 1}]] and type(table.actions[0][1]["card"]) is int

@@ -9,11 +9,13 @@ import sys
 import time
 from typing import Any, Sequence
 
+from core.bots import canonical_bot
 from core.engine import Game, OptionError, seat_name, visible_events
 from core.registry import all_games, get_game
 from core.simulate import play_bot_game, simulate
 from net.commands import add_commands
 from net.discovery_commands import add_tables_command
+from tui.ssh_command import add_serve_ssh_command
 
 
 def _parse_table_options(game: Game, args: argparse.Namespace) -> dict[str, Any]:
@@ -22,14 +24,14 @@ def _parse_table_options(game: Game, args: argparse.Namespace) -> dict[str, Any]
 
 
 def _bot_names(game: Game, text: str | None, seats: int) -> list[str]:
-    names = text.split(",") if text else ["sharp"] + ["random"] * (seats - 1)
-    names = [name.strip() for name in names]
+    names = text.split(",") if text else ["normal"] + ["random"] * (seats - 1)
+    names = [name.strip().lower() for name in names]
     if len(names) != seats:
         raise OptionError(f"--bots names {len(names)} bots but the table has {seats} seats")
     for name in names:
         if name not in game.bots:
             raise OptionError(f"{game.title} has no bot {name!r}; it has {', '.join(game.bots)}")
-    return names
+    return [canonical_bot(game.bots, name) for name in names]  # an old name (sharp) is shown as normal
 
 
 def _progress(done: int, total: int, started: float) -> None:
@@ -128,8 +130,8 @@ def _add_table_arguments(parser: argparse.ArgumentParser, game_default: str = "t
     parser.add_argument("--players", type=int, help="number of seats (the game's default if left out)")
     parser.add_argument("--option", action="append", metavar="NAME=VALUE",
                         help="a table option; `turpin rules GAME` lists them (repeatable)")
-    parser.add_argument("--bots", help="bot per seat, comma-separated, e.g. sharp,random,random,random "
-                                       "(default: sharp in seat 1, random elsewhere)")
+    parser.add_argument("--bots", help="bot per seat, comma-separated, from easy, normal, hard and random, e.g. "
+                                       "hard,normal,easy,random (default: normal in seat 1, random elsewhere)")
     parser.add_argument("--seed", type=int, help="seed for the shuffles and dice (default: a fresh one)")
 
 
@@ -169,6 +171,7 @@ def _add_network_commands(commands: argparse._SubParsersAction) -> None:
     ``--text`` (join) they open the app instead of the console."""
     add_commands(commands)
     add_tables_command(commands)
+    add_serve_ssh_command(commands)
     for name, route in (("host", run_app_host), ("join", run_app_join)):
         commands.choices[name].set_defaults(app_handler=route)
 

@@ -1,0 +1,497 @@
+"""The SSH front door: anyone with an SSH client plays, each session its own app on its own terminal.
+
+``SSHFrontDoor(SSHSettings(...))`` serves the turpin app over SSH (asyncssh). Every session that asks
+for a terminal gets a fresh process running a fixed command on a pseudo-terminal sized like the client's
+window; the client's keys go to the pty and the pty's output to the client, resizes included. The
+process runs in its own session and process group with the pty as its controlling terminal (so it gets
+SIGWINCH), and the whole group ends when the SSH session does, when it idles too long, or when the
+server stops. Nothing else is served: no exec, no shell without a pty, no subsystems, no forwarding.
+
+This module prints nothing: ``tui/ssh_command.py`` is the ``turpin serve-ssh`` that people run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import fcntl
+import hashlib
+import hmac
+import os
+import pathlib
+import pty
+import re
+import secrets
+import signal
+import struct
+import sys
+import termios
+from typing import Callable, Sequence
+
+import asyncssh
+import platformdirs
+
+from net.host import bind_address
+
+DEFAULT_PORT = 2222
+AUTH_MODES = ("password", "keys", "open")
+HOST_KEY_NAME = "ssh_host_ed25519_key"
+FALLBACK_TERM = "xterm-256color"
+#: What the app must not leave behind on a client's terminal when we end it ourselves: the alternate
+#: screen, a hidden cursor, mouse reporting, bracketed paste and focus events.
+TERMINAL_RESET = (b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"
+                  b"\x1b[?2004l\x1b[?1004l\x1b[0m")
+#: Settings of the server's own operator that the apps follow too (which LAN to browse, where data lives).
+SERVER_ENV_PASSED_ON = ("TURPIN_LAN", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")
+_TERM_PATTERN = re.compile(r"[A-Za-z0-9._+-]{1,64}")
+_PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # nothing to misread aloud (no l/1, o/0, i)
+
+
+class SSHSetupError(Exception):
+    """The front door cannot start as asked (a missing keys file, a bad interface, a port in use)."""
+
+
+def data_dir() -> pathlib.Path:
+    """turpin's user data folder: the host key and the SSH players' seat files live here."""
+    return pathlib.Path(platformdirs.user_data_dir("turpin"))
+
+
+def app_command(user: str) -> list[str]:
+    """The one command each session runs: the turpin app, with the SSH user as the player's name.
+
+    ``--name=`` keeps a user name that starts with ``-`` from reading as an option.
+    """
+    return [sys.executable, "-m", "tui", f"--name={user}"]
+
+
+@dataclasses.dataclass
+class SSHSettings:
+    """How the front door serves: where, who may come in, how many, and what each session runs."""
+
+    port: int = DEFAULT_PORT
+    interface: str | None = None  # an IPv4 address or interface name; None = every address
+    auth: str = "password"  # one of AUTH_MODES
+    password: str | None = None  # password mode: None makes a fresh one at start
+    authorized_keys: pathlib.Path | None = None  # keys mode: an OpenSSH authorized_keys file
+    host_key: pathlib.Path | None = None  # None: HOST_KEY_NAME in data_dir(), made on first start
+    data_dir: pathlib.Path | None = None  # None: data_dir(); seat files go under ssh-seats/
+    max_sessions: int = 20
+    idle_timeout: float | None = 30 * 60.0  # seconds without a key from the client; None = never
+    wrong_password_delay: float = 1.0  # first wrong password from an address waits this, then doubles
+    wrong_password_max_delay: float = 30.0
+    join: str | None = None  # HOST:PORT: sessions open straight at this table (TURPIN_JOIN)
+    command: Callable[[str], Sequence[str]] = app_command  # user name -> argv
+    extra_env: dict[str, str] = dataclasses.field(default_factory=dict)  # for tests and benchmarks
+    stop_grace: float = 2.0  # seconds an app has to end after SIGHUP before SIGKILL
+    keepalive_interval: float = 30.0  # a vanished client is noticed after about 4 of these
+
+    def check(self) -> None:
+        """Refuse settings that cannot work, in one line each."""
+        if self.auth not in AUTH_MODES:
+            raise SSHSetupError(f"auth must be one of {', '.join(AUTH_MODES)}, not {self.auth!r}")
+        if self.auth == "keys" and self.authorized_keys is None:
+            raise SSHSetupError("key authentication needs an authorized_keys file")
+        if self.max_sessions < 1:
+            raise SSHSetupError("max sessions must be at least 1")
+        if self.idle_timeout is not None and self.idle_timeout <= 0:
+            raise SSHSetupError("the idle timeout must be more than 0 seconds")
+        if not 0 <= self.port <= 65535:
+            raise SSHSetupError(f"port {self.port} is not between 0 and 65535")
+
+
+@dataclasses.dataclass
+class SessionInfo:
+    """One live SSH session: who, from where, and the app process serving it."""
+
+    user: str
+    peer: str
+    pid: int
+    terminal: str
+
+
+def fresh_password() -> str:
+    """A password to read out across an office: three groups of four easy characters."""
+    groups = ("".join(secrets.choice(_PASSWORD_ALPHABET) for _ in range(4)) for _ in range(3))
+    return "-".join(groups)
+
+
+def load_or_make_host_key(path: pathlib.Path) -> asyncssh.SSHKey:
+    """The server's ed25519 host key, made once and then kept, readable by this user only."""
+    if path.exists():
+        try:
+            return asyncssh.read_private_key(str(path))
+        except (OSError, ValueError, asyncssh.KeyImportError) as error:
+            raise SSHSetupError(f"cannot read the host key {path}: {error}") from None
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="turpin serve-ssh")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as file:
+        file.write(key.export_private_key())
+    return key
+
+
+def seats_file(base: pathlib.Path, user: str) -> pathlib.Path:
+    """The per-SSH-user file where the app keeps seat tokens, named safely whatever the user name is."""
+    readable = re.sub(r"[^A-Za-z0-9._-]", "_", user)[:32] or "_"
+    digest = hashlib.sha256(user.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    return base / "ssh-seats" / f"{readable}-{digest}.json"
+
+
+def terminal_type(requested: str | None) -> str:
+    """The client's TERM if it looks like a terminal name, else a common one."""
+    if requested and _TERM_PATTERN.fullmatch(requested):
+        return requested
+    return FALLBACK_TERM
+
+
+def session_env(settings: SSHSettings, user: str, term: str) -> dict[str, str]:
+    """A clean environment: TERM from the client, the rest from the server; nothing else of the client's."""
+    base = settings.data_dir or data_dir()
+    env = {name: os.environ[name] for name in SERVER_ENV_PASSED_ON if name in os.environ}
+    env |= {
+        "TERM": term,
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "HOME": os.environ.get("HOME", str(pathlib.Path.home())),
+        "PATH": os.environ.get("PATH", os.defpath),
+        "TURPIN_SEATS_FILE": str(seats_file(base, user)),
+    }
+    if settings.join:
+        env["TURPIN_JOIN"] = settings.join
+    env.update(settings.extra_env)
+    return env
+
+
+def refusal(process: asyncssh.SSHServerProcess) -> str | None:
+    """Why this session request is not served (one line), or None for a terminal session."""
+    if process.subsystem is not None:
+        return f"turpin: this server offers no {process.subsystem!r} subsystem; it only plays turpin."
+    if process.command is not None:
+        return "turpin: this server runs no commands; connect with plain `ssh -t` and no command."
+    if process.get_terminal_type() is None:
+        return "turpin: this server needs a terminal: connect with `ssh -t` (or plain `ssh` from a terminal)."
+    return None
+
+
+class WrongPasswordBrake:
+    """Slows down wrong passwords per client address: each one waits twice as long as the last."""
+
+    def __init__(self, first_delay: float, max_delay: float) -> None:
+        self.first_delay = first_delay
+        self.max_delay = max_delay
+        self.failures: dict[str, int] = {}
+
+    def delay_after_failure(self, address: str) -> float:
+        """Count a wrong password from ``address``; how long to wait before answering it."""
+        count = self.failures[address] = self.failures.get(address, 0) + 1
+        return min(self.first_delay * 2 ** (count - 1), self.max_delay)
+
+    def forget(self, address: str) -> None:
+        """A right password clears the address's record."""
+        self.failures.pop(address, None)
+
+
+def set_window_size(descriptor: int, columns: int, rows: int, pixel_width: int = 0, pixel_height: int = 0) -> None:
+    """TIOCSWINSZ on a pty: the kernel tells the app's process group with SIGWINCH."""
+    packed = struct.pack("HHHH", max(rows, 1), max(columns, 1), pixel_width, pixel_height)
+    fcntl.ioctl(descriptor, termios.TIOCSWINSZ, packed)
+
+
+def _take_terminal() -> None:
+    """In the child, after setsid: make the pty (fd 0) our controlling terminal, so resizes reach us."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class _DoorServer(asyncssh.SSHServer):
+    """Authentication for one connection, by the door's mode."""
+
+    def __init__(self, door: SSHFrontDoor) -> None:
+        self._door = door
+        self._peer = "?"
+        self._conn: asyncssh.SSHServerConnection | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        peer = conn.get_extra_info("peername")
+        self._peer = str(peer[0]) if peer else "?"
+        self._conn = conn
+        self._door._connections.add(conn)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._door._connections.discard(self._conn)
+
+    def begin_auth(self, username: str) -> bool:
+        return self._door.settings.auth != "open"
+
+    def password_auth_supported(self) -> bool:
+        return self._door.settings.auth == "password"
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        if hmac.compare_digest(password.encode("utf-8", "surrogateescape"), self._door.password.encode()):
+            self._door.brake.forget(self._peer)
+            return True
+        await asyncio.sleep(self._door.brake.delay_after_failure(self._peer))
+        return False
+
+
+class SSHFrontDoor:
+    """An SSH server whose every terminal session is its own turpin app on its own pty."""
+
+    def __init__(self, settings: SSHSettings) -> None:
+        settings.check()
+        self.settings = settings
+        self.password = settings.password or (fresh_password() if settings.auth == "password" else "")
+        self.brake = WrongPasswordBrake(settings.wrong_password_delay, settings.wrong_password_max_delay)
+        self.host_key: asyncssh.SSHKey | None = None
+        self._server: asyncssh.SSHAcceptor | None = None
+        self._sessions: dict[int, _AppSession] = {}
+        self._connections: set[asyncssh.SSHServerConnection] = set()
+        self._starting = 0
+
+    @property
+    def address(self) -> tuple[str, int]:
+        """(host, port) the server listens on; port 0 in the settings becomes the real one."""
+        assert self._server is not None, "start() first"
+        host, port = self._server.sockets[0].getsockname()[:2]
+        return host, port
+
+    @property
+    def fingerprint(self) -> str:
+        """The host key's SHA256 fingerprint, as OpenSSH shows it on first connect."""
+        assert self.host_key is not None, "start() first"
+        return self.host_key.get_fingerprint("sha256")
+
+    @property
+    def sessions(self) -> list[SessionInfo]:
+        """The sessions being served now."""
+        return [session.info for session in self._sessions.values()]
+
+    async def start(self) -> None:
+        """Make or load the host key and listen; SSHSetupError says in one line what stops it."""
+        settings = self.settings
+        key_path = settings.host_key or (settings.data_dir or data_dir()) / HOST_KEY_NAME
+        self.host_key = load_or_make_host_key(key_path)
+        client_keys = None
+        if settings.auth == "keys":
+            try:
+                client_keys = asyncssh.read_authorized_keys(str(settings.authorized_keys))
+            except (OSError, ValueError, asyncssh.KeyImportError) as error:
+                raise SSHSetupError(f"cannot read authorized keys {settings.authorized_keys}: {error}") from None
+        try:
+            host = bind_address(settings.interface)
+        except ValueError as error:
+            raise SSHSetupError(str(error)) from None
+        try:
+            self._server = await asyncssh.create_server(
+                lambda: _DoorServer(self), host, settings.port,
+                server_host_keys=[self.host_key], authorized_client_keys=client_keys,
+                process_factory=self._serve, encoding=None, line_editor=False,
+                agent_forwarding=False, x11_forwarding=False, allow_scp=False,
+                keepalive_interval=settings.keepalive_interval, keepalive_count_max=4,
+                login_timeout=60)
+        except OSError as error:
+            raise SSHSetupError(f"cannot listen on {host} port {settings.port}: {error.strerror or error}") \
+                from None
+
+    async def close(self) -> None:
+        """Stop listening, end every session's app (its whole process group), then every connection."""
+        if self._server is not None:
+            self._server.close()
+        sessions = list(self._sessions.values())
+        await asyncio.gather(*(session.end(reset_terminal=True) for session in sessions),
+                             return_exceptions=True)
+        connections = list(self._connections)
+        for conn in connections:  # asyncssh leaves open connections open when the listener closes
+            conn.close()
+        await asyncio.gather(*(conn.wait_closed() for conn in connections), return_exceptions=True)
+        if self._server is not None:
+            await self._server.wait_closed()
+            self._server = None
+
+    async def _serve(self, process: asyncssh.SSHServerProcess) -> None:
+        reason = refusal(process)
+        if reason is None and len(self._sessions) + self._starting >= self.settings.max_sessions:
+            reason = (f"turpin: all {self.settings.max_sessions} places on this SSH server are taken; "
+                      "try again in a while.")
+        if reason is not None:
+            process.stdout.write(reason.encode() + b"\r\n")
+            process.exit(1)
+            return
+        self._starting += 1
+        try:
+            session = await _AppSession.start(process, self.settings)
+        except OSError as error:
+            process.stdout.write(f"turpin: the game could not start here: {error}\r\n".encode())
+            process.exit(1)
+            return
+        finally:
+            self._starting -= 1
+        self._sessions[session.info.pid] = session
+        try:
+            await session.run()
+        finally:
+            self._sessions.pop(session.info.pid, None)
+
+
+class _AppSession:
+    """One SSH session's app: a child process on a pty, with the copying both ways and its ending."""
+
+    def __init__(self, process: asyncssh.SSHServerProcess, child: asyncio.subprocess.Process,
+                 master: int, settings: SSHSettings, info: SessionInfo) -> None:
+        self.process = process
+        self.child = child
+        self.master = master
+        self.settings = settings
+        self.info = info
+        self._idle_timer: asyncio.TimerHandle | None = None
+        self._stopped = asyncio.Event()
+        self._finished = asyncio.Event()
+        self._reset_terminal = False
+        self._goodbye: str | None = None
+
+    @classmethod
+    async def start(cls, process: asyncssh.SSHServerProcess, settings: SSHSettings) -> _AppSession:
+        """Open a pty at the client's window size and start the app on it, in its own session."""
+        user = process.get_extra_info("username") or "player"
+        peer = process.get_extra_info("peername")
+        term = terminal_type(process.get_terminal_type())
+        environment = session_env(settings, user, term)
+        pathlib.Path(environment["TURPIN_SEATS_FILE"]).parent.mkdir(parents=True, exist_ok=True)
+        master, slave = pty.openpty()
+        try:
+            columns, rows, pixel_width, pixel_height = process.get_terminal_size()
+            set_window_size(slave, columns or 80, rows or 24, pixel_width, pixel_height)
+            child = await asyncio.create_subprocess_exec(
+                *settings.command(user), stdin=slave, stdout=slave, stderr=slave, env=environment,
+                cwd=environment["HOME"], start_new_session=True, preexec_fn=_take_terminal)
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        os.set_blocking(master, False)
+        info = SessionInfo(user=user, peer=str(peer[0]) if peer else "?", pid=child.pid, terminal=term)
+        return cls(process, child, master, settings, info)
+
+    async def run(self) -> None:
+        """Copy both ways until the app ends, the client goes, the session idles out or the door closes."""
+        self._touch()
+        to_client = asyncio.create_task(self._copy_app_to_client())
+        to_app = asyncio.create_task(self._copy_client_to_app())
+        stopped = asyncio.create_task(self._stopped.wait())
+        try:
+            await asyncio.wait({to_client, to_app, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (to_app, stopped):
+                task.cancel()
+            await self._end_app()
+            if not to_client.done():
+                to_client.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await to_client
+            self._close_master()
+            if self._idle_timer is not None:
+                self._idle_timer.cancel()
+            if self._reset_terminal:
+                with contextlib.suppress(Exception):
+                    self.process.stdout.write(TERMINAL_RESET)
+            self._exit_channel()
+            self._finished.set()
+
+    async def end(self, reset_terminal: bool = False) -> None:
+        """Ask the session to end now (server stop); returns once its app's process group is gone."""
+        self._reset_terminal = self._reset_terminal or reset_terminal
+        self._stopped.set()
+        await self._finished.wait()
+
+    def _touch(self) -> None:
+        """The client did something: push the idle deadline back."""
+        if self.settings.idle_timeout is None:
+            return
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+        self._idle_timer = asyncio.get_running_loop().call_later(self.settings.idle_timeout, self._idle_out)
+
+    def _idle_out(self) -> None:
+        self._reset_terminal = True
+        minutes = self.settings.idle_timeout / 60
+        self._goodbye = f"turpin: no key pressed for {minutes:g} minutes; goodbye."
+        self._stopped.set()
+
+    async def _copy_app_to_client(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            readable = loop.create_future()
+            loop.add_reader(self.master, lambda: readable.done() or readable.set_result(None))
+            try:
+                await readable
+            finally:
+                loop.remove_reader(self.master)
+            try:
+                data = os.read(self.master, 65536)
+            except BlockingIOError:
+                continue
+            except OSError:  # EIO: every copy of the slave is closed, the app is gone
+                return
+            if not data:
+                return
+            self.process.stdout.write(data)
+            await self.process.stdout.drain()
+
+    async def _copy_client_to_app(self) -> None:
+        while True:
+            try:
+                data = await self.process.stdin.read(65536)
+            except asyncssh.TerminalSizeChanged as change:
+                self._touch()
+                set_window_size(self.master, change.width, change.height, change.pixwidth, change.pixheight)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            if not data:  # the client closed its input or the connection is gone
+                return
+            self._touch()
+            await self._write_to_app(data)
+
+    async def _write_to_app(self, data: bytes) -> None:
+        """Write all of ``data`` to the pty, waiting when the app has not read what it has yet."""
+        loop = asyncio.get_running_loop()
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(self.master, view):]
+            except BlockingIOError:
+                writable = loop.create_future()
+                loop.add_writer(self.master, lambda: writable.done() or writable.set_result(None))
+                try:
+                    await writable
+                finally:
+                    loop.remove_writer(self.master)
+
+    async def _end_app(self) -> None:
+        """SIGHUP the app's process group, as a hung-up terminal would; SIGKILL what outlives the grace."""
+        group = self.child.pid  # setsid made the child its session's and group's leader
+        if self.child.returncode is None:
+            for signal_number in (signal.SIGHUP, signal.SIGCONT):
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(group, signal_number)
+            try:
+                await asyncio.wait_for(self.child.wait(), self.settings.stop_grace)
+            except asyncio.TimeoutError:
+                pass
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(group, signal.SIGKILL)  # the app's helpers too, even if the app itself ended
+        await self.child.wait()
+
+    def _close_master(self) -> None:
+        if self.master >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self.master)
+            self.master = -1
+
+    def _exit_channel(self) -> None:
+        with contextlib.suppress(Exception):
+            if self._goodbye:
+                self.process.stdout.write(self._goodbye.encode() + b"\r\n")
+            status = self.child.returncode
+            self.process.exit(status if status is not None and status >= 0 else 1)
