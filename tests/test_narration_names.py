@@ -117,3 +117,27 @@ def test_T12_the_log_keeps_revealed_towns_for_a_spectator_who_comes_late():
     assert catch_up["view"]["pile_sizes"] == [2, 2] and catch_up["view"]["piles"] is None
     assert any(town not in tops for town in (text.split(":")[0] for text in revealed if ":" in text))
     assert "log is the table's memory" in " ".join(TURPIN.rules_text.split())
+
+
+def test_every_game_names_seats_in_its_events_only_as_seat_n():
+    """The contract ``Table.narrate`` relies on: in every registered game's events and summary, a seat is
+    written only as ``seat_name`` writes it, so each one reaches the reader as a name (no "seat 2",
+    "player 2" or "Seat2" slipping through unnamed)."""
+    import re
+
+    from core.registry import all_games
+    from core.simulate import play_bot_game
+
+    other_seat_words = re.compile(r"(?i)\b(?:seat|player)\s*#?\s*\d")
+    for game in all_games().values():
+        options = game.resolve_options(None)
+        seats = game.seats(options)
+        for seed in range(4):
+            texts: list[str] = []
+            played = play_bot_game(game, options, seed, ["random"] * seats,
+                                   on_action=lambda state, seat, action, events: texts.extend(
+                                       e["text"] for e in events),
+                                   on_deal=lambda state, events: texts.extend(e["text"] for e in events))
+            texts.append(game.result(played.state)["summary"])
+            for text in texts:
+                assert not other_seat_words.search(SEAT_IN_TEXT.sub("", text)), (game.id, text)

@@ -25,7 +25,7 @@ import random
 import msgpack
 import pytest
 
-from core.engine import SEAT_IN_TEXT, IllegalAction, clone, visible_events
+from core.engine import SEAT_IN_TEXT, IllegalAction, clone, name_seats, visible_events
 from core.simulate import game_seed
 from net import protocol
 from net.authority import Table
@@ -166,7 +166,8 @@ def _check_connection(table, seat, frames, states, log, log_lengths, stayed_to_t
             assert set(frame) <= protocol.HOST_MESSAGES["error"] | {"type"}
             if frame["code"] == "illegal":
                 # The wording must not depend on anything hidden from the seat.
-                assert frame["message"] == _engine_refusal(game, states[last_turn], seat, NOT_AN_ACTION, 99)
+                assert frame["message"] == name_seats(
+                    _engine_refusal(game, states[last_turn], seat, NOT_AN_ACTION, 99), table.seat_labels())
             continue
         if kind != "table":
             continue
