@@ -279,8 +279,8 @@ class Table:
 
     def narrate(self, events: list[Event]) -> list[Event]:
         """Events as this table tells them: each "Seat N" in the text is the name of whoever sits there.
-        The log keeps the engine's words; names go in as the events go out, so a seat handed to a bot
-        reads under its new name in a catch-up, as the record, which keeps only the latest names, would."""
+        The log keeps the engine's words and names go in as events go out, so a catch-up (or a resumed
+        host, whose record keeps only the latest names) tells every line with the names of the moment."""
         labels = self.seat_labels()
         return [{**event, "text": name_seats(event["text"], labels)} for event in events]
 
