@@ -77,6 +77,7 @@ class SSHSettings:
     host_key: pathlib.Path | None = None  # None: HOST_KEY_NAME in data_dir(), made on first start
     data_dir: pathlib.Path | None = None  # None: data_dir(); seat files go under ssh-seats/
     max_sessions: int = 20
+    max_connections: int | None = None  # open connections, logged in or not; None = max_sessions + 16
     idle_timeout: float | None = 30 * 60.0  # seconds without a key from the client; None = never
     wrong_password_delay: float = 1.0  # first wrong password from an address waits this, then doubles
     wrong_password_max_delay: float = 30.0
@@ -215,6 +216,9 @@ class _DoorServer(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self._peer = str(peer[0]) if peer else "?"
         self._conn = conn
+        if len(self._door._connections) >= self._door.connection_limit:
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections to this turpin server")
+            return
         self._door._connections.add(conn)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -247,6 +251,7 @@ class SSHFrontDoor:
         self._sessions: dict[int, _AppSession] = {}
         self._connections: set[asyncssh.SSHServerConnection] = set()
         self._starting = 0
+        self._closing = False
 
     @property
     def address(self) -> tuple[str, int]:
@@ -254,6 +259,11 @@ class SSHFrontDoor:
         assert self._server is not None, "start() first"
         host, port = self._server.sockets[0].getsockname()[:2]
         return host, port
+
+    @property
+    def connection_limit(self) -> int:
+        """How many connections may be open at once (some still logging in, some with several sessions)."""
+        return self.settings.max_connections or self.settings.max_sessions + 16
 
     @property
     def fingerprint(self) -> str:
@@ -295,11 +305,14 @@ class SSHFrontDoor:
 
     async def close(self) -> None:
         """Stop listening, end every session's app (its whole process group), then every connection."""
+        self._closing = True
         if self._server is not None:
             self._server.close()
-        sessions = list(self._sessions.values())
-        await asyncio.gather(*(session.end(reset_terminal=True) for session in sessions),
-                             return_exceptions=True)
+        while self._sessions or self._starting:  # apps still starting are stopped as soon as they are up
+            sessions = list(self._sessions.values())
+            await asyncio.gather(*(session.end(reset_terminal=True) for session in sessions),
+                                 return_exceptions=True)
+            await asyncio.sleep(0.01 if self._starting else 0)
         connections = list(self._connections)
         for conn in connections:  # asyncssh leaves open connections open when the listener closes
             conn.close()
@@ -310,6 +323,8 @@ class SSHFrontDoor:
 
     async def _serve(self, process: asyncssh.SSHServerProcess) -> None:
         reason = refusal(process)
+        if reason is None and self._closing:
+            reason = "turpin: this SSH server is stopping."
         if reason is None and len(self._sessions) + self._starting >= self.settings.max_sessions:
             reason = (f"turpin: all {self.settings.max_sessions} places on this SSH server are taken; "
                       "try again in a while.")
@@ -327,6 +342,8 @@ class SSHFrontDoor:
         finally:
             self._starting -= 1
         self._sessions[session.info.pid] = session
+        if self._closing:  # the server began to stop while this app was starting
+            session.stop(reset_terminal=True)
         try:
             await session.run()
         finally:
@@ -398,10 +415,14 @@ class _AppSession:
             self._exit_channel()
             self._finished.set()
 
-    async def end(self, reset_terminal: bool = False) -> None:
-        """Ask the session to end now (server stop); returns once its app's process group is gone."""
+    def stop(self, reset_terminal: bool = False) -> None:
+        """Ask the session to end now (server stop), restoring the client's terminal if asked."""
         self._reset_terminal = self._reset_terminal or reset_terminal
         self._stopped.set()
+
+    async def end(self, reset_terminal: bool = False) -> None:
+        """Stop the session; returns once its app's whole process group is gone."""
+        self.stop(reset_terminal)
         await self._finished.wait()
 
     def _touch(self) -> None:

@@ -172,6 +172,24 @@ async def test_the_host_key_is_ed25519_made_once_kept_private_and_its_fingerprin
         assert again.fingerprint == first
 
 
+async def test_a_broken_host_key_or_a_taken_port_stop_the_start_with_one_line(tmp_path):
+    (tmp_path / "broken_key").write_text("not a key")
+    with pytest.raises(SSHSetupError, match="cannot read the host key"):
+        await SSHFrontDoor(SSHSettings(port=0, interface="127.0.0.1", data_dir=tmp_path,
+                                       host_key=tmp_path / "broken_key")).start()
+    async with front_door(tmp_path) as door:
+        with pytest.raises(SSHSetupError, match=f"cannot listen on 127.0.0.1 port {door.address[1]}"):
+            await SSHFrontDoor(SSHSettings(port=door.address[1], interface="127.0.0.1", data_dir=tmp_path)).start()
+
+
+def test_serve_ssh_that_cannot_start_says_why_in_one_line_and_exits_2(tmp_path, capsys):
+    args = parse(["serve-ssh", "--port", "0", "--interface", "127.0.0.1",
+                  "--authorized-keys", str(tmp_path / "missing")])
+    assert args.handler(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("turpin serve-ssh: cannot read authorized keys")
+
+
 # --- nothing but the app --------------------------------------------------------------------------
 
 async def test_exec_is_refused_in_one_line_and_runs_nothing(tmp_path):
@@ -210,6 +228,15 @@ async def test_port_forwarding_either_way_is_refused(tmp_path):
                 await conn.open_connection("127.0.0.1", door.address[1])
             with pytest.raises(asyncssh.ChannelListenError):
                 await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 9)
+
+
+async def test_x11_forwarding_is_refused(tmp_path):
+    async with front_door(tmp_path) as door:
+        async with connect(door) as conn:
+            with pytest.raises(asyncssh.ChannelOpenError, match="X11"):
+                await conn.create_process(term_type="xterm", x11_forwarding=True, x11_display="127.0.0.1:0",
+                                          x11_auth_path=os.devnull)
+        assert door.sessions == []
 
 
 # --- each session its own app on its own terminal -------------------------------------------------
@@ -339,6 +366,17 @@ async def test_past_the_session_limit_a_newcomer_is_politely_refused_and_a_freed
             assert result.stdout == b"turpin: all 2 places on this SSH server are taken; try again in a while.\r\n"
             first.stdin.write_eof()  # the client leaves
             await eventually(lambda: len(door.sessions) == 1, "a place is freed")
+            await start_probe(conn)
+
+
+async def test_past_the_connection_limit_a_new_connection_is_turned_away(tmp_path):
+    async with front_door(tmp_path, max_connections=2) as door:
+        async with connect(door), connect(door):
+            with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
+                async with connect(door):
+                    pass
+        await eventually(lambda: not door._connections, "the two connections are forgotten")
+        async with connect(door) as conn:
             await start_probe(conn)
 
 

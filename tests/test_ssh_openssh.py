@@ -157,3 +157,45 @@ def test_a_dropped_openssh_client_ends_its_app_and_stopping_the_server_ends_the_
     assert "Stopping" in output and door.server.returncode == 0
     assert not running(cat_app)
     wait_until(lambda: "EXITED" in tmux.screen("cat"), "cat's ssh is told the session is over")
+
+
+def test_a_seated_ssh_player_who_drops_gets_his_seat_back_by_connecting_again(door, tmux, tmp_path):
+    host = subprocess.Popen(
+        [sys.executable, "-m", "tui", "host", "--headless", "--game", "turpin", "--players", "2", "--bots", "1",
+         "--no-code", "--no-advertise", "--port", "0", "--bot-delay", "0", "--record", str(tmp_path / "rec")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ))
+    try:
+        address = "127.0.0.1:" + re.search(r":(\d+)\b", host.stdout.readline()).group(1)
+        env = {"TERM": "xterm-256color", "LANG": "C.UTF-8"}
+
+        def join_as(window: str, user: str) -> None:
+            tmux.open(window, door.ssh(user), env, size=(140, 36))  # wide enough for "you: Ann (seat N)"
+            tmux.wait_for(window, "Play against bots")
+            tmux.keys(window, "j")
+            tmux.wait_for(window, "Address")
+            tmux.keys(window, "-l", address)
+            tmux.keys(window, "Enter")
+
+        join_as("ann", "Ann")
+        seated = tmux.wait_for("ann", r"you: Ann \(seat \d\)")
+        seat = re.search(r"you: Ann \(seat (\d)\)", seated).group(1)
+        [seats_file] = (tmp_path / "data" / "turpin" / "ssh-seats").glob("Ann-*.json")
+        assert address in seats_file.read_text()  # the app kept Ann's token in her SSH user's file
+
+        ann_pane = int(tmux.run("display-message", "-p", "-t", "turpin:ann", "#{pane_pid}"))
+        for pid in _children(ann_pane):
+            os.kill(pid, signal.SIGKILL)  # Ann's connection drops
+        wait_until(lambda: door.apps() == [], "Ann's app ends with her connection")
+
+        join_as("bob", "Bob")  # someone else finds the table full: the seat is still Ann's
+        tmux.wait_for("bob", "Every seat at this table is taken")
+
+        join_as("ann-again", "Ann")
+        tmux.wait_for("ann-again", rf"you: Ann \(seat {seat}\)")
+    finally:
+        host.terminate()
+        host.wait(timeout=30)
+
+
+def _children(pid: int) -> list[int]:
+    return [int(child) for child in pathlib.Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]

@@ -206,9 +206,9 @@ def test_sheet_shows_hand_sizes_totals_and_your_points_left():
     assert f"Left in your hand: {mine} pts (H6)" in text
     assert "g1" in text and "total" in text
     for seat, row in enumerate(("Ann (you)", "Bob", "Cat")):
-        line = route_line(text, row)
-        assert line.split()[-1] == str(state["totals"][seat])
-        assert str(len(state["hands"][seat])) in line
+        figures = route_line(text, row).split()
+        assert figures[0] == str(seat + 1) and figures[1] == str(len(state["hands"][seat]))
+        assert figures[figures.index(row.split()[0]) - 1] == str(state["totals"][seat])
     assert panes.seat_summary(frame, 1) == f"{len(state['hands'][1])} cards · {state['totals'][1]} pts"
     assert panes.score_track(frame.view) == [float(t) for t in state["totals"]]
 
@@ -221,8 +221,8 @@ def test_two_seats_with_one_name_are_told_apart_by_number():
     text = drawn(panes.Board().draw(frame))
     assert "Bot (sharp) (seat 2) dealt" in text and "Bot (sharp) (seat 3) to play" in text
     sheet = drawn(panes.Sheet().draw(frame))
-    assert route_line(sheet, "Ann").split()[0] == "1"
-    assert [line.split()[0] for line in sheet.splitlines() if " Bot (sharp) " in line[:16]] == ["2", "3"]
+    assert route_line(sheet, "Ann (you)").split()[0] == "1"
+    assert [line.split()[0] for line in sheet.splitlines() if line.endswith("Bot (sharp)")] == ["2", "3"]
 
 
 def test_the_module_is_found_by_its_game_id():

@@ -34,6 +34,12 @@ def rendered(app: TurpinApp) -> str:
     return screen_text(app)
 
 
+def logged(app: TurpinApp) -> str:
+    """The table's log as a reader sees it (lines before wrapping)."""
+    from tui.widgets.log import TableLog
+    return "\n".join(app.screen.query_one(TableLog).plain_lines)
+
+
 async def test_a_spectator_follows_a_game_to_its_result_and_no_key_acts():
     table = Table(get_game("turpin"), {"players": 2}, code="ABCDEF", bots={1: "random"})
     host, address = await serve(table)
@@ -69,6 +75,11 @@ async def test_the_host_lobby_shows_the_code_and_a_second_player_joining():
         assert code and " ".join(code) in rendered(app)
         port = lobby.hosted.address[1]
         assert f":{port}" in rendered(app)
+        await pilot.press("s")  # an SSH door for this table (issue 11), on 127.0.0.1 like the table
+        await wait_until(pilot, lambda: "ssh " in rendered(app) and "password:" in rendered(app),
+                         "the ssh line in the lobby")
+        door = lobby.hosted.ssh_door
+        assert door.address[0] == "127.0.0.1" and door.settings.join == f"127.0.0.1:{port}"
         guest = TableClient("127.0.0.1", port, name="Bob", code=code)
         await guest.start()
         try:
@@ -158,3 +169,46 @@ async def test_names_and_chat_from_others_show_literally_never_as_markup():
                 await villain.close()
     finally:
         await host.close()
+
+
+async def test_players_leaving_and_coming_back_are_announced():
+    table = Table(get_game("turpin"), {"players": 2}, name="news table")
+    host, address = await serve(table)
+    app = app_at("join", address=address)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
+                             and app.screen.frame.view is not None, "the table")
+            bob = TableClient("127.0.0.1", host.address[1], name="Bob")
+            await bob.start()
+            await wait_until(pilot, lambda: "Bob sits down in seat 2" in logged(app), "Bob sitting down")
+            token = bob.token
+            await bob.close()
+            await wait_until(pilot, lambda: "Bob has lost the table" in logged(app), "Bob's leaving")
+            bob = TableClient("127.0.0.1", host.address[1], token=token)
+            await bob.start()
+            await wait_until(pilot, lambda: "Bob is back" in logged(app), "Bob's return")
+            await bob.close()
+    finally:
+        await host.close()
+
+
+async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
+    table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
+    host, address = await serve(table, bot_delay=3600)
+    port = host.address[1]
+    app = app_at("join", address=address)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
+                         and app.screen.frame.view is not None, "the table")
+        banner = lambda: app.screen.query_one("#banner")
+        assert not banner().display
+        await host.close()
+        await wait_until(pilot, lambda: banner().display and "Lost the host" in rendered(app), "the banner")
+        host = TableHost(table, HostSettings(bot_delay=3600))  # the same table comes back on its port
+        await host.start("127.0.0.1", port)
+        try:
+            await wait_until(pilot, lambda: not banner().display, "the banner to clear")
+            assert app.screen.frame.seat == 0
+        finally:
+            await host.close()

@@ -8,7 +8,7 @@ from tui.app import Start, TurpinApp
 from tui.hosting import plan_against_bots
 
 #: Enough pauses for any state change the tests wait for; a bound on loops, not a time limit.
-MAX_WAITS = 4000
+MAX_WAITS = 1500
 
 
 def quick_app(game: str = "turpin", players: int | None = None, seed: int = 7, **options) -> TurpinApp:

@@ -10,15 +10,18 @@ from __future__ import annotations
 import contextlib
 import pathlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 
 from net.client import ClientError, TableClient
 from tui import seats
 from tui.glyphs import Glyphs, UNICODE
-from tui.hosting import HostedTable, TablePlan
+
+if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
+    from tui.hosting import HostedTable, TablePlan
 
 STYLES = pathlib.Path(__file__).resolve().parent.parent / "styles"
 
@@ -28,7 +31,7 @@ class Start:
     """Where the app opens: the menu, or straight at a table (``turpin play/host/join/spectate``)."""
 
     route: str = "menu"  # menu | play | host | join | spectate
-    plan: TablePlan | None = None
+    plan: "TablePlan | None" = None
     address: str = ""
     code: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -80,6 +83,24 @@ class TurpinApp(App[int]):
         except (ClientError, OSError, ValueError) as error:
             self.notify(f"Could not open the table: {error}", severity="error", markup=False, timeout=8)
 
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The palette lists every key of the screen too (a move, chat, the rules…), not only the app's."""
+        yield from super().get_system_commands(screen)
+        yield from getattr(screen, "palette_commands", lambda: [])()
+        seen: set[str] = set()
+        for key, active in screen.active_bindings.items():
+            binding = active.binding
+            if not binding.description or binding.action in seen or not active.enabled \
+                    or binding.action.startswith("choose("):
+                continue
+            seen.add(binding.action)
+            label = binding.description[:1].upper() + binding.description[1:]
+            yield SystemCommand(label, f"key: {binding.key_display or key}",
+                                lambda action=binding.action, node=active.node: self._run_action_on(node, action))
+
+    def _run_action_on(self, node: Any, action: str) -> None:
+        self.call_later(self.run_action, action, node)
+
     def action_toggle_dark(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
@@ -98,6 +119,7 @@ class TurpinApp(App[int]):
         except OSError:
             self.record_path = None
         self.last_plan = plan
+        from tui.hosting import HostedTable
         self.hosted = HostedTable(plan, self.record_path)
         host, port = await self._start_hosted(self.hosted)
         client = TableClient(host, port, name=self.player_name or None, seat=0)
@@ -108,6 +130,7 @@ class TurpinApp(App[int]):
         """A LAN table: serve it, then sit at seat 1; the lobby shows the code and the addresses."""
         await self._close_table()
         from net.commands import default_record_path
+        from tui.hosting import HostedTable
         self.record_path = str(default_record_path(plan.name or plan.game))
         if self.lan_interfaces == []:
             plan.advertise = False  # LAN announcements are off in this app (tests, TURPIN_LAN=off)

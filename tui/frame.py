@@ -1,44 +1,28 @@
 """``TableFrame``: one moment of a table as the client last heard it, for the panes to render.
 
-The client keeps one ``TableSnapshot`` and changes it in place; the app copies it into a new frozen
-frame after every update, so a reactive attribute holding the frame changes each time.
+The client keeps one ``TableSnapshot`` and changes it in place; the screen copies it into a new frame
+after every update (the panes never see the client's own, changing copy).
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 from typing import Any
 
 from net.client import TableSnapshot
 
 
-@dataclass(frozen=True)
-class TableFrame:
-    game: str = ""
-    title: str = ""
-    table: str = ""
-    role: str = ""
-    seat: int | None = None
-    options: dict[str, Any] = field(default_factory=dict)
-    turn: int = -1
-    started: bool = False
-    view: dict[str, Any] | None = None
-    prompt: dict[str, Any] | None = None
-    seats: list[dict[str, Any]] = field(default_factory=list)
-    log: list[dict[str, Any]] = field(default_factory=list)
-    result: dict[str, Any] | None = None
-    record: dict[str, Any] | None = None
+@dataclass
+class TableFrame(TableSnapshot):
+    """A snapshot copied for drawing, plus what only this screen knows."""
+
     #: True from sending a choice until the host's next table arrives.
     sent: bool = False
 
     @classmethod
     def from_snapshot(cls, snapshot: TableSnapshot) -> "TableFrame":
-        return cls(game=snapshot.game, title=snapshot.title, table=snapshot.table, role=snapshot.role,
-                   seat=snapshot.seat, options=dict(snapshot.options), turn=snapshot.turn,
-                   started=snapshot.started, view=copy.deepcopy(snapshot.view), prompt=snapshot.prompt,
-                   seats=list(snapshot.seats), log=list(snapshot.log), result=snapshot.result,
-                   record=snapshot.record)
+        return cls(**{item.name: copy.copy(getattr(snapshot, item.name)) for item in fields(snapshot)})
 
     @property
     def spectating(self) -> bool:

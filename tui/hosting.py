@@ -52,6 +52,8 @@ class HostedTable:
         self.host = TableHost(self.table, HostSettings(bot_delay=plan.bot_delay))
         self.address: tuple[str, int] = ("127.0.0.1", 0)
         self._advert: Any = None
+        #: The SSH front door for this table, once the host opens one from the lobby.
+        self.ssh_door: Any = None
 
     @staticmethod
     def _saver(path: str | None):
@@ -87,7 +89,31 @@ class HostedTable:
         """Put a bot in an empty seat (or take over a person's) from the lobby."""
         self.host.hand_to_bot(seat, "is taken by a bot")
 
+    async def open_ssh_door(self, port: int = 2222) -> list[str]:
+        """Serve this table over SSH too (a fresh password); returns the lines to give people.
+
+        Each SSH session is its own app on this machine, opening straight at this table."""
+        from net.ssh import SSHFrontDoor, SSHSettings  # asyncssh only when a door is wanted
+        from tui.ssh_command import ssh_commands
+        if self.ssh_door is None:
+            bound = self.address[0]
+            join = f"{'127.0.0.1' if bound in ('0.0.0.0', '') else bound}:{self.address[1]}"
+            door = SSHFrontDoor(SSHSettings(port=port, interface=self.plan.interface or None, join=join))
+            try:
+                await door.start()
+            except Exception:
+                if port == 0:
+                    raise
+                door = SSHFrontDoor(SSHSettings(port=0, interface=self.plan.interface or None, join=join))
+                await door.start()  # 2222 is taken: any free port will do
+            self.ssh_door = door
+        lines = ssh_commands(self.ssh_door)
+        return lines + [f"password: {self.ssh_door.password}"]
+
     async def close(self) -> None:
+        if self.ssh_door is not None:
+            with contextlib.suppress(Exception):
+                await self.ssh_door.close()
         if self._advert is not None:
             with contextlib.suppress(Exception):
                 await self._advert.close()

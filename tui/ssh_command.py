@@ -63,13 +63,19 @@ def settings_from_args(args: argparse.Namespace) -> SSHSettings:
                        join=args.join)
 
 
-def describe(door: SSHFrontDoor) -> list[str]:
-    """What the person starting the server needs to tell the players, line by line."""
+def ssh_commands(door: SSHFrontDoor, name: str = "THEIR-NAME") -> list[str]:
+    """The ``ssh`` line to give people, one per address this machine can be reached at (for a lobby too)."""
     host, port = door.address
     addresses = lan_addresses() if host == "0.0.0.0" else [host]
     port_part = "" if port == 22 else f"-p {port} "
+    return [f"ssh {port_part}{name}@{address}" for address in addresses]
+
+
+def describe(door: SSHFrontDoor) -> list[str]:
+    """What the person starting the server needs to tell the players, line by line."""
+    host, port = door.address
     lines = [f"turpin SSH front door on {host} port {port}"]
-    lines += [f"  players connect with:  ssh {port_part}THEIR-NAME@{address}" for address in addresses]
+    lines += [f"  players connect with:  {command}" for command in ssh_commands(door)]
     lines.append("  (the SSH user name is the player's name at the table)")
     settings = door.settings
     if settings.auth == "password":

@@ -74,6 +74,11 @@ def choice_order(frame: TableFrame) -> list[int] | None:
     return None
 
 
+def reveal_item(value: Any) -> str:
+    """One hidden thing as the results' reveal names it (a card, a die); the value as it is by default."""
+    return str(value)
+
+
 def prompt_title(frame: TableFrame) -> str:
     """Words after "Your move" in the move pane's title (what the choice is about)."""
     return ""

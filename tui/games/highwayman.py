@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.table import Table
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid
-from textual.reactive import reactive
 
 from core.games import highwayman as rules
 from tui.frame import TableFrame
 from tui.glyphs import ASCII, Glyphs
-from tui.widgets.pane import Chip, ChipPane, FramePane
+from tui.widgets.pane import Chip, ChipPane, FramePane, text_columns
 
 GAME_ID = "highwayman"
 
@@ -41,6 +39,13 @@ def card_name(card: str) -> str:
         return "Runner"
     route, _, number = card.partition(":")
     return f"{ROUTE_SHORT.get(route, route.title())} {'LONDON' if number == 'L' else number}"
+
+
+def reveal_item(value: Any) -> str:
+    """The reveal names cards as people say them ("Bath 9"), other values as they are."""
+    if isinstance(value, str) and (":" in value or value in (rules.HIGHWAYMAN, rules.RUNNER)):
+        return card_name(value)
+    return str(value)
 
 
 def card_points(card: str) -> int:
@@ -250,18 +255,19 @@ class Board(FramePane):
         view, g = _view(frame), self.glyphs
         length = view["route_length"]
         mine = playable_routes(frame)
-        titles = [route["title"] for route in view["routes"]]
-        tracks = [route_track(route, length, g) for route in view["routes"]]
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True, width=len(g.turn))
-        grid.add_column(no_wrap=True, min_width=max(map(len, titles), default=0))
-        grid.add_column(no_wrap=True, min_width=max((track.cell_len for track in tracks), default=0))
-        grid.add_column(overflow="ellipsis", no_wrap=True)
-        for route, title, track in zip(view["routes"], titles, tracks):
+        rows: list[list[Text | str]] = []
+        for route in view["routes"]:
             yours = route["id"] in mine
-            grid.add_row(Text(g.turn if yours else "", style="bold yellow"),
-                         Text(title, style="bold" if yours else ""), track, route_state(route, length, g))
-        return Group(grid, self._table_line(frame), self._turn_line(frame, bool(mine)))
+            rows.append([Text(g.turn if yours else " " * len(g.turn), style="bold yellow"),
+                         Text(route["title"], style="bold" if yours else ""),
+                         route_track(route, length, g), route_state(route, length, g)])
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append_text(text_columns(rows, "llll", gap=1))
+        text.append("\n")
+        text.append_text(self._table_line(frame))
+        text.append("\n")
+        text.append_text(self._turn_line(frame, bool(mine)))
+        return text
 
     def _table_line(self, frame: TableFrame) -> Text:
         view = _view(frame)
@@ -300,20 +306,13 @@ class Hand(ChipPane):
     only when what they show changes (the hand, the playable cards, the drawn card).
     """
 
-    frame: reactive[TableFrame | None] = reactive(None, always_update=True)
-
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("highwayman")
-        self._shown: tuple[Any, ...] | None = None
 
-    def watch_frame(self, frame: TableFrame | None) -> None:
-        view = frame.view if frame is not None else None
-        shown = None if view is None else (tuple(view.get("hand") or ()), frozenset(playable_cards(frame)),
-                                           _drawn(view), bool(frame.choices))
-        if shown != self._shown:
-            self._shown = shown
-            self.refresh(recompose=True)
+    def key(self, frame: TableFrame) -> object:
+        view = _view(frame)
+        return (view.get("hand"), sorted(playable_cards(frame)), _drawn(view), bool(frame.choices))
 
     def build(self, frame: TableFrame) -> ComposeResult:
         view, g = _view(frame), self.glyphs
@@ -361,15 +360,18 @@ class Sheet(FramePane):
 
     def draw(self, frame: TableFrame) -> RenderableType:
         view = _view(frame)
-        lines: list[RenderableType] = [
-            Text(f"Game {view['game_number']} of {view['series_games']} · lowest total wins (H7)", style="bold")]
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f"Game {view['game_number']} of {view['series_games']} · lowest total wins (H7)\n",
+                    style="bold")
         if "hand" in view:
-            lines.append(self._yours(view))
-        lines.append(self._seats(frame))
+            text.append_text(self._yours(view))
+            text.append("\n")
+        text.append_text(self._seats(frame))
         last = self._last_game(frame)
         if last is not None:
-            lines.append(last)
-        return Group(*lines)
+            text.append("\n")
+            text.append_text(last)
+        return text
 
     def _yours(self, view: dict[str, Any]) -> Text:
         hand = view.get("hand") or []
@@ -388,27 +390,22 @@ class Sheet(FramePane):
             text.append("\n  " + " + ".join(parts), style="dim")
         return text
 
-    def _seats(self, frame: TableFrame) -> Table:
+    def _seats(self, frame: TableFrame) -> Text:
+        """One row a seat (numbered as the log numbers them): cards in hand, each game's points, the
+        total, then the name last, so a long name is what an ellipsis cuts, never a figure."""
         view = _view(frame)
         games = view["history"]
-        grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(justify="right")
-        grid.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
-        grid.add_column(justify="right")
-        for game in games:
-            grid.add_column(justify="right")
-        grid.add_column(justify="right")
-        heads = ["#", "seat", "cards", *[f"g{game['game']}" for game in games], "total"]
-        grid.add_row(*[Text(head, style="bold") for head in heads])
+        heads = ["#", "cards", *[f"g{game['game']}" for game in games], "total", "seat"]
+        rows: list[list[Text | str]] = [[Text(head, style="bold") for head in heads]]
         low = min(view["totals"]) if view["totals"] else 0
         for seat, total in enumerate(view["totals"]):
             name = Text(frame.name(seat), style="bold" if frame.is_me(seat) else "")
             if frame.is_me(seat):
                 name.append(" (you)", style="dim")
-            scores = [str(game["scores"][seat]) + ("*" if seat in game["winners"] else "") for game in games]
+            scores = [str(game["scores"][seat]) + ("*" if seat in game["winners"] else " ") for game in games]
             lead = Text(str(total), style="bold" if games and total == low else "")
-            grid.add_row(str(seat + 1), name, str(view["hand_sizes"][seat]), *scores, lead)
-        return grid
+            rows.append([str(seat + 1), str(view["hand_sizes"][seat]), *scores, lead, name])
+        return text_columns(rows, "r" * (len(heads) - 1) + "l", gap=1)
 
     def _last_game(self, frame: TableFrame) -> Text | None:
         history = _view(frame)["history"]
@@ -416,5 +413,5 @@ class Sheet(FramePane):
             return None
         game = history[-1]
         names = " and ".join(who(frame, seat) for seat in game["winners"])
-        how = "went out" if game["ended"] == "out" else "scored lowest (nobody could play)"
-        return Text(f"* won the game. Game {game['game']}: {names} {how}.", style="dim")
+        how = "went out" if game["ended"] == "out" else "lowest (nobody could play)"
+        return Text(f"* won that game\nGame {game['game']}: {names} {how}.", style="dim")

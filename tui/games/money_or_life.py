@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
@@ -21,7 +21,7 @@ from core.games import money_or_life_bots as bots
 from core.games import money_or_life_solver as solver
 from tui.frame import TableFrame
 from tui.glyphs import ASCII, Glyphs, UNICODE
-from tui.widgets.pane import Chip, ChipPane, FramePane
+from tui.widgets.pane import Chip, ChipPane, FramePane, text_columns
 
 GAME_ID = "money-or-life"
 #: How many of the solver's best robberies the hand pane offers as one-click chips.
@@ -85,7 +85,7 @@ def status(frame: TableFrame) -> str:
         return f"{frame.title} · game over after round {view['round']}"
     line = f"Round {view['round']} of {view['rounds']} · {words}"
     if view.get("solo") and view["round"] >= rules.RIVAL_WAKES:
-        line += f" · rival {view['rival']} guineas"
+        line += f" · rival £{view['rival']}"
     return line
 
 
@@ -168,8 +168,7 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
         if where in rules.DIRECTIONS:
             coach = _coach(view, where)
             if coach:
-                text.append(f" — {coach['name']} · {money(coach['money'], glyphs)} · {coach_stats(coach)}",
-                            style="dim")
+                text.append(f" — {coach['name']}, {money(coach['money'], glyphs)}", style="dim")
         elif where == "tavern":
             text.append(f" — health at {rules.HEAL_PRICE['tavern']} guineas a point", style="dim")
         elif where == "market":
@@ -201,7 +200,7 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
 
 def robbery_label(frame: TableFrame, action: dict[str, Any], glyphs: Glyphs) -> Text:
     """``speed ⚂3 · wit ⚄5 ⚀1 · combat ⚅6 → £7, folk hero +1, scoundrel +3``."""
-    text = assignment_text(action, glyphs)
+    text = assignment_text(action, glyphs, compact=True)
     ranked = ranked_robberies(frame)
     found = next((entry for entry in ranked if entry["action"] == action), None)
     if found is None:
@@ -209,19 +208,28 @@ def robbery_label(frame: TableFrame, action: dict[str, Any], glyphs: Glyphs) -> 
     text.append(" → ")
     text.append_text(outcome_text(found["outcome"], glyphs, _me(_view(frame))))
     if found["shared"]:
-        text.append("  (if your partner misses the speed; if not, the dice are pooled, Y8)", style="dim")
+        text.append("  (alone; pooled if you both catch it, Y8)", style="dim")
     if ranked and found is ranked[0]:
         text.append("  ★ best", style="bold")
     return text
 
 
-def assignment_text(action: dict[str, Any], glyphs: Glyphs) -> Text:
+def faces(values: list[int], glyphs: Glyphs) -> str:
+    """Dice as bare faces, side by side ("⚂⚄"): compact for a list of choices; ASCII "d3 d5"."""
+    if not values:
+        return "-" if glyphs is ASCII else "–"
+    return glyphs.dice(list(values)) if glyphs is ASCII else "".join(glyphs.die[v] for v in values)
+
+
+def assignment_text(action: dict[str, Any], glyphs: Glyphs, compact: bool = False) -> Text:
+    """Where each die goes; ``compact`` shows bare faces (the move pane), else faces and numbers."""
     text = Text()
     for number, part in enumerate(("speed", "wit", "combat")):
         if number:
             text.append(" · ", style="dim")
         text.append(f"{part} ", style="bold")
-        text.append(dice(action.get(part, []), glyphs))
+        values = action.get(part, [])
+        text.append(faces(values, glyphs) if compact else dice(values, glyphs))
     if action.get("spur"):
         text.append(" · spurred +1", style="bold")
     return text
@@ -233,10 +241,9 @@ def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | N
         if outcome["spur"]:
             text.append(", health −1 (spur)")
         return text
-    parts = [money(outcome["money"], glyphs) if outcome["money"] else "no money",
-             f"folk hero {outcome['folk_hero']:+d}"]
+    parts = [money(outcome["money"], glyphs), track_change("folk hero", outcome["folk_hero"], me, "folk_hero")]
     if outcome["combat_met"]:
-        parts.append(f"scoundrel {outcome['scoundrel']:+d}")
+        parts.append(track_change("scoundrel", outcome["scoundrel"], me, "scoundrel"))
     if outcome["health"]:
         parts.append(f"health {outcome['health']:+d}")
     text = Text(", ".join(parts).replace("-", "−"))
@@ -245,7 +252,16 @@ def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | N
     return text
 
 
-_ranked_cache: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+def track_change(name: str, change: int, me: dict[str, Any] | None, key: str) -> str:
+    """"folk hero −3", and "(to 0)" where the track cannot go that low (Y2: never below 0)."""
+    text = f"{name} {change:+d}"
+    if me is not None and change < 0 and me.get(key, 0) + change < 0:
+        text += " (to 0)"
+    return text
+
+
+#: The last frame ranked and its ranking (the labels of one prompt all ask for it).
+_ranked_cache: list[tuple[TableFrame, list[dict[str, Any]]]] = []
 
 
 def ranked_robberies(frame: TableFrame) -> list[dict[str, Any]]:
@@ -257,9 +273,8 @@ def ranked_robberies(frame: TableFrame) -> list[dict[str, Any]]:
     me = _me(view)
     if view.get("phase") != "rob" or me is None or not frame.choices:
         return []
-    key = (frame.prompt.get("id") if frame.prompt else None, frame.turn, frame.seat, frame.sent)
-    if key in _ranked_cache:
-        return _ranked_cache[key]
+    if _ranked_cache and _ranked_cache[0][0] is frame:  # the move pane and the hand ask of the same frame
+        return _ranked_cache[0][1]
     options = rules.robbery_options(view)
     by_description = {text: option for option in options for text in option["assignments"]}
     profile = bots.my_profile(view, view["you"])
@@ -277,8 +292,7 @@ def ranked_robberies(frame: TableFrame) -> list[dict[str, Any]]:
         ranked.append({"action": action, "index": index, "outcome": outcome, "shared": option["shared"],
                        "value": value})
     ranked.sort(key=lambda entry: (-entry["value"], entry["index"]))
-    _ranked_cache.clear()
-    _ranked_cache[key] = ranked
+    _ranked_cache[:] = [(frame, ranked)]
     return ranked
 
 
@@ -337,15 +351,18 @@ class YorkBoard(ChipPane):
         if view.get("coaches"):
             choosable = {choice["action"]["where"]: shown_number(frame, index)
                          for index, choice in enumerate(frame.choices) if choice["action"].get("do") == "pick"}
-            with Vertical(classes="york-compass"):
-                with Horizontal(classes="york-row york-row--edge"):
-                    yield self._coach_chip(frame, "N", choosable)
-                with Horizontal(classes="york-row"):
-                    yield self._coach_chip(frame, "W", choosable)
-                    yield self._town(frame, choosable)
-                    yield self._coach_chip(frame, "E", choosable)
-                with Horizontal(classes="york-row york-row--edge"):
-                    yield self._coach_chip(frame, "S", choosable)
+            if self._cramped():
+                yield from self._compact(frame, choosable)
+            else:
+                with Vertical(classes="york-compass"):
+                    with Horizontal(classes="york-row york-row--edge"):
+                        yield self._coach_chip(frame, "N", choosable)
+                    with Horizontal(classes="york-row"):
+                        yield self._coach_chip(frame, "W", choosable)
+                        yield self._town(frame, choosable)
+                        yield self._coach_chip(frame, "E", choosable)
+                    with Horizontal(classes="york-row york-row--edge"):
+                        yield self._coach_chip(frame, "S", choosable)
         lines: list[RenderableType] = [round_track(view, glyphs)]
         if view.get("solo"):
             lines.append(self._rival(view))
@@ -357,38 +374,69 @@ class YorkBoard(ChipPane):
             lines.append(latest)
         yield Static(Group(*lines), classes="york-news")
 
+    def _cramped(self) -> bool:
+        """True when the table is folded into tabs (a narrow terminal): one line a coach, no compass."""
+        return bool(getattr(self.screen, "narrow", False)) or self.app.size.height < 30
+
+    def _compact(self, frame: TableFrame, choosable: dict[str, int]) -> ComposeResult:
+        view, glyphs = _view(frame), self.glyphs
+        for where in rules.DIRECTIONS:
+            coach = _coach(view, where)
+            assert coach is not None
+            line = self._coach_head(frame, where, coach, choosable, riders=False)
+            line.pad_right(max(0, 19 - line.cell_len))
+            line.append(f"{coach['name']}  ")
+            line.append(coach_stats(coach), style="dim")
+            riders = robbers_of(view, where)
+            if riders:
+                line.append(f"  {glyphs.turn} " + ", ".join(
+                    "you" if frame.is_me(seat) else frame.name(seat) for seat in riders), style="italic")
+            yield Chip(line, f"where:{where}", marked=where in choosable, classes="york-coach york-coach--line")
+        with Horizontal(classes="york-town-line"):
+            yield Static(Text("York:", style="bold"), classes="york-name-line")
+            for place in rules.TOWN:
+                yield self._place_chip(frame, place, choosable)
+
+    def _coach_head(self, frame: TableFrame, where: str, coach: dict[str, Any], choosable: dict[str, int],
+                    riders: bool = True) -> Text:
+        head = Text()
+        if where in choosable:
+            head.append(f"[{choosable[where]}] ", style="bold reverse")
+        head.append(f"{rules.DIRECTION_NAMES[where]} · {money(coach['money'], self.glyphs)}", style="bold")
+        seats = robbers_of(_view(frame), where) if riders else []
+        if seats:
+            head.append(f"  {self.glyphs.turn} " + ", ".join(
+                "you" if frame.is_me(seat) else frame.name(seat) for seat in seats), style="italic")
+        return head
+
     def _coach_chip(self, frame: TableFrame, where: str, choosable: dict[str, int]) -> Chip:
         view, glyphs = _view(frame), self.glyphs
         coach = _coach(view, where)
         assert coach is not None
-        head = Text()
-        if where in choosable:
-            head.append(f"[{choosable[where]}] ", style="bold reverse")
-        head.append(f"{rules.DIRECTION_NAMES[where]} · {money(coach['money'], glyphs)}", style="bold")
-        riders = robbers_of(view, where)
-        if riders:
-            head.append(f"  {glyphs.turn} " + ", ".join(
-                "you" if frame.is_me(seat) else frame.name(seat) for seat in riders), style="italic")
+        head = self._coach_head(frame, where, coach, choosable)
         body = Text("\n").join([head, Text(coach["name"]), Text(coach_stats(coach))])
         return Chip(body, f"where:{where}", marked=where in choosable, classes="york-coach")
 
     def _town(self, frame: TableFrame, choosable: dict[str, int]) -> Vertical:
         view = _view(frame)
         places: list[Static] = [Static(Text("YORK", style="bold"), classes="york-name")]
-        for place in rules.TOWN:
-            label = Text()
-            if place in choosable:
-                label.append(f"[{choosable[place]}] ", style="bold reverse")
-            label.append(place)
-            guards = view.get("guards", {}).get(place, 0)
-            if guards:
-                label.append(f" · {guards} guard{'s' if guards > 1 else ''}", style="bold")
-            riders = robbers_of(view, place)
-            if riders:
-                label.append(f" {self.glyphs.turn} " + ", ".join(
-                    "you" if frame.is_me(seat) else frame.name(seat) for seat in riders), style="italic")
-            places.append(Chip(label, f"where:{place}", marked=place in choosable, classes="york-place"))
+        places.extend(self._place_chip(frame, place, choosable) for place in rules.TOWN)
         return Vertical(*places, classes="york-town")
+
+    def _place_chip(self, frame: TableFrame, place: str, choosable: dict[str, int]) -> Chip:
+        view = _view(frame)
+        label = Text()
+        if place in choosable:
+            label.append(f"[{choosable[place]}] ", style="bold reverse")
+        label.append(place)
+        guards = view.get("guards", {}).get(place, 0)
+        if guards:
+            label.append(f" · {guards} guard{'s' if guards > 1 else ''}", style="bold")
+        riders = robbers_of(view, place)
+        if riders:
+            label.append(f" {self.glyphs.turn} " + ", ".join(
+                "you" if frame.is_me(seat) else frame.name(seat) for seat in riders), style="italic")
+        return Chip(label, f"where:{place}", marked=place in choosable, classes="york-place")
 
     def _rival(self, view: dict[str, Any]) -> Text:
         text = Text("Rival: ", style="bold")
@@ -441,25 +489,25 @@ class YorkHand(ChipPane):
     """Your two secret dice (and the ones rolled for a robbery), your pick, and in a robbery the solver's
     best few as one-click chips with their keys."""
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        #: The dice builder's places and spur for the prompt it was made for, kept across redraws.
+        self.builder_state: dict[str, Any] = {}
+
     def build(self, frame: TableFrame) -> ComposeResult:
-        view, glyphs = _view(frame), self.glyphs
+        view = _view(frame)
         me = _me(view)
         if me is None:
             return
+        robbing = view["phase"] == "rob" and any(c["action"].get("do") == "assign" for c in frame.choices)
+        target = self._target_line(view)
+        if robbing:
+            # The dice first: on a short terminal they may be all that shows of the hand.
+            yield DiceBuilder(frame, self.glyphs, self.builder_state, target, classes="york-builder")
+        elif target is not None:
+            yield Static(target, classes="york-line")
         yield Static(self._dice_line(view), classes="york-line")
         yield Static(self._pick_line(frame), classes="york-line")
-        target = self._target_line(view)
-        if target is not None:
-            yield Static(target, classes="york-line")
-        if view["phase"] == "rob" and frame.choices:
-            ranked = ranked_robberies(frame)
-            if ranked:
-                best = ranked[0]
-                label = Text(f"[{shown_number(frame, best['index'])}] best of {len(ranked)} ways: ", style="bold")
-                label.append_text(assignment_text(best["action"], glyphs))
-                label.append(" → ")
-                label.append_text(outcome_text(best["outcome"], glyphs, me))
-                yield Chip(label, f"assign:{assignment_key(best['action'])}", marked=True, classes="york-best")
         mine = self._my_latest(frame)
         if mine is not None:
             yield Static(mine, classes="york-line")
@@ -543,6 +591,180 @@ class YorkHand(ChipPane):
         return text
 
 
+# --- the dice builder: put each die where you like and see what it brings -------------------------------
+
+PARTS = ("speed", "wit", "combat")
+
+
+def placed(dice_values: list[int], places: list[str], spur: bool) -> solver.Assignment:
+    """The assignment the builder shows: each die on its place (values sorted, as the solver has them)."""
+    return solver.Assignment(spur, *(tuple(sorted(d for d, p in zip(dice_values, places) if p == part))
+                                     for part in PARTS))
+
+
+def try_assignment(frame: TableFrame, places: list[str], spur: bool) -> tuple[dict[str, Any] | None, Text]:
+    """What the builder's assignment brings: the prompt action that gives it (None if the rules do not
+    allow it) and, in words, the outcome from the solver or why it is not allowed (Y7)."""
+    view = _view(frame)
+    me = _me(view)
+    glyphs = _glyphs()
+    if me is None or not me.get("rob_dice") or me.get("pick") not in rules.DIRECTIONS:
+        return None, Text("")
+    dice_values = list(me["rob_dice"])
+    targets = rules.shown_coach_targets(view, me["pick"])
+    horse = rules.horse_bonus(me)
+    candidate = placed(dice_values, places, spur)
+    if candidate not in solver.assignments(tuple(sorted(dice_values)), targets["speed"] - horse):
+        return None, Text(why_not(candidate, dice_values, targets["speed"], horse, glyphs), style="bold")
+    contribution = solver.contribution(candidate, targets["speed"], horse)
+    action = next((c["action"] for c in frame.choices if c["action"].get("do") == "assign" and solver.contribution(
+        solver.Assignment.from_action(c["action"]), targets["speed"], horse) == contribution), None)
+    result = solver.outcome(candidate, targets["speed"], targets["wit"], targets["combat"], targets["money"], horse,
+                            rules.wit_bonus(me), rules.combat_bonus(me))
+    return action, outcome_text(result.as_dict(), glyphs, me)
+
+
+def why_not(candidate: solver.Assignment, dice_values: list[int], speed: int, horse: int, glyphs: Glyphs) -> str:
+    """Why the rules refuse an assignment (Y7), in words."""
+    need = speed - horse - candidate.spur
+    if sum(dice_values) < need:
+        return "the coach is too fast for these dice: every die goes to speed, in vain (Y7)"
+    reached = sum(candidate.speed) + horse + candidate.spur
+    if reached < speed:
+        return f"speed {reached} does not catch the coach's {speed}: put more dice on speed"
+    spare = min(candidate.speed)
+    return (f"speed dice must be a minimal set (Y7): {reached} without need of the "
+            f"{dice([spare], glyphs)}; move a die off speed")
+
+
+class DiceBuilder(Vertical, can_focus=True):
+    """Your robbery die by die: ←/→ choose a die, s/w/c put it on speed, wit or combat, x spurs the
+    horse, Enter sends it. A click on a die moves it on. The outcome is the solver's, live."""
+
+    BINDINGS = [
+        Binding("left", "select(-1)", "die left", show=False),
+        Binding("right", "select(1)", "die right", show=False),
+        Binding("s", "place('speed')", "speed"),
+        Binding("w", "place('wit')", "wit"),
+        Binding("c", "place('combat')", "combat"),
+        Binding("x", "spur", "spur"),
+        Binding("enter", "send", "send dice"),
+    ]
+
+    def __init__(self, frame: TableFrame, glyphs: Glyphs, state: dict[str, Any], target: Text | None = None,
+                 classes: str = "") -> None:
+        super().__init__(classes=classes)
+        self.table_frame = frame
+        self.target = target
+        self.glyphs = glyphs
+        me = _me(_view(frame)) or {}
+        self.dice_values: list[int] = list(me.get("rob_dice") or [])
+        prompt = frame.prompt.get("id") if frame.prompt else None
+        if state.get("prompt") != prompt or len(state.get("places", [])) != len(self.dice_values):
+            state.clear()
+            state.update(prompt=prompt, selected=0, **self._start_from_best())
+        self.state = state
+
+    def _start_from_best(self) -> dict[str, Any]:
+        """The solver's best assignment, die by die, so the builder opens on it."""
+        ranked = ranked_robberies(self.table_frame)
+        places = ["speed"] * len(self.dice_values)
+        if not ranked:
+            return {"places": places, "spur": False}
+        best = ranked[0]["action"]
+        left = {part: list(best.get(part, [])) for part in PARTS}
+        for number, value in enumerate(self.dice_values):
+            part = next((p for p in PARTS if value in left[p]), "speed")
+            if value in left[part]:
+                left[part].remove(value)
+            places[number] = part
+        return {"places": places, "spur": bool(best.get("spur"))}
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="york-builder-dice"):
+            for number in range(len(self.dice_values)):
+                yield Chip(self._die_label(number), f"die:{number}", classes="york-die")
+            yield Chip(self._spur_label(), "spur", classes="york-die")
+        if self.target is not None:
+            yield Static(self.target, classes="york-line")
+        yield Static(self._outcome(), classes="york-line york-builder-outcome")
+        yield Static(Text("Tab here to place the dice yourself: ←→ s w c x Enter", style="dim italic"),
+                     classes="york-line")
+
+    def on_resize(self) -> None:
+        # As many dice to a row as fit (a die's chip needs about 12 columns: "▸⚄5 combat").
+        columns = max(1, min(len(self.dice_values) + 1, self.content_region.width // 12))
+        self.query_one(".york-builder-dice").styles.grid_size_columns = columns
+
+    def _die_label(self, number: int) -> Text:
+        value, place = self.dice_values[number], self.state["places"][number]
+        chosen = number == self.state["selected"]
+        text = Text(f"{'▸' if chosen else ' '}{dice([value], self.glyphs)} {place}",
+                    style="bold reverse" if chosen and self.has_focus else ("bold" if chosen else ""))
+        return text
+
+    def _spur_label(self) -> Text:
+        return Text(f"spur {'on (+1, −1 health)' if self.state['spur'] else 'off'}")
+
+    def _outcome(self) -> Text:
+        action, words = try_assignment(self.table_frame, self.state["places"], self.state["spur"])
+        text = Text("→ ")
+        text.append_text(words)
+        if action is not None:
+            ranked = ranked_robberies(self.table_frame)
+            if ranked and ranked[0]["shared"]:
+                text.append("  (alone; pooled if you both catch it, Y8)", style="dim")
+            index = next(i for i, c in enumerate(self.table_frame.choices) if c["action"] == action)
+            text.append(f"   Enter sends it (choice [{shown_number(self.table_frame, index)}])", style="dim")
+        return text
+
+    def _redraw(self) -> None:
+        for number, chip in enumerate(self.query(".york-die")):
+            chip.update(self._die_label(number) if number < len(self.dice_values) else self._spur_label())
+        self.query_one(".york-builder-outcome", Static).update(self._outcome())
+
+    def on_focus(self) -> None:
+        self._redraw()
+
+    def on_blur(self) -> None:
+        self._redraw()
+
+    def action_select(self, step: int) -> None:
+        if self.dice_values:
+            self.state["selected"] = (self.state["selected"] + step) % len(self.dice_values)
+            self._redraw()
+
+    def action_place(self, part: str) -> None:
+        if self.dice_values:
+            self.state["places"][self.state["selected"]] = part
+            self._redraw()
+
+    def action_spur(self) -> None:
+        self.state["spur"] = not self.state["spur"]
+        self._redraw()
+
+    def action_send(self) -> None:
+        action, _ = try_assignment(self.table_frame, self.state["places"], self.state["spur"])
+        if action is None:
+            self.notify("The rules do not allow that assignment: see why under the dice.", severity="warning")
+            return
+        self.post_message(Chip.Clicked(f"assign:{assignment_key(action)}"))
+
+    def on_chip_clicked(self, message: Chip.Clicked) -> None:
+        """A click on a die moves it on (speed → wit → combat); on the spur, toggles it."""
+        kind, _, value = message.target.partition(":")
+        if kind == "die":
+            message.stop()
+            number = int(value)
+            self.state["selected"] = number
+            place = self.state["places"][number]
+            self.state["places"][number] = PARTS[(PARTS.index(place) + 1) % len(PARTS)]
+            self._redraw()
+        elif kind == "spur":
+            message.stop()
+            self.action_spur()
+
+
 # --- the sheets -------------------------------------------------------------------------------------------
 
 def guard_note(points: int) -> str:
@@ -563,6 +785,12 @@ def forced_rest(view: dict[str, Any], player: dict[str, Any]) -> str:
     return "—"
 
 
+def short_name(name: str, width: int = 14) -> str:
+    """A seat's name for a narrow column: without "(sharp bot)", cut with an ellipsis."""
+    name = name.split(" (")[0] or name
+    return name if len(name) <= width else name[:width - 1] + "…"
+
+
 def kit(items: list[str]) -> str:
     return ", ".join(rules.item_name(item) for item in items) or "—"
 
@@ -579,37 +807,37 @@ class YorkSheet(FramePane):
         if frame.seat is not None and frame.seat in seats:
             seats.remove(frame.seat)
             seats.insert(0, frame.seat)
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(style="bold", no_wrap=True)
-        for _ in seats:
-            grid.add_column(ratio=1)
-        grid.add_row("", *[Text("you" if frame.is_me(s) else frame.name(s), style="bold underline",
-                               overflow="ellipsis", no_wrap=True) for s in seats])
+        header: list[Text | str] = [""] + [Text("you" if frame.is_me(s) else short_name(frame.name(s)),
+                                                 style="bold underline") for s in seats]
         rows = [
             ("health", lambda p: f"{p['health']} of {rules.MAX_HEALTH}" + (" · dead" if p["status"] == "dead" else "")),
             ("guineas", lambda p: money(p["guineas"], self.glyphs)),
             ("folk hero", lambda p: guard_note(p["folk_hero"])),
             ("scoundrel", lambda p: guard_note(p["scoundrel"])),
-            ("horse", lambda p: f"{rules.item_name(p['horse'])} (+{rules.ITEMS[p['horse']][2]} speed)"
+            ("horse", lambda p: f"{rules.item_name(p['horse'])} +{rules.ITEMS[p['horse']][2]}"
                                 if p["horse"] else "—"),
-            ("weapons", lambda p: kit(p["weapons"]) + (f" (+{rules.combat_bonus(p)})" if p["weapons"] else "")),
-            ("gear", lambda p: kit(p["gear"]) + (f" (+{rules.wit_bonus(p)} wit)" if p["gear"] else "")),
+            ("weapons", lambda p: kit(p["weapons"]) + (f" +{rules.combat_bonus(p)}" if p["weapons"] else "")),
+            ("gear", lambda p: kit(p["gear"]) + (f" +{rules.wit_bonus(p)}" if p["gear"] else "")),
             ("forced rest", lambda p: forced_rest(view, p)),
-            ("score", lambda p: f"{p['score']} " + ("(as a scoundrel)" if p["as_scoundrel"] else "(as a folk hero)")),
+            ("scores as", lambda p: "scoundrel (declared)" if p["as_scoundrel"] else "folk hero"),
+            ("score", lambda p: str(p["score"])),
         ]
         if all(forced_rest(view, players[seat]) == "—" for seat in seats):
             rows = [row for row in rows if row[0] != "forced rest"]
+        table: list[list[Text | str]] = [header]
         for label, show in rows:
-            cells = []
+            cells: list[Text | str] = [Text(label, style="bold")]
             for seat in seats:
                 cell = Text(show(players[seat]))
                 if label == "score" or frame.is_me(seat):
                     cell.stylize("bold")
                 cells.append(cell)
-            grid.add_row(label, *cells)
-        note = Text(f"A guard per {rules.GUARD_STEP} points: folk hero's go anywhere, scoundrel's follow you (Y6)",
-                    style="dim")
-        return Group(grid, note)
+            table.append(cells)
+        note = Text(f"A guard per {rules.GUARD_STEP} points; a scoundrel's guards follow you (Y6)", style="dim")
+        grid = text_columns(table, gap=2)
+        grid.append("\n")
+        grid.append_text(note)
+        return grid
 
 
 Board = YorkBoard

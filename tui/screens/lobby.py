@@ -24,6 +24,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("b", "seat_bot", "bot in the chosen seat", id="bot"),
         Binding("f", "fill_bots", "bots in every empty seat", id="fill"),
+        Binding("s", "ssh_door", "SSH door", id="ssh"),
         Binding("enter", "open_table", "go to the table", id="open", show=False),
         Binding("escape", "close", "close the table", id="close"),
     ]
@@ -43,9 +44,11 @@ class LobbyScreen(Screen[None]):
         with Vertical(id="lobby-body"):
             yield Static(Text("Starting the table…", style="italic"), id="lobby-code")
             yield Static(id="lobby-where")
+            yield Static(id="lobby-ssh")
             yield OptionList(id="lobby-seats", markup=False)
-            yield Static(Text("b puts a bot in the highlighted empty seat, f fills every empty seat; "
-                              "the table opens when every seat is taken.", style="dim"), id="lobby-help")
+            yield Static(Text("b puts a bot in the highlighted empty seat, f fills every empty seat, s opens "
+                              "an SSH door; the table opens when every seat is taken.", style="dim"),
+                         id="lobby-help")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -118,6 +121,23 @@ class LobbyScreen(Screen[None]):
         for seat in client.snapshot.seats:
             if seat["kind"] == "open":
                 self.hosted.seat_bot(seat["seat"])
+
+    def action_ssh_door(self) -> None:
+        """Open an SSH front door to this table: people with only an ssh client can sit down too."""
+        if self.hosted is None:
+            return
+        self.query_one("#lobby-ssh", Static).update(Text("Opening the SSH door…", style="italic"))
+        self.run_worker(self._open_ssh_door(), group="ssh", exclusive=True, exit_on_error=False)
+
+    async def _open_ssh_door(self) -> None:
+        try:
+            lines = await self.hosted.open_ssh_door()
+        except Exception as error:  # no asyncssh, the port taken…: said, and the table goes on
+            self.query_one("#lobby-ssh", Static).update(Text(f"No SSH door: {error}", style="bold red"))
+            return
+        text = Text("Over SSH (no turpin needed): ", style="bold")
+        text.append("\n".join(lines))
+        self.query_one("#lobby-ssh", Static).update(text)
 
     def action_open_table(self) -> None:
         if self.app.client is not None and self.app.client.snapshot.started:

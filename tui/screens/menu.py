@@ -11,7 +11,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.hosting import plan_against_bots
 from tui.widgets.lan_tables import LanTables
 
 MENU = [
@@ -68,12 +67,15 @@ class MenuScreen(Screen[None]):
         table = self.query_one(LanTables).selected()
         if table is not None:
             from tui.screens.join import JoinScreen
+            # A table with no code (or a full one, to watch) is joined at once; otherwise the code is asked.
+            at_once = table.free == 0 or not table.code_needed
             self.app.push_screen(JoinScreen(spectate=table.free == 0, address=table.address,
-                                            code_needed=table.code_needed))
+                                            code_needed=table.code_needed, connect_now=at_once))
 
     def action_pick(self, item: str) -> None:
         app = self.app
         if item == "play":
+            from tui.hosting import plan_against_bots
             app.start_table(app.play(plan_against_bots()))
         elif item in ("setup", "host"):
             from tui.screens.setup import SetupScreen

@@ -38,26 +38,27 @@ def standings_over_game(record: dict[str, Any], track) -> list[list[float]]:
     return [[float(point[seat]) for point in series if point is not None] for seat in range(seats)]
 
 
-def _plain(value: Any) -> str:
+def _plain(value: Any, name: Any = str) -> str:
     if isinstance(value, list):
-        return ", ".join(_plain(item) for item in value) or "none"
+        return ", ".join(_plain(item, name) for item in value) or "none"
     if isinstance(value, dict):
-        return "; ".join(f"{key.replace('_', ' ')} {_plain(item)}" for key, item in value.items())
-    return str(value)
+        return "; ".join(f"{key.replace('_', ' ')} {_plain(item, name)}" for key, item in value.items())
+    return name(value)
 
 
 def reveal_text(reveal: Any, frame: TableFrame) -> Text:
     """The reveal (A2) in words: a list with one entry per seat is shown seat by seat, by name."""
     text = Text()
+    name = hook(panes_for(frame.game), "reveal_item")
     items = reveal.items() if isinstance(reveal, dict) else [("hidden", reveal)]
     for key, value in items:
         text.append(f"  {key.replace('_', ' ')}: ", style="bold")
         if isinstance(value, list) and len(value) == len(frame.seats) and any(isinstance(v, list) for v in value):
             text.append("\n")
             for seat, entry in enumerate(value):
-                text.append(f"    {frame.name(seat)}: {_plain(entry)}\n")
+                text.append(f"    {frame.name(seat)}: {_plain(entry, name)}\n")
         else:
-            text.append(f"{_plain(value)}\n")
+            text.append(f"{_plain(value, name)}\n")
     return text
 
 

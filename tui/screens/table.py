@@ -135,7 +135,7 @@ class TableScreen(Screen[None]):
         self.query_one(TableLog).events_written = 0
         self.watch_frame(self.frame)
         for line in self._chat:
-            self.query_one(TableLog).write(line)
+            self.query_one(TableLog).add(line)
 
     # ------------------------------------------------------------------------------- rendering
 
@@ -159,7 +159,9 @@ class TableScreen(Screen[None]):
         kind = update.kind
         if kind == "table":
             self._table_pending = False
+            before = self.frame
             self.frame = TableFrame.from_snapshot(self.client.snapshot)
+            self._announce_seats(before, self.frame)
             self._announce_turn()
             if self.frame.result is not None and not self._results_shown:
                 self._results_shown = True
@@ -194,6 +196,25 @@ class TableScreen(Screen[None]):
         self._chat.append(line)
         self.query_one(TableLog).say(line)
 
+    def _announce_seats(self, before: TableFrame, now: TableFrame) -> None:
+        """A player gone, back, newly seated, or a seat handed to a bot: one line in the log and a toast."""
+        if not before.seats or len(before.seats) != len(now.seats):
+            return
+        for old, new in zip(before.seats, now.seats):
+            name = Text(str(new.get("name") or f"Seat {new['seat'] + 1}"))
+            if old["kind"] != "bot" and new["kind"] == "bot":
+                news = f"{name.plain} takes seat {new['seat'] + 1}"
+            elif old["kind"] == "open" and new["kind"] == "player":
+                news = f"{name.plain} sits down in seat {new['seat'] + 1}"
+            elif new["kind"] == "player" and old["connected"] and not new["connected"]:
+                news = f"{name.plain} has lost the table; the seat waits for them"
+            elif new["kind"] == "player" and not old["connected"] and new["connected"]:
+                news = f"{name.plain} is back"
+            else:
+                continue
+            self._line(news, "italic")
+            self.notify(news, markup=False, timeout=3)
+
     def _announce_turn(self) -> None:
         prompt = self.frame.prompt
         if prompt and prompt["id"] != self._announced_prompt:
@@ -205,6 +226,13 @@ class TableScreen(Screen[None]):
                     self.app.bell()
 
     # -------------------------------------------------------------------------------- actions
+
+    def palette_commands(self):
+        """Every choice of the prompt, by its words, for the command palette."""
+        from textual.app import SystemCommand
+        for index, choice in enumerate(self.frame.choices):
+            yield SystemCommand(f"Move {index + 1}: {choice['text']}", "make this move",
+                                lambda index=index: self.query_one(MovePane).choose(index))
 
     def action_choose(self, index: int) -> None:
         self.query_one(MovePane).choose_shown(index)

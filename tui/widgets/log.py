@@ -16,7 +16,8 @@ class TableLog(RichLog):
         super().__init__(id=id, markup=False, highlight=False, wrap=True, auto_scroll=True,
                          min_width=20)
         self.events_written = 0
-        self._extra: list[Text] = []
+        #: Every line written, as plain text (what a reader of the log sees, before wrapping).
+        self.plain_lines: list[str] = []
 
     def show(self, frame: TableFrame) -> None:
         """Write the frame's events not yet shown (all of them again after a catch-up)."""
@@ -24,10 +25,17 @@ class TableLog(RichLog):
             self.clear()
             self.events_written = 0
         for event in frame.log[self.events_written:]:
-            self.write(Text(str(event.get("text", ""))))
+            self.add(Text(str(event.get("text", ""))))
         self.events_written = len(frame.log)
 
     def say(self, line: Text) -> None:
         """A line that is not a game event: chat, a notice, the connection's news."""
-        self._extra.append(line)
+        self.add(line)
+
+    def add(self, line: Text) -> None:
+        self.plain_lines.append(line.plain)
         self.write(line)
+
+    def clear(self) -> "TableLog":
+        self.plain_lines = []
+        return super().clear()

@@ -65,6 +65,10 @@ class MovePane(Vertical):
                 options.append(Option(text))
             choices_list.add_options(options)
             choices_list.highlighted = 0
+            # Arrows and Enter work at once on a new prompt, unless the player is typing a chat line.
+            focused = self.screen.focused
+            if focused is None or focused.id != "chat":
+                self.call_after_refresh(choices_list.focus)
         choices_list.display = bool(choices)
         self.set_class(bool(choices), "-your-move")
 

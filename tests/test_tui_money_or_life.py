@@ -1,0 +1,443 @@
+"""Issue 8: Your Money or Your Life through the app, by keys only, against bots on a private table.
+
+Each test plays a whole game (solo and a duel, at 80×24 and 120×40) to the results screen with number
+keys, arrows and Enter, and reads what a person would read on the screen: the coaches around York, the
+player's own dice in the hand, each robbery's outcome beside its choice, the best one first.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.games import money_or_life as rules
+from tui.app import Start, TurpinApp
+from tui.frame import TableFrame
+from tui.games import money_or_life as panes
+from tui.glyphs import ASCII, UNICODE
+from tui.hosting import plan_against_bots
+
+#: A bound on how many times a test waits for the screen to change (not a time limit).
+MAX_WAITS = 3000
+
+
+def make_app(players: int, seed: int) -> TurpinApp:
+    plan = plan_against_bots("money-or-life", players=players, seed=seed)
+    plan.bot_delay = 0
+    return TurpinApp(Start(route="play", plan=plan), player_name="Ann", lan_interfaces=[], bell=False)
+
+
+def screen_name(app: TurpinApp) -> str:
+    return type(app.screen).__name__
+
+
+def screen_lines(app: TurpinApp) -> list[str]:
+    """The screen as a person sees it, one string per terminal row."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def region_text(app: TurpinApp, selector: str) -> str:
+    """What is painted inside one widget's region of the screen (empty if it is not on screen)."""
+    widget = app.screen.query_one(selector)
+    region = widget.region
+    if not widget.display or not region.area:
+        return ""
+    rows = screen_lines(app)[region.y:region.y + region.height]
+    return "\n".join(row[region.x:region.x + region.width] for row in rows)
+
+
+def flat(text: str) -> str:
+    """A pane's text as one line: borders dropped, wrapped lines joined."""
+    return " ".join(line.strip("│┃╭╮╰╯─━┏┓┗┛ ") for line in text.splitlines())
+
+
+async def wait_until(pilot, condition, what: str) -> None:
+    for _ in range(MAX_WAITS):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"gave up waiting for {what}")
+
+
+def my_turn(app: TurpinApp) -> bool:
+    screen = app.screen
+    return screen_name(app) == "TableScreen" and bool(screen.frame.choices) and not screen.frame.sent
+
+
+async def settle(pilot, app: TurpinApp) -> None:
+    """Wait until the panes have drawn the frame the screen holds (a recomposed pane paints next refresh)."""
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def show_tab(pilot, app: TurpinApp, tab: str) -> None:
+    """On a narrow screen, bring a pane's tab forward with keys: focus the tab strip, then arrows."""
+    from textual.widgets import TabbedContent, Tabs
+    tabs = app.screen.query_one(TabbedContent)
+    for _ in range(12):
+        if isinstance(app.focused, Tabs):
+            break
+        await pilot.press("tab")
+    assert isinstance(app.focused, Tabs), f"the tab strip never took focus ({app.focused})"
+    for _ in range(8):
+        if tabs.active == f"tab-{tab}":
+            break
+        await pilot.press("right")
+    assert tabs.active == f"tab-{tab}"
+    await settle(pilot, app)
+
+
+async def pick_with_arrows(pilot, app: TurpinApp, steps: int) -> None:
+    """Choose the move pane's entry ``steps`` below the first with Tab to reach it, arrows and Enter."""
+    from textual.widgets import OptionList
+    choices = app.screen.query_one("#move-choices", OptionList)
+    for _ in range(12):
+        if app.focused is choices:
+            break
+        await pilot.press("tab")
+    assert app.focused is choices, f"the choices never took focus ({app.focused})"
+    await pilot.press("home", *["down"] * steps, "enter")
+
+
+async def play_by_keys(pilot, app: TurpinApp, narrow: bool) -> dict[str, int]:
+    """Answer every prompt until the results screen: number keys mostly, arrows and Enter now and then.
+    On the way, check what the panes show at the first pick, the first robbery and the first town."""
+    await wait_until(pilot, lambda: screen_name(app) in ("TableScreen", "ResultsScreen"), "the table")
+    seen = {"picks": 0, "robberies": 0, "towns": 0, "arrows": 0}
+    for _ in range(MAX_WAITS * 20):
+        if screen_name(app) == "ResultsScreen":
+            return seen
+        if not my_turn(app):
+            await pilot.pause(0.02)
+            continue
+        await settle(pilot, app)
+        frame: TableFrame = app.screen.frame
+        view = frame.view
+        phase = view["phase"]
+        me = view["players"][0]
+        if phase == "pick":
+            seen["picks"] += 1
+            if seen["picks"] == 1:
+                await check_first_pick(pilot, app, frame, narrow)
+            if me["must_rest"]:
+                await pilot.press("1")  # the tavern is the only choice after a spur (Y5)
+            elif me["health"] <= 4 and me["guineas"] >= 2:
+                await pick_with_arrows(pilot, app, 4)  # down to "Go to the tavern"
+                seen["arrows"] += 1
+            elif seen["picks"] % 5 == 0:
+                await pick_with_arrows(pilot, app, 5)  # down to "Go to the market"
+                seen["arrows"] += 1
+            else:
+                await pilot.press(str(1 + seen["picks"] % 4))  # rob a coach
+        elif phase == "rob":
+            seen["robberies"] += 1
+            if seen["robberies"] == 1:
+                await check_first_robbery(pilot, app, frame, narrow)
+            await pilot.press("1")  # the best outcome is listed first
+        else:
+            seen["towns"] += 1
+            if seen["towns"] == 1:
+                check_town(app, frame)
+            kinds = [choice["action"]["do"] for choice in frame.choices]
+            if "heal" in kinds and me["health"] < 10:
+                await pilot.press(str(kinds.index("heal") + 1))
+            elif "buy" in kinds and kinds.index("buy") < 9:
+                await pilot.press(str(kinds.index("buy") + 1))
+                seen["bought"] = seen.get("bought", 0) + 1
+            else:
+                await pilot.press("1")  # leave town (the host lists it first)
+        await wait_until(pilot, lambda: screen_name(app) != "TableScreen" or app.screen.frame.sent
+                         or app.screen.frame.prompt is not frame.prompt, "the choice to be sent")
+    raise AssertionError("the game did not reach its results")
+
+
+async def check_first_pick(pilot, app: TurpinApp, frame: TableFrame, narrow: bool) -> None:
+    view = frame.view
+    status = screen_lines(app)[0]
+    assert f"Round {view['round']} of {view['rounds']}" in status and "pick where to ride" in status
+    board = region_text(app, "#board")
+    for coach in view["coaches"]:
+        assert coach["name"] in board, (coach["name"], board)
+        assert f"£{coach['money']}" in board
+    # Each coach carries the key that picks it: the move pane lists "Rob the coach to the North" first.
+    assert "[1] North" in board
+    if not narrow:  # at 80×24 the board shows one line a coach; the town and the track are below them
+        assert "YORK" in board and "[5] tavern" in board and "[6] market" in board
+        assert "Round " + UNICODE.filled * view["round"] in board
+        if view["solo"]:
+            assert "Rival:" in board
+    if narrow:
+        await show_tab(pilot, app, "hand")
+    hand = region_text(app, "#hand")
+    assert "Your dice:" in hand
+    for die in view["my_dice"]:
+        assert f"{UNICODE.die[die]}{die}" in hand, (die, hand)
+    assert "Your pick: not yet chosen" in hand
+    if narrow:
+        await show_tab(pilot, app, "sheet")
+    sheet = region_text(app, "#sheet")
+    assert "health" in sheet and "12 of 12" in sheet and "folk hero" in sheet and "scoundrel" in sheet
+    if narrow:
+        await show_tab(pilot, app, "players")
+    players = flat(region_text(app, "#players"))
+    assert "£0 · score 0" in players
+    if not view["solo"]:
+        other = view["players"][1]
+        assert ("✓ laid" if other["picked"] else "… choosing") in players
+    if narrow:
+        await show_tab(pilot, app, "board")
+    move = flat(region_text(app, "#move"))
+    assert "[1] Rob the coach to the North" in move and view["coaches"][0]["name"] in move
+
+
+async def check_first_robbery(pilot, app: TurpinApp, frame: TableFrame, narrow: bool) -> None:
+    view = frame.view
+    me = view["players"][0]
+    ranked = panes.ranked_robberies(frame)
+    assert ranked, "every assign choice has the solver's outcome"
+    assert len(ranked) == sum(1 for c in frame.choices if c["action"]["do"] == "assign")
+    values = [entry["value"] for entry in ranked]
+    assert values == sorted(values, reverse=True)
+    move = flat(region_text(app, "#move"))
+    first = move[move.index("[1]"):move.index("[2]") if "[2]" in move else None]
+    assert "speed" in first and "→" in first and "★ best" in first, move
+    if narrow:
+        await show_tab(pilot, app, "hand")
+    hand = region_text(app, "#hand")
+    for die in me["rob_dice"]:  # the dice come first: at 80×24 a robbery leaves the hand one line
+        assert f"{UNICODE.die[die]}{die}" in hand, (die, hand)
+    if not narrow:
+        assert "To beat:" in hand
+    if narrow:
+        await show_tab(pilot, app, "board")
+    board = region_text(app, "#board")
+    assert "you" in board  # your coach is marked with your name on the board
+
+
+def check_town(app: TurpinApp, frame: TableFrame) -> None:
+    move = flat(region_text(app, "#move"))
+    assert "[1] Leave town" in move, move
+
+
+async def finish_at_results(pilot, app: TurpinApp) -> None:
+    await settle(pilot, app)
+    text = "\n".join(screen_lines(app))
+    assert "Game over" in text
+    assert "Score over the game" in text
+    result = app.screen.frame.result
+    assert result is not None and result["summary"].split(":")[0].split(" ")[0] in text
+    await pilot.press("m")
+    await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+async def test_a_whole_solo_game_by_keys(size):
+    app = make_app(players=1, seed=21)
+    async with app.run_test(size=size) as pilot:
+        seen = await play_by_keys(pilot, app, narrow=size[0] < 110)
+        assert seen["picks"] >= 5 and seen["robberies"] >= 1 and seen["towns"] >= 1 and seen["arrows"] >= 1
+        await finish_at_results(pilot, app)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+async def test_a_whole_duel_by_keys(size):
+    app = make_app(players=2, seed=8)
+    async with app.run_test(size=size) as pilot:
+        seen = await play_by_keys(pilot, app, narrow=size[0] < 110)
+        assert seen["picks"] >= 5 and seen["robberies"] >= 1 and seen["towns"] >= 1
+        await finish_at_results(pilot, app)
+
+
+async def test_key_one_sends_the_best_robbery_and_the_board_reports_it():
+    """Y7 through the app: the first-listed choice is the solver's best, and pressing 1 sends it."""
+    app = make_app(players=1, seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app), "the first prompt")
+        for _ in range(40):
+            await wait_until(pilot, lambda: my_turn(app) or screen_name(app) == "ResultsScreen", "a prompt")
+            if screen_name(app) == "ResultsScreen":
+                break
+            frame = app.screen.frame
+            if frame.view["phase"] != "rob":
+                await pilot.press("1")
+                await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the pick to go")
+                continue
+            best = panes.ranked_robberies(frame)[0]
+            robberies_before = len([e for e in frame.view["last"] if e["seat"] == 0])
+            await pilot.press("1")
+            await wait_until(pilot, lambda: len([e for e in app.screen.frame.view["last"] if e["seat"] == 0])
+                             > robberies_before or len(app.screen.frame.view["last"]) == 4
+                             and app.screen.frame.view["round"] > frame.view["round"], "the robbery")
+            mine = [e for e in app.screen.frame.view["last"] if e["seat"] == 0][-1]
+            assert {key: mine[key] for key in best["outcome"]} == best["outcome"]
+            await settle(pilot, app)
+            assert "Latest robberies: you at" in region_text(app, "#board")
+            return
+        raise AssertionError("no robbery in this game")
+
+
+async def test_the_dice_builder_sends_an_assignment_placed_die_by_die():
+    """Y7 through the builder: Tab to it, place each die with s/w/c and arrows, Enter: the host gets
+    that assignment (the second-best, so not merely the default) and the solver's outcome follows."""
+    from tui.games.money_or_life import DiceBuilder
+    app = make_app(players=1, seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(40):
+            await wait_until(pilot, lambda: my_turn(app) or screen_name(app) == "ResultsScreen", "a prompt")
+            assert screen_name(app) == "TableScreen", "no robbery with two ways in this game"
+            frame = app.screen.frame
+            ranked = panes.ranked_robberies(frame)
+            if frame.view["phase"] != "rob" or len(ranked) < 2:
+                await pilot.press("1")
+                await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the move to go")
+                continue
+            await settle(pilot, app)
+            hand = flat(region_text(app, "#hand"))
+            for die in frame.view["players"][0]["rob_dice"]:
+                assert f"{UNICODE.die[die]}{die}" in hand, (die, hand)
+            for _ in range(20):
+                if isinstance(app.focused, DiceBuilder):
+                    break
+                await pilot.press("tab")
+            assert isinstance(app.focused, DiceBuilder)
+            wanted = ranked[1]
+            left = {part: list(wanted["action"][part]) for part in ("speed", "wit", "combat")}
+            for value in frame.view["players"][0]["rob_dice"]:
+                part = next(p for p in left if value in left[p])
+                left[part].remove(value)
+                await pilot.press(part[0], "right")
+            if wanted["action"]["spur"] != app.focused.state["spur"]:
+                await pilot.press("x")
+            await settle(pilot, app)
+            outcome = app.screen.query_one(".york-builder-outcome")
+            app.screen.query_one("#hand").scroll_to_widget(outcome, animate=False)
+            await settle(pilot, app)
+            assert "Enter sends it" in flat(region_text(app, "#hand"))
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the robbery")
+            await wait_until(pilot, lambda: any(e["seat"] == 0 for e in app.screen.frame.view["last"])
+                             and app.screen.frame.view["last"] != frame.view["last"], "the outcome")
+            mine = [e for e in app.screen.frame.view["last"] if e["seat"] == 0][-1]
+            assert {key: mine[key] for key in wanted["outcome"]} == wanted["outcome"]
+            return
+        raise AssertionError("no robbery with two ways in this game")
+
+
+def test_the_builder_says_why_an_assignment_is_not_allowed():
+    frame = _frame_at("rob")
+    me = frame.view["players"][0]
+    every_die_on_speed = ["speed"] * len(me["rob_dice"])
+    action, words = panes.try_assignment(frame, every_die_on_speed, False)
+    targets = rules.shown_coach_targets(frame.view, me["pick"])
+    if sum(me["rob_dice"]) - min(me["rob_dice"]) + rules.horse_bonus(me) >= targets["speed"]:
+        assert action is None and "minimal set" in words.plain
+    nothing_on_speed = ["wit"] * len(me["rob_dice"])
+    action, words = panes.try_assignment(frame, nothing_on_speed, False)
+    if targets["speed"] > rules.horse_bonus(me):
+        assert action is None and ("does not catch" in words.plain or "too fast" in words.plain)
+    best = panes.ranked_robberies(frame)[0]["action"]
+    places = []
+    left = {part: list(best[part]) for part in ("speed", "wit", "combat")}
+    for value in me["rob_dice"]:
+        part = next(p for p in left if value in left[p])
+        left[part].remove(value)
+        places.append(part)
+    action, words = panes.try_assignment(frame, places, best["spur"])
+    assert action == best and "→" not in words.plain and words.plain
+
+
+# --- the hooks on their own (no app) ---------------------------------------------------------------------
+
+def _frame_at(phase: str, players: int = 2, seed: int = 4, spectator: bool = False,
+              also=lambda state: True) -> TableFrame:
+    """A frame for seat 0 at the first ``phase`` (where ``also(state)`` holds) of a game where the sharp
+    bot plays every seat."""
+    import random
+    from core.registry import get_game
+    game = get_game("money-or-life")
+    state = game.setup(game.resolve_options({"players": players}), seed)
+    rng = random.Random(seed)
+    for _ in range(500):
+        if state["phase"] == phase and 0 in game.pending(state) and also(state):
+            break
+        seat = game.pending(state)[0]
+        game.apply(state, seat, game.bots["sharp"](state, seat, rng))
+    else:
+        raise AssertionError(f"no {phase} phase for seat 0")
+    choices = [{"action": action, "text": game.describe_action(state, 0, action)}
+               for action in game.legal_actions(state, 0)]
+    seat = None if spectator else 0
+    return TableFrame(game="money-or-life", title=game.title, seat=seat, started=True, view=game.view(state, seat),
+                      prompt=None if spectator else {"id": 1, "choices": choices},
+                      seats=[{"seat": s, "name": f"P{s + 1}", "kind": "person", "connected": True}
+                             for s in range(players)])
+
+
+def test_a_click_on_a_coach_picks_that_coach_only():
+    frame = _frame_at("pick")
+    matches = [c["action"] for c in frame.choices if panes.choice_matches(c["action"], "where:E")]
+    assert matches == [{"do": "pick", "where": "E"}]
+    assert not any(panes.choice_matches(c["action"], "where:york") for c in frame.choices)
+
+
+def test_robbery_labels_carry_the_solvers_outcome_and_order_puts_the_best_first():
+    frame = _frame_at("rob")
+    ranked = panes.ranked_robberies(frame)
+    order = panes.choice_order(frame)
+    assert sorted(order) == list(range(len(frame.choices)))
+    assert order[:len(ranked)] == [entry["index"] for entry in ranked]
+    options = rules.robbery_options(frame.view)
+    for entry in ranked:
+        label = panes.choice_label(frame, frame.choices[entry["index"]]).plain
+        assert "→" in label and "speed" in label
+        assert entry["outcome"] in [option["outcome"] for option in options]
+        # A click on the chip of this assignment picks exactly it.
+        target = f"assign:{panes.assignment_key(entry['action'])}"
+        assert [c["action"] for c in frame.choices if panes.choice_matches(c["action"], target)] == [entry["action"]]
+    assert "★ best" in panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
+
+
+def test_a_shared_coach_says_the_outcome_is_alone_and_pooled_otherwise():
+    """Y8: on a shared coach the outcome shown is the lone one (the partner's dice are not yet known)."""
+    frame = _frame_at("rob", seed=0, also=lambda state: state["picks"][0] == state["picks"][1])
+    ranked = panes.ranked_robberies(frame)
+    assert ranked and all(entry["shared"] for entry in ranked)
+    label = panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
+    assert "pooled if you both catch it, Y8" in label
+
+
+def test_outcomes_in_words_and_death_said_plainly():
+    caught = {"speed_met": True, "spur": True, "wit_met": True, "combat_met": False, "folk_hero": 2,
+              "scoundrel": 0, "health": -4, "money": 7}
+    me = {"health": 3}
+    text = panes.outcome_text(caught, UNICODE, me).plain
+    assert text.startswith("£7, folk hero +2, health −4") and "YOU WOULD DIE" in text
+    missed = {**caught, "speed_met": False}
+    assert panes.outcome_text(missed, ASCII, None).plain == "the coach gets away: folk hero −1, health −1 (spur)"
+    assert panes.money(7, ASCII) == "7 gn" and panes.dice([3, 5], ASCII) == "d3 d5"
+
+
+def test_hooks_for_the_shared_screens():
+    frame = _frame_at("pick")
+    assert panes.status(frame).startswith("Round 1 of 16 · pick where to ride")
+    assert panes.seat_summary(frame, 1) == "£0 · score 0"
+    assert panes.laid(frame, 0) is False
+    assert panes.score_track(frame.view) == [0.0, 0.0]
+    assert "where do you ride" in panes.prompt_title(frame)
+    robbing = _frame_at("rob")
+    assert panes.laid(robbing, 0) is None
+    assert "against" in panes.prompt_title(robbing)
+
+
+def test_a_spectators_frame_draws_without_a_hand():
+    """A spectator's view has no ``my_dice`` and no seat: the hooks and the sheets still draw (A1 holds:
+    nothing secret is in that view to draw)."""
+    spectator = _frame_at("pick", spectator=True)
+    assert "my_dice" not in spectator.view
+    assert panes.ranked_robberies(spectator) == [] and panes.choice_order(spectator) is None
+    assert panes.prompt_title(spectator).startswith("where do you ride")
+    sheet = panes.YorkSheet().draw(spectator)
+    from rich.console import Console
+    console = Console(width=80, record=True)
+    console.print(sheet)
+    text = console.export_text()
+    assert "P1" in text and "P2" in text and "12 of 12" in text
