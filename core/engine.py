@@ -11,7 +11,9 @@ The shape of the data, for every game:
 * **Actions** are small dicts such as ``{"do": "declare", "passengers": 3}``. ``legal_actions`` lists
   them; ``apply`` accepts only an action equal to one of them.
 * **Events** are dicts with at least ``text`` and ``visible_to``: ``None`` for everyone (spectators
-  included), otherwise the list of seats that may see it. ``visible_events`` is the one filter.
+  included), otherwise the list of seats that may see it. ``visible_events`` is the one filter. Event
+  text (and a result's ``summary``) names a seat only as ``seat_name(seat)``, "Seat N", and nothing else
+  in it reads "Seat N": a table that knows who sits where swaps the names in with ``name_seats``.
 * **Views** are built from an allow-list of what a seat (or the spectator, seat ``None``) may know.
 
 Seats are numbered from 0; people see them numbered from 1.
@@ -20,6 +22,7 @@ Seats are numbered from 0; people see them numbered from 1.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -201,7 +204,21 @@ def clone(state: State) -> State:
 
 
 def seat_name(seat: Seat) -> str:
+    """How rules text and events name a seat: "Seat 1" for seat 0 (``name_seats`` reads it back)."""
     return "spectator" if seat is None else f"Seat {seat + 1}"
+
+
+#: A seat as ``seat_name`` writes it into event text.
+SEAT_IN_TEXT = re.compile(r"\bSeat ([1-9][0-9]?)\b")
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """``text`` with each "Seat N" that ``seat_name`` wrote replaced by ``names[N - 1]``, in one pass (a
+    name that itself reads "Seat 2" is not replaced again); a seat past the end of ``names`` stays."""
+    def name(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        return names[number - 1] if number <= len(names) else match.group(0)
+    return SEAT_IN_TEXT.sub(name, text)
 
 
 def quantity(count: int, noun: str, plural: str | None = None) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hmac
 import random
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -25,7 +26,8 @@ from typing import Any, Callable
 import msgpack
 
 from core.bots import DEFAULT_BOT, canonical_bot
-from core.engine import Action, Bot, Event, Game, IllegalAction, State, clone, seat_name, visible_events
+from core.engine import (Action, Bot, Event, Game, IllegalAction, State, clone, name_seats, seat_name,
+                         visible_events)
 from net import protocol
 from net.protocol import error_message, host_message
 from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record, public_record
@@ -100,6 +102,27 @@ class BotTurn:
     state: State
     rng: random.Random
     actions_seen: int
+
+
+#: Names that would make a log line read as if it meant someone else.
+MISLEADING_NAMES = frozenset({"you", "your", "spectator", "nobody", "everyone", "the rival"})
+SEAT_NUMBER_IN_NAME = re.compile(r"(?i)\b(?:seat|player)\s*#?\s*(\d+)")
+
+
+def seat_labels(names: list[str]) -> list[str]:
+    """How the log names each seat (``""`` for an open one): by its name where that can mean only him,
+    else by the name and the seat, "Ann (seat 2)": two seats of one name, a name that reads as another
+    seat ("Seat 3", "Player 1") or as someone else ("You")."""
+    folded = [name.casefold() for name in names]
+    labels = []
+    for seat, name in enumerate(names):
+        if not name:
+            labels.append(seat_name(seat))
+            continue
+        ambiguous = (folded.count(folded[seat]) > 1 or folded[seat] in MISLEADING_NAMES
+                     or any(int(number) != seat + 1 for number in SEAT_NUMBER_IN_NAME.findall(name)))
+        labels.append(f"{name} (seat {seat + 1})" if ambiguous else name)
+    return labels
 
 
 def new_room_code() -> str:
@@ -249,6 +272,24 @@ class Table:
 
     def seats_taken(self) -> int:
         return sum(seat.kind != "open" for seat in self.seats)
+
+    def seat_labels(self) -> list[str]:
+        """How this table's log names each seat now (``seat_labels`` of the seats' names)."""
+        return seat_labels([info.name if info.kind != "open" else "" for info in self.seats])
+
+    def narrate(self, events: list[Event]) -> list[Event]:
+        """Events as this table tells them: each "Seat N" in the text is the name of whoever sits there.
+        The log keeps the engine's words and names go in as events go out, so a catch-up (or a resumed
+        host, whose record keeps only the latest names) tells every line with the names of the moment."""
+        labels = self.seat_labels()
+        return [{**event, "text": name_seats(event["text"], labels)} for event in events]
+
+    def narrated_result(self) -> dict[str, Any] | None:
+        """The game's result with its summary told in names, as ``narrate`` tells events."""
+        result = self.game.result(self.state)
+        if result is not None and isinstance(result.get("summary"), str):
+            result = {**result, "summary": name_seats(result["summary"], self.seat_labels())}
+        return result
 
     def public_seats(self) -> list[dict[str, Any]]:
         return [info.public(seat) for seat, info in enumerate(self.seats)]
@@ -467,7 +508,7 @@ class Table:
         try:
             self.game.apply(stand_in, seat, action)
         except IllegalAction as error:
-            return error.message, error.rule
+            return name_seats(error.message, self.seat_labels()), error.rule
         except Exception:  # a malformed action the engine did not expect: still just not allowed
             pass
         return "that is not one of your legal actions now", None
@@ -566,7 +607,7 @@ class Table:
 
     def _common_fields(self) -> dict[str, Any]:
         """The fields of a table update that are the same for every viewer."""
-        result = self.game.result(self.state)
+        result = self.narrated_result()
         fields: dict[str, Any] = {"turn": self.turn, "started": self.started, "seats": self.public_seats(),
                                   "result": result}
         if result is not None:
@@ -579,7 +620,7 @@ class Table:
         fields: dict[str, Any] = {
             **(common or self._common_fields()), "catch_up": catch_up,
             "view": self.game.view(self.state, seat),
-            "events": visible_events(self.log[log_from:], seat),
+            "events": self.narrate(visible_events(self.log[log_from:], seat)),
             "prompt": self._prompt_for(seat),
         }
         frame = protocol.encode(host_message("table", **fields))

@@ -467,7 +467,7 @@ async def test_a_browsers_probe_leaves_the_host_quiet_and_the_table_untouched(ca
         player = client(host, code="ROOM42", name="Tom")
         await player.start()
         await asyncio.wait_for(play_randomly(player, random.Random(5)), WAIT)
-        assert player.snapshot.result == table.game.result(table.state) and player.snapshot.seat == 0
+        assert player.snapshot.result == table.narrated_result() and player.snapshot.seat == 0
         await player.close()
     loud = [record for record in caplog.records if record.levelno >= logging.WARNING]
     assert loud == [], [record.getMessage() for record in loud]

@@ -218,8 +218,8 @@ async def test_join_plays_a_whole_game_by_typed_numbers():
         watched = (await asyncio.wait_for(spectator.stdout.read(), WAIT)).decode()
         assert await asyncio.wait_for(spectator.wait(), WAIT) == 0
         assert "The table (turn 0):" in watched and "Watching" in watched and "Traceback" not in watched
-        assert "  · " in watched and table.game.result(table.state)["summary"] in watched
-        assert table.over and table.game.result(table.state)["summary"] in text
+        assert "  · " in watched and table.narrated_result()["summary"] in watched
+        assert table.over and table.narrated_result()["summary"] in text
         assert f"Seed {table.seed}" in text
 
 

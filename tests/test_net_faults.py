@@ -52,7 +52,7 @@ async def test_a_client_killed_mid_turn_comes_back_to_the_same_seat_and_prompt()
         assert back.snapshot.prompt == prompt and back.snapshot.view == view
         players[0] = back
         await asyncio.gather(*(play_randomly(p, random.Random(i)) for i, p in enumerate(players)))
-        assert table.over and back.snapshot.result == table.game.result(table.state)
+        assert table.over and back.snapshot.result == table.narrated_result()
         await close_all(victim, *players, spectator)
 
 
@@ -76,7 +76,7 @@ async def test_a_dropped_client_reconnects_by_itself_and_catches_up():
         assert players[0].snapshot.seat == 0
         await asyncio.gather(*(play_randomly(p, random.Random(i)) for i, p in enumerate(players)))
         from core.engine import visible_events
-        assert players[0].snapshot.log == visible_events(table.log, 0)
+        assert players[0].snapshot.log == table.narrate(visible_events(table.log, 0))
         await close_all(*players)
 
 

@@ -173,12 +173,12 @@ async def test_malformed_frames_never_harm_the_host_or_the_game(game):
         await asyncio.gather(*(play_randomly(p, random.Random(i)) for i, p in enumerate(players)))
         newcomer = client(host, role="spectator")
         await newcomer.start()
-        truth = game.result(table.state)
+        truth = table.narrated_result()
         assert truth is not None
         for someone in [*players, watcher, newcomer]:
             await someone.wait_for(lambda snap: snap.result is not None, WAIT)
             assert someone.snapshot.result == truth
-        assert newcomer.snapshot.log == visible_events(table.log, None)
+        assert newcomer.snapshot.log == table.narrate(visible_events(table.log, None))
         replayed = game.setup(table.options, table.seed)
         for seat, action in table.actions:
             game.apply(replayed, seat, action)

@@ -53,9 +53,9 @@ async def test_whole_game_with_players_bots_and_spectators_everyone_agrees(game,
         truth = game.result(table.state)
         assert truth is not None
         for someone in everyone:
-            assert someone.snapshot.result == truth
+            assert someone.snapshot.result == table.narrated_result()
             assert _replay_result(game, someone.snapshot.record) == truth
-            assert someone.snapshot.log == visible_events(table.log, someone.snapshot.seat)
+            assert someone.snapshot.log == table.narrate(visible_events(table.log, someone.snapshot.seat))
             assert someone.snapshot.view == game.view(table.state, someone.snapshot.seat)
         assert also_watching.snapshot.view == early.snapshot.view
         await close_all(*everyone)
@@ -78,7 +78,7 @@ def test_the_log_begins_with_the_deal_each_connection_seeing_only_its_share(game
         table.join(sent.append, hello)
         tables = [frame for frame in (protocol.decode_body(raw[4:]) for raw in sent)  # after the length
                   if frame["type"] == "table"]
-        assert tables[0]["events"] == visible_events(table.log, seat)
+        assert tables[0]["events"] == table.narrate(visible_events(table.log, seat))
 
 
 # --------------------------------------------------------------------------------------------- cheating

@@ -19,12 +19,13 @@ test replays the record to know the true state at every turn and checks, frame b
 from __future__ import annotations
 
 import os
+import re
 import random
 
 import msgpack
 import pytest
 
-from core.engine import IllegalAction, clone, visible_events
+from core.engine import SEAT_IN_TEXT, IllegalAction, clone, name_seats, visible_events
 from core.simulate import game_seed
 from net import protocol
 from net.authority import Table
@@ -126,6 +127,22 @@ def _replay(table):
     return states, log, log_lengths
 
 
+def _told_in_names(seen, events, labels):
+    """``seen`` is ``events`` word for word, each "Seat N" told as the name of whoever sat there then
+    (the final ``labels``, or still "Seat N" if the seat was open when the line went out)."""
+    if len(seen) != len(events):
+        return False
+    for got, want in zip(seen, events):
+        if {**got, "text": ""} != {**want, "text": ""}:
+            return False
+        pattern = "".join(
+            f"(?:{re.escape(labels[int(part) - 1])}|Seat {part})" if index % 2 else re.escape(part)
+            for index, part in enumerate(SEAT_IN_TEXT.split(want["text"])))
+        if not re.fullmatch(pattern, got["text"]):
+            return False
+    return True
+
+
 def _check_connection(table, seat, frames, states, log, log_lengths, stayed_to_the_end):
     game = table.game
     final_turn = len(states) - 1
@@ -149,14 +166,16 @@ def _check_connection(table, seat, frames, states, log, log_lengths, stayed_to_t
             assert set(frame) <= protocol.HOST_MESSAGES["error"] | {"type"}
             if frame["code"] == "illegal":
                 # The wording must not depend on anything hidden from the seat.
-                assert frame["message"] == _engine_refusal(game, states[last_turn], seat, NOT_AN_ACTION, 99)
+                assert frame["message"] == name_seats(
+                    _engine_refusal(game, states[last_turn], seat, NOT_AN_ACTION, 99), table.seat_labels())
             continue
         if kind != "table":
             continue
         turn = last_turn = frame["turn"]
         state = states[turn]
         seen_log = frame["events"] if frame["catch_up"] else seen_log + frame["events"]
-        assert seen_log == visible_events(log[:log_lengths[turn]], seat), f"log to {seat} at turn {turn}"
+        assert _told_in_names(seen_log, visible_events(log[:log_lengths[turn]], seat), table.seat_labels()), \
+            f"log to {seat} at turn {turn}"
         assert all(set(info) == SEAT_KEYS for info in frame["seats"])
         redrawn = game.resample_hidden(state, seat, random.Random(turn))
         assert frame["view"] == game.view(state, seat) == game.view(redrawn, seat), f"view to {seat}"
@@ -170,11 +189,12 @@ def _check_connection(table, seat, frames, states, log, log_lengths, stayed_to_t
             assert frame["result"] is None and "record" not in frame
             assert msgpack.packb(table.seed) not in body, "the seed went out before the end (A2)"
         else:
-            assert frame["result"] == truth and frame["result"]["seed"] == table.seed
+            assert frame["result"] == table.narrated_result() and frame["result"]["seed"] == table.seed
+            assert {**frame["result"], "summary": truth["summary"]} == truth
             assert frame["record"]["actions"] == table.actions
     if stayed_to_the_end:
         last_table = [frame for frame in frames if frame["type"] == "table"][-1]
-        assert last_table["result"] == truth, "the reveal reaches everyone"
+        assert last_table["result"] == table.narrated_result(), "the reveal reaches everyone"
         assert "reveal" in truth
 
 

@@ -328,7 +328,7 @@ async def test_a_click_on_a_playable_card_plays_it():
 
         def played() -> bool:
             news = [event.get("text", "") for event in app.screen.frame.log[said:]]
-            return any(text.startswith((f"Seat 1 plays {title}", f"Seat 1 opens the {title}")) for text in news)
+            return any(text.startswith((f"Ann plays {title}", f"Ann opens the {title}")) for text in news)
 
         await wait_until(pilot, played, "my card played by the click")
 
