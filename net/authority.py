@@ -24,7 +24,8 @@ from typing import Any, Callable
 
 import msgpack
 
-from core.engine import Action, Event, Game, IllegalAction, State, clone, seat_name, visible_events
+from core.bots import DEFAULT_BOT, canonical_bot
+from core.engine import Action, Bot, Event, Game, IllegalAction, State, clone, seat_name, visible_events
 from net import protocol
 from net.protocol import error_message, host_message
 from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record, public_record
@@ -53,8 +54,9 @@ class Refusal(Exception):
 
 
 def default_bot(game: Game) -> str:
-    """The bot that takes a seat when nobody names one: the sharp one if the game has it."""
-    return "sharp" if "sharp" in game.bots else next(iter(game.bots))
+    """The bot that takes a seat when nobody names one, and a move when a seat's own bot fails: the
+    normal level if the game has it."""
+    return DEFAULT_BOT if DEFAULT_BOT in game.bots else next(iter(game.bots))
 
 
 def check_protocol(hello: dict[str, Any]) -> None:
@@ -86,6 +88,18 @@ def matching_action(action: Any, legal: list[Action]) -> Action | None:
     except (TypeError, ValueError, AttributeError):
         return None
     return next((choice for choice in legal if action_key(choice) == wanted), None)
+
+
+@dataclass
+class BotTurn:
+    """One bot decision to make off the table: see ``Table.bot_turn``."""
+
+    seat: int
+    name: str
+    bot: Bot
+    state: State
+    rng: random.Random
+    actions_seen: int
 
 
 def new_room_code() -> str:
@@ -210,6 +224,9 @@ class Table:
         #: Told to clients in the welcome: how often the host pings, and how long silence may last.
         self.heartbeat = protocol.HEARTBEAT_SECONDS
         self.timeout = protocol.TIMEOUT_SECONDS
+        #: Called with one line for the host's console when a player joins, leaves or comes back, a bot
+        #: takes a seat, or the game ends (the headless host prints them).
+        self.on_event: Callable[[str], None] | None = None
         #: Whether spectators' chat lines are refused (the host's choice; players can always talk).
         self.spectators_muted = False
         #: Host facts kept in the record so a resumed host looks the same to its clients (its port).
@@ -262,6 +279,8 @@ class Table:
                 saved.get("bot"), saved.get("token")
             if info.kind == "bot" and info.bot not in game.bots:
                 raise RecordError(f"the record names a bot {info.bot!r} that {game.title} does not have")
+            if info.kind == "bot":
+                info.bot = canonical_bot(game.bots, info.bot)  # an old record's sharp plays as normal
             if info.kind == "player":
                 info.gone_since = time.monotonic()
         for seat, action in record["actions"]:
@@ -281,6 +300,7 @@ class Table:
     def _seat_bot(self, seat: int, bot: str) -> None:
         if bot not in self.game.bots:
             raise Refusal("bad_message", f"{self.game.title} has no bot {bot!r}")
+        bot = canonical_bot(self.game.bots, bot)  # an old name (sharp) is shown as what it now is (normal)
         info = self.seats[seat]
         name = f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot} bot)"
         info.kind, info.bot, info.name, info.token = "bot", bot, name, None
@@ -335,6 +355,9 @@ class Table:
         if seat is not None:
             self._broadcast(exclude=watcher)
             self._seats_changed()
+            name = self.seats[seat].name
+            self._tell(f"Seat {seat + 1}: {name} is back" if hello.get("token") else
+                       f"Seat {seat + 1}: {name} sat down")
         return watcher
 
     def _seat_of_token(self, token: str) -> int:
@@ -346,8 +369,11 @@ class Table:
 
     def _free_seat(self, wanted: int | None) -> int:
         if wanted is not None:
-            if not 0 <= wanted < len(self.seats) or self.seats[wanted].kind != "open":
-                raise Refusal("no_such_seat", f"seat {wanted + 1} is not free at this table")
+            if not 0 <= wanted < len(self.seats):
+                raise Refusal("no_such_seat", f"this table has seats 1 to {len(self.seats)}; there is no "
+                                              f"seat {wanted + 1}")
+            if self.seats[wanted].kind != "open":
+                raise Refusal("no_such_seat", f"seat {wanted + 1} is taken; choose another, or any free one")
             return wanted
         for seat, info in enumerate(self.seats):
             if info.kind == "open":
@@ -372,6 +398,8 @@ class Table:
             info.connected, info.gone_since = False, time.monotonic()
             self._broadcast()
             self._seats_changed()
+            then = "the seat waits for them" if self.grace is None else f"a bot takes it after {self.grace:g} s"
+            self._tell(f"Seat {watcher.seat + 1}: {info.name} left ({then})")
 
     def hand_to_bot(self, seat: int, bot: str | None = None) -> None:
         """Give a seat to a bot (its player is gone for good); his token stops working."""
@@ -387,6 +415,7 @@ class Table:
             self.save(self.record())
         self._broadcast()
         self._seats_changed()
+        self._tell(f"Seat {seat + 1}: a bot ({bot}) plays it now")
 
     def seats_past_grace(self, now: float | None = None) -> list[int]:
         """Seats whose player has been gone longer than the grace period (never, with no grace set)."""
@@ -396,6 +425,10 @@ class Table:
         return [seat for seat, info in enumerate(self.seats)
                 if info.kind == "player" and not info.connected and info.gone_since is not None
                 and now - info.gone_since >= self.grace]
+
+    def _tell(self, line: str) -> None:
+        if self.on_event is not None:
+            self.on_event(line)
 
     def _seats_changed(self) -> None:
         if self.on_seats_changed is not None:
@@ -448,6 +481,30 @@ class Table:
                 return seat
         return None
 
+    def bot_turn(self) -> BotTurn | None:
+        """What the next bot needs to decide away from the table: its own copy of the state (the table's
+        may change meanwhile), its generator, and how many actions the table had seen; None if no bot is
+        to play."""
+        seat = self.next_bot()
+        if seat is None:
+            return None
+        name = self.seats[seat].bot
+        return BotTurn(seat, name, self.game.bots[name], clone(self.state), self._bot_rngs[seat], len(self.actions))
+
+    def play_bot_action(self, turn: BotTurn, action: Action | None) -> bool:
+        """Apply a bot's decision if its seat still awaits it (False, and nothing done, if not). An action
+        the rules refuse is a bot bug when nothing has happened since the bot was asked (the first legal
+        action is played: a bug must not stall the table); otherwise the decision is just out of date."""
+        seat = turn.seat
+        if self.over or seat not in self.game.pending(self.state) or self.seats[seat].kind != "bot":
+            return False
+        legal = self.game.legal_actions(self.state, seat)
+        chosen = matching_action(action, legal)
+        if chosen is None and len(self.actions) != turn.actions_seen:
+            return False
+        self._apply(seat, chosen or legal[0])
+        return True
+
     def play_bot(self) -> bool:
         """Let one pending bot act; False if no bot is to play."""
         seat = self.next_bot()
@@ -468,6 +525,10 @@ class Table:
         if self.save is not None:  # durable before anyone sees the new state: a crash loses nothing
             self.save(self.record())
         self._broadcast()
+        result = self.game.result(self.state)
+        if result is not None:
+            self._seats_changed()  # the LAN advert says the game is over
+            self._tell(f"Game over: {result.get('summary', '')}")
 
     def _refresh_prompts(self, acted: int | None = None) -> None:
         """A seat's prompt is new when its choices change, and always after it acts (shopping, say,
@@ -483,40 +544,46 @@ class Table:
 
     def _broadcast(self, exclude: Watcher | None = None) -> None:
         # Spectators who have been sent the same part of the log get the same bytes: a frame is built
-        # once for any number of them.
+        # once for any number of them. What every frame shares (seats, result) is built once too.
         shared: dict[int, bytes] = {}
+        common = self._common_fields()
         for watcher in list(self.watchers):
             if watcher is exclude:
                 continue
             if watcher.seat is None:
                 frame = shared.get(watcher.log_sent)
                 if frame is None:
-                    frame = shared[watcher.log_sent] = self._table_frame(None, watcher.log_sent, False)
+                    frame = shared[watcher.log_sent] = self._table_frame(None, watcher.log_sent, False, common)
                 watcher.log_sent = len(self.log)
                 watcher.send(frame)
             else:
-                self._send_table(watcher, catch_up=False)
+                self._send_table(watcher, catch_up=False, common=common)
 
-    def _send_table(self, watcher: Watcher, catch_up: bool) -> None:
+    def _send_table(self, watcher: Watcher, catch_up: bool, common: dict[str, Any] | None = None) -> None:
         start = 0 if catch_up else watcher.log_sent
         watcher.log_sent = len(self.log)
-        watcher.send(self._table_frame(watcher.seat, start, catch_up))
+        watcher.send(self._table_frame(watcher.seat, start, catch_up, common))
 
-    def _table_frame(self, seat: int | None, log_from: int, catch_up: bool) -> bytes:
-        """The one place a table update is built: allow-listed fields, this viewer's view and events."""
+    def _common_fields(self) -> dict[str, Any]:
+        """The fields of a table update that are the same for every viewer."""
         result = self.game.result(self.state)
-        fields: dict[str, Any] = {
-            "turn": self.turn, "started": self.started, "catch_up": catch_up,
-            "view": self.game.view(self.state, seat),
-            "events": visible_events(self.log[log_from:], seat),
-            "seats": self.public_seats(),
-            "prompt": self._prompt_for(seat),
-            "result": result,
-        }
+        fields: dict[str, Any] = {"turn": self.turn, "started": self.started, "seats": self.public_seats(),
+                                  "result": result}
         if result is not None:
             fields["record"] = public_record(self.record())
+        return fields
+
+    def _table_frame(self, seat: int | None, log_from: int, catch_up: bool,
+                     common: dict[str, Any] | None = None) -> bytes:
+        """The one place a table update is built: allow-listed fields, this viewer's view and events."""
+        fields: dict[str, Any] = {
+            **(common or self._common_fields()), "catch_up": catch_up,
+            "view": self.game.view(self.state, seat),
+            "events": visible_events(self.log[log_from:], seat),
+            "prompt": self._prompt_for(seat),
+        }
         frame = protocol.encode(host_message("table", **fields))
-        if result is None:
+        if fields["result"] is None:
             _refuse_seed(frame, self._seed_bytes)
         return frame
 

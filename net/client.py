@@ -299,7 +299,9 @@ class TableClient:
                     self.connected = True
                     self.retrying_since, self.attempts, self.retry_delay = None, 0, self.backoff[0]
                 self._receive(message)
-                if message["type"] == "error" and message["code"] in STOP_RETRYING:
+                if message["type"] == "error" and (message["code"] in STOP_RETRYING
+                                                   or (not welcomed and message["code"] == "bad_message")):
+                    # A hello refused as malformed (a name too long, say) fails the same way every time.
                     self.stopped = message["message"]
                     return welcomed
         finally:

@@ -41,15 +41,101 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
     host.set_defaults(handler=run_host)
 
     join = subparsers.add_parser(
-        "join", help="join a table by address (plain text client)",
-        description="Join a table as a player (or --spectate) and play it by typing choice numbers.")
-    join.add_argument("address", metavar="HOST:PORT", help="where the table is, as its host printed it")
-    join.add_argument("--code", help="the room code the host shows")
+        "join", help="join a table by address",
+        description="Join a table as a player (or --spectate) and play it.")
+    join.add_argument("address", metavar="HOST:PORT", type=table_address,
+                      help="where the table is, as its host printed it")
+    join.add_argument("--code", type=text_argument("a room code", 32), help="the room code the host shows")
     join.add_argument("--spectate", action="store_true", help="watch without a seat")
-    join.add_argument("--name", help="your name at the table")
-    join.add_argument("--seat", type=int, help="the seat you want (1 = first), if free")
-    join.add_argument("--token", help="your seat token, to come back to your seat from another terminal")
+    join.add_argument("--name", type=player_name, help="your name at the table (1 to 40 printable characters)")
+    join.add_argument("--seat", type=whole_number("a seat number", 1), help="the seat you want (1 = first), if free")
+    join.add_argument("--token", type=text_argument("a seat token", 128),
+                      help="your seat token, to come back to your seat from another terminal")
+    join.add_argument("--text", action="store_true", help="play in the plain text client (no table window)")
     join.set_defaults(handler=run_join)
+    for parser in (host, join):
+        one_line_errors(parser)
+
+
+# ------------------------------------------------------------------------------------------- arguments
+
+
+def one_line_errors(parser: argparse.ArgumentParser) -> None:
+    """A bad argument is said in one line (what is wrong, where to read more), not the whole usage."""
+    def error(message: str) -> None:
+        parser.exit(2, f"{parser.prog}: {message} (see {parser.prog} --help)\n")
+    parser.error = error  # type: ignore[method-assign]
+
+
+def port_number(text: str) -> int:
+    """``--port``: 0 (any free port) to 65535."""
+    number = whole_number("a port", 0)(text)
+    if number > 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text}")
+    return number
+
+
+def whole_number(what: str, low: int) -> "argparse._ActionType":
+    def check(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} is a whole number, not {text!r}") from None
+        if number < low:
+            raise argparse.ArgumentTypeError(f"{what} is {low} or more, not {number}")
+        return number
+    return check
+
+
+def seconds(what: str, allow_zero: bool = True) -> "argparse._ActionType":
+    def check(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} is a number of seconds, not {text!r}") from None
+        if not value == value or value in (float("inf"), float("-inf")) or value < 0 or (value == 0 and not allow_zero):
+            raise argparse.ArgumentTypeError(f"{what} is a number of seconds {'from 0' if allow_zero else 'above 0'}"
+                                             f", not {text}")
+        return value
+    return check
+
+
+def text_argument(what: str, longest: int) -> "argparse._ActionType":
+    def check(text: str) -> str:
+        if not text.strip() or len(text) > longest or not text.isprintable():
+            raise argparse.ArgumentTypeError(f"{what} is 1 to {longest} printable characters")
+        return text
+    return check
+
+
+def player_name(text: str) -> str:
+    """``join --name``: what the host accepts (1 to 40 printable characters), or an error now rather than
+    a table that refuses the hello."""
+    if not text.strip() or not text.isprintable():
+        raise argparse.ArgumentTypeError("a name is 1 to 40 printable characters")
+    if len(text) > 40:
+        raise argparse.ArgumentTypeError(f"a name has at most 40 characters (this one has {len(text)})")
+    return text
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` as the host printed it, with a port from 1 to 65535; ``OptionError`` in words."""
+    host, sep, port = text.strip().rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise OptionError(f"give the table's address as HOST:PORT, e.g. 192.168.1.20:{DEFAULT_PORT}, "
+                          f"not {text!r}")
+    if not 1 <= int(port) <= 65535:
+        raise OptionError(f"a port is a number from 1 to 65535, not {port}")
+    return host.strip("[]"), int(port)
+
+
+def table_address(text: str) -> str:
+    """The join command's ``HOST:PORT``, checked now and kept as typed (the table window parses it too)."""
+    try:
+        parse_address(text)
+    except OptionError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game] | None = None) -> None:
@@ -58,13 +144,17 @@ def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game
                         help="serve the table from this terminal without a table window")
     parser.add_argument("--game", choices=sorted(games) or None, default=None,
                         help="which game (default: turpin, or the resumed record's)")
-    parser.add_argument("--players", type=int, help="number of seats (the game's default if left out)")
-    parser.add_argument("--bots", type=int, default=0, metavar="K", help="how many seats bots take (the last K)")
-    parser.add_argument("--bot", default=None, help="which bot plays those seats (default: the best one)")
+    parser.add_argument("--players", type=whole_number("--players", 1),
+                        help="number of seats (the game's default if left out)")
+    parser.add_argument("--bots", type=whole_number("--bots", 0), default=0, metavar="K",
+                        help="how many seats bots take (the last K)")
+    parser.add_argument("--bot", default=None, help="which bot plays those seats: easy, normal, hard or random "
+                                                    "(default: normal)")
     parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a table option (repeatable)")
-    parser.add_argument("--port", type=int, default=None, help=f"TCP port (default {DEFAULT_PORT}; 0 = any)")
+    parser.add_argument("--port", type=port_number, default=None, help=f"TCP port (default {DEFAULT_PORT}; 0 = any)")
     codes = parser.add_mutually_exclusive_group()
-    codes.add_argument("--code", help="the room code players must give (default: a fresh one)")
+    codes.add_argument("--code", type=text_argument("a room code", 32),
+                       help="the room code players must give (default: a fresh one)")
     codes.add_argument("--no-code", action="store_true", help="anyone may sit, no room code")
     parser.add_argument("--name", default=None, type=table_name,
                         help="the table's name on the LAN list (1 to 40 printable characters)")
@@ -73,14 +163,20 @@ def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game
     parser.add_argument("--record", metavar="FILE", help="where to write the game record (default: a new "
                                                          "file in turpin's records folder)")
     parser.add_argument("--no-advertise", action="store_true", help="do not announce the table on the LAN")
-    parser.add_argument("--grace", type=float, default=None, metavar="SECONDS",
+    parser.add_argument("--grace", type=seconds("--grace"), default=None, metavar="SECONDS",
                         help="hand a lost player's seat to a bot after this long (default: wait for him)")
-    parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting")
-    parser.add_argument("--max-spectators", type=int, default=HostSettings.max_spectators, metavar="N",
+    parser.add_argument("--bot-delay", type=seconds("--bot-delay"), default=0.6,
+                        help="seconds a bot waits before acting")
+    parser.add_argument("--linger", type=seconds("--linger"), default=300.0, metavar="SECONDS",
+                        help="after the game ends, keep the table up this long so players can read the "
+                             "result, then close (default %(default)g)")
+    parser.add_argument("--max-spectators", type=whole_number("--max-spectators", 0), default=HostSettings.max_spectators, metavar="N",
                         help="how many spectators may watch at once (default %(default)s); seats always "
                              "have room")
-    parser.add_argument("--heartbeat", type=float, default=protocol.HEARTBEAT_SECONDS, help=argparse.SUPPRESS)
-    parser.add_argument("--timeout", type=float, default=protocol.TIMEOUT_SECONDS, help=argparse.SUPPRESS)
+    parser.add_argument("--heartbeat", type=seconds("--heartbeat", allow_zero=False),
+                        default=protocol.HEARTBEAT_SECONDS, help=argparse.SUPPRESS)
+    parser.add_argument("--timeout", type=seconds("--timeout", allow_zero=False),
+                        default=protocol.TIMEOUT_SECONDS, help=argparse.SUPPRESS)
 
 
 def table_name(text: str) -> str:
@@ -172,12 +268,25 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
     settings = HostSettings(heartbeat=args.heartbeat, timeout=args.timeout, bot_delay=args.bot_delay,
                             max_spectators=args.max_spectators)
     host = TableHost(table, settings)
+    ended = asyncio.Event()
+
+    def tell(line: str) -> None:  # one console line per join, drop, return, bot, end
+        print(line, flush=True)
+        if table.over:
+            ended.set()
+    table.on_event = tell
+    if table.over:  # a record of a finished game: show it for the linger time, then close
+        ended.set()
     port = args.port if args.port is not None else table.meta.get("port", DEFAULT_PORT)
     try:
         address = bind_address(args.interface)
+    except ValueError as error:  # --interface names nothing here: the port is not the problem
+        print(f"turpin: --interface: {error}", file=sys.stderr)
+        return 2
+    try:
         _, port = await host.start(address, port)
-    except (OSError, ValueError) as error:
-        print(f"turpin: cannot serve on port {port}: {getattr(error, 'strerror', None) or error}; "
+    except OSError as error:
+        print(f"turpin: cannot serve on {address} port {port}: {error.strerror or error}; "
               f"pick another with --port", file=sys.stderr)
         return 2
     table.meta["port"] = port
@@ -194,8 +303,10 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
         if not args.no_advertise:
             advertiser = await advertise(host, args.interface)
         console = asyncio.ensure_future(_host_console(host, stop))
+        lingering = asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop))
         await stop.wait()
         console.cancel()
+        lingering.cancel()
     finally:
         if advertiser is not None:
             with contextlib.suppress(Exception):
@@ -203,6 +314,16 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
         await host.close()
     print("The table is closed.")
     return 0
+
+
+async def _close_after_the_end(ended: asyncio.Event, linger: float, stop: asyncio.Event) -> None:
+    """Once the game is over, keep the table up ``linger`` seconds (players read the result), then close."""
+    await ended.wait()
+    when = f"{linger / 60:g} min" if linger >= 60 else f"{linger:g} s"
+    print(f"The table closes by itself in {when} (--linger); players can read the result meanwhile.",
+          flush=True)
+    await asyncio.sleep(linger)
+    stop.set()
 
 
 def _print_welcome(table: Table, address: str, port: int, record_path: str) -> None:
@@ -246,8 +367,7 @@ async def _host_console(host: TableHost, stop: asyncio.Event) -> None:
             kind = table.seats[seat].kind if 0 <= seat < len(table.seats) else None
             if kind in ("open", "player"):
                 host.hand_to_bot(seat, "is taken by a bot" if kind == "open"
-                                 else "was handed to a bot by the host")
-                print(f"  seat {seat + 1} is a bot now", flush=True)
+                                 else "was handed to a bot by the host")  # the table's line says so
             else:
                 print(f"  seat {words[1]} is not a seat a bot can take", flush=True)
         else:
@@ -264,14 +384,8 @@ def host_main(argv: Sequence[str], games: Mapping[str, Game]) -> int:
 # ------------------------------------------------------------------------------------------------ join
 
 
-def parse_address(text: str) -> tuple[str, int]:
-    host, sep, port = text.rpartition(":")
-    if not sep or not port.isdigit() or not host:
-        raise OptionError(f"give the table's address as HOST:PORT, e.g. 192.168.1.20:{DEFAULT_PORT}")
-    return host.strip("[]"), int(port)
-
-
 def run_join(args: argparse.Namespace) -> int:
+    """``turpin join --text``: the plain text client (``tui/cli.py`` opens the table window otherwise)."""
     host, port = parse_address(args.address)
     client = TableClient(host, port, role="spectator" if args.spectate else "player", name=args.name,
                          code=args.code, token=args.token, seat=None if args.seat is None else args.seat - 1)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Mapping
 
 import ifaddr
-from zeroconf import (Error as ZeroconfError, IPVersion, NotRunningException,
+from zeroconf import (DNSQuestionType, Error as ZeroconfError, IPVersion, NotRunningException,
                       ServiceStateChange, Zeroconf)
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
@@ -32,6 +32,8 @@ MAX_NAME_CHARS = 40
 MAX_SEATS = 64            # far above any game's table; a larger figure is a bad advert
 MAX_PROTOCOL = 65535
 TXT_KEYS = ("proto", "game", "name", "taken", "free", "code")
+#: TXT keys a table may leave out (older hosts do): "over" is "1" once its game has ended.
+OPTIONAL_TXT_KEYS = {"over": "0"}
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 _DIGITS = re.compile(r"[0-9]{1,5}")
 _MAX_TXT_VALUE_BYTES = 200   # one TXT string is at most 255 bytes, key and "=" included
@@ -40,6 +42,11 @@ _MAX_INSTANCE_LABEL_BYTES = 63   # a DNS label
 RESOLVE_TIMEOUT_MS = 3000  # how long to wait for a table's SRV/TXT/A answers
 PROBE_TIMEOUT = 1.5        # seconds a TCP connect to a table may take on a LAN
 REPROBE_INTERVAL = 10.0    # seconds between checks that a shown table still answers
+
+#: Ask for multicast answers (QM) only. A unicast answer (QU, zeroconf's default for a first question)
+#: goes to UDP port 5353 on this machine, and with several turpin processes sharing that port the kernel
+#: hands it to one of them — often not the one that asked — so a new short listing found nothing.
+QUESTIONS = DNSQuestionType.QM
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +91,7 @@ class TableAd:
     host: str = ""        # filled in by the browser: the address that answered the probe
     port: int = 0
     instance: str = ""    # unique instance name: "<name> <short id>"
+    over: bool = False    # the game has ended; the host lingers so players can read the result
 
     def __post_init__(self) -> None:
         check_table_name(self.name)
@@ -96,6 +104,8 @@ class TableAd:
             raise ValueError("too many seats")
         if type(self.code_needed) is not bool:
             raise ValueError("code_needed must be a bool")
+        if type(self.over) is not bool:
+            raise ValueError("over must be a bool")
         _check_count("port", self.port, 0, 65535)
 
     @property
@@ -107,14 +117,14 @@ class TableAd:
         """The TXT record: short string values only."""
         return {"proto": str(self.protocol), "game": self.game, "name": self.name,
                 "taken": str(self.seats_taken), "free": str(self.seats_free),
-                "code": "1" if self.code_needed else "0"}
+                "code": "1" if self.code_needed else "0", "over": "1" if self.over else "0"}
 
     @classmethod
     def from_txt(cls, txt: Mapping[bytes, bytes | None], host: str, port: int, instance: str) -> "TableAd":
         """Rebuild an advert heard on the network; raises ValueError on anything malformed."""
         values: dict[str, str] = {}
-        for key in TXT_KEYS:
-            raw = txt.get(key.encode())
+        for key in (*TXT_KEYS, *OPTIONAL_TXT_KEYS):
+            raw = txt.get(key.encode(), OPTIONAL_TXT_KEYS.get(key, "").encode() or None)
             if raw is None:
                 raise ValueError(f"TXT lacks {key!r}")
             if len(raw) > _MAX_TXT_VALUE_BYTES:
@@ -126,11 +136,13 @@ class TableAd:
         for key in ("proto", "taken", "free"):
             if not _DIGITS.fullmatch(values[key]):
                 raise ValueError(f"TXT {key!r} is not a small number: {values[key]!r}")
-        if values["code"] not in ("0", "1"):
-            raise ValueError(f"TXT 'code' is not 0 or 1: {values['code']!r}")
+        for key in ("code", "over"):
+            if values[key] not in ("0", "1"):
+                raise ValueError(f"TXT {key!r} is not 0 or 1: {values[key]!r}")
         return cls(name=values["name"], game=values["game"], protocol=int(values["proto"]),
                    seats_taken=int(values["taken"]), seats_free=int(values["free"]),
-                   code_needed=values["code"] == "1", host=host, port=port, instance=instance)
+                   code_needed=values["code"] == "1", host=host, port=port, instance=instance,
+                   over=values["over"] == "1")
 
 
 # --- interfaces -------------------------------------------------------------------------------------
@@ -252,11 +264,13 @@ class TableAdvertiser:
         self._info = info
         self.instance = info.name[: -len(SERVICE_TYPE) - 1]   # zeroconf may have renamed it on a clash
         if self.ad != announced:   # seats changed while the name was being claimed
-            await self.update(self.ad.seats_taken, self.ad.seats_free)
+            await self.update(self.ad.seats_taken, self.ad.seats_free, self.ad.over)
 
-    async def update(self, seats_taken: int, seats_free: int) -> None:
-        """Publish the new seat counts in the TXT record (returns at once; zeroconf repeats it)."""
-        self.ad = replace(self.ad, seats_taken=seats_taken, seats_free=seats_free)
+    async def update(self, seats_taken: int, seats_free: int, over: bool | None = None) -> None:
+        """Publish the new seat counts (and whether the game is over) in the TXT record (returns at once;
+        zeroconf repeats it)."""
+        self.ad = replace(self.ad, seats_taken=seats_taken, seats_free=seats_free,
+                          over=self.ad.over if over is None else over)
         if self._aiozc is None or self._info is None:
             return
         info = AsyncServiceInfo(SERVICE_TYPE, self._info.name, port=self.port, properties=self.ad.to_txt(),
@@ -330,7 +344,7 @@ class TableBrowser:
         """Start listening; DiscoveryUnavailable if multicast cannot work here."""
         self._aiozc = await _open_zeroconf(self.interfaces)
         self._browser = AsyncServiceBrowser(self._aiozc.zeroconf, SERVICE_TYPE,
-                                            handlers=[self._on_service_state_change])
+                                            handlers=[self._on_service_state_change], question_type=QUESTIONS)
         if self.probe and self.reprobe_interval > 0:
             self._reprobe = asyncio.create_task(self._reprobe_loop())
 
@@ -382,7 +396,8 @@ class TableBrowser:
         if self._aiozc is None:
             return
         info = AsyncServiceInfo(SERVICE_TYPE, name)
-        if not await info.async_request(self._aiozc.zeroconf, RESOLVE_TIMEOUT_MS) or not info.port:
+        if not await info.async_request(self._aiozc.zeroconf, RESOLVE_TIMEOUT_MS, question_type=QUESTIONS) \
+                or not info.port:
             return
         instance = name[: -len(SERVICE_TYPE) - 1] if name.endswith("." + SERVICE_TYPE) else name
         try:

@@ -16,19 +16,32 @@ def add_tables_command(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "tables", help="list the tables on the LAN",
         description="Listen for tables advertised on the local network and print those that answer.")
-    parser.add_argument("--seconds", type=float, default=3.0,
+    parser.add_argument("--seconds", type=listening_time, default=3.0,
                         help="how long to listen (default %(default)s)")
     parser.add_argument("--interface", metavar="IF", default=None,
                         help="listen on this interface only: an IPv4 address or a name such as eth0 "
                              "(default: every interface)")
     parser.set_defaults(handler=run_tables)
+    parser.error = lambda message: parser.exit(  # type: ignore[method-assign]
+        2, f"{parser.prog}: {message} (see {parser.prog} --help)\n")
+
+
+def listening_time(text: str) -> float:
+    """``--seconds``: more than 0 and at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--seconds is a number of seconds, not {text!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"--seconds is more than 0 and at most 3600, not {text}")
+    return value
 
 
 def run_tables(args: argparse.Namespace) -> int:
     """Browse, then print one line per table; 1 if discovery cannot run here."""
     try:
         interfaces = resolve_interface(args.interface)
-        tables = asyncio.run(find_tables(max(args.seconds, 0.0), interfaces))
+        tables = asyncio.run(find_tables(args.seconds, interfaces))
     except DiscoveryUnavailable as error:
         print(f"turpin: {error}", file=sys.stderr)
         return 1
@@ -45,7 +58,8 @@ def format_tables(tables: list[TableAd], seconds: float) -> str:
     rows = [("TABLE", "GAME", "SEATS", "CODE", "ADDRESS")]
     for ad in tables:
         game = games.get(ad.game, f"{ad.game} (unknown game)")
-        seats = f"{ad.seats_taken}/{ad.seats_taken + ad.seats_free}" + ("" if ad.seats_free else " full")
+        seats = f"{ad.seats_taken}/{ad.seats_taken + ad.seats_free}" + \
+            (" game over" if ad.over else "" if ad.seats_free else " full")
         address = ad.address if ad.protocol == PROTOCOL_VERSION else \
             f"{ad.address} (protocol {ad.protocol}, this turpin speaks {PROTOCOL_VERSION})"
         rows.append((ad.name, game, seats, "yes" if ad.code_needed else "no", address))

@@ -14,16 +14,19 @@ import asyncio
 import contextlib
 import ipaddress
 import os
+import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from net import protocol
 from net.addresses import ipv4_by_interface
-from net.authority import Refusal, Table, Watcher, check_protocol
+from core.engine import Action, Bot, State, clone
+from net.authority import BotTurn, Refusal, Table, Watcher, check_protocol, default_bot
 from net.protocol import ProtocolError, error_message, host_message
-from net.record import write_record
+from net.record import RecordLog
 
 
 @dataclass
@@ -41,6 +44,8 @@ class HostSettings:
     max_connections: int = 1024
     #: Seconds a bot waits before acting, so people can follow; 0 in tests and benchmarks.
     bot_delay: float = 0.0
+    #: Seconds a bot may think about one move before the normal bot makes it instead (with a notice).
+    bot_deadline: float = 5.0
     #: First wait after a wrong room code; it doubles per wrong code up to the cap.
     wrong_code_delay: float = 0.5
     wrong_code_cap: float = 8.0
@@ -99,8 +104,8 @@ class WrongCodeThrottle:
         return wait
 
     def wrong(self, address: str) -> float:
-        """The code was wrong: seconds until this address's next code can be checked."""
-        return self.wait_time(address)
+        """The code was wrong: the wait before this address's next code is checked (from this check)."""
+        return self.penalty(self._streaks.get(address, (0, 0.0, 0.0))[0])
 
     def succeeded(self, address: str) -> None:
         self._streaks.pop(address, None)
@@ -216,6 +221,9 @@ class TableHost:
         self.address: tuple[str, int] = ("", 0)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._bots: asyncio.Task[None] | None = None
+        #: Bots think here, off the event loop; two threads, so one stuck bot still leaves room for the
+        #: normal bot that stands in for it.
+        self._bot_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="turpin-bot")
         self._watchdog: asyncio.Task[None] | None = None
         #: Called (without arguments) whenever seats fill or empty; the advertiser's update hooks in here.
         self.on_seats_changed: Callable[[], None] | None = None
@@ -234,6 +242,7 @@ class TableHost:
         for task in (self._watchdog, self._bots):
             if task is not None:
                 task.cancel()
+        self._bot_threads.shutdown(wait=False, cancel_futures=True)  # a bot still thinking is not waited for
         for connection in list(self.connections):
             connection.send_message(error_message("host_closing", "the host has stopped the table"))
             connection.close_soon()
@@ -355,10 +364,35 @@ class TableHost:
             self._bots = asyncio.ensure_future(self._run_bots())
 
     async def _run_bots(self) -> None:
-        """Bots act one at a time, yielding between actions so that clients are served meanwhile."""
+        """Bots act one at a time. Each decides in a worker thread on its own copy of the state, so the
+        event loop goes on serving clients (heartbeats, other seats' moves) while a bot thinks."""
         while self.table.next_bot() is not None:
             await asyncio.sleep(self.settings.bot_delay)
-            self.table.play_bot()
+            turn = self.table.bot_turn()
+            if turn is not None:
+                self.table.play_bot_action(turn, await self._decide(turn))
+
+    async def _decide(self, turn: BotTurn) -> Action | None:
+        """The bot's action within ``bot_deadline``; if it fails or runs late, the normal bot's (said to
+        everyone), and if that fails too, None (the table then plays the first legal action)."""
+        try:
+            return await self._in_bot_thread(turn.bot, turn.state, turn.seat, turn.rng)
+        except asyncio.TimeoutError:
+            why = f"took longer than {self.settings.bot_deadline:g} s"
+        except Exception as error:  # any bug in a bot: the game goes on without it
+            why = f"failed ({type(error).__name__})"
+        fallback = default_bot(self.table.game)
+        self.table.notice(f"Seat {turn.seat + 1}'s {turn.name} bot {why}; the {fallback} bot made this move")
+        try:  # a fresh state and generator: the late bot's thread may still be using its own
+            return await self._in_bot_thread(self.table.game.bots[fallback], clone(self.table.state),
+                                             turn.seat, random.Random(turn.rng.getrandbits(64)))
+        except Exception:
+            return None
+
+    async def _in_bot_thread(self, bot: Bot, state: State, seat: int, rng: random.Random) -> Action:
+        loop = asyncio.get_running_loop()
+        return await asyncio.wait_for(loop.run_in_executor(self._bot_threads, bot, state, seat, rng),
+                                      self.settings.bot_deadline)
 
     async def _watch(self) -> None:
         """Heartbeats out, silent peers dropped, seats past their grace period handed to bots."""
@@ -389,9 +423,9 @@ class TableHost:
                               f"{self.settings.timeout:g} s); waiting for them to reconnect")
 
 
-def record_saver(path: str | os.PathLike[str]) -> Callable[[dict[str, Any]], None]:
-    """The table's ``save``: the atomic record write after every accepted action."""
-    return lambda record: write_record(path, record)
+def record_saver(path: str | os.PathLike[str]) -> RecordLog:
+    """The table's ``save``: the record log, one synced entry appended per accepted action or change."""
+    return RecordLog(path)
 
 
 def bind_address(interface: str | None) -> str:
@@ -434,7 +468,7 @@ async def advertise(host: TableHost, interface: str | None) -> Any:
         ad = discovery.TableAd(name=table.name, game=table.game.id, protocol=protocol.PROTOCOL_VERSION,
                                seats_taken=table.seats_taken(),
                                seats_free=len(table.seats) - table.seats_taken(),
-                               code_needed=table.code is not None)
+                               code_needed=table.code is not None, over=table.over)
         advertiser = discovery.TableAdvertiser(ad, host.address[1], interfaces)
         await advertiser.start()
     except Exception as error:  # DiscoveryUnavailable and friends: the table still works by address
@@ -454,13 +488,13 @@ class Advertising:
     def update(self) -> None:
         table = self.host.table
         taken = table.seats_taken()
-        task = asyncio.ensure_future(self._update(taken, len(table.seats) - taken))
+        task = asyncio.ensure_future(self._update(taken, len(table.seats) - taken, table.over))
         self.host._tasks.add(task)
         task.add_done_callback(self.host._tasks.discard)
 
-    async def _update(self, taken: int, free: int) -> None:
+    async def _update(self, taken: int, free: int, over: bool) -> None:
         try:
-            await self.advertiser.update(taken, free)
+            await self.advertiser.update(taken, free, over)
         except Exception as error:  # the LAN list may lag; the table itself is unaffected
             print(f"(could not update the LAN advert: {error})")
 

@@ -1,43 +1,80 @@
-"""The game record: seed, options, seats and action log, written atomically after every accepted action.
+"""The game record: seed, options, seats and action log, kept as an append-only log on disk.
 
 The record is the save file: ``turpin host --resume FILE`` replays it to the exact table it describes
 (the seed plus the action log give the same state, the same log and the same cards still to come). It
 holds the seats' tokens so that players can reconnect to a resumed host, so it is written readable by
 its owner only and never sent; what the players get at the end is ``public_record``.
+
+On disk (format 2) a record is ``MAGIC`` and then entries, each a 4-byte big-endian length, a 4-byte
+CRC-32 of the body and a msgpack body: first ``{"record": {...}}`` (everything but the actions), then
+one ``{"act": [seat, action]}`` per accepted action and ``{"set": {field: value}}`` when anything else
+changes (seats, the port). Each entry is one ``write`` and one ``fdatasync``: the cost of an action no
+longer grows with the game. An entry cut short by a crash (or failing its CRC) ends the log: it was
+never synced, so it was never broadcast, and nothing after it is read. Records of format 1 (one msgpack
+map, rewritten whole after every action) are still read, and a host resuming one goes on in format 2.
 """
 
 from __future__ import annotations
 
 import os
 import pathlib
+import struct
 import tempfile
+import zlib
 from typing import Any
 
 import msgpack
 
 RECORD_FORMAT = "turpin-record"
 RECORD_VERSION = 1
+#: The first bytes of a record log (format 2); a format-1 record starts with a msgpack map instead.
+MAGIC = b"turpin-record-log 2\n"
 _MAX_RECORD = 64 * 1024 * 1024
+_ENTRY_HEAD = struct.Struct(">II")  # body length, CRC-32 of the body
+#: Record fields that are not compared between saves: the time changes every time and says nothing.
+_UNSAVED = ("actions", "saved_at")
 
 
 class RecordError(ValueError):
     """A record file that cannot be read or does not describe a table."""
 
 
+def _pack(value: Any) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def _entry(body: dict[str, Any]) -> bytes:
+    data = _pack(body)
+    return _ENTRY_HEAD.pack(len(data), zlib.crc32(data)) + data
+
+
+def _sync(fd: int) -> None:
+    os.fdatasync(fd) if hasattr(os, "fdatasync") else os.fsync(fd)
+
+
+def _header(record: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in record.items() if key not in _UNSAVED}
+
+
+def log_bytes(record: dict[str, Any]) -> bytes:
+    """A whole record as a log: the header entry, then one entry per action."""
+    return MAGIC + _entry({"record": _header(record)}) + b"".join(
+        _entry({"act": action}) for action in record["actions"])
+
+
 def write_record(path: str | os.PathLike[str], record: dict[str, Any]) -> None:
-    """Write ``record`` so that the file is always either the old record or the new one, never half.
+    """Write ``record`` whole, so that the file is always either the old record or the new one, never half.
 
     Write a temporary file in the same directory, flush it to disk, then rename it over the old one
     (atomic on POSIX), and flush the directory so the rename itself survives a crash.
     """
     target = pathlib.Path(path)
-    data = msgpack.packb(record, use_bin_type=True)
     fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            handle.write(log_bytes(record))
             handle.flush()
-            os.fdatasync(handle.fileno()) if hasattr(os, "fdatasync") else os.fsync(handle.fileno())
+            _sync(handle.fileno())
         os.replace(temporary, target)
     except BaseException:
         pathlib.Path(temporary).unlink(missing_ok=True)
@@ -49,19 +86,104 @@ def write_record(path: str | os.PathLike[str], record: dict[str, Any]) -> None:
         os.close(directory)
 
 
+class RecordLog:
+    """The table's ``save``: called with the whole record after every change, it appends only what changed.
+
+    The first call writes the whole record atomically (a new table, or a resumed one whose file may be of
+    format 1 or end in a torn entry); every later call appends one entry per new action and one for any
+    other field that changed, each synced before the call returns (before anyone is sent the new state).
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = pathlib.Path(path)
+        self._fd: int | None = None
+        self._written: dict[str, bytes] = {}  # each header field as last written, packed
+        self._actions = 0
+
+    def __call__(self, record: dict[str, Any]) -> None:
+        header = _header(record)
+        if self._fd is None or len(record["actions"]) < self._actions:
+            self._rewrite(record, header)
+            return
+        packed = {key: _pack(value) for key, value in header.items()}
+        changed = {key: header[key] for key, data in packed.items() if self._written.get(key) != data}
+        entries = [_entry({"act": action}) for action in record["actions"][self._actions:]]
+        if changed:
+            entries.append(_entry({"set": changed}))
+        if not entries:
+            return
+        data = b"".join(entries)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._fd, view):]
+        _sync(self._fd)
+        self._actions = len(record["actions"])
+        self._written = packed
+
+    def _rewrite(self, record: dict[str, Any], header: dict[str, Any]) -> None:
+        self.close()
+        write_record(self.path, record)
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        self._written = {key: _pack(value) for key, value in header.items()}
+        self._actions = len(record["actions"])
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
 def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read and check a record file; ``RecordError`` says what is wrong with it."""
+    """Read and check a record file (a log, or a format-1 record); ``RecordError`` says what is wrong."""
     try:
-        data = pathlib.Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read(_MAX_RECORD + 1)
     except OSError as error:
         raise RecordError(f"cannot read the record {path}: {error.strerror}") from None
     if len(data) > _MAX_RECORD:
         raise RecordError(f"the record {path} is too large to be a game record")
+    record = _read_log(data, path) if data.startswith(MAGIC) else _read_whole(data, path)
+    check_record(record)
+    return record
+
+
+def _unpack(data: bytes) -> Any:
+    return msgpack.unpackb(data, raw=False, strict_map_key=True, ext_hook=_no_ext)
+
+
+def _read_whole(data: bytes, path: Any) -> dict[str, Any]:
     try:
-        record = msgpack.unpackb(data, raw=False, strict_map_key=True, ext_hook=_no_ext)
+        return _unpack(data)
     except Exception as error:  # any decoding failure means the same thing to the user
         raise RecordError(f"{path} is not a turpin game record ({type(error).__name__})") from None
-    check_record(record)
+
+
+def _read_log(data: bytes, path: Any) -> dict[str, Any]:
+    """Fold the entries into one record; the first entry that is cut short or damaged ends the log."""
+    record: dict[str, Any] | None = None
+    offset = len(MAGIC)
+    while offset + _ENTRY_HEAD.size <= len(data):
+        length, crc = _ENTRY_HEAD.unpack_from(data, offset)
+        body = data[offset + _ENTRY_HEAD.size:offset + _ENTRY_HEAD.size + length]
+        if len(body) < length or zlib.crc32(body) != crc:
+            break  # a torn tail: never synced, so never shown to anyone
+        try:
+            entry = _unpack(body)
+        except Exception:
+            break
+        offset += _ENTRY_HEAD.size + length
+        if record is None:
+            if not (isinstance(entry, dict) and isinstance(entry.get("record"), dict)):
+                raise RecordError(f"{path} is not a turpin game record (no header)")
+            record = {**entry["record"], "actions": []}
+        elif isinstance(entry, dict) and "act" in entry:
+            record["actions"].append(entry["act"])
+        elif isinstance(entry, dict) and isinstance(entry.get("set"), dict):
+            record.update({key: value for key, value in entry["set"].items() if key not in _UNSAVED})
+        else:
+            raise RecordError(f"the record {path} holds an entry this turpin does not know")
+    if record is None:
+        raise RecordError(f"{path} is not a turpin game record (its header is damaged)")
     return record
 
 

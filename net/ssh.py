@@ -42,6 +42,8 @@ FALLBACK_TERM = "xterm-256color"
 #: screen, a hidden cursor, mouse reporting, bracketed paste and focus events.
 TERMINAL_RESET = (b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"
                   b"\x1b[?2004l\x1b[?1004l\x1b[0m")
+#: Settings of the server's own operator that the apps follow too (which LAN to browse, where data lives).
+SERVER_ENV_PASSED_ON = ("TURPIN_LAN", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")
 _TERM_PATTERN = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 _PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # nothing to misread aloud (no l/1, o/0, i)
 
@@ -146,7 +148,8 @@ def terminal_type(requested: str | None) -> str:
 def session_env(settings: SSHSettings, user: str, term: str) -> dict[str, str]:
     """A clean environment: TERM from the client, the rest from the server; nothing else of the client's."""
     base = settings.data_dir or data_dir()
-    env = {
+    env = {name: os.environ[name] for name in SERVER_ENV_PASSED_ON if name in os.environ}
+    env |= {
         "TERM": term,
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",
@@ -206,10 +209,16 @@ class _DoorServer(asyncssh.SSHServer):
     def __init__(self, door: SSHFrontDoor) -> None:
         self._door = door
         self._peer = "?"
+        self._conn: asyncssh.SSHServerConnection | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
         self._peer = str(peer[0]) if peer else "?"
+        self._conn = conn
+        self._door._connections.add(conn)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._door._connections.discard(self._conn)
 
     def begin_auth(self, username: str) -> bool:
         return self._door.settings.auth != "open"
@@ -236,6 +245,7 @@ class SSHFrontDoor:
         self.host_key: asyncssh.SSHKey | None = None
         self._server: asyncssh.SSHAcceptor | None = None
         self._sessions: dict[int, _AppSession] = {}
+        self._connections: set[asyncssh.SSHServerConnection] = set()
         self._starting = 0
 
     @property
@@ -284,12 +294,16 @@ class SSHFrontDoor:
                 from None
 
     async def close(self) -> None:
-        """Stop listening, end every session's app (its whole process group) and wait for them."""
+        """Stop listening, end every session's app (its whole process group), then every connection."""
         if self._server is not None:
             self._server.close()
         sessions = list(self._sessions.values())
         await asyncio.gather(*(session.end(reset_terminal=True) for session in sessions),
                              return_exceptions=True)
+        connections = list(self._connections)
+        for conn in connections:  # asyncssh leaves open connections open when the listener closes
+            conn.close()
+        await asyncio.gather(*(conn.wait_closed() for conn in connections), return_exceptions=True)
         if self._server is not None:
             await self._server.wait_closed()
             self._server = None
@@ -331,6 +345,7 @@ class _AppSession:
         self.info = info
         self._idle_timer: asyncio.TimerHandle | None = None
         self._stopped = asyncio.Event()
+        self._finished = asyncio.Event()
         self._reset_terminal = False
         self._goodbye: str | None = None
 
@@ -381,12 +396,13 @@ class _AppSession:
                 with contextlib.suppress(Exception):
                     self.process.stdout.write(TERMINAL_RESET)
             self._exit_channel()
+            self._finished.set()
 
     async def end(self, reset_terminal: bool = False) -> None:
-        """Ask the session to end now (server stop, idle); returns once the app is gone."""
+        """Ask the session to end now (server stop); returns once its app's process group is gone."""
         self._reset_terminal = self._reset_terminal or reset_terminal
         self._stopped.set()
-        await self.child.wait()
+        await self._finished.wait()
 
     def _touch(self) -> None:
         """The client did something: push the idle deadline back."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import stat
 import sys
 from typing import Any
@@ -49,6 +50,7 @@ def render_view(view: Any, max_lines: int | None = VIEW_LINES, width: int | None
     unknown (None) fields are left out, short lists and maps stay on one line. With ``max_lines`` the
     rest is cut and a last line says how to see it all.
     """
+    view = _readable(view)
     lines = _mapping_lines(view, 0) if isinstance(view, dict) else [_inline(view)]
     if width is not None:
         lines = [line if len(line) <= width else line[:width - 1] + "…" for line in lines]
@@ -56,6 +58,30 @@ def render_view(view: Any, max_lines: int | None = VIEW_LINES, width: int | None
         hidden = len(lines) - (max_lines - 1)
         lines = lines[:max_lines - 1] + [f"… and {hidden} more lines (type v for the whole view)"]
     return lines
+
+
+#: View fields that hold a seat number (0-based on the wire): a person reads them as "seat 1", "seat 2".
+SEAT_FIELDS = frozenset({"seat", "seats", "driver", "robber", "robbers", "dealer", "turn", "pending", "rival",
+                         "leader", "winner", "winners", "current", "acting", "to_play", "first"})
+_CARD = re.compile(r"([a-z][a-z_]*):(\w+)")
+
+
+def _readable(value: Any, key: str | None = None) -> Any:
+    """The view with its raw values put the way the rest of the client speaks: seats counted from 1,
+    ``-1`` (nothing yet) left out, and cards like ``bath:8`` as ``Bath 8``."""
+    if isinstance(value, dict):
+        return {name: _readable(item, str(name)) for name, item in value.items()}
+    if isinstance(value, list):
+        return [_readable(item, key) for item in value]
+    if key in SEAT_FIELDS and isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value + 1 if key == "seat" else f"seat {value + 1}"
+    if isinstance(value, int) and not isinstance(value, bool) and value == -1:
+        return None
+    if isinstance(value, str):
+        card = _CARD.fullmatch(value)
+        if card:
+            return f"{card.group(1).replace('_', ' ').title()} {card.group(2)}"
+    return value
 
 
 def _worth_showing(value: Any) -> bool:
@@ -123,11 +149,19 @@ async def _typed_line_unless_over(reader: asyncio.StreamReader, client: TableCli
     return None if not line and reader.at_eof() else line.decode(errors="replace").strip()
 
 
+#: Retries between two "still trying" lines while the table is away (the first loss is always said).
+RETRY_LINES_EVERY = 10
+
+
 async def play_text(client: TableClient, out: Any = None) -> int:
     """The plain text client: the view in short, log lines as they come, the host's choices numbered,
-    answers typed."""
+    answers typed. Through a lost connection it keeps waiting (and says so once, then now and then); on
+    coming back it shows only what is new, and the choices again if it is this seat's turn."""
     out = out or sys.stdout
     shown_prompt: list[Any] = [None]
+    events_shown = [0]     # log events printed so far: a catch-up after a reconnect repeats none of them
+    away = [0]             # connection losses and failed retries since the table was last there
+    token_shown = [False]
 
     def show_view(snap: Any) -> None:
         whose = "The table" if snap.seat is None else "Your view"
@@ -135,35 +169,59 @@ async def play_text(client: TableClient, out: Any = None) -> int:
         for line in render_view(snap.view):
             print(f"    {line}", file=out)
 
+    def show_choices(snap: Any) -> None:
+        shown_prompt[0] = snap.prompt["id"]
+        show_view(snap)
+        print("Your choices:", file=out)
+        for number, choice in enumerate(snap.choices, start=1):
+            print(f"  [{number}] {choice['text']}", file=out)
+        print("Type a number and Enter (v = the whole view, say TEXT = chat, q = quit):", file=out)
+
+    def show_table(message: dict[str, Any]) -> None:
+        snap = client.snapshot
+        events = message.get("events", [])
+        catch_up = bool(message.get("catch_up"))
+        new = events[events_shown[0]:] if catch_up else events
+        for event in new:
+            print(f"  · {event['text']}", file=out)
+        events_shown[0] = len(events) if catch_up else events_shown[0] + len(events)
+        if snap.result is not None:
+            print(f"Game over: {snap.result.get('summary', '')}", file=out)
+            print(f"Seed {snap.result.get('seed')} — the record replays it (A2).", file=out)
+        elif snap.prompt and (snap.prompt["id"] != shown_prompt[0] or (catch_up and away[0])):
+            show_choices(snap)  # a new question, or the same one again after coming back
+        elif catch_up:
+            show_view(snap)
+            waiting = "Waiting for your turn" if snap.started else "Waiting for the other seats to fill"
+            print(f"{'Watching' if snap.seat is None else waiting} (v = the whole view, q = quit)", file=out)
+        if catch_up:
+            away[0] = 0
+
     def show(update: ClientUpdate) -> None:
         snap = client.snapshot
         if update.kind == "table":
-            message = update.message or {}
-            for event in message.get("events", []):
-                print(f"  · {event['text']}", file=out)
-            if snap.result is not None:
-                print(f"Game over: {snap.result.get('summary', '')}", file=out)
-                print(f"Seed {snap.result.get('seed')} — the record replays it (A2).", file=out)
-            elif snap.prompt and snap.prompt["id"] != shown_prompt[0]:
-                shown_prompt[0] = snap.prompt["id"]
-                show_view(snap)
-                print("Your choices:", file=out)
-                for number, choice in enumerate(snap.choices, start=1):
-                    print(f"  [{number}] {choice['text']}", file=out)
-                print("Type a number and Enter (v = the whole view, say TEXT = chat, q = quit):", file=out)
-            elif message.get("catch_up"):
-                show_view(snap)
-                waiting = "Waiting for your turn" if snap.started else "Waiting for the other seats to fill"
-                print(f"{'Watching' if snap.seat is None else waiting} (v = the whole view, q = quit)", file=out)
+            show_table(update.message or {})
         elif update.kind == "chat":
             print(f"> {update.text}", file=out)
-        elif update.kind in ("error", "stopped") and not client.welcomed:
-            pass  # refused before getting in: start() raises, and that one message is printed below
-        elif update.kind in ("welcome", "error", "notice", "disconnected", "stopped"):
-            prefix = {"error": "! ", "notice": "* ", "disconnected": "~ "}.get(update.kind, "")
-            print(f"{prefix}{update.text}", file=out)
-            if update.kind == "welcome" and client.token and snap.seat is not None:
+        elif not client.welcomed and update.kind in ("error", "stopped", "disconnected", "connected"):
+            pass  # refused or unreachable before getting in: start() raises, and that one line is printed
+        elif update.kind == "disconnected":
+            away[0] += 1
+            if away[0] == 1:
+                print(f"~ {update.text}; waiting for the table to come back (q = quit)", file=out)
+            elif away[0] % RETRY_LINES_EVERY == 0:
+                print(f"~ still away: {client.retry_status()}", file=out)
+        elif update.kind == "welcome":
+            if away[0]:
+                print("~ back at the table", file=out)
+            elif not token_shown[0]:
+                print(update.text, file=out)
+            if client.token and snap.seat is not None and not token_shown[0]:
+                token_shown[0] = True
                 print(f"(your seat token, to come back from another terminal: --token {client.token})", file=out)
+        elif update.kind in ("error", "notice", "stopped"):
+            prefix = {"error": "! ", "notice": "* "}.get(update.kind, "")
+            print(f"{prefix}{update.text}", file=out)
         out.flush()
 
     client.subscribe(show)
@@ -181,19 +239,31 @@ async def play_text(client: TableClient, out: Any = None) -> int:
             line = await _typed_line_unless_over(reader, client)
             if line is None or line in ("q", "quit"):
                 break
-            if line == "v":
-                for text in render_view(client.snapshot.view, max_lines=None, width=None):
-                    print(text, file=out)
-            elif line.startswith("say ") and line[4:].strip():
-                await client.say(line[4:].strip())
-            elif line.isdigit() and 1 <= int(line) <= len(client.snapshot.choices):
-                await client.choose(int(line) - 1)
-            elif line:
-                print(f"type a number from 1 to {len(client.snapshot.choices)}" if client.snapshot.choices
-                      else "nothing to choose now; wait for your turn", file=out)
+            await _answer(client, line, out)
             out.flush()
-    except ClientError as error:
-        print(f"turpin: {error}", file=sys.stderr)
     finally:
         await client.close()
     return 0
+
+
+async def _answer(client: TableClient, line: str, out: Any) -> None:
+    """One typed line: a choice, a chat line or ``v``; while the table is away nothing is sent."""
+    choices = client.snapshot.choices
+    if line == "v":
+        for text in render_view(client.snapshot.view, max_lines=None, width=None):
+            print(text, file=out)
+        return
+    wants_to_send = (line.startswith("say ") and line[4:].strip()) or (line.isdigit() and 1 <= int(line) <= len(choices))
+    if wants_to_send and not client.connected:
+        print("the table is away; nothing was sent. Your choices come back with it.", file=out)
+        return
+    try:
+        if line.startswith("say ") and line[4:].strip():
+            await client.say(line[4:].strip())
+        elif line.isdigit() and 1 <= int(line) <= len(choices):
+            await client.choose(int(line) - 1)
+        elif line:
+            print(f"type a number from 1 to {len(choices)}" if choices
+                  else "nothing to choose now; wait for your turn", file=out)
+    except (ClientError, ConnectionError, OSError):
+        print("the table went away as that was sent; your choices come back with it.", file=out)

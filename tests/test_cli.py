@@ -32,7 +32,7 @@ def test_simulate_json_counts_every_game_and_seat(game):
     summary = json.loads(out.stdout)
     assert summary["games"] == 40 and summary["seed"] == 7
     seats = summary["seats"]
-    assert [row["bot"] for row in seats][0] == "sharp"
+    assert [row["bot"] for row in seats][0] == "normal"
     assert sum(row["wins"] for row in seats) >= 40 * (game != "money-or-life")
 
 
@@ -45,10 +45,20 @@ def test_simulate_is_repeatable_for_a_seed(game):
 
 def test_simulate_table_for_turpin_shows_seats_bots_and_figures():
     out = turpin("simulate", "--game", "turpin", "--players", "4", "--games", "30", "--seed", "7",
-                 "--bots", "sharp,random,random,random")
+                 "--bots", "normal,easy,random,random")
     assert out.returncode == 0, out.stderr
-    for words in ("seat", "sharp", "random", "win %", "mean score", "duels", "pistols", "journeys"):
+    for words in ("seat", "normal", "easy", "random", "win %", "mean score", "duels", "pistols", "journeys"):
         assert words in out.stdout
+
+
+def test_simulate_takes_the_old_name_sharp_and_shows_normal():
+    """``sharp`` was the normal bot's name: old commands still work, and say what it is called now."""
+    old = turpin("simulate", "--game", "turpin", "--players", "2", "--games", "5", "--seed", "7",
+                 "--bots", "sharp,random", "--json")
+    new = turpin("simulate", "--game", "turpin", "--players", "2", "--games", "5", "--seed", "7",
+                 "--bots", "normal,random", "--json")
+    assert old.returncode == 0, old.stderr
+    assert old.stdout == new.stdout and json.loads(old.stdout)["seats"][0]["bot"] == "normal"
 
 
 def test_simulate_refuses_bad_options_in_words():
@@ -103,7 +113,7 @@ def test_watch_prints_the_final_summary_once(game):
     from core.simulate import play_bot_game
 
     options = engine.resolve_options(None)
-    bots = ["sharp"] + ["random"] * (engine.seats(options) - 1)
+    bots = ["normal"] + ["random"] * (engine.seats(options) - 1)
     summary = engine.result(play_bot_game(engine, options, 5, bots).state)["summary"]
     assert out.stdout.count(summary) == 1
     assert out.stdout.splitlines()[-2] == summary and "seed 5" in out.stdout.splitlines()[-1]

@@ -473,3 +473,24 @@ async def test_a_browsers_probe_leaves_the_host_quiet_and_the_table_untouched(ca
     assert loud == [], [record.getMessage() for record in loud]
     captured = capsys.readouterr()
     assert "Traceback" not in captured.out + captured.err and captured.err == ""
+
+
+def test_repeated_short_listings_find_every_table_among_several_turpin_processes(netns):
+    """Issue 10 (11): on a machine running several turpin processes, one-second `turpin tables` run one
+    right after another each find every table. (Before: none at all — the unicast answers to zeroconf's
+    first, QU, questions went to port 5353, which the kernel hands to just one of the processes sharing
+    it, seldom the one that asked. The browser asks QM questions, answered by multicast to all.)"""
+    browser = netns.actor("browse")   # another turpin process listening on 5353 too
+    browser.event("browsing")
+    names = ["Bell", "Crown", "Swan"]
+    instances = {_advertise(netns, "--listen", "--name", name)[1]["instance"] for name in names}
+    browser.events_for_each("added", instances)
+    found = []
+    for _ in range(6):
+        result = subprocess.run(netns.enter(sys.executable, str(ACTORS), "tables", "--interface", "127.0.0.1",
+                                            "--seconds", "1"),
+                                cwd=ROOT, capture_output=True, text=True, timeout=HANG_GUARD)
+        assert result.returncode == 0, result.stderr
+        found.append(sorted(name for name in names if any(line.startswith(name) for line in
+                                                           result.stdout.splitlines())))
+    assert found == [names] * 6, (found, result.stdout)

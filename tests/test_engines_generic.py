@@ -243,7 +243,8 @@ def test_bad_options_are_refused_with_a_clear_message(game):
 def test_every_game_describes_itself(game):
     """The registry entry carries what the CLI and TUI show: title, rules, options, bots."""
     assert game.title and len(game.rules_text) > 200
-    assert {"random", "sharp"} <= set(game.bots)
+    assert list(game.bots) == ["easy", "normal", "hard", "random"]  # the levels, by the same names everywhere
+    assert game.bots["sharp"] is game.bots["normal"]  # the old name still works, unlisted
     assert all(option.help for option in game.options)
     options = game.resolve_options({})
     state = game.setup(options, 1)

@@ -6,17 +6,20 @@ import argparse
 import asyncio
 import os
 import pathlib
+import random
 import re
 import signal
+import subprocess
 import sys
 
 import pytest
 
 from net.authority import Table
-from net.client import TableClient
+from net.client import ClientError, TableClient
 from net.commands import add_commands, add_host_arguments, build_table
 from net.text_client import render_view
-from tests.net_helpers import TOY, WAIT, hosting
+from net.host import TableHost
+from tests.net_helpers import FAST, TOY, WAIT, hosting, play_randomly
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -90,7 +93,7 @@ async def test_the_host_console_seats_a_bot_in_an_open_seat_and_the_game_starts(
     process.stdin.write(b"bot 2\n")
     await process.stdin.drain()
     await player.wait_for(lambda snap: snap.started and snap.seats[1]["kind"] == "bot", WAIT)
-    assert "seat 2 is a bot now" in (await asyncio.wait_for(process.stdout.readline(), WAIT)).decode()
+    assert "Seat 2: a bot" in await _line_with(process, "Seat 2", [])
     await player.close()
     process.send_signal(signal.SIGTERM)
     await asyncio.wait_for(process.wait(), WAIT)
@@ -271,8 +274,8 @@ async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeyp
         async def start(self):
             calls.append(("start",))
 
-        async def update(self, seats_taken, seats_free):
-            calls.append(("update", seats_taken, seats_free))
+        async def update(self, seats_taken, seats_free, over=False):
+            calls.append(("update", seats_taken, seats_free) + (("over",) if over else ()))
             if (seats_taken, seats_free) == (1, 1):
                 one_seat_taken.set()
 
@@ -293,6 +296,239 @@ async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeyp
         await player.close()
     kind, fields, port, interfaces = calls[0]
     assert fields == {"name": "The Bell", "game": "net-toy", "protocol": 1, "seats_taken": 0, "seats_free": 2,
-                      "code_needed": True}
+                      "code_needed": True, "over": False}
     assert port == host.address[1] and interfaces == ["127.0.0.1"]
     assert ("start",) in calls and ("update", 1, 1) in calls and calls[-1] == ("close",)
+
+
+# --- issue 10 (7, 8): every argument checked, said in one line -----------------------------------------
+
+def _turpin(*argv: str, timeout: float = WAIT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", TURPIN_SCRIPT, *argv], cwd=ROOT, env=ENV, capture_output=True,
+                          text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["join", "127.0.0.1:99999"], "a port is a number from 1 to 65535, not 99999"),
+    (["join", "127.0.0.1:0"], "a port is a number from 1 to 65535, not 0"),
+    (["join", "somewhere"], "HOST:PORT"),
+    (["join", "127.0.0.1:4707", "--seat", "0"], "a seat number is 1 or more, not 0"),
+    (["join", "127.0.0.1:4707", "--seat", "two"], "a seat number is a whole number, not 'two'"),
+    (["join", "127.0.0.1:4707", "--name", "x" * 41], "a name has at most 40 characters (this one has 41)"),
+    (["join", "127.0.0.1:4707", "--name", "bell\x07"], "a name is 1 to 40 printable characters"),
+    (["join", "127.0.0.1:4707", "--code", "x" * 33], "a room code is 1 to 32 printable characters"),
+    (["host", "--headless", "--port", "70000"], "a port is a number from 0 to 65535, not 70000"),
+    (["host", "--headless", "--port", "-1"], "a port is 0 or more, not -1"),
+    (["host", "--headless", "--players", "0"], "--players is 1 or more, not 0"),
+    (["host", "--headless", "--bots", "-2"], "--bots is 0 or more, not -2"),
+    (["host", "--headless", "--grace", "-5"], "--grace is a number of seconds from 0, not -5"),
+    (["host", "--headless", "--bot-delay", "nan"], "--bot-delay is a number of seconds from 0, not nan"),
+    (["host", "--headless", "--max-spectators", "-1"], "--max-spectators is 0 or more, not -1"),
+    (["host", "--headless", "--timeout", "0"], "--timeout is a number of seconds above 0, not 0"),
+])
+def test_a_bad_argument_is_said_in_one_line(argv, words):
+    """Issue 10 (7): each bad argument ends the command at once with one line saying what is wrong."""
+    result = _turpin(*argv)
+    assert result.returncode == 2
+    assert words in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_tables_refuses_a_negative_listening_time_in_one_line():
+    """Issue 10 (7): `turpin tables --seconds -1` does not run; it says why."""
+    from net.discovery_commands import add_tables_command
+    parser = argparse.ArgumentParser(prog="turpin")
+    add_tables_command(parser.add_subparsers(dest="command"))
+    with pytest.raises(SystemExit) as stopped:
+        parser.parse_args(["tables", "--seconds", "-1"])
+    assert stopped.value.code == 2
+
+
+async def test_an_unknown_interface_is_named_and_the_port_not_blamed(tmp_path):
+    """Issue 10 (7): `--interface eth9` says there is no such interface, not to pick another port."""
+    result = await asyncio.to_thread(subprocess.run, [
+        sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--no-advertise",
+        "--interface", "eth9", "--port", "0", "--record", str(tmp_path / "r.record")],
+        cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=WAIT, stdin=subprocess.DEVNULL)
+    assert result.returncode == 2
+    assert "no network interface named 'eth9'" in result.stderr and "--port" not in result.stderr
+
+
+async def test_a_seat_past_the_table_says_which_seats_there_are():
+    """Issue 10 (7): `--seat 5` at a two-seat table names the seats it has, not "seat 5 is not free"."""
+    async with hosting(Table(TOY, {"players": 2}, code=None)) as host:
+        lost = TableClient(*host.address, seat=4, reconnect=False)
+        with pytest.raises(ClientError, match="this table has seats 1 to 2; there is no seat 5"):
+            await lost.start()
+        await lost.close()
+
+
+async def test_a_name_the_host_refuses_is_said_not_waited_on():
+    """Issue 10 (8): a client whose hello the host refuses as malformed (a name over 40 characters) stops
+    and says why instead of waiting in silence."""
+    async with hosting(Table(TOY, {"players": 2}, code=None)) as host:
+        chatty = TableClient(*host.address, name="x" * 41, reconnect=True, backoff=(0.02, 0.2))
+        with pytest.raises(ClientError, match="'name' is too long"):
+            await asyncio.wait_for(chatty.start(), WAIT)
+        await chatty.close()
+
+
+async def _line_with(process, text: str, seen: list[str]) -> str:
+    while True:
+        line = (await asyncio.wait_for(process.stdout.readline(), WAIT)).decode()
+        assert line, "".join(seen)
+        seen.append(line)
+        if text in line:
+            return line
+
+
+async def test_the_text_client_waits_through_a_lost_host_and_shows_the_pending_choices_again():
+    """Issue 10 (9): with the host down, a typed choice is not sent and the client keeps waiting (no exit);
+    the loss is said once with a hint that it is retrying; back at the table, the pending choices are
+    shown again, and neither the log nor the token is printed a second time."""
+    table = Table(TOY, {"players": 2}, code=None, bots={1: "random"})
+    host = TableHost(table, FAST)
+    _, port = await host.start("127.0.0.1", 0)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", TURPIN_SCRIPT, "join", f"127.0.0.1:{port}", "--text", "--name", "Tom", cwd=ROOT,
+        env=ENV, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    seen: list[str] = []
+    try:
+        await _line_with(process, "Type a number", seen)
+        await host.close()
+        await _line_with(process, "waiting for the table to come back", seen)
+        process.stdin.write(b"1\n")
+        await process.stdin.drain()
+        await _line_with(process, "nothing was sent", seen)
+        assert process.returncode is None and not any(seat == 0 for seat, _ in table.actions)
+        host = TableHost(table, FAST)
+        await host.start("127.0.0.1", port)
+        await _line_with(process, "back at the table", seen)
+        await _line_with(process, "Type a number", seen)
+        process.stdin.write(b"1\n")
+        await process.stdin.drain()
+        await _line_with(process, "You pick your", seen)
+        assert any(seat == 0 for seat, _ in table.actions)
+        text = "".join(seen)
+        assert text.count("--token") == 1 and text.count(table.log[0]["text"]) == 1, text
+        assert text.count("waiting for the table to come back") == 1
+        assert text.count("Your choices:") == 2
+    finally:
+        process.stdin.close()
+        await host.close()
+        if process.returncode is None:
+            process.kill()
+        await process.wait()
+
+
+def test_the_view_counts_seats_from_one_and_reads_cards_as_words():
+    """Issue 10 (9): seat numbers in the view are 1-based like everywhere else in the client, "nothing
+    yet" (-1) is left out, and cards read as words."""
+    lines = render_view({"seat": 0, "dealer": 2, "pending": [0, 2], "stop": -1, "hand": ["bath:8", "dover:L"],
+                         "players": [{"seat": 1, "health": 9}]})
+    assert lines == ["seat: 1", "dealer: seat 3", "pending: seat 1, seat 3", "hand: Bath 8, Dover L",
+                     "players:", "  - seat 2, health 9"]
+
+
+async def test_the_headless_console_says_each_join_drop_return_bot_and_the_end(tmp_path):
+    """Issue 10 (10): the host's console prints one line when a player sits down, leaves, comes back, a
+    seat goes to a bot, and when the game ends."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--no-code",
+        "--port", "0", "--interface", "127.0.0.1", "--no-advertise", "--bot-delay", "0",
+        "--record", str(tmp_path / "r.record"), cwd=ROOT, env=ENV, stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    seen: list[str] = []
+    try:
+        port = int(re.search(r"at 127\.0\.0\.1:(\d+)", await _line_with(process, " at 127.0.0.1:", seen)).group(1))
+        await _line_with(process, "Type `seats`", seen)
+        tom = TableClient("127.0.0.1", port, name="Tom", reconnect=False)
+        await tom.start()
+        assert "Seat 1: Tom sat down" in await _line_with(process, "Seat 1", seen)
+        token = tom.token
+        await tom.close()
+        assert "Seat 1: Tom left (the seat waits for them)" in await _line_with(process, "Seat 1", seen)
+        back = TableClient("127.0.0.1", port, token=token, reconnect=False)
+        await back.start()
+        assert "Seat 1: Tom is back" in await _line_with(process, "Seat 1", seen)
+        process.stdin.write(b"bot 2\n")
+        await process.stdin.drain()
+        assert "Seat 2: a bot (" in await _line_with(process, "Seat 2", seen)
+        await play_randomly(back, random.Random(3))
+        assert "Game over: " in await _line_with(process, "Game over", seen)
+        await back.close()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(process.wait(), WAIT)
+
+
+async def test_a_finished_game_is_advertised_as_over_and_the_host_closes_after_lingering(tmp_path, monkeypatch):
+    """Issue 10 (6): the end of the game goes into the LAN advert (`turpin tables` says "game over", not
+    "2/2 full"), and the headless host closes itself --linger seconds after the end."""
+    from net.discovery import TableAd
+    from net.discovery_commands import format_tables
+    over = TableAd("The Bell", "net-toy", 1, 2, 0, False, "10.0.0.7", 4321, "The Bell 0a1b2c", over=True)
+    assert "2/2 game over" in format_tables([over], 3) and "full" not in format_tables([over], 3)
+    txt = {key.encode(): value.encode() for key, value in over.to_txt().items()}
+    assert TableAd.from_txt(txt, "10.0.0.7", 4321, "The Bell 0a1b2c").over
+    del txt[b"over"]  # an older host's advert: still listed, not over
+    assert not TableAd.from_txt(txt, "10.0.0.7", 4321, "The Bell 0a1b2c").over
+
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--no-code",
+        "--bots", "1", "--port", "0", "--interface", "127.0.0.1", "--no-advertise", "--bot-delay", "0",
+        "--linger", "0.5", "--record", str(tmp_path / "r.record"), cwd=ROOT, env=ENV,
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    seen: list[str] = []
+    try:
+        port = int(re.search(r"at 127\.0\.0\.1:(\d+)", await _line_with(process, " at 127.0.0.1:", seen)).group(1))
+        player = TableClient("127.0.0.1", port, reconnect=False)
+        await player.start()
+        await play_randomly(player, random.Random(5))
+        await _line_with(process, "closes by itself in 0.5 s", seen)
+        await _line_with(process, "The table is closed.", seen)
+        assert await asyncio.wait_for(process.wait(), WAIT) == 0
+        await player.close()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def test_the_advert_is_updated_when_the_game_ends(monkeypatch):
+    """Issue 10 (6): the host's advertiser is told the game is over when it ends."""
+    import types
+
+    import net
+    from net.host import advertise
+    calls = []
+
+    class FakeAdvertiser:
+        def __init__(self, ad, port, interfaces=None):
+            pass
+
+        async def start(self):
+            pass
+
+        async def update(self, seats_taken, seats_free, over=False):
+            calls.append((seats_taken, seats_free, over))
+
+        async def close(self):
+            pass
+
+    fake = types.SimpleNamespace(TableAd=lambda **fields: fields, TableAdvertiser=FakeAdvertiser,
+                                 resolve_interface=lambda spec: [spec])
+    monkeypatch.setitem(sys.modules, "net.discovery", fake)
+    monkeypatch.setattr(net, "discovery", fake, raising=False)
+    table = Table(TOY, {"players": 2}, bots={1: "random"})
+    async with hosting(table) as host:
+        advertiser = await advertise(host, None)
+        player = TableClient(*host.address)
+        await player.start()
+        await play_randomly(player, random.Random(2))
+        async def told_it_is_over():
+            while (2, 0, True) not in calls:
+                await asyncio.sleep(0.01)
+        await asyncio.wait_for(told_it_is_over(), WAIT)
+        await advertiser.close()
+        await player.close()

@@ -145,13 +145,13 @@ async def test_wrong_codes_sent_in_parallel_are_counted_on_arrival():
     """Issue 10 (3): 40 wrong codes at once from one address: only the few that fit under the longest wait
     are checked (waiting their turns); the rest are refused at once with `slow_down` or, past the limit of
     unjoined connections per address, `server_busy` — never all checked together."""
-    settings = replace(FAST, wrong_code_delay=0.1, wrong_code_cap=8.0, timeout=2.0)
+    settings = replace(FAST, wrong_code_delay=0.1, wrong_code_cap=8.0, timeout=4.0)
     table = Table(TOY, {"players": 2}, code="ROOM42")
     async with hosting(table, settings) as host:
         replies = await asyncio.gather(*(_hello_reply(host.address[1], f"WRONG{n}") for n in range(40)))
     codes = [reply["code"] if reply else "cut" for reply in replies]
     checked = codes.count("wrong_code")
-    assert 1 <= checked <= 4, codes  # waits 0, 0.1, 0.3, 0.7 fit under 1 s (half the timeout); 1.5 does not
+    assert 1 <= checked <= 6, codes  # waits 0, 0.1, 0.3, 0.7, 1.5 fit under 2 s (half the timeout); 3.1 does not
     assert set(codes) <= {"wrong_code", "slow_down", "server_busy"}, codes
     assert codes.count("server_busy") >= 40 - settings.max_unjoined_per_address
     slow = next(reply for reply in replies if reply and reply["code"] == "slow_down")
@@ -162,7 +162,7 @@ async def test_wrong_codes_sent_in_parallel_are_counted_on_arrival():
 async def test_wrong_codes_one_after_another_are_never_cut_by_the_heartbeat_timeout():
     """Issue 10 (3): seven wrong codes in a row from a peer that says nothing while it waits: every one is
     answered `wrong_code` (the wait stays under the timeout, and the host's own wait is not silence)."""
-    settings = replace(FAST, heartbeat=0.1, timeout=0.8, wrong_code_delay=0.1, wrong_code_cap=8.0)
+    settings = replace(FAST, heartbeat=0.2, timeout=3.0, wrong_code_delay=0.1, wrong_code_cap=8.0)
     async with hosting(Table(TOY, {"players": 2}, code="ROOM42"), settings) as host:
         replies = [await _hello_reply(host.address[1], "WRONG1") for _ in range(7)]
     assert [reply and reply["code"] for reply in replies] == ["wrong_code"] * 7

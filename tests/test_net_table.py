@@ -240,8 +240,7 @@ async def test_wrong_room_codes_are_refused_and_slowed_down_until_a_right_one():
                 await guesser.start()
             waits.append(guesser.last_error["retry_after"])
             await guesser.close()
-        assert waits == pytest.approx([FAST.wrong_code_delay, 2 * FAST.wrong_code_delay, 4 * FAST.wrong_code_delay],
-                                      abs=0.02)
+        assert waits == [FAST.wrong_code_delay, 2 * FAST.wrong_code_delay, 4 * FAST.wrong_code_delay]
         assert table.seats_taken() == 0
         honest = client(host, code="room42")  # codes are not case-sensitive
         await honest.start()

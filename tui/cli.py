@@ -9,6 +9,7 @@ import sys
 import time
 from typing import Any, Sequence
 
+from core.bots import canonical_bot
 from core.engine import Game, OptionError, seat_name, visible_events
 from core.registry import all_games, get_game
 from core.simulate import play_bot_game, simulate
@@ -23,14 +24,14 @@ def _parse_table_options(game: Game, args: argparse.Namespace) -> dict[str, Any]
 
 
 def _bot_names(game: Game, text: str | None, seats: int) -> list[str]:
-    names = text.split(",") if text else ["sharp"] + ["random"] * (seats - 1)
-    names = [name.strip() for name in names]
+    names = text.split(",") if text else ["normal"] + ["random"] * (seats - 1)
+    names = [name.strip().lower() for name in names]
     if len(names) != seats:
         raise OptionError(f"--bots names {len(names)} bots but the table has {seats} seats")
     for name in names:
         if name not in game.bots:
             raise OptionError(f"{game.title} has no bot {name!r}; it has {', '.join(game.bots)}")
-    return names
+    return [canonical_bot(game.bots, name) for name in names]  # an old name (sharp) is shown as normal
 
 
 def _progress(done: int, total: int, started: float) -> None:
@@ -129,8 +130,8 @@ def _add_table_arguments(parser: argparse.ArgumentParser, game_default: str = "t
     parser.add_argument("--players", type=int, help="number of seats (the game's default if left out)")
     parser.add_argument("--option", action="append", metavar="NAME=VALUE",
                         help="a table option; `turpin rules GAME` lists them (repeatable)")
-    parser.add_argument("--bots", help="bot per seat, comma-separated, e.g. sharp,random,random,random "
-                                       "(default: sharp in seat 1, random elsewhere)")
+    parser.add_argument("--bots", help="bot per seat, comma-separated, from easy, normal, hard and random, e.g. "
+                                       "hard,normal,easy,random (default: normal in seat 1, random elsewhere)")
     parser.add_argument("--seed", type=int, help="seed for the shuffles and dice (default: a fresh one)")
 
 

@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from core import rng as chance
-from core.bots import uniform_random
+from core.bots import BotTable, lazy, uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, event,
                          quantity)
 
@@ -589,12 +589,6 @@ def describe_action(state: State, seat: int, action: Action) -> str:
     return repr(action)
 
 
-def sharp_bot(state: State, seat: int, rng: random.Random) -> Action:
-    """The ``sharp`` bot lives in its own module (it imports this one)."""
-    from core.games.dick_turpin_bots import sharp
-    return sharp(state, seat, rng)
-
-
 RULES_TEXT = """\
 The Famous Dick Turpin: 2 to 5 highwaymen rob the Silver Flyer between London and Edinburgh.
 
@@ -639,19 +633,19 @@ least one gold card among gold_1 to gold_4 (or there is nothing to rob).
 
 
 def bench_lines() -> list[str]:
-    """For bench/engine.py: how fast whole games go with the sharp bot in one seat."""
+    """For bench/engine.py: how fast whole games go with the normal bot in one seat."""
     import time
 
     from core.simulate import play_bot_game
 
     options = GAME.resolve_options({"players": 4})
-    bots = ["sharp", "random", "random", "random"]
+    bots = ["normal", "random", "random", "random"]
     games, started = 0, time.perf_counter()
     while time.perf_counter() - started < 1.0:
         play_bot_game(GAME, options, games, bots)
         games += 1
     rate = games / (time.perf_counter() - started)
-    return [f"sharp + 3 random, 4 players, one round: {rate:,.0f} games/s"]
+    return [f"normal + 3 random, 4 players, one round: {rate:,.0f} games/s"]
 
 
 GAME = Game(
@@ -667,7 +661,8 @@ GAME = Game(
     resample_hidden=resample_hidden,
     result=result,
     describe_action=describe_action,
-    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot},
+    bots=BotTable({"easy": lazy("core.games.dick_turpin_bots", "easy"), "normal": lazy("core.games.dick_turpin_bots", "normal"),
+                   "hard": lazy("core.games.dick_turpin_bots", "hard"), "random": uniform_random(legal_actions)}),
     rules_text=RULES_TEXT,
     stats=stats,
     check_invariants=check_invariants,

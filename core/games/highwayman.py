@@ -4,7 +4,7 @@ Sheet: ``rules/003_…`` (five numbered paragraphs); rulings H1–H7 and A1–A3
 One engine game is one whole series (H7); each hand of the series is called a *game* as on the sheet.
 
 Order of this module: the game's facts (cards, deck), setup and dealing, legal actions, apply, scoring
-and the series, the per-seat view and redraw, and registration at the bottom (the sharp bot lives in
+and the series, the per-seat view and redraw, and registration at the bottom (the bots live in
 ``highwayman_bots``).
 """
 
@@ -16,7 +16,7 @@ from collections import Counter
 from typing import Any
 
 from core import rng as chance
-from core.bots import uniform_random
+from core.bots import BotTable, lazy, uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, clone,
                          event, quantity, seat_name)
 from core.simulate import simulate
@@ -117,6 +117,7 @@ def deal_game(state: State, events: list[Event]) -> None:
     state["game_number"] += 1
     state["phase"] = "play"  # "play": a turn starts; "drawn": deciding on the card just drawn; "over"
     state["passes"] = 0  # passes in a row on an empty pack (H6)
+    state["moves"] = []  # this game's public moves, [seat, what, cards or route]: what anyone could note
     next_turn(state, (state["dealer"] + 1) % players, events)
 
 
@@ -278,6 +279,7 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
         raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
     do = action["do"]
     state["phase"] = "play"
+    state["moves"].append([seat, do, action.get("cards", action.get("route"))])
     events: list[Event] = []
     if do == "keep":
         events.append(event(f"{SEAT[seat]} keeps the card."))
@@ -307,6 +309,7 @@ def next_turn(state: State, seat: int, events: list[Event]) -> None:
             return
         state["passes"] += 1
         state["stats"]["passes"] += 1
+        state["moves"].append([seat, "pass", None])
         events.append(pass_event(seat))
         if state["passes"] >= players:
             state["stats"]["stalls"] += 1
@@ -353,6 +356,7 @@ def draw_card(state: State, seat: int, events: list[Event]) -> None:
     state["hands"][seat].append(card)
     state["phase"] = "drawn"
     state["stats"]["draws"] += 1
+    state["moves"].append([seat, "draw", None])
     events.extend(draw_events(seat, card, len(state["pack"])))
 
 
@@ -520,6 +524,7 @@ def view(state: State, seat: Seat) -> View:
                     "top": state["tops"][r], "blocked": state["blocked"][r]} for r in range(state["routes"])],
         "hand_sizes": [len(hand) for hand in state["hands"]], "pack_size": len(state["pack"]),
         "passes": state["passes"], "totals": list(state["totals"]), "history": clone(state["history"]),
+        "moves": clone(state["moves"]),
     }
     if seat is not None:
         hand = state["hands"][seat]
@@ -566,21 +571,15 @@ def describe_action(state: State, seat: int, action: Action) -> str:
 
 # --- Registration ---------------------------------------------------------------------------------------
 
-def sharp_bot(state: State, seat: int, rng: random.Random) -> Action:
-    """The ``sharp`` bot lives in its own module (it imports this one)."""
-    from core.games.highwayman_bots import sharp
-    return sharp(state, seat, rng)
-
-
 def bench_lines(series: int = 200) -> list[str]:
-    """For ``bench/engine.py``: how the sharp bot fares and how fast it plays."""
+    """For ``bench/engine.py``: how the normal bot fares and how fast it plays."""
     started = time.perf_counter()
     summary = None
-    for summary in simulate(GAME, GAME.resolve_options({}), series, 7, ["sharp", "random", "random", "random"]):
+    for summary in simulate(GAME, GAME.resolve_options({}), series, 7, ["normal", "random", "random", "random"]):
         pass
     elapsed = time.perf_counter() - started
-    rate = summary.kind_wins["sharp"] / series
-    return [f"sharp + 3 random, 4 players, {series} series of 3 games: sharp wins {100 * rate:.1f}%, "
+    rate = summary.kind_wins["normal"] / series
+    return [f"normal + 3 random, 4 players, {series} series of 3 games: normal wins {100 * rate:.1f}%, "
             f"{series / elapsed:.0f} series/s"]
 
 
@@ -624,7 +623,8 @@ GAME = Game(
     resample_hidden=resample_hidden,
     result=result,
     describe_action=describe_action,
-    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot},
+    bots=BotTable({"easy": lazy("core.games.highwayman_bots", "easy"), "normal": lazy("core.games.highwayman_bots", "normal"),
+                   "hard": lazy("core.games.highwayman_bots", "hard"), "random": uniform_random(legal_actions)}),
     rules_text=RULES_TEXT,
     stats=stats,
     check_invariants=check_invariants,

@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from core import rng as chance
-from core.bots import uniform_random
+from core.bots import BotTable, lazy, uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Option, State, View, clone, event, quantity,
                          seat_name)
 from core.games import money_or_life_solver as solver
@@ -884,12 +884,6 @@ def check_invariants(state: State) -> None:
     assert state["round"] <= state["rounds"]
 
 
-def sharp_bot(state: State, seat: int, rng: random.Random) -> Action:
-    """The ``sharp`` bot lives in its own module (it imports this one)."""
-    from core.games.money_or_life_bots import sharp
-    return sharp(state, seat, rng)
-
-
 RULES_TEXT = """\
 Your Money or Your Life - two highway robbers (or one against a rival, Y16) over 16 rounds (Y12).
 
@@ -958,7 +952,8 @@ GAME = Game(
     resample_hidden=resample_hidden,
     result=result,
     describe_action=describe_action,
-    bots={"random": uniform_random(legal_actions), "sharp": sharp_bot},
+    bots=BotTable({"easy": lazy("core.games.money_or_life_bots", "easy"), "normal": lazy("core.games.money_or_life_bots", "normal"),
+                   "hard": lazy("core.games.money_or_life_bots", "hard"), "random": uniform_random(legal_actions)}),
     rules_text=RULES_TEXT,
     stats=stats,
     check_invariants=check_invariants,

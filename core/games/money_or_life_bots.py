@@ -1,6 +1,6 @@
-"""The ``sharp`` bot for Your Money or Your Life.
+"""The bots for Your Money or Your Life, easy to hard.
 
-It reads only its own view (ruling A3). It values an outcome in points of final score: money, the folk
+``normal`` (once called ``sharp``) reads only its own view (ruling A3). It values an outcome in points of final score: money, the folk
 hero and scoundrel points as they count for its scoring formula, health at a price that climbs as health
 runs low (and death as the end of everything), a penalty for every guard a reputation threshold would
 bring, and a lost round for a spur. With that one formula it
@@ -13,6 +13,13 @@ bring, and a lost round for a spur. With that one formula it
 * shops: health when low, the item that pays for itself over the rounds left, gifts to the poor when
   its scoundrel track has brought guards;
 * retires when far enough ahead late, or as soon as a retired rival's score is beaten.
+
+``easy`` plays like a beginner: it rides for the richest coach whatever its guards and its combat,
+and only rests at the tavern once badly hurt (it assigns its dice as well as the normal bot does). It never
+retires early and never declares for the scoundrel's scoring.
+
+``hard`` searches (``core.search``) with the normal bot as its model of the other player and its
+playouts.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from typing import Any
 from core.engine import Action, State, View
 from core.games import money_or_life as engine
 from core.games.money_or_life import GUARD_STEP, GUARD_STRENGTH
+from core.search import Budget, searching_bot
 from core.games import money_or_life_solver as solver
 
 DEATH = 200.0            # dying loses the game: worth more than any purse
@@ -72,15 +80,26 @@ def result_value(result: solver.Outcome, me: tuple[int, int, int, bool, float]) 
 
 
 @lru_cache(maxsize=1 << 18)
+def robbery_choices(dice: tuple[int, ...], speed: int, wit: int, combat: int, money: int, horse: int,
+                    wit_bonus: int, combat_bonus: int) -> tuple[tuple[int, int, int, int, bool], ...]:
+    """The distinct outcomes (track changes and spur) the choices of these dice can give against these
+    targets: the same whoever rolls them, so kept across rounds while the player's own figures change."""
+    found = {}
+    for spur, caught, wit_dice, combat_dice in solver.contributions(dice, speed, horse):
+        changes = (solver.robbery_changes(spur, wit_dice + wit_bonus, combat_dice + combat_bonus, wit, combat, money)
+                   if caught else solver.missed_changes(spur))
+        found[(*changes, spur)] = True
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 18)
 def best_value(dice: tuple[int, ...], speed: int, wit: int, combat: int, money: int, horse: int,
                wit_bonus: int, combat_bonus: int, me: tuple[int, int, int, bool, float]) -> float:
     """The value of the best assignment of these dice against these targets (the solver's figures for
     each distinct choice, from its contribution)."""
     best = -DEATH * 2
-    for spur, caught, wit_dice, combat_dice in solver.contributions(dice, speed, horse):
-        changes = (solver.robbery_changes(spur, wit_dice + wit_bonus, combat_dice + combat_bonus, wit, combat, money)
-                   if caught else solver.missed_changes(spur))
-        best = max(best, outcome_value(*changes, spur, me))
+    for choice in robbery_choices(dice, speed, wit, combat, money, horse, wit_bonus, combat_bonus):
+        best = max(best, outcome_value(*choice, me))
     return best
 
 
@@ -324,8 +343,8 @@ def wants_scoundrel_scoring(view: View, seat: int) -> bool:
     return view["round"] >= view["rounds"] - 1 and player["scoundrel"] > player["folk_hero"]
 
 
-def sharp(state: State, seat: int, rng: random.Random) -> Action:
-    """The ``sharp`` bot: reads only ``view(state, seat)``."""
+def normal(state: State, seat: int, rng: random.Random) -> Action:
+    """The ``normal`` bot: reads only ``view(state, seat)``."""
     view = engine.view(state, seat)
     legal = engine.legal_actions(state, seat)
     if {"do": "play_as_scoundrel"} in legal and wants_scoundrel_scoring(view, seat):
@@ -335,3 +354,41 @@ def sharp(state: State, seat: int, rng: random.Random) -> Action:
     if view["phase"] == "rob":
         return choose_assignment(view, seat, legal)
     return choose_in_town(view, seat, legal)
+
+
+sharp = normal  # the old name, for anything that still imports it
+
+
+# --- easy ---------------------------------------------------------------------------------------------
+
+#: The easy bot rests at the tavern at this health or lower, and buys meals below the next.
+EASY_REST_AT = 5
+EASY_HEAL_BELOW = 9
+
+
+def easy(state: State, seat: int, rng: random.Random) -> Action:
+    """The easy bot: greedy for money, careless of guards, rests only once badly hurt."""
+    view = engine.view(state, seat)
+    legal = engine.legal_actions(state, seat)
+    player = view["players"][seat]
+    if view["phase"] == "pick":
+        wheres = [a["where"] for a in legal if a["do"] == "pick"]
+        if player["health"] <= EASY_REST_AT and "tavern" in wheres:
+            return {"do": "pick", "where": "tavern"}
+        coaches = {coach["at"]: coach["money"] for coach in view["coaches"] if coach["at"] in wheres}
+        if coaches:
+            return {"do": "pick", "where": max(coaches, key=lambda at: (coaches[at], rng.random()))}
+        return {"do": "pick", "where": "tavern" if "tavern" in wheres else wheres[0]}
+    if view["phase"] == "rob":  # a beginner can count his dice: he assigns them as well as anyone
+        return choose_assignment(view, seat, legal)
+    if {"do": "heal"} in legal and player["health"] < EASY_HEAL_BELOW:
+        return {"do": "heal"}
+    return {"do": "leave"} if {"do": "leave"} in legal else rng.choice(legal)
+
+
+# --- hard ---------------------------------------------------------------------------------------------
+
+#: Sixteen rounds of the normal bot's careful sums make a long playout: few fit in a decision.
+HARD_BUDGET = Budget(playouts=40, seconds=0.25, candidates=6)
+
+hard = searching_bot(lambda: engine.GAME, budget=HARD_BUDGET)

@@ -8,14 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
 from core.games import dick_turpin as rules
 from tui.frame import TableFrame
-from tui.widgets.pane import Chip, ChipPane, FramePane
+from tui.widgets.pane import Chip, ChipPane, FramePane, text_columns
 
 GAME_ID = "turpin"
 KINDS = ("pistols", "1s", "2s", "3s", "4s")
@@ -167,6 +166,10 @@ class Board(FramePane):
 class Hand(ChipPane):
     """Your stand & deliver cards as chips (the ones you may lay now marked) and your face-down card."""
 
+    def key(self, frame: TableFrame) -> object:
+        view = _view(frame)
+        return view.get("hand"), view.get("my_card"), [choice["action"] for choice in frame.choices]
+
     def build(self, frame: TableFrame) -> ComposeResult:
         view = _view(frame)
         hand = view.get("hand") or []
@@ -187,27 +190,21 @@ class Sheet(FramePane):
     def draw(self, frame: TableFrame) -> RenderableType:
         view = _view(frame)
         gold = view["gold"]
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column()
-        grid.add_column(justify="right")
-        grid.add_column(justify="right")
-        grid.add_column()
-        grid.add_row(Text("seat", style="bold"), Text("gold", style="bold"), Text("cards", style="bold"),
-                     Text("pile", style="bold"))
-        ranking = sorted(range(len(gold)), key=lambda seat: -gold[seat])
+        rows: list[list[Text | str]] = [[Text(h, style="bold") for h in ("seat", "gold", "cards", "pile")]]
         for seat in range(len(gold)):
-            name = Text(frame.name(seat), style="bold" if frame.is_me(seat) else "")
-            pile = view["pile_tops"][seat] or "—"
-            grid.add_row(name, str(gold[seat]), str(view["hand_sizes"][seat]), Text(pile))
-        lines: list[RenderableType] = []
+            rows.append([Text(frame.name(seat), style="bold" if frame.is_me(seat) else ""), str(gold[seat]),
+                         str(view["hand_sizes"][seat]), view["pile_tops"][seat] or "—"])
         if frame.seat is not None:
             mine = gold[frame.seat]
             place = 1 + sum(1 for other in gold if other > mine)
-            lines.append(Text(f"Gold {mine} of {rules.TOTAL_GOLD} · {_ordinal(place)} place", style="bold"))
-        elif ranking:
-            lines.append(Text(f"Leader: {frame.name(ranking[0])} with {gold[ranking[0]]} gold", style="bold"))
-        lines.append(grid)
-        return Group(*lines)
+            text = Text(f"Gold {mine} of {rules.TOTAL_GOLD} · {_ordinal(place)} place\n", style="bold",
+                        no_wrap=True, overflow="ellipsis")
+        else:
+            leader = max(range(len(gold)), key=lambda seat: gold[seat])
+            text = Text(f"Leader: {frame.name(leader)} with {gold[leader]} gold\n", style="bold",
+                        no_wrap=True, overflow="ellipsis")
+        text.append_text(text_columns(rows, "lrrl", name_width=18))
+        return text
 
 
 def _ordinal(number: int) -> str:

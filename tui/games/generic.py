@@ -68,6 +68,12 @@ def choice_matches(action: dict[str, Any], target: str) -> bool:
     return any(str(v) == value for k, v in action.items() if k != "do")
 
 
+def choice_order(frame: TableFrame) -> list[int] | None:
+    """The order to list the prompt's choices in (indices into ``frame.choices``), best first; the
+    number keys follow it. None keeps the host's order."""
+    return None
+
+
 def prompt_title(frame: TableFrame) -> str:
     """Words after "Your move" in the move pane's title (what the choice is about)."""
     return ""

@@ -41,6 +41,7 @@ class TableScreen(Screen[None]):
         Binding("b", "toggle_bell", "bell on/off", show=False, id="bell"),
         Binding("ctrl+q,escape", "leave", "leave table", id="leave", key_display="esc"),
         Binding("r", "results", "results", show=False, id="results"),
+        Binding("M", "mute_spectators", "mute spectators", show=False, id="mute"),
     ]
 
     @dataclass
@@ -58,6 +59,7 @@ class TableScreen(Screen[None]):
         self._announced_prompt: int | None = None
         self._results_shown = False
         self._chat: list[Text] = []
+        self._table_pending = False
 
     # ------------------------------------------------------------------------------------ layout
 
@@ -100,11 +102,23 @@ class TableScreen(Screen[None]):
         yield ChatInput(id="chat")
         yield Footer()
 
+    def watch_narrow(self, narrow: bool) -> None:
+        self.set_class(narrow, "-narrow")
+
     def on_mount(self) -> None:
         self.narrow = self.size.width < NARROW_BELOW
-        self._unsubscribe = self.client.subscribe(lambda update: self.post_message(self.Updated(update)))
+        self._unsubscribe = self.client.subscribe(self._heard)
         self.frame = TableFrame.from_snapshot(self.client.snapshot)
         self.call_after_refresh(self._redraw_all)
+
+    def _heard(self, update: ClientUpdate) -> None:
+        # Tables that arrive faster than they are drawn are drawn once, from the newest: the snapshot
+        # already holds every event, so nothing is lost by skipping the frames in between.
+        if update.kind == "table":
+            if self._table_pending:
+                return
+            self._table_pending = True
+        self.post_message(self.Updated(update))
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
@@ -135,7 +149,7 @@ class TableScreen(Screen[None]):
         status = Text(f" {hook(self.panes, 'status')(frame)}", style="bold")
         who = "spectating" if frame.spectating else f"you: {frame.name(frame.seat)} (seat {frame.seat + 1})"
         status.append(f"   {frame.table} · {who}", style="dim")
-        self.query_one("#table-status", Static).update(status)
+        self.query_one("#table-status", Static).update(status, layout=False)
         self.set_class(frame.spectating, "-spectating")
 
     # ------------------------------------------------------------------------------ the client
@@ -144,6 +158,7 @@ class TableScreen(Screen[None]):
         update = message.update
         kind = update.kind
         if kind == "table":
+            self._table_pending = False
             self.frame = TableFrame.from_snapshot(self.client.snapshot)
             self._announce_turn()
             if self.frame.result is not None and not self._results_shown:
@@ -167,6 +182,8 @@ class TableScreen(Screen[None]):
         elif kind == "chat":
             message_ = update.message or {}
             sender = str(message_.get("from") or message_.get("name") or "someone")
+            if message_.get("seat") is None:
+                sender += " (spectator)"
             line = Text(f"{sender}: ", style="bold cyan")
             line.append(str(message_.get("text", update.text)))
             self._chat.append(line)
@@ -190,7 +207,7 @@ class TableScreen(Screen[None]):
     # -------------------------------------------------------------------------------- actions
 
     def action_choose(self, index: int) -> None:
-        self.query_one(MovePane).choose(index)
+        self.query_one(MovePane).choose_shown(index)
 
     @on(MovePane.Chosen)
     def send_choice(self, message: MovePane.Chosen) -> None:
@@ -229,6 +246,15 @@ class TableScreen(Screen[None]):
             self.notify("This table has no chat.", severity="warning")
             return
         self.run_worker(say(message.text), group="chat")
+
+    def action_mute_spectators(self) -> None:
+        """The host's switch: spectators' chat off or on again (only at a table this app hosts)."""
+        hosted = self.app.hosted
+        if hosted is None:
+            self.notify("Only the table's host can mute spectators.", severity="warning")
+            return
+        table = hosted.table
+        table.mute_spectators(not table.spectators_muted)
 
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen

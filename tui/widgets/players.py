@@ -5,13 +5,12 @@ from __future__ import annotations
 from types import ModuleType
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from tui.frame import TableFrame
 from tui.games.generic import hook
 from tui.glyphs import Glyphs, UNICODE
-from tui.widgets.pane import FramePane
+from tui.widgets.pane import FramePane, text_columns
 
 
 class PlayersPane(FramePane):
@@ -22,30 +21,34 @@ class PlayersPane(FramePane):
     def draw(self, frame: TableFrame) -> RenderableType:
         playing = frame.started and frame.result is None
         waiting = set(hook(self.panes, "waiting_for")(frame)) if playing else set()
-        grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(width=len(self.glyphs.turn))
-        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-        grid.add_column(no_wrap=True, justify="right")
-        for seat in frame.seats:
-            number = seat["seat"]
-            name = Text(frame.name(number), style="bold" if frame.is_me(number) else "")
-            if frame.is_me(number):
-                name.append(" (you)", style="dim")
-            if seat["kind"] == "bot":
-                name.append(f" {self.glyphs.bot}", style="dim")
-            elif seat["kind"] == "open":
-                name = Text(f"Seat {number + 1}: empty seat", style="dim italic")
-            elif not seat["connected"]:
-                name.append(f" {self.glyphs.away} away", style="yellow")
-            state = Text(hook(self.panes, "seat_summary")(frame, number))
-            state.append(" ")
-            laid = hook(self.panes, "laid")(frame, number) if playing else None
-            if laid is True:
-                state.append(f" {self.glyphs.laid} laid", style="green")
-            elif laid is False:
-                state.append(f" {self.glyphs.choosing} choosing", style="yellow")
-            elif number in waiting:
-                state.append(" to move", style="yellow")
-            marker = Text(self.glyphs.turn if number in waiting else "", style="bold yellow")
-            grid.add_row(marker, name, state)
-        return grid
+        width = max(self.content_region.width, 24)
+        rows = [self._row(frame, seat, waiting, playing) for seat in frame.seats]
+        room = width - len(self.glyphs.turn) - max((row[2].cell_len for row in rows), default=0) - 2
+        for row in rows:
+            name = row[1]
+            if name.cell_len > max(room, 8):
+                name.truncate(max(room, 8) - 1)
+                name.append("…")
+        return text_columns(rows, "llr", gap=1)
+
+    def _row(self, frame: TableFrame, seat: dict, waiting: set[int], playing: bool) -> list[Text]:
+        number = seat["seat"]
+        name = Text(frame.name(number), style="bold" if frame.is_me(number) else "")
+        if frame.is_me(number):
+            name.append(" (you)", style="dim")
+        if seat["kind"] == "bot":
+            name.append(f" {self.glyphs.bot}", style="dim")
+        elif seat["kind"] == "open":
+            name = Text(f"Seat {number + 1}: empty seat", style="dim italic")
+        elif not seat["connected"]:
+            name.append(f" {self.glyphs.away} away", style="yellow")
+        state = Text(hook(self.panes, "seat_summary")(frame, number))
+        laid = hook(self.panes, "laid")(frame, number) if playing else None
+        if laid is True:
+            state.append(f" {self.glyphs.laid} laid", style="green")
+        elif laid is False:
+            state.append(f" {self.glyphs.choosing} choosing", style="yellow")
+        elif number in waiting:
+            state.append(" to move", style="yellow")
+        marker = Text(self.glyphs.turn if number in waiting else " " * len(self.glyphs.turn), style="bold yellow")
+        return [marker, name, state]

@@ -36,6 +36,8 @@ class MovePane(Vertical):
         super().__init__(id=id)
         self.panes = panes
         self._shown: tuple[Any, ...] = ()
+        #: The prompt's choice indices in the order listed (a game may list its best choices first).
+        self._order: list[int] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="move-status")
@@ -48,17 +50,18 @@ class MovePane(Vertical):
         choices_list = self.query_one("#move-choices", OptionList)
         choices = frame.choices
         shown = (frame.prompt["id"] if frame.prompt else None, frame.sent, len(choices), frame.turn)
-        status.update(self._status(frame))
+        status.update(self._status(frame), layout=False)
         if shown[:3] == self._shown[:3] and choices:
             return
         self._shown = shown
         choices_list.clear_options()
+        self._order = _order(hook(self.panes, "choice_order")(frame), len(choices))
         if choices:
             label = hook(self.panes, "choice_label")
             options = []
-            for number, choice in enumerate(choices, 1):
+            for number, index in enumerate(self._order, 1):
                 text = Text(f"[{number}] " if number <= 9 else "    ", style="bold")
-                text.append_text(_as_text(label(frame, choice)))
+                text.append_text(_as_text(label(frame, choices[index])))
                 options.append(Option(text))
             choices_list.add_options(options)
             choices_list.highlighted = 0
@@ -88,7 +91,12 @@ class MovePane(Vertical):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.choose(event.option_index)
+        self.choose_shown(event.option_index)
+
+    def choose_shown(self, position: int) -> None:
+        """Pick the choice listed at ``position`` (0-based; number key ``position + 1``)."""
+        if 0 <= position < len(self._order):
+            self.choose(self._order[position])
 
     def choose(self, index: int) -> None:
         """Pick choice ``index`` (0-based) if it is one of the prompt's."""
@@ -99,9 +107,16 @@ class MovePane(Vertical):
 
     def highlight(self, index: int) -> None:
         choices = self.query_one("#move-choices", OptionList)
-        if 0 <= index < choices.option_count:
-            choices.highlighted = index
+        if index in self._order:
+            choices.highlighted = self._order.index(index)
             choices.focus()
+
+
+def _order(order: list[int] | None, count: int) -> list[int]:
+    """The game's listing order if it names every choice once, else the prompt's own."""
+    if order is not None and sorted(order) == list(range(count)):
+        return list(order)
+    return list(range(count))
 
 
 def _as_text(label: Any) -> Text:

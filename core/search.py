@@ -1,0 +1,186 @@
+"""The ``hard`` bot: information-set Monte Carlo search over the engine contract, for every game.
+
+A bot knows only its seat's view (ruling A3), so every sample of the search starts from a state drawn with
+``resample_hidden``: the other hands, the order of the piles and the generator guessed afresh, consistent
+with all the seat has seen. From that guess each candidate action is played, then the game is played out
+to its end by the ``normal`` bot in every seat ("guided" playouts: it reads only each seat's view of the
+guess, so the other seats never learn our hidden choice, and a careless playout would say little about how
+careful players fare). The candidate with the best mean outcome is played.
+
+Two things make a small budget go far, and both were measured (see ``bench/bots.py``):
+
+* Common random numbers: within one sample every candidate starts from the *same* guess and its
+  playout draws from the *same* generator, so candidates are compared on equal luck and only the
+  difference the action makes remains. A tree search with one candidate per sample (UCB1 over our own
+  decisions) lost 29% to 71% to the normal bot at 50 playouts in 2-player Dick Turpin: single-game
+  outcomes were too noisy for it to tell a good move from a poor one.
+* The normal bot's own choice stands unless the samples show another is better by a clear margin (the
+  paired differences' mean exceeds ``confidence`` standard errors), so a short search never makes a
+  worse choice than the normal bot out of noise.
+
+The outcome of a playout is the seat's share of the win plus a little of its score margin (scores are
+read in whichever direction the winners show), which separates close games better than wins alone.
+
+A budget bounds every decision: at most ``playouts`` playouts, and at most ``seconds`` of thinking when
+that is set (checked before every playout move, so a decision overruns it by one move of the guide at
+most; a sample the time cut short is dropped whole). With ``seconds`` unset the choice depends only on the seat's view and the generator, so it
+replays exactly (and a ``resample_hidden`` state in place of the real one gives the same choice).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from core.engine import Action, Bot, Game, State
+
+#: Playout moves past this count end the playout as a draw: a runaway rule bug must not hang a bot.
+PLAYOUT_MOVE_CAP = 5_000
+#: How much of a playout's outcome comes from the score margin rather than the win.
+MARGIN_WEIGHT = 0.25
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much one decision may think: a playout count, and optionally a time limit in seconds."""
+
+    playouts: int = 200
+    seconds: float | None = 0.25
+    #: At most this many candidates are searched: the guide's choice and others drawn at random.
+    candidates: int = 8
+    #: Standard errors by which another action must beat the guide's choice to be played instead.
+    confidence: float = 1.0
+
+
+@dataclass
+class SearchReport:
+    """What one search did: for tests (budget kept) and the benchmark (time per decision)."""
+
+    playouts: int = 0
+    samples: int = 0
+    elapsed: float = 0.0
+    hint: Action | None = None
+    means: list[float] = field(default_factory=list)
+    candidates: list[Action] = field(default_factory=list)
+
+
+def outcome(game: Game, state: State, seat: int) -> float:
+    """The seat's share of the win, plus ``MARGIN_WEIGHT`` of its score margin over the others."""
+    result = game.result(state)
+    if result is None:
+        return 0.5
+    winners, scores = result["winners"], result["scores"]
+    share = 1.0 / len(winners) if seat in winners else 0.0
+    if len(scores) < 2 or not winners:
+        return share
+    others = [score for s, score in enumerate(scores) if s not in winners]
+    if not others:
+        return share
+    # The direction scores count in: the winners' side (the lowest total wins Highwayman).
+    direction = 1.0 if min(scores[s] for s in winners) >= max(others) else -1.0
+    spread = (max(scores) - min(scores)) or 1
+    rival = max(direction * score for s, score in enumerate(scores) if s != seat)
+    margin = max(-1.0, min(1.0, (direction * scores[seat] - rival) / spread))
+    return (1 - MARGIN_WEIGHT) * share + MARGIN_WEIGHT * (margin + 1) / 2
+
+
+class OutOfTime(Exception):
+    """The decision's time ran out in the middle of a playout: its sample is dropped."""
+
+
+def playout(game: Game, state: State, seat: int, rng: random.Random, guide: Bot,
+            out_of_time: Callable[[], bool] = lambda: False) -> float:
+    """Play ``state`` to the end in place with ``guide`` in every seat; ``seat``'s outcome."""
+    for _ in range(PLAYOUT_MOVE_CAP):
+        pending = game.pending(state)
+        if not pending:
+            return outcome(game, state, seat)
+        if out_of_time():
+            raise OutOfTime
+        mover = pending[0]
+        game.apply(state, mover, guide(state, mover, rng))
+    return 0.5
+
+
+def candidates_for(legal: list[Action], hint: Action, limit: int, rng: random.Random) -> list[Action]:
+    """The guide's choice first, then up to ``limit - 1`` others, drawn at random when there are more."""
+    others = [action for action in legal if action != hint]
+    if len(others) > limit - 1:
+        others = rng.sample(others, limit - 1)
+    return [hint] + others
+
+
+def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, budget: Budget = Budget(),
+           clock: Callable[[], float] = time.perf_counter) -> tuple[Action, SearchReport]:
+    """The action ``seat`` should take in ``state``, and what the search did to find it.
+
+    Reads only ``seat``'s view of ``state`` (through ``legal_actions``, the guide and ``resample_hidden``).
+    """
+    started = clock()
+    report = SearchReport()
+    legal = game.legal_actions(state, seat)
+    hint = guide(state, seat, rng) if len(legal) > 1 else legal[0]
+    report.hint = hint
+    if len(legal) == 1 or hint not in legal:
+        report.elapsed = clock() - started
+        return (hint if hint in legal else legal[0]), report
+    candidates = candidates_for(legal, hint, budget.candidates, rng)
+    totals = [0.0] * len(candidates)
+    diff_sums = [0.0] * len(candidates)  # paired with the hint's outcome in the same sample
+    diff_squares = [0.0] * len(candidates)
+    deadline = None if budget.seconds is None else started + budget.seconds
+
+    def out_of_time() -> bool:
+        return deadline is not None and clock() >= deadline
+
+    while report.playouts + len(candidates) <= budget.playouts and not out_of_time():
+        guess_seed, playout_seed = rng.getrandbits(64), rng.getrandbits(64)
+        outcomes = []
+        try:
+            for action in candidates:
+                guess = game.resample_hidden(state, seat, random.Random(guess_seed))
+                game.apply(guess, seat, action)
+                outcomes.append(playout(game, guess, seat, random.Random(playout_seed), guide, out_of_time))
+                report.playouts += 1
+        except OutOfTime:
+            break  # a sample is all its candidates on the same luck, or nothing
+        for i, value in enumerate(outcomes):
+            totals[i] += value
+            diff_sums[i] += value - outcomes[0]
+            diff_squares[i] += (value - outcomes[0]) ** 2
+        report.samples += 1
+    report.candidates = candidates
+    report.means = [total / max(report.samples, 1) for total in totals]
+    report.elapsed = clock() - started
+    return candidates[best_candidate(diff_sums, diff_squares, report.samples, budget.confidence)], report
+
+
+def best_candidate(diff_sums: list[float], diff_squares: list[float], samples: int, confidence: float) -> int:
+    """The candidate whose paired gain over the hint (index 0) is largest and clearly above nothing."""
+    if samples < 2:
+        return 0
+    best, best_gain = 0, 0.0
+    for i in range(1, len(diff_sums)):
+        mean = diff_sums[i] / samples
+        variance = max(diff_squares[i] / samples - mean * mean, 0.0) * samples / (samples - 1)
+        standard_error = math.sqrt(variance / samples)
+        if mean > best_gain and mean > confidence * standard_error:
+            best, best_gain = i, mean
+    return best
+
+
+def searching_bot(game_ref: Callable[[], Game], guide_name: str = "normal", budget: Budget = Budget()) -> Bot:
+    """The ``hard`` bot of a game: ``search`` with that game's ``guide_name`` bot and this budget.
+
+    ``game_ref`` returns the game (the bot is built before the ``Game`` it belongs to exists)."""
+
+    def hard(state: State, seat: int, rng: random.Random) -> Action:
+        game = game_ref()
+        action, _ = search(game, state, seat, rng, game.bots[guide_name], budget)
+        return action
+
+    hard.budget = budget  # type: ignore[attr-defined]
+    return hard

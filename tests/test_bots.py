@@ -1,0 +1,162 @@
+"""Every game's bots, by level: they choose only legal actions, they read only their seat's view (A3), the
+hard bot keeps to its budget, and the levels keep their names.
+
+The hard bot here is the same search as the registered one with a tiny playout budget and no time limit
+(so the tests are quick and exactly repeatable); ``bench/bots.py`` measures how well the levels play.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from core.bots import DEFAULT_BOT, LEVELS, BotTable
+from core.engine import clone
+from core.games import highwayman_bots
+from core.games.highwayman import CARD, HIGHWAYMAN, ROUTE_INDEX
+from core.registry import all_games
+from core.search import Budget, search, searching_bot
+
+GAMES = list(all_games().values())
+GAME_IDS = [game.id for game in GAMES]
+TINY = Budget(playouts=6, seconds=None, candidates=3)
+
+
+def bot_for(game, level):
+    """The level's bot; hard with a tiny budget and no clock, so a test is quick and repeatable."""
+    if level == "hard":
+        return searching_bot(lambda: game, budget=TINY)
+    return game.bots[level]
+
+
+#: Shorter games where a game has the option, so playouts (and the tests) are quick.
+SHORT = {"rounds": 2, "series_games": 1}
+
+
+def short_options(game, players):
+    names = {option.name for option in game.options}
+    return game.resolve_options({"players": players, **{k: v for k, v in SHORT.items() if k in names}})
+
+
+def table_sizes(game):
+    low, high = game.option("players").allowed
+    return sorted({low, min(high, 4)})
+
+
+def positions(game, players, seed, every=7, limit=6):
+    """Some positions of a game between random bots (every ``every``-th decision), with the seat to move."""
+    state = game.setup(short_options(game, players), seed)
+    rng = random.Random(seed)
+    found, moves = [], 0
+    while (pending := game.pending(state)) and len(found) < limit:
+        seat = pending[0]
+        if moves % every == 0 and len(game.legal_actions(state, seat)) > 1:
+            found.append((clone(state), seat))
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        moves += 1
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_every_game_offers_the_levels_by_name_and_the_old_sharp(game):
+    assert tuple(game.bots) == LEVELS
+    assert isinstance(game.bots, BotTable)
+    assert "sharp" in game.bots and game.bots.canonical("sharp") == "normal" == DEFAULT_BOT
+    with pytest.raises(KeyError):
+        game.bots["clever"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_A3_bots_choose_only_legal_actions(game, level):
+    """Whole (short) games with the level in one seat and the level below in the others; every choice
+    legal. The hard bot searches at a handful of positions instead: a whole game of it is slow."""
+    if level == "hard":
+        for players in table_sizes(game):
+            for state, seat in positions(game, players, seed=21, limit=3):
+                assert bot_for(game, level)(state, seat, random.Random(3)) in game.legal_actions(state, seat)
+        return
+    below = {"easy": "random", "normal": "easy", "random": "random"}[level]
+    for players, index in itertools.product(table_sizes(game), range(2)):
+        state = game.setup(short_options(game, players), 100 + index)
+        bots = [bot_for(game, level if seat == index % players else below) for seat in range(players)]
+        rngs = [random.Random(seat) for seat in range(players)]
+        while pending := game.pending(state):
+            seat = pending[0]
+            action = bots[seat](state, seat, rngs[seat])
+            assert action in game.legal_actions(state, seat), (level, action)
+            game.apply(state, seat, action)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_A3_bots_read_only_their_view(game, level):
+    """Given a ``resample_hidden`` state instead of the real one and the same generator seed, a bot makes
+    exactly the same choice: nothing it cannot see moves it."""
+    bot = bot_for(game, level)
+    limit = 2 if level == "hard" else 5
+    for players in table_sizes(game):
+        for state, seat in positions(game, players, seed=7 + players, limit=limit):
+            for redraw in range(2 if level == "hard" else 3):
+                guess = game.resample_hidden(state, seat, random.Random(redraw))
+                assert game.view(guess, seat) == game.view(state, seat)
+                assert bot(guess, seat, random.Random(5)) == bot(state, seat, random.Random(5)), (level, seat)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_hard_keeps_to_its_playout_budget(game):
+    for state, seat in positions(game, game.option("players").default, seed=3, limit=2):
+        action, report = search(game, state, seat, random.Random(1), game.bots["normal"], TINY)
+        assert action in game.legal_actions(state, seat)
+        assert report.playouts <= TINY.playouts
+        assert report.samples * len(report.candidates) == report.playouts
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_hard_keeps_to_its_time_budget_even_inside_a_playout(game):
+    """A clock that moves one second every time it is read, and a budget of 2.5 s: the search stops at
+    the first reading past it, in the middle of a playout if need be, and still answers legally."""
+    ticks = itertools.count()
+    budget = Budget(playouts=10_000, seconds=2.5)
+    for state, seat in positions(game, game.option("players").default, seed=5, limit=2):
+        start = next(ticks)
+        action, report = search(game, state, seat, random.Random(1), game.bots["normal"], budget,
+                                clock=lambda: float(next(ticks)))
+        assert action in game.legal_actions(state, seat)
+        assert report.playouts < 10
+        assert report.elapsed <= budget.seconds + 2  # read once past the deadline, once to say how long
+        assert next(ticks) - start <= 6
+
+
+def test_hard_keeps_the_normal_choice_unless_playouts_clearly_beat_it():
+    """With too few samples to tell, the search plays what the normal bot would."""
+    game = all_games()["turpin"]
+    for state, seat in positions(game, 2, seed=11, limit=4):
+        legal = len(game.legal_actions(state, seat))
+        one_sample = Budget(playouts=legal, seconds=None, candidates=legal)
+        action, report = search(game, state, seat, random.Random(2), game.bots["normal"], one_sample)
+        assert report.samples <= 1
+        assert action == report.hint == game.bots["normal"](state, seat, random.Random(2))
+
+
+def test_highwayman_normal_remembers_what_a_player_could_not_play():
+    """A player who had to draw held none of the next cards of the open routes; one who kept the card he
+    drew may hold one again. The normal bot weighs that when it chooses a route to hold up."""
+    bath, dover = CARD[ROUTE_INDEX["bath"]], CARD[ROUTE_INDEX["dover"]]
+    moves = [[0, "play", [bath[0]]], [1, "play", [bath[1]]], [2, "play", [dover[0]]], [3, "draw", None],
+             [3, "keep", None], [0, "draw", None], [0, "play", [dover[1]]]]
+    lacks, drawn_since = highwayman_bots.remember(moves, players=4, routes=4, length=10)
+    assert {bath[2], dover[1], HIGHWAYMAN} <= lacks[3] and drawn_since[3] == 1
+    assert bath[2] in lacks[0] and drawn_since[0] == 0  # he played the card he drew
+    assert lacks[2] == {bath[2]}  # a LONDON card is allowed only without a numbered play (H4)
+    assert lacks[1] == set()  # nothing shown
+
+
+def test_every_bot_name_in_a_record_still_plays():
+    """Old records name ``sharp``: it plays as the normal bot does."""
+    game = all_games()["turpin"]
+    state = game.setup(game.resolve_options({"players": 3}), 4)
+    seat = game.pending(state)[0]
+    assert game.bots["sharp"](state, seat, random.Random(1)) == game.bots["normal"](state, seat, random.Random(1))

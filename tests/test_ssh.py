@@ -1,0 +1,381 @@
+"""The SSH front door (issue 11), driven by a real asyncssh client on 127.0.0.1.
+
+Each session runs ``tests/ssh_probe.py`` instead of the app: it says what terminal, environment and
+process group it got, reports resizes and answers typed lines, so every test can see what the door did
+to the session's process. The real app over a real OpenSSH client is in ``test_ssh_openssh.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import pathlib
+import re
+import signal
+import stat
+import sys
+
+import asyncssh
+import pytest
+
+from net.ssh import (SERVER_ENV_PASSED_ON, SSHFrontDoor, SSHSettings, SSHSetupError, WrongPasswordBrake, app_command, seats_file,
+                     terminal_type)
+from tests.net_helpers import WAIT
+from tui.ssh_command import add_serve_ssh_command, describe, settings_from_args
+
+PROBE = pathlib.Path(__file__).with_name("ssh_probe.py")
+PASSWORD = "open-sesame"
+
+
+def probe_command(user: str) -> list[str]:
+    return [sys.executable, str(PROBE), f"--name={user}"]
+
+
+def probe_with_grandchild(user: str) -> list[str]:
+    return [sys.executable, str(PROBE), f"--name={user}", "--grandchild"]
+
+
+@contextlib.asynccontextmanager
+async def front_door(tmp_path: pathlib.Path, **changes):
+    settings = dict(port=0, interface="127.0.0.1", auth="password", password=PASSWORD, data_dir=tmp_path,
+                    command=probe_command, wrong_password_delay=0.01, stop_grace=5.0)
+    settings.update(changes)
+    door = SSHFrontDoor(SSHSettings(**settings))
+    await door.start()
+    try:
+        yield door
+    finally:
+        await door.close()
+
+
+def connect(door: SSHFrontDoor, username: str = "alice", **options):
+    host, port = door.address
+    options.setdefault("password", PASSWORD)
+    options.setdefault("client_keys", None)
+    return asyncssh.connect(host, port, username=username, known_hosts=None, agent_path=None, **options)
+
+
+async def read_until(process: asyncssh.SSHClientProcess, pattern: str) -> re.Match:
+    """Read the session's output until ``pattern`` shows up in it (output before the match is dropped)."""
+    seen = b""
+    while True:
+        match = re.search(pattern.encode(), seen)
+        if match:
+            return match
+        chunk = await asyncio.wait_for(process.stdout.read(4096), WAIT)
+        assert chunk, f"the session ended before {pattern!r}; it said {seen!r}"
+        seen += chunk
+
+
+async def start_probe(conn, size=(80, 24), **options) -> tuple[asyncssh.SSHClientProcess, dict]:
+    """A terminal session, and the facts its probe reported."""
+    process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None, **options)
+    match = await read_until(process, r"READY (\{.*\})\r\n")
+    return process, json.loads(match.group(1))
+
+
+async def eventually(condition, what: str) -> None:
+    """Wait on state: poll ``condition`` until it holds (WAIT guards against a hung test only)."""
+    async def poll():
+        while not condition():
+            await asyncio.sleep(0.02)
+    try:
+        await asyncio.wait_for(poll(), WAIT)
+    except asyncio.TimeoutError:
+        pytest.fail(f"never happened: {what}")
+
+
+def running(pid: int) -> bool:
+    """True while ``pid`` is a live process (a zombie nobody reaped counts as gone)."""
+    try:
+        state = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")
+
+
+# --- who gets in ----------------------------------------------------------------------------------
+
+async def test_right_password_gets_a_session_and_a_wrong_one_is_refused_and_slowed(tmp_path):
+    async with front_door(tmp_path) as door:
+        with pytest.raises(asyncssh.PermissionDenied):
+            async with connect(door, password="guess", preferred_auth="password"):
+                pass
+        assert door.brake.failures["127.0.0.1"] >= 1  # each wrong try from this address counts
+        async with connect(door) as conn:
+            process, facts = await start_probe(conn)
+            assert facts["argv"] == ["--name=alice"]
+        assert "127.0.0.1" not in door.brake.failures  # the right password clears the address's record
+
+
+def test_wrong_passwords_wait_longer_each_time_per_address_up_to_a_cap():
+    brake = WrongPasswordBrake(first_delay=1.0, max_delay=5.0)
+    assert [brake.delay_after_failure("10.0.0.9") for _ in range(5)] == [1.0, 2.0, 4.0, 5.0, 5.0]
+    assert brake.delay_after_failure("10.0.0.7") == 1.0  # another address starts afresh
+    brake.forget("10.0.0.9")
+    assert brake.delay_after_failure("10.0.0.9") == 1.0
+
+
+async def test_the_fresh_password_is_printed_material_and_different_each_start(tmp_path):
+    first = SSHFrontDoor(SSHSettings(port=0, interface="127.0.0.1", data_dir=tmp_path))
+    second = SSHFrontDoor(SSHSettings(port=0, interface="127.0.0.1", data_dir=tmp_path))
+    assert re.fullmatch(r"[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}", first.password)
+    assert first.password != second.password
+
+
+async def test_authorized_keys_let_in_a_listed_key_and_refuse_an_unknown_one(tmp_path):
+    known = asyncssh.generate_private_key("ssh-ed25519")
+    unknown = asyncssh.generate_private_key("ssh-ed25519")
+    keys_file = tmp_path / "authorized_keys"
+    keys_file.write_bytes(known.export_public_key())
+    async with front_door(tmp_path, auth="keys", authorized_keys=keys_file) as door:
+        with pytest.raises(asyncssh.PermissionDenied):
+            async with connect(door, client_keys=[unknown], password=None):
+                pass
+        with pytest.raises(asyncssh.PermissionDenied):  # no password door in key mode
+            async with connect(door, client_keys=None, password=PASSWORD):
+                pass
+        async with connect(door, client_keys=[known], password=None) as conn:
+            await start_probe(conn)
+
+
+async def test_open_door_lets_anyone_in(tmp_path):
+    async with front_door(tmp_path, auth="open", password=None) as door:
+        async with connect(door, username="walk-in", password=None) as conn:
+            process, facts = await start_probe(conn)
+            assert facts["argv"] == ["--name=walk-in"]
+
+
+async def test_a_missing_keys_file_or_bad_settings_say_so_in_one_line(tmp_path):
+    with pytest.raises(SSHSetupError, match="cannot read authorized keys"):
+        door = SSHFrontDoor(SSHSettings(port=0, interface="127.0.0.1", auth="keys", data_dir=tmp_path,
+                                        authorized_keys=tmp_path / "missing"))
+        await door.start()
+    with pytest.raises(SSHSetupError, match="auth must be one of"):
+        SSHFrontDoor(SSHSettings(auth="guest"))
+    with pytest.raises(SSHSetupError, match="max sessions"):
+        SSHFrontDoor(SSHSettings(max_sessions=0))
+
+
+async def test_the_host_key_is_ed25519_made_once_kept_private_and_its_fingerprint_is_what_clients_see(tmp_path):
+    async with front_door(tmp_path) as door:
+        first = door.fingerprint
+        key_file = tmp_path / "ssh_host_ed25519_key"
+        assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+        assert door.host_key.algorithm == b"ssh-ed25519"
+        async with connect(door) as conn:
+            assert conn.get_server_host_key().get_fingerprint("sha256") == first
+    async with front_door(tmp_path) as again:
+        assert again.fingerprint == first
+
+
+# --- nothing but the app --------------------------------------------------------------------------
+
+async def test_exec_is_refused_in_one_line_and_runs_nothing(tmp_path):
+    async with front_door(tmp_path) as door:
+        async with connect(door) as conn:
+            result = await conn.run("cat /etc/passwd", encoding=None)
+            assert result.exit_status == 1
+            assert result.stdout == b"turpin: this server runs no commands; connect with plain `ssh -t` and no command.\r\n"
+            result = await conn.run("ls", term_type="xterm", encoding=None)  # even with a terminal
+            assert result.exit_status == 1 and b"runs no commands" in result.stdout
+        assert door.sessions == []
+
+
+async def test_a_shell_without_a_terminal_is_told_to_use_ssh_t(tmp_path):
+    async with front_door(tmp_path) as door:
+        async with connect(door) as conn:
+            result = await conn.run(encoding=None)
+            assert result.exit_status == 1
+            assert result.stdout.count(b"\n") == 1 and b"`ssh -t`" in result.stdout
+
+
+async def test_subsystems_and_sftp_are_refused(tmp_path):
+    async with front_door(tmp_path) as door:
+        async with connect(door) as conn:
+            with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+                async with conn.start_sftp_client():
+                    pass
+            result = await conn.run(subsystem="netconf", encoding=None)
+            assert result.exit_status == 1 and b"no 'netconf' subsystem" in result.stdout
+
+
+async def test_port_forwarding_either_way_is_refused(tmp_path):
+    async with front_door(tmp_path) as door:
+        async with connect(door) as conn:
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.open_connection("127.0.0.1", door.address[1])
+            with pytest.raises(asyncssh.ChannelListenError):
+                await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 9)
+
+
+# --- each session its own app on its own terminal -------------------------------------------------
+
+async def test_a_session_gets_a_clean_environment_a_terminal_of_its_size_and_its_own_process_group(tmp_path):
+    async with front_door(tmp_path, join="127.0.0.1:4707") as door:
+        async with connect(door, username="-rm -rf ~") as conn:
+            process, facts = await start_probe(conn, size=(132, 43), env={"LD_PRELOAD": "/tmp/evil.so",
+                                                                          "LANG": "xx"})
+    env = facts["env"]
+    assert facts["size"] == "132x43"
+    assert env["TERM"] == "xterm-256color" and env["LANG"] == env["LC_ALL"] == "C.UTF-8"
+    assert "LD_PRELOAD" not in env
+    assert set(env) <= {"TERM", "LANG", "LC_ALL", "HOME", "PATH", "TURPIN_SEATS_FILE", "TURPIN_JOIN",
+                        *SERVER_ENV_PASSED_ON}
+    assert env["TURPIN_JOIN"] == "127.0.0.1:4707"
+    assert env["TURPIN_SEATS_FILE"] == str(seats_file(tmp_path, "-rm -rf ~"))
+    assert pathlib.Path(env["TURPIN_SEATS_FILE"]).parent == tmp_path / "ssh-seats"
+    assert facts["argv"] == ["--name=-rm -rf ~"]  # one argument, never read as an option
+    assert facts["pid"] == facts["group"] == facts["session"]  # setsid: its own session and group
+    assert facts["controlling_tty"]  # TIOCSCTTY: the pty is its terminal, so SIGWINCH reaches it
+
+
+def test_seat_files_are_per_user_and_safe_whatever_the_name():
+    base = pathlib.Path("/data")
+    assert seats_file(base, "alice") != seats_file(base, "Alice")
+    assert seats_file(base, "../../etc/passwd").parent == base / "ssh-seats"
+    assert seats_file(base, "a/b") != seats_file(base, "a_b")
+
+
+def test_a_strange_term_is_replaced_by_a_common_one():
+    assert terminal_type("screen-256color") == "screen-256color"
+    assert terminal_type("xterm\x1b]0;pwned\x07") == "xterm-256color"
+    assert terminal_type("") == "xterm-256color"
+
+
+def test_the_default_command_runs_the_app_named_after_the_ssh_user():
+    command = app_command("--bob")
+    assert command[0] == sys.executable and command[1:3] == ["-m", "tui"] and command[3] == "--name=--bob"
+
+
+async def test_a_resize_reaches_the_app_as_sigwinch_with_the_new_size(tmp_path):
+    async with front_door(tmp_path) as door:
+        async with connect(door) as conn:
+            process, facts = await start_probe(conn, size=(80, 24))
+            process.change_terminal_size(120, 40)
+            await read_until(process, r"RESIZED 120x40")
+            process.change_terminal_size(60, 20)
+            await read_until(process, r"RESIZED 60x20")
+
+
+async def test_ten_sessions_at_once_each_have_their_own_app_and_do_not_disturb_each_other(tmp_path):
+    async with front_door(tmp_path) as door:
+        async with contextlib.AsyncExitStack() as stack:
+            conns = [await stack.enter_async_context(connect(door, username=f"player{i}")) for i in range(10)]
+            started = await asyncio.gather(*(start_probe(conn, size=(70 + i, 20 + i))
+                                             for i, conn in enumerate(conns)))
+            pids = {facts["pid"] for _, facts in started}
+            assert len(pids) == 10 and len(door.sessions) == 10
+            for i, (_, facts) in enumerate(started):
+                assert facts["argv"] == [f"--name=player{i}"] and facts["size"] == f"{70 + i}x{20 + i}"
+
+            async def talk(i: int, process) -> None:
+                for turn in range(3):
+                    process.stdin.write(f"session{i}turn{turn}\r".encode())
+                    await read_until(process, rf"ANSWER {re.escape(f'session{i}turn{turn}'[::-1])}\r\n")
+
+            await asyncio.gather(*(talk(i, process) for i, (process, _) in enumerate(started)))
+
+
+async def test_killing_one_sessions_app_ends_that_session_only(tmp_path):
+    async with front_door(tmp_path) as door:
+        async with contextlib.AsyncExitStack() as stack:
+            conns = [await stack.enter_async_context(connect(door, username=f"p{i}")) for i in range(3)]
+            started = [await start_probe(conn) for conn in conns]
+            (doomed, doomed_facts), *others = started
+            os.kill(doomed_facts["pid"], signal.SIGKILL)
+            result = await asyncio.wait_for(doomed.wait(), WAIT)
+            assert result.exit_status == 1 or result.exit_signal is not None
+            await eventually(lambda: len(door.sessions) == 2, "the killed session is forgotten")
+            for i, (process, _) in enumerate(others):
+                process.stdin.write(f"still{i}\r".encode())
+                await read_until(process, rf"ANSWER {f'still{i}'[::-1]}")
+
+
+async def test_a_dropped_connection_ends_the_apps_whole_process_group(tmp_path):
+    async with front_door(tmp_path, command=probe_with_grandchild) as door:
+        async with connect(door) as conn:
+            _, facts = await start_probe(conn)
+            assert running(facts["pid"]) and running(facts["grandchild"])
+        await eventually(lambda: not running(facts["pid"]) and not running(facts["grandchild"]),
+                         "the app and its helper end with the connection")
+        await eventually(lambda: door.sessions == [], "the session is forgotten")
+
+
+async def test_stopping_the_server_ends_every_session_and_its_processes(tmp_path):
+    door = SSHFrontDoor(SSHSettings(port=0, interface="127.0.0.1", password=PASSWORD, data_dir=tmp_path,
+                                    command=probe_with_grandchild))
+    await door.start()
+    conn = await connect(door)
+    processes = [await start_probe(conn) for _ in range(3)]
+    await door.close()
+    for process, facts in processes:
+        assert not running(facts["pid"]) and not running(facts["grandchild"])
+        await asyncio.wait_for(process.wait(), WAIT)  # the client is told the session is over
+    await asyncio.wait_for(conn.wait_closed(), WAIT)  # and then the connection itself is closed
+
+
+async def test_stopping_the_server_closes_connections_that_have_no_session(tmp_path):
+    door = SSHFrontDoor(SSHSettings(port=0, interface="127.0.0.1", password=PASSWORD, data_dir=tmp_path))
+    await door.start()
+    conn = await connect(door)
+    await door.close()
+    await asyncio.wait_for(conn.wait_closed(), WAIT)
+
+
+# --- limits ---------------------------------------------------------------------------------------
+
+async def test_past_the_session_limit_a_newcomer_is_politely_refused_and_a_freed_place_is_reused(tmp_path):
+    async with front_door(tmp_path, max_sessions=2) as door:
+        async with connect(door) as conn:
+            first, _ = await start_probe(conn)
+            await start_probe(conn)
+            refused = await conn.create_process(term_type="xterm", encoding=None)
+            result = await refused.wait()
+            assert result.exit_status == 1
+            assert result.stdout == b"turpin: all 2 places on this SSH server are taken; try again in a while.\r\n"
+            first.stdin.write_eof()  # the client leaves
+            await eventually(lambda: len(door.sessions) == 1, "a place is freed")
+            await start_probe(conn)
+
+
+async def test_an_idle_session_is_ended_with_a_word_and_its_app_stopped(tmp_path):
+    async with front_door(tmp_path, idle_timeout=0.3) as door:
+        async with connect(door) as conn:
+            process, facts = await start_probe(conn)
+            await read_until(process, r"turpin: no key pressed for [0-9.]+ minutes; goodbye\.\r\n")
+            result = await asyncio.wait_for(process.wait(), WAIT)
+            assert result.exit_status is not None
+            assert not running(facts["pid"])
+
+
+# --- turpin serve-ssh -----------------------------------------------------------------------------
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="turpin")
+    add_serve_ssh_command(parser.add_subparsers(dest="command"))
+    return parser.parse_args(argv)
+
+
+def test_serve_ssh_options_become_settings():
+    settings = settings_from_args(parse(["serve-ssh"]))
+    assert settings.port == 2222 and settings.auth == "password" and settings.max_sessions == 20
+    keys = settings_from_args(parse(["serve-ssh", "--authorized-keys", "k", "--port", "0", "--max-sessions", "3",
+                                     "--idle-timeout", "0", "--interface", "127.0.0.1"]))
+    assert (keys.auth, str(keys.authorized_keys), keys.port, keys.max_sessions, keys.idle_timeout) == \
+        ("keys", "k", 0, 3, None)
+    assert settings_from_args(parse(["serve-ssh", "--open"])).auth == "open"
+    with pytest.raises(SystemExit):
+        parse(["serve-ssh", "--open", "--password"])
+
+
+async def test_serve_ssh_tells_where_to_connect_the_password_and_the_fingerprint(tmp_path):
+    async with front_door(tmp_path) as door:
+        text = "\n".join(describe(door))
+        assert f"ssh -p {door.address[1]} THEIR-NAME@127.0.0.1" in text
+        assert f"password: {PASSWORD}" in text and door.fingerprint in text
+    async with front_door(tmp_path, auth="open", password=None) as door:
+        assert "WARNING" in "\n".join(describe(door))

@@ -1,0 +1,159 @@
+"""Issue 11 with a real OpenSSH client: ``turpin serve-ssh`` on 127.0.0.1, ``ssh -tt`` in tmux windows.
+
+The server is the real command; the client is the system's ``ssh`` with a throwaway key (the server runs
+with ``--authorized-keys``) and a throwaway known_hosts file. What the player sees is read back with
+tmux's capture-pane.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pathlib
+import re
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+
+import pytest
+
+from tests.test_tui_terminal import MAX_POLLS, Tmux
+
+pytestmark = pytest.mark.skipif(not all(shutil.which(tool) for tool in ("tmux", "ssh", "ssh-keygen")),
+                                reason="needs tmux, ssh and ssh-keygen (OpenSSH client)")
+
+
+class Door:
+    """``turpin serve-ssh`` in a subprocess, with a throwaway client key it lets in."""
+
+    def __init__(self, tmp_path: pathlib.Path) -> None:
+        self.dir = tmp_path
+        self.key = tmp_path / "player_key"
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(self.key)], check=True)
+        (tmp_path / "authorized_keys").write_bytes(self.key.with_suffix(".pub").read_bytes())
+        self.server = subprocess.Popen(
+            [sys.executable, "-m", "tui", "serve-ssh", "--port", "0", "--interface", "127.0.0.1",
+             "--authorized-keys", str(tmp_path / "authorized_keys"), "--host-key", str(tmp_path / "host_key")],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ))
+        self.banner = []
+        while not self.banner or not self.banner[-1].startswith("Ctrl-C"):
+            line = self.server.stdout.readline()
+            assert line, "".join(self.banner)
+            self.banner.append(line)
+        self.port = int(re.search(r"port (\d+)", self.banner[0]).group(1))
+        self.fingerprint = re.search(r"fingerprint: (\S+)", "".join(self.banner)).group(1)
+
+    def ssh(self, user: str) -> list[str]:
+        return ["ssh", "-F", "/dev/null", "-tt", "-p", str(self.port), "-i", str(self.key), "-o", "IdentitiesOnly=yes",
+                "-o", f"UserKnownHostsFile={self.dir / 'known_hosts'}", "-o", "StrictHostKeyChecking=accept-new",
+                "-o", "PasswordAuthentication=no", "-o", "BatchMode=yes", f"{user}@127.0.0.1"]
+
+    def apps(self) -> list[int]:
+        """The session processes the server is running now."""
+        children = pathlib.Path(f"/proc/{self.server.pid}/task/{self.server.pid}/children").read_text().split()
+        return [int(pid) for pid in children]
+
+    def stop(self) -> str:
+        if self.server.poll() is None:
+            self.server.send_signal(signal.SIGTERM)
+        out, _ = self.server.communicate(timeout=60)
+        return out
+
+
+def running(pid: int) -> bool:
+    try:
+        state = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state not in ("Z", "X")
+
+
+def window_size_of(pid: int) -> tuple[int, int]:
+    """(columns, rows) of the terminal a process has as its stdin, as the kernel holds it."""
+    descriptor = os.open(os.readlink(f"/proc/{pid}/fd/0"), os.O_RDONLY | os.O_NOCTTY)
+    try:
+        rows, columns, _, _ = struct.unpack("HHHH", fcntl.ioctl(descriptor, termios.TIOCGWINSZ, b"\0" * 8))
+    finally:
+        os.close(descriptor)
+    return columns, rows
+
+
+def wait_until(condition, what: str) -> None:
+    for _ in range(MAX_POLLS):
+        if condition():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"never happened: {what}")
+
+
+@pytest.fixture
+def door(tmp_path):
+    served = Door(tmp_path)
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def tmux(tmp_path):
+    session = Tmux(tmp_path)
+    yield session
+    session.close()
+
+
+def test_openssh_player_sees_the_menu_follows_resizes_and_plays_bots_to_the_results(door, tmux):
+    tmux.open("ann", door.ssh("Ann"), {"TERM": "xterm-256color", "LANG": "C.UTF-8"}, size=(100, 30))
+    menu = tmux.wait_for("ann", "Play against bots")
+    assert "Host a table" in menu and "Join a table" in menu and "Spectate" in menu and "Quit" in menu
+    known_hosts = (door.dir / "known_hosts").read_text()
+    assert "ssh-ed25519" in known_hosts  # the client met the ed25519 host key the server printed
+    [app] = door.apps()
+    assert window_size_of(app) == (100, 30)
+
+    tmux.run("resize-window", "-t", "turpin:ann", "-x", "130", "-y", "36")
+    wait_until(lambda: window_size_of(app) == (130, 36), "the new window size reaches the app's terminal")
+    wait_until(lambda: max(len(line.rstrip()) for line in tmux.screen("ann").splitlines()) > 100,
+               "the app redraws to the wider window")
+
+    tmux.keys("ann", "Enter")  # Enter on the menu: a game against bots
+    moves = 0
+    for _ in range(MAX_POLLS):
+        screen = tmux.wait_for("ann", r"Your move|Game over")
+        if "Game over" in screen:
+            break
+        tmux.keys("ann", "1")
+        moves += 1
+        time.sleep(0.15)  # let the next choice show before looking again
+    assert moves > 5
+    results = tmux.wait_for("ann", "Game over")
+    assert "Ann" in results
+    tmux.keys("ann", "m")
+    tmux.wait_for("ann", "Play against bots")
+    tmux.keys("ann", "q")
+    wait_until(lambda: "EXITED" in tmux.screen("ann"), "ssh ends when the app quits")
+    wait_until(lambda: not running(app), "the app's process is gone")
+
+
+def test_a_dropped_openssh_client_ends_its_app_and_stopping_the_server_ends_the_rest(door, tmux):
+    env = {"TERM": "xterm-256color", "LANG": "C.UTF-8"}
+    tmux.open("bob", door.ssh("bob"), env)
+    tmux.open("cat", door.ssh("cat"), env)
+    tmux.wait_for("bob", "Play against bots")
+    tmux.wait_for("cat", "Play against bots")
+    apps = door.apps()
+    assert len(apps) == 2
+    bob_ssh = int(tmux.run("display-message", "-p", "-t", "turpin:bob", "#{pane_pid}"))
+    ssh_client = [int(pid) for pid in pathlib.Path(f"/proc/{bob_ssh}/task/{bob_ssh}/children").read_text().split()]
+    for pid in ssh_client:
+        os.kill(pid, signal.SIGKILL)  # the connection drops without a goodbye
+    wait_until(lambda: len(door.apps()) == 1, "bob's app ends with his connection")
+    [cat_app] = door.apps()
+    tmux.keys("cat", "?")  # cat's session goes on: it still answers keys
+    tmux.wait_for("cat", "(?i)rules")
+    output = door.stop()
+    assert "Stopping" in output and door.server.returncode == 0
+    assert not running(cat_app)
+    wait_until(lambda: "EXITED" in tmux.screen("cat"), "cat's ssh is told the session is over")

@@ -1,0 +1,369 @@
+"""Highwayman's panes (issue 8): the routes, your cards, the series sheet; a whole series by keys.
+
+The pane tests draw real views from the engine (a seeded game played on until the position wanted) and
+read the words a person would see; the Pilot tests play a 3-player series against bots to the results
+screen with number keys, arrows and Enter only, at 80×24 and 120×40.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any, Callable
+
+import pytest
+from rich.console import Console
+from textual.widgets import OptionList
+
+from core.games import highwayman as rules
+from tests.tui_helpers import quick_app, screen_name, screen_text, wait_until
+from tui.app import TurpinApp
+from tui.frame import TableFrame
+from tui.games import highwayman as panes
+from tui.games import panes_for
+from tui.glyphs import ASCII, UNICODE
+from tui.widgets.pane import Chip
+
+SEATS = [{"seat": 0, "name": "Ann", "kind": "person", "connected": True},
+         {"seat": 1, "name": "Bob", "kind": "bot", "connected": True},
+         {"seat": 2, "name": "Cat", "kind": "bot", "connected": True}]
+
+
+# --- Positions from the engine ----------------------------------------------------------------------------
+
+def play_until(condition: Callable[[dict[str, Any]], bool], seed: int = 3, players: int = 3,
+               **options: Any) -> dict[str, Any]:
+    """A seeded series played with random legal moves until ``condition(state)`` holds."""
+    game = rules.GAME
+    for attempt in range(200):
+        state = game.setup(game.resolve_options({"players": players, **options}), seed + attempt)
+        rng = random.Random(seed + attempt)
+        for _ in range(2000):
+            if condition(state):
+                return state
+            if state["phase"] == "over":
+                break
+            seat = state["turn"]
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    raise AssertionError("no seeded game reached the position wanted")
+
+
+def frame_of(state: dict[str, Any], seat: int | None = 0) -> TableFrame:
+    """What seat ``seat``'s app would hold: its view, and its prompt when it is to move."""
+    game = rules.GAME
+    actions = game.legal_actions(state, seat) if seat is not None else []
+    prompt = {"id": 1, "choices": [{"action": action, "text": game.describe_action(state, seat, action)}
+                                   for action in actions]} if actions else None
+    return TableFrame(game="highwayman", title="Highwayman", table="test", role="player", seat=seat,
+                      started=True, view=game.view(state, seat), prompt=prompt, seats=SEATS)
+
+
+def drawn(renderable: Any, width: int = 110) -> str:
+    console = Console(width=width, record=True, color_system=None, legacy_windows=False)
+    console.print(renderable)
+    return console.export_text()
+
+
+def board_text(state: dict[str, Any], seat: int | None = 0, glyphs=UNICODE, width: int = 110) -> str:
+    return drawn(panes.Board(glyphs=glyphs).draw(frame_of(state, seat)), width)
+
+
+def route_line(text: str, title: str) -> str:
+    return next(line for line in text.splitlines() if title in line)
+
+
+def blocked(state: dict[str, Any]) -> bool:
+    return any(state["blocked"])
+
+
+def cleared(state: dict[str, Any]) -> bool:
+    return any(pile and pile[-1] == rules.RUNNER for pile in state["piles"])
+
+
+# --- The board --------------------------------------------------------------------------------------------
+
+def test_board_draws_every_route_from_london_to_its_length():
+    state = play_until(lambda s: s["tops"].count(-1) == 3)
+    text = board_text(state)
+    for route, title in enumerate(("Bath Road", "Dover Road", "Great North Road", "Portsmouth Road")):
+        line = route_line(text, title)
+        if state["tops"][route] < 0:  # H3: not started until its LONDON card
+            assert line.count("·") == 11 and "not started (needs its LONDON)" in line
+        else:
+            assert "L " in line
+    # H1: a table of five routes of twelve shows the Exeter Road, its numbers up to 12.
+    state = play_until(lambda s: s["tops"][0] >= 2, routes=5, route_length=12)
+    text = board_text(state)
+    assert "Exeter Road" in text
+    bath = route_line(text, "Bath Road")
+    assert bath.split("Bath Road", 1)[1].lstrip().startswith("L 1 2 ")
+    assert bath.count("·") == 12 - state["tops"][0] - int(state["blocked"][0])
+
+
+def test_a_blocked_route_says_so_in_words_and_glyph_and_ascii_too():
+    """Rule 4: a Highwayman blocks a route until a Runner covers it; shown without colour."""
+    state = play_until(blocked)
+    route = state["blocked"].index(True)
+    title = rules.ROUTE_TITLES[rules.ROUTES[route]]
+    line = route_line(board_text(state), title)
+    assert "BLOCKED by a Highwayman" in line and UNICODE.block in line
+    line = route_line(board_text(state, glyphs=ASCII), title)
+    assert "BLOCKED by a Highwayman" in line and f" {ASCII.block}" in line
+    assert line.isascii()
+
+
+def test_a_runner_that_cleared_a_route_is_shown():
+    state = play_until(cleared)
+    route = next(r for r, pile in enumerate(state["piles"]) if pile and pile[-1] == rules.RUNNER)
+    line = route_line(board_text(state), rules.ROUTE_TITLES[rules.ROUTES[route]])
+    assert f"{UNICODE.runner} cleared by a Runner" in line
+    assert f"next {state['tops'][route] + 1}" in line
+
+
+def test_a_complete_route_is_said_complete():
+    """H3: a route whose last number is down is complete."""
+    state = play_until(lambda s: s["length"] in s["tops"], route_length=6)
+    route = state["tops"].index(state["length"])
+    line = route_line(board_text(state), rules.ROUTE_TITLES[rules.ROUTES[route]])
+    assert "complete" in line and "L 1 2 3 4 5 6" in line
+
+
+def test_board_tells_pack_game_dealer_and_turn():
+    state = play_until(lambda s: s["game_number"] == 2 and s["turn"] == 1)
+    text = board_text(state)
+    assert f"Pack {len(state['pack'])} cards" in text
+    assert "game 2 of 3" in text
+    assert f"{SEATS[state['dealer']]['name']} dealt" in text
+    assert "Bob to play" in text
+    frame = frame_of(state)
+    assert panes.status(frame) == f"Game 2 of 3 · Bob to play · pack {len(state['pack'])}"
+    assert panes.waiting_for(frame) == [1]
+
+
+def test_a_spectator_sees_the_board_and_sheet_without_a_hand():
+    state = play_until(lambda s: s["tops"][0] >= 1)
+    frame = frame_of(state, None)
+    assert "Bath Road" in drawn(panes.Board().draw(frame))
+    sheet = drawn(panes.Sheet().draw(frame))
+    assert "Left in your hand" not in sheet and "Bob" in sheet
+
+
+# --- The hand and the prompt ------------------------------------------------------------------------------
+
+def test_card_names_are_readable():
+    assert panes.card_name("bath:7") == "Bath 7"
+    assert panes.card_name("dover:L") == "Dover LONDON"
+    assert panes.card_name("north:10") == "North 10"
+    assert panes.card_name(rules.HIGHWAYMAN) == "Highwayman"
+    assert panes.card_name(rules.RUNNER) == "Runner"
+
+
+def test_a_click_on_a_card_picks_the_move_that_plays_up_to_it():
+    run = {"do": "play", "cards": ["bath:6", "bath:7"]}
+    single = {"do": "play", "cards": ["bath:6"]}
+    assert panes.choice_matches(run, "card:bath:7") and not panes.choice_matches(run, "card:bath:6")
+    assert panes.choice_matches(single, "card:bath:6") and not panes.choice_matches(single, "card:bath:7")
+    assert panes.choice_matches({"do": "highwayman", "route": "dover"}, "card:highwayman")
+    assert not panes.choice_matches({"do": "runner", "route": "dover"}, "card:highwayman")
+    assert panes.choice_matches({"do": "keep"}, "keep")
+    assert not panes.choice_matches({"do": "keep"}, "card:bath:6")
+
+
+def test_every_choice_reads_in_card_names_with_the_points_it_sheds():
+    """H6 points from the engine's table; every legal action of many positions has a label."""
+    seen: set[str] = set()
+    for seed in range(12):
+        state = play_until(lambda s: s["turn"] == 0 and bool(rules.legal_actions(s, 0)), seed=seed * 7)
+        frame = frame_of(state)
+        for choice in frame.choices:
+            label = panes.choice_label(frame, choice).plain
+            seen.add(choice["action"]["do"])
+            assert ":" not in label.split("sheds")[0], label  # no card ids such as "bath:7"
+            if choice["action"]["do"] == "play":
+                points = sum(rules.POINTS[card] for card in choice["action"]["cards"])
+                assert f"sheds {points} pt" in label
+    assert "play" in seen
+
+
+def test_the_drawn_card_is_named_in_the_prompt_title_and_keep_choice():
+    """H5: with no play you draw; you may play the card at once or keep it."""
+    state = play_until(lambda s: s["phase"] == "drawn" and s["turn"] == 0)
+    frame = frame_of(state)
+    card = panes.card_name(state["hands"][0][-1])
+    assert card in panes.prompt_title(frame)
+    keep = next(c for c in frame.choices if c["action"] == {"do": "keep"})
+    assert panes.choice_label(frame, keep).plain.startswith(f"Keep {card}")
+
+
+# --- The sheet and the players pane -----------------------------------------------------------------------
+
+def test_sheet_shows_hand_sizes_totals_and_your_points_left():
+    state = play_until(lambda s: s["game_number"] == 2)
+    frame = frame_of(state)
+    text = drawn(panes.Sheet().draw(frame))
+    assert "Game 2 of 3" in text
+    mine = sum(rules.POINTS[card] for card in state["hands"][0])
+    assert f"Left in your hand: {mine} pts (H6)" in text
+    assert "g1" in text and "total" in text
+    for seat, row in enumerate(("Ann (you)", "Bob", "Cat")):
+        line = route_line(text, row)
+        assert line.split()[-1] == str(state["totals"][seat])
+        assert str(len(state["hands"][seat])) in line
+    assert panes.seat_summary(frame, 1) == f"{len(state['hands'][1])} cards · {state['totals'][1]} pts"
+    assert panes.score_track(frame.view) == [float(t) for t in state["totals"]]
+
+
+def test_two_seats_with_one_name_are_told_apart_by_number():
+    state = play_until(lambda s: s["turn"] == 2 and s["dealer"] == 1)
+    twins = [dict(seat, name="Bot (sharp)") if seat["seat"] else seat for seat in SEATS]
+    frame = TableFrame(**{**frame_of(state).__dict__, "seats": twins})
+    assert panes.who(frame, 0) == "Ann" and panes.who(frame, 2) == "Bot (sharp) (seat 3)"
+    text = drawn(panes.Board().draw(frame))
+    assert "Bot (sharp) (seat 2) dealt" in text and "Bot (sharp) (seat 3) to play" in text
+    sheet = drawn(panes.Sheet().draw(frame))
+    assert route_line(sheet, "Ann").split()[0] == "1"
+    assert [line.split()[0] for line in sheet.splitlines() if " Bot (sharp) " in line[:16]] == ["2", "3"]
+
+
+def test_the_module_is_found_by_its_game_id():
+    assert panes_for("highwayman") is panes
+
+
+# --- Whole series through the app, by keys ----------------------------------------------------------------
+
+def chip_texts(app: TurpinApp) -> list[str]:
+    return [str(chip.render()) for chip in app.screen.query("#hand Chip.hw-card").results(Chip)]
+
+
+def my_move(app: TurpinApp) -> bool:
+    screen = app.screen
+    return screen_name(app) == "TableScreen" and bool(screen.frame.choices) and not screen.frame.sent
+
+
+async def pick_second_with_arrows(pilot, app: TurpinApp) -> None:
+    """Tab to the move pane's list (the table opens with focus elsewhere), Down to choice 2, Enter."""
+    for _ in range(12):
+        if getattr(app.focused, "id", None) == "move-choices":
+            break
+        await pilot.press("tab")
+    choices = app.screen.query_one("#move-choices", OptionList)
+    assert app.focused is choices, "Tab never reached the move pane's choices"
+    await pilot.press("home", "down")
+    assert choices.highlighted == 1
+    await pilot.press("enter")
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_whole_series_by_keys(size):
+    app = quick_app("highwayman", players=3, seed=21)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: my_move(app), "my first move")
+        table = app.screen
+        view = table.frame.view
+        assert view["game_number"] == 1 and view["series_games"] == 3
+        # The board's route rows and the hand's cards, as on the screen.
+        await wait_until(pilot, lambda: "Portsmouth Road" in screen_text(app), "the board drawn")
+        text = screen_text(app)
+        for title in ("Bath Road", "Dover Road", "Great North Road", "Portsmouth Road"):
+            assert re.search(rf"{title} +[L·]", text), title
+        assert f"Pack {view['pack_size']} cards · game 1 of 3" in text
+        if size[0] >= 110:  # wide: the hand is beside the board
+            for card in view["hand"]:
+                assert panes.card_name(card) in text
+        await wait_until(pilot, lambda: len(chip_texts(app)) == len(view["hand"]), "the hand drawn")
+        names = chip_texts(app)
+        assert len(names) == len(view["hand"])
+        for card, chip in zip(view["hand"], names):
+            assert panes.card_name(card) in chip
+        playable = panes.playable_cards(table.frame)
+        assert any(chip.startswith(UNICODE.laid) for chip in names) == bool(playable & set(view["hand"]))
+        # Play the series: number keys, and now and then arrows and Enter.
+        moves, arrows, games_seen = 0, 0, set()
+        for _ in range(20_000):  # a bound on pauses and key presses, not a time limit
+            if screen_name(app) == "ResultsScreen":
+                break
+            if my_move(app):
+                frame = app.screen.frame
+                games_seen.add(frame.view["game_number"])
+                if moves % 3 == 2 and len(frame.choices) > 1:
+                    await pick_second_with_arrows(pilot, app)
+                    arrows += 1
+                else:
+                    await pilot.press("1")
+                moves += 1
+            else:
+                await pilot.pause(0.05)
+        assert screen_name(app) == "ResultsScreen", "the series did not reach its results"
+        assert games_seen == {1, 2, 3} and arrows > 0
+        result = app.screen.frame.result
+        assert len(result["reveal"]["history"]) == 3
+        await wait_until(pilot, lambda: "Game over" in screen_text(app), "the results drawn")
+        assert "Series points (lowest wins) over the game" in screen_text(app)
+
+
+async def test_a_click_on_a_playable_card_plays_it():
+    app = quick_app("highwayman", players=3, seed=4)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            await wait_until(pilot, lambda: my_move(app), "my move")
+            frame = app.screen.frame
+            plays = [c["action"] for c in frame.choices if c["action"].get("do") == "play"]
+            if plays:
+                break
+            await pilot.press("1")
+        else:
+            raise AssertionError("never had a card to play")
+        card = plays[0]["cards"][-1]
+
+        def chip_of_card() -> Chip | None:
+            return next((chip for chip in app.screen.query("#hand Chip.hw-card").results(Chip)
+                         if chip.target == f"card:{card}" and chip.has_class("chip--playable")), None)
+
+        await wait_until(pilot, lambda: chip_of_card() is not None, "the card's chip")
+        chip = chip_of_card()
+        assert UNICODE.laid in str(chip.render())  # marked playable in words too, not by colour alone
+        title = rules.ROUTE_TITLES[card.partition(":")[0]]
+        said = len(frame.log)
+        await pilot.click(chip)
+
+        def played() -> bool:
+            news = [event.get("text", "") for event in app.screen.frame.log[said:]]
+            return any(text.startswith((f"Seat 1 plays {title}", f"Seat 1 opens the {title}")) for text in news)
+
+        await wait_until(pilot, played, "my card played by the click")
+
+
+async def test_with_ascii_glyphs_the_hand_marks_playable_and_drawn_cards_in_ascii():
+    """--ascii: the playable mark and the drawn mark are plain ASCII, and still words beside them."""
+    app = quick_app("highwayman", players=3, seed=21)
+    app.glyphs = ASCII
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            await wait_until(pilot, lambda: my_move(app), "my move")
+            if app.screen.frame.view["phase"] == "drawn":
+                break
+            await pilot.press("1")
+        else:
+            raise AssertionError("never drew a card")
+        view = app.screen.frame.view
+        await wait_until(pilot, lambda: any("(new)" in chip for chip in chip_texts(app)), "the drawn card marked")
+        chips = chip_texts(app)
+        assert all(chip.isascii() for chip in chips)
+        drawn_chip = next(chip for chip in chips if "(new)" in chip)
+        assert panes.card_name(view["drawn"]) in drawn_chip
+        footer = str(app.screen.query_one("#hand .chip--flat", Chip).render())
+        assert f"(new) drew: {panes.card_name(view['drawn'])}" in footer
+
+
+def test_highwayman_and_runner_choices_name_the_route_and_their_h6_points():
+    state = play_until(lambda s: s["turn"] == 0 and s["phase"] == "play"
+                       and any(a["do"] in ("highwayman", "runner") for a in rules.legal_actions(s, 0)))
+    frame = frame_of(state)
+    for choice in frame.choices:
+        action = choice["action"]
+        if action["do"] in ("highwayman", "runner"):
+            label = panes.choice_label(frame, choice).plain
+            assert rules.ROUTE_TITLES[action["route"]] in label
+            card = rules.HIGHWAYMAN if action["do"] == "highwayman" else rules.RUNNER
+            assert f"sheds {rules.POINTS[card]} pts" in label
+            assert panes.choice_matches(action, f"card:{card}")

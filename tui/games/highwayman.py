@@ -1,0 +1,420 @@
+"""Highwayman (Chad Valley): the coaching routes out of London, your cards, the series sheet.
+
+Every value comes from the seat's view and the prompt's choices: a card is marked playable because a
+choice plays it, never because this module worked out a rule. Card names and H6's points come from the
+engine's own tables (``card_title``'s ids, ``POINTS``), so the words match the host's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Grid
+from textual.reactive import reactive
+
+from core.games import highwayman as rules
+from tui.frame import TableFrame
+from tui.glyphs import ASCII, Glyphs
+from tui.widgets.pane import Chip, ChipPane, FramePane
+
+GAME_ID = "highwayman"
+
+#: How a card's route is said in short ("bath" → "Bath"), from the engine's route titles.
+ROUTE_SHORT = {route: title.removesuffix(" Road").removeprefix("Great ") for route, title in rules.ROUTE_TITLES.items()}
+
+
+def _view(frame: TableFrame) -> dict[str, Any]:
+    return frame.view or {}
+
+
+# --- Cards in words ---------------------------------------------------------------------------------------
+
+def card_name(card: str) -> str:
+    """A card as a player says it at the table: "Bath 7", "Dover LONDON", "Highwayman", "Runner"."""
+    if card == rules.HIGHWAYMAN:
+        return "Highwayman"
+    if card == rules.RUNNER:
+        return "Runner"
+    route, _, number = card.partition(":")
+    return f"{ROUTE_SHORT.get(route, route.title())} {'LONDON' if number == 'L' else number}"
+
+
+def card_points(card: str) -> int:
+    """H6: what the card scores if it is still in hand when the game ends."""
+    return rules.POINTS.get(card, 0)
+
+
+def _route_title(view: dict[str, Any], route_id: str) -> str:
+    for route in view.get("routes", []):
+        if route["id"] == route_id:
+            return route["title"]
+    return rules.ROUTE_TITLES.get(route_id, route_id)
+
+
+def _number(card: str) -> str:
+    return card.partition(":")[2]
+
+
+def _drawn(view: dict[str, Any]) -> str | None:
+    return view.get("drawn") or None
+
+
+def who(frame: TableFrame, seat: int) -> str:
+    """The seat's name, with its number when another seat has the same name (two "Bot (sharp)"s)."""
+    name = frame.name(seat)
+    seats = len(frame.seats) or len(_view(frame).get("hand_sizes", []))
+    if any(frame.name(other) == name for other in range(seats) if other != seat):
+        return f"{name} (seat {seat + 1})"
+    return name
+
+
+def drawn_mark(glyphs: Glyphs) -> str:
+    return "(new)" if glyphs == ASCII else "★"
+
+
+# --- What the screens ask of every game -------------------------------------------------------------------
+
+def status(frame: TableFrame) -> str:
+    view = _view(frame)
+    if not view:
+        return frame.title
+    game = f"Game {view['game_number']} of {view['series_games']}"
+    if view["phase"] == "over":
+        return f"{game} · the series is over"
+    player = "you" if frame.is_me(view["turn"]) else who(frame, view["turn"])
+    drew = " (drew a card)" if view["phase"] == "drawn" else ""
+    return f"{game} · {player} to play{drew} · pack {view['pack_size']}"
+
+
+def waiting_for(frame: TableFrame) -> list[int]:
+    view = _view(frame)
+    if not view or view.get("phase") == "over":
+        return []
+    return [view["turn"]]
+
+
+def seat_summary(frame: TableFrame, seat: int) -> str:
+    view = _view(frame)
+    if not view:
+        return ""
+    cards = view["hand_sizes"][seat]
+    return f"{cards} card{'s' * (cards != 1)} · {view['totals'][seat]} pts"
+
+
+def score_track(view: dict[str, Any]) -> list[float]:
+    """The series totals (H7: lowest wins), for the results chart."""
+    return [float(total) for total in view["totals"]]
+
+
+def score_label() -> str:
+    return "Series points (lowest wins)"
+
+
+def prompt_title(frame: TableFrame) -> str:
+    view = _view(frame)
+    drawn = _drawn(view)
+    if view.get("phase") == "drawn" and drawn:
+        if all(choice["action"].get("do") == "keep" for choice in frame.choices):
+            return f"you drew {card_name(drawn)}: it cannot go down, keep it"
+        return f"you drew {card_name(drawn)}: play it now or keep it"
+    if view.get("phase") == "play":
+        return "play a card (a run of one route goes down in one move)"
+    return ""
+
+
+def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
+    """A choice in card names, with what it sheds from your hand (H6 points)."""
+    view, action = _view(frame), choice["action"]
+    do = action.get("do")
+    text = Text()
+    if do == "play" and action.get("cards"):
+        cards = action["cards"]
+        first = cards[0]
+        if _number(first) == "L":
+            text.append(f"Open the {_route_title(view, first.partition(':')[0])} with {card_name(first)}")
+        elif len(cards) == 1:
+            text.append(f"Play {card_name(first)}")
+        else:
+            text.append(f"Play {card_name(first)} to {_number(cards[-1])}  ({len(cards)} cards)")
+        shed = sum(card_points(card) for card in cards)
+        text.append(f"   sheds {shed} pt{'s' * (shed != 1)}", style="dim")
+    elif do in ("highwayman", "runner"):
+        title = _route_title(view, action.get("route", ""))
+        top = _route_top(view, action.get("route", ""))
+        shed = card_points(rules.HIGHWAYMAN if do == "highwayman" else rules.RUNNER)
+        if do == "highwayman":
+            text.append(f"Highwayman on the {title}")
+            text.append(f"   blocks it after {top}; sheds {shed} pts", style="dim")
+        else:
+            text.append(f"Runner on the {title}")
+            text.append(f"   clears it; sheds {shed} pts", style="dim")
+    elif do == "keep":
+        drawn = _drawn(view)
+        text.append(f"Keep {card_name(drawn)}" if drawn else "Keep the card you drew")
+        text.append("   play passes left", style="dim")
+    else:
+        text.append(str(choice.get("text", "")))
+    return text
+
+
+def choice_matches(action: dict[str, Any], target: str) -> bool:
+    """A click on a card picks the move that plays up to it; on the Highwayman or Runner, those moves;
+    on "keep", keeping the card just drawn."""
+    kind, _, value = target.partition(":")
+    do = action.get("do")
+    if kind == "keep":
+        return do == "keep"
+    if kind != "card":
+        return False
+    if do == "play":
+        cards = action.get("cards") or []
+        return bool(cards) and cards[-1] == value
+    return do in ("highwayman", "runner") and value == do
+
+
+def _route_top(view: dict[str, Any], route_id: str) -> str:
+    for route in view.get("routes", []):
+        if route["id"] == route_id:
+            return "LONDON" if route["top"] == 0 else str(route["top"])
+    return "?"
+
+
+def playable_cards(frame: TableFrame) -> set[str]:
+    """The cards some choice of the prompt puts down (a run counts for each of its cards)."""
+    found: set[str] = set()
+    for choice in frame.choices:
+        action = choice["action"]
+        if action.get("do") == "play":
+            found.update(action.get("cards") or [])
+        elif action.get("do") in ("highwayman", "runner"):
+            found.add(action["do"])
+    return found
+
+
+def playable_routes(frame: TableFrame) -> set[str]:
+    found: set[str] = set()
+    for choice in frame.choices:
+        action = choice["action"]
+        if action.get("do") == "play" and action.get("cards"):
+            found.add(action["cards"][0].partition(":")[0])
+        elif action.get("do") in ("highwayman", "runner"):
+            found.add(action.get("route", ""))
+    return found
+
+
+# --- The board --------------------------------------------------------------------------------------------
+
+def route_track(route: dict[str, Any], length: int, glyphs: Glyphs) -> Text:
+    """LONDON then 1..length: the numbers down in bold, the rest as dots; a block sits on the next cell."""
+    top = route["top"]
+    dot = "." if glyphs == ASCII else "·"
+    text = Text()
+    for number in range(length + 1):
+        label = "L" if number == 0 else str(number)
+        if number:
+            text.append(" ")
+        if number <= top:
+            text.append(label, style="bold")
+        elif number == top + 1 and route["blocked"]:
+            text.append(glyphs.block.ljust(len(label)), style="bold red")
+        else:
+            text.append(dot.ljust(len(label)), style="dim")
+    return text
+
+
+def route_state(route: dict[str, Any], length: int, glyphs: Glyphs) -> Text:
+    """The route in words: not started, open (next number), blocked, cleared, complete."""
+    top, pile = route["top"], route["pile"]
+    text = Text()
+    if route["blocked"]:
+        text.append(f"{glyphs.block} BLOCKED by a Highwayman", style="bold red")
+    elif top < 0:
+        text.append("not started (needs its LONDON)", style="dim")
+    elif top >= length:
+        text.append(f"{glyphs.laid} complete", style="green")
+    else:
+        if pile and pile[-1] == rules.RUNNER:
+            text.append(f"{glyphs.runner} cleared by a Runner, ", style="cyan")
+        text.append(f"next {top + 1}")
+    return text
+
+
+class Board(FramePane):
+    """Each route as a row from LONDON to its last number, then the pack, the game, the dealer, the turn."""
+
+    def draw(self, frame: TableFrame) -> RenderableType:
+        view, g = _view(frame), self.glyphs
+        length = view["route_length"]
+        mine = playable_routes(frame)
+        titles = [route["title"] for route in view["routes"]]
+        tracks = [route_track(route, length, g) for route in view["routes"]]
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True, width=len(g.turn))
+        grid.add_column(no_wrap=True, min_width=max(map(len, titles), default=0))
+        grid.add_column(no_wrap=True, min_width=max((track.cell_len for track in tracks), default=0))
+        grid.add_column(overflow="ellipsis", no_wrap=True)
+        for route, title, track in zip(view["routes"], titles, tracks):
+            yours = route["id"] in mine
+            grid.add_row(Text(g.turn if yours else "", style="bold yellow"),
+                         Text(title, style="bold" if yours else ""), track, route_state(route, length, g))
+        return Group(grid, self._table_line(frame), self._turn_line(frame, bool(mine)))
+
+    def _table_line(self, frame: TableFrame) -> Text:
+        view = _view(frame)
+        text = Text()
+        pack = view["pack_size"]
+        text.append(f"Pack {pack} card{'s' * (pack != 1)}" if pack else "Pack empty", style="bold")
+        if not pack and view.get("passes"):
+            text.append(f" ({view['passes']} passed in a row)")
+        text.append(f" · game {view['game_number']} of {view['series_games']}")
+        text.append(f" · {who(frame, view['dealer'])} dealt")
+        return text
+
+    def _turn_line(self, frame: TableFrame, routes_marked: bool) -> Text:
+        view = _view(frame)
+        if view["phase"] == "over":
+            return Text("The series is over.", style="bold")
+        turn = view["turn"]
+        text = Text()
+        if frame.is_me(turn):
+            text.append(f"{self.glyphs.turn} Your move", style="bold yellow")
+        else:
+            text.append(f"{self.glyphs.turn} {who(frame, turn)} to play", style="bold")
+        if view["phase"] == "drawn":
+            text.append(", with the card just drawn")
+        if routes_marked:
+            text.append(f"   ({self.glyphs.turn} marks a route you can play on)", style="dim")
+        return text
+
+
+# --- The hand ---------------------------------------------------------------------------------------------
+
+class Hand(ChipPane):
+    """Your cards as chips, sorted by route: the ones a choice puts down marked, the one just drawn too.
+
+    Most table updates are other seats' moves that leave your hand as it was, so the chips are rebuilt
+    only when what they show changes (the hand, the playable cards, the drawn card).
+    """
+
+    frame: reactive[TableFrame | None] = reactive(None, always_update=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("highwayman")
+        self._shown: tuple[Any, ...] | None = None
+
+    def watch_frame(self, frame: TableFrame | None) -> None:
+        view = frame.view if frame is not None else None
+        shown = None if view is None else (tuple(view.get("hand") or ()), frozenset(playable_cards(frame)),
+                                           _drawn(view), bool(frame.choices))
+        if shown != self._shown:
+            self._shown = shown
+            self.refresh(recompose=True)
+
+    def build(self, frame: TableFrame) -> ComposeResult:
+        view, g = _view(frame), self.glyphs
+        hand = view.get("hand") or []
+        playable = playable_cards(frame)
+        drawn = _drawn(view)
+        drawn_marked = False
+        with Grid(classes="hw-cards"):
+            for card in hand:
+                label = Text()
+                label.append(f"{g.laid} " if card in playable else "  ", style="bold")
+                label.append(card_name(card))
+                is_drawn = card == drawn and not drawn_marked
+                if is_drawn:
+                    drawn_marked = True
+                    label.append(f" {drawn_mark(g)}", style="bold")
+                classes = "hw-card" + (" hw-card--drawn" if is_drawn else "")
+                yield Chip(label, f"card:{card}", marked=card in playable, classes=classes)
+        yield Chip(self._footer(frame, hand, playable, drawn), "keep" if drawn else "hand", classes="chip--flat")
+
+    def _footer(self, frame: TableFrame, hand: list[str], playable: set[str], drawn: str | None) -> Text:
+        g = self.glyphs
+        text = Text()
+        if drawn:
+            text.append(f"{drawn_mark(self.glyphs)} drew: {card_name(drawn)}", style="bold")
+            if not frame.choices:  # sent already: no advice on a choice that is made
+                text.append("\n")
+            elif drawn in playable:
+                text.append(" — play it now or keep it (click here to keep)\n")
+            else:
+                text.append(" — it cannot go down now (click here to keep it)\n")
+        elif not hand:
+            text.append("No cards in hand.\n", style="bold")
+        points = sum(card_points(card) for card in hand)
+        text.append(f"{len(hand)} card{'s' * (len(hand) != 1)} · {points} pts if the game ended now")
+        if playable:
+            text.append(f"  ({g.laid} playable now)", style="dim")
+        return text
+
+
+# --- The sheet --------------------------------------------------------------------------------------------
+
+class Sheet(FramePane):
+    """The series: every seat's cards in hand and points by game and in total; your hand's points in full."""
+
+    def draw(self, frame: TableFrame) -> RenderableType:
+        view = _view(frame)
+        lines: list[RenderableType] = [
+            Text(f"Game {view['game_number']} of {view['series_games']} · lowest total wins (H7)", style="bold")]
+        if "hand" in view:
+            lines.append(self._yours(view))
+        lines.append(self._seats(frame))
+        last = self._last_game(frame)
+        if last is not None:
+            lines.append(last)
+        return Group(*lines)
+
+    def _yours(self, view: dict[str, Any]) -> Text:
+        hand = view.get("hand") or []
+        points = sum(card_points(card) for card in hand)
+        text = Text()
+        text.append(f"Left in your hand: {points} pts (H6)", style="bold")
+        parts = []
+        for name, card in (("Highwayman", rules.HIGHWAYMAN), ("Runner", rules.RUNNER)):
+            held = hand.count(card)
+            if held:
+                parts.append(f"{f'{held} {name}s' if held > 1 else name} {held * card_points(card)}")
+        numbered = [card for card in hand if card not in (rules.HIGHWAYMAN, rules.RUNNER)]
+        if numbered:
+            parts.append(f"numbers {sum(map(card_points, numbered))}")
+        if len(parts) > 1:  # the Highwayman's 20 and a Runner's 10 are worth seeing apart
+            text.append("\n  " + " + ".join(parts), style="dim")
+        return text
+
+    def _seats(self, frame: TableFrame) -> Table:
+        view = _view(frame)
+        games = view["history"]
+        grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(justify="right")
+        grid.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
+        grid.add_column(justify="right")
+        for game in games:
+            grid.add_column(justify="right")
+        grid.add_column(justify="right")
+        heads = ["#", "seat", "cards", *[f"g{game['game']}" for game in games], "total"]
+        grid.add_row(*[Text(head, style="bold") for head in heads])
+        low = min(view["totals"]) if view["totals"] else 0
+        for seat, total in enumerate(view["totals"]):
+            name = Text(frame.name(seat), style="bold" if frame.is_me(seat) else "")
+            if frame.is_me(seat):
+                name.append(" (you)", style="dim")
+            scores = [str(game["scores"][seat]) + ("*" if seat in game["winners"] else "") for game in games]
+            lead = Text(str(total), style="bold" if games and total == low else "")
+            grid.add_row(str(seat + 1), name, str(view["hand_sizes"][seat]), *scores, lead)
+        return grid
+
+    def _last_game(self, frame: TableFrame) -> Text | None:
+        history = _view(frame)["history"]
+        if not history:
+            return None
+        game = history[-1]
+        names = " and ".join(who(frame, seat) for seat in game["winners"])
+        how = "went out" if game["ended"] == "out" else "scored lowest (nobody could play)"
+        return Text(f"* won the game. Game {game['game']}: {names} {how}.", style="dim")
