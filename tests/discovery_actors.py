@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 import pathlib
+import signal
 import socket
 import sys
 
@@ -158,6 +159,10 @@ def tables(argv: list[str]) -> int:
 
 
 def main() -> int:
+    # Ctrl-C must reach us as it would in a terminal, even when the test run itself was started where
+    # SIGINT is ignored (a background job in a script, nohup): ignored signals are inherited, and Python
+    # then leaves SIGINT ignored, so the Ctrl-C test would wait for a goodbye that never comes.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     if sys.argv[1] == "tables":
         return tables(sys.argv[2:])
     parser = argparse.ArgumentParser()

@@ -117,7 +117,10 @@ class Actor:
                                         stderr=subprocess.PIPE, text=True)
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.seen: list[dict[str, Any]] = []
+        #: What the program wrote on stderr, read as it comes: a full pipe nobody reads would stall it.
+        self.errors: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=lambda: self.errors.extend(self.process.stderr), daemon=True).start()
 
     def _read(self) -> None:
         for line in self.process.stdout:
@@ -134,10 +137,10 @@ class Actor:
             try:
                 line = self.lines.get(timeout=HANG_GUARD)
             except queue.Empty:
-                pytest.fail(f"never saw {what}; saw {self.seen}")
+                pytest.fail(f"never saw {what}; saw {self.seen}; stderr: {''.join(self.errors)[-2000:]}")
             if line is None:
                 self.process.wait()
-                pytest.fail(f"exited before {what}: {self.process.stderr.read()[-2000:]}")
+                pytest.fail(f"exited before {what}: {''.join(self.errors)[-2000:]}")
             event = json.loads(line)
             self.seen.append(event)
             if predicate(event):

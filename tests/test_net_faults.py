@@ -8,6 +8,7 @@ import pathlib
 import random
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -196,8 +197,6 @@ async def test_a_frozen_client_is_noticed_within_the_heartbeat_timeout():
 async def test_a_client_that_stops_reading_is_dropped_and_nobody_else_waits():
     """A spectator that never reads fills its bounded queue and is cut off; a healthy spectator gets
     every frame, and the game goes on."""
-    import socket
-
     from net.host import HostSettings as Settings
     settings = Settings(heartbeat=0.2, timeout=30.0, send_queue=16)
     table = Table(TOY, {"players": 2}, code="ROOM42", bots={1: "random"})
@@ -295,10 +294,13 @@ async def test_a_client_keeps_trying_through_thousands_of_failed_attempts_and_ge
     player = TableClient("127.0.0.1", port, code="ROOM42", backoff=(1e-9, 1e-6))
     lost = []
     player.subscribe(lambda update: lost.append(update.text) if update.kind == "disconnected" else None)
+    holder = socket.socket()  # keeps the port while the host is away, so no other test's host gets it
+    holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         await player.start()
         assert player.retrying_since is None and player.retry_status() == ""
         await host.close()
+        holder.bind(("127.0.0.1", port))  # bound, never listening: every attempt is refused
         await player.wait_for(lambda snap: player.retrying_since is not None, WAIT)
         since = player.retrying_since
         await player.wait_for(lambda snap: player.attempts >= ATTEMPTS, WAIT * 5)
@@ -307,22 +309,37 @@ async def test_a_client_keeps_trying_through_thousands_of_failed_attempts_and_ge
         assert lost[0].endswith("; trying again")
         assert re.fullmatch(rf"nobody is hosting a table at 127\.0\.0\.1:{port} \(the connection was refused\); "
                             rf"trying again for \d+ (s|min) \({player.attempts} attempts so far\)", lost[-1]), lost[-1]
-        assert player.retry_status() in lost[-1] and player.retrying_for() >= 0
+        assert player.retry_status().startswith("trying again for ") and player.retrying_for() >= 0
 
         host = TableHost(table, FAST)
         await host.start("127.0.0.1", port)
+        holder.close()
         await player.wait_for(lambda snap: player.connected, WAIT)
         assert player.snapshot.seat == 0 and player.attempts == 0 and player.retrying_since is None
         await play_randomly(player, random.Random(4))
         assert player.snapshot.result == TOY.result(table.state)
     finally:
+        holder.close()
         await player.close()
         await host.close()
 
 
+async def test_a_client_that_will_not_reconnect_says_it_lost_the_table_and_stops():
+    """With reconnecting off, the loss is said once, without a promise of trying again, and the client stops."""
+    table = Table(TOY, {"players": 2})
+    async with hosting(table) as host:
+        player = client(host, reconnect=False)
+        lost = []
+        player.subscribe(lambda update: lost.append(update.text) if update.kind == "disconnected" else None)
+        await player.start()
+    await player.wait_for(lambda snap: player.stopped is not None, WAIT)
+    assert len(lost) == 1 and "trying again" not in lost[0] and player.retry_status() == ""
+    await player.close()
+
+
 def test_a_retrying_client_says_for_how_long_in_words():
     """The status a UI shows while the client retries: how long, in seconds, minutes or hours, and how
-    many attempts; nothing while connected, and no promise of retrying from a client that will not."""
+    many attempts; nothing while connected."""
     assert [describe_duration(s) for s in (0, 59.9, 60, 185, 3600, 3900)] == \
         ["0 s", "59 s", "1 min", "3 min", "1 h", "1 h 5 min"]
     player = TableClient("127.0.0.1", 1)

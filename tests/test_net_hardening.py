@@ -63,7 +63,9 @@ async def test_a_ping_flood_then_a_reset_with_the_hosts_output_unread_leaves_the
     try:
         for _ in range(3):
             await asyncio.to_thread(_flood_then_reset, port, 200_000)
-        player = TableClient("127.0.0.1", port, reconnect=False, name="Tom")
+        # Served, not "served within 5 s": a loop blocked on printing would never answer (WAIT catches
+        # that), while a busy machine may take a while to get through the flood first.
+        player = TableClient("127.0.0.1", port, reconnect=False, name="Tom", connect_timeout=WAIT)
         await player.start()
         assert player.snapshot.seat == 0
         await player.close()

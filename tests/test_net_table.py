@@ -233,6 +233,10 @@ async def test_wrong_room_codes_are_refused_and_slowed_down_until_a_right_one():
     right code seats the player and resets the slowdown."""
     table = Table(TOY, {"players": 2}, code="ROOM42")
     async with hosting(table) as host:
+        # The throttle's clock is the test's: each guess arrives just as the previous one's wait is over,
+        # however long a busy machine took to send it, so the waits said are exact, not "about".
+        now = [1000.0]
+        host.throttle.clock = lambda: now[0]
         waits = []
         for _ in range(3):
             guesser = client(host, code="WRONG1")
@@ -240,6 +244,7 @@ async def test_wrong_room_codes_are_refused_and_slowed_down_until_a_right_one():
                 await guesser.start()
             waits.append(guesser.last_error["retry_after"])
             await guesser.close()
+            now[0] += waits[-1]
         assert waits == [FAST.wrong_code_delay, 2 * FAST.wrong_code_delay, 4 * FAST.wrong_code_delay]
         assert table.seats_taken() == 0
         honest = client(host, code="room42")  # codes are not case-sensitive
