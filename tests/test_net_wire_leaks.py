@@ -33,7 +33,8 @@ from tests.net_helpers import GAME_IDS, GAMES, WAIT, client, close_all, hosting,
 
 #: Games per title; the default keeps the whole run to seconds per title on a CI box (raise it locally).
 GAMES_PER_TITLE = int(os.environ.get("TURPIN_WIRE_GAMES", "200"))
-CHUNKS = 4
+#: Chunks spread the games over the test workers; more, smaller chunks keep both workers busy to the end.
+CHUNKS = 10
 CODE = "HIDDEN"
 SEAT_KEYS = {"seat", "kind", "name", "connected"}
 NOT_AN_ACTION = {"do": "__not_an_action__"}
