@@ -510,13 +510,11 @@ class YorkHand(ChipPane):
         if robbing:
             # The dice first: on a short terminal they may be all that shows of the hand.
             yield DiceBuilder(frame, self.glyphs, self.builder_state, target, classes="york-builder")
-        elif target is not None:
-            yield Static(target, classes="york-line")
-        yield Static(self._dice_line(view), classes="york-line")
-        yield Static(self._pick_line(frame), classes="york-line")
-        mine = self._my_latest(frame)
-        if mine is not None:
-            yield Static(mine, classes="york-line")
+        # The same lines every time, an empty one hidden, so a new table changes their words in place.
+        yield _line(None if robbing else target)
+        yield _line(self._dice_line(view))
+        yield _line(self._pick_line(frame))
+        yield _line(self._my_latest(frame))
 
     def _dice_line(self, view: dict[str, Any]) -> Text:
         glyphs = self.glyphs
@@ -595,6 +593,10 @@ class YorkHand(ChipPane):
                     style="bold")
         text.append_text(outcome_text(entry, self.glyphs, None))
         return text
+
+
+def _line(text: Text | None) -> Static:
+    return Static(text or "", classes="york-line" if text is not None else "york-line -empty")
 
 
 # --- the dice builder: put each die where you like and see what it brings -------------------------------
@@ -692,7 +694,7 @@ class DiceBuilder(Vertical, can_focus=True):
                 yield Chip(self._die_label(number), f"die:{number}", classes="york-die")
             yield Chip(self._spur_label(), "spur", classes="york-die")
         if self.target is not None:
-            yield Static(self.target, classes="york-line")
+            yield Static(self.target, classes="york-line york-builder-target")
         yield Static(self._outcome(), classes="york-line york-builder-outcome")
         yield Static(Text("Tab here to place the dice yourself: ←→ s w c x Enter", style="dim italic"),
                      classes="york-line")
@@ -723,6 +725,18 @@ class DiceBuilder(Vertical, can_focus=True):
             index = next(i for i, c in enumerate(self.table_frame.choices) if c["action"] == action)
             text.append(f"   Enter sends it (choice [{shown_number(self.table_frame, index)}])", style="dim")
         return text
+
+    def carry_from(self, fresh: "DiceBuilder") -> None:
+        """Take a newer table's builder in place (see ``carry_over``): the same robbery, new words."""
+        reshaped = fresh.dice_values != self.dice_values or (fresh.target is None) != (self.target is None)
+        self.table_frame, self.target, self.state = fresh.table_frame, fresh.target, fresh.state
+        self.dice_values = fresh.dice_values
+        if reshaped:
+            self.refresh(recompose=True)
+            return
+        if self.target is not None:
+            self.query_one(".york-builder-target", Static).update(self.target)
+        self._redraw()
 
     def _redraw(self) -> None:
         for number, chip in enumerate(self.query(".york-die")):

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.screen import Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
@@ -48,7 +48,7 @@ class TableScreen(Screen[None]):
     class Updated(Message):
         update: ClientUpdate
 
-    frame: reactive[TableFrame] = reactive(TableFrame, always_update=True)
+    frame: reactive[TableFrame] = var(TableFrame, always_update=True)
     narrow: reactive[bool] = reactive(False, recompose=True)
 
     def __init__(self, client: TableClient) -> None:

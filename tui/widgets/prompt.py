@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -30,7 +30,7 @@ class MovePane(Vertical):
         index: int
         action: dict[str, Any]
 
-    frame: reactive[TableFrame | None] = reactive(None, always_update=True)
+    frame: reactive[TableFrame | None] = var(None, always_update=True)
 
     def __init__(self, panes: ModuleType, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -65,11 +65,13 @@ class MovePane(Vertical):
                 options.append(Option(text))
             choices_list.add_options(options)
             choices_list.highlighted = 0
-            # Arrows and Enter work at once on a new prompt, unless the player is typing a chat line.
+            # Arrows and Enter work at once on a new prompt, unless the player is typing a chat line
+            # or reading back through the log.
             focused = self.screen.focused
-            if focused is None or focused.id != "chat":
+            if focused is None or focused.id not in ("chat", "log"):
                 self.call_after_refresh(choices_list.focus)
-        choices_list.display = bool(choices)
+        # The list stays in place (empty while waiting) and the pane keeps its height: a pane that came and
+        # went would re-lay and repaint the whole table, and move the focus, on every prompt.
         self.set_class(bool(choices), "-your-move")
 
     def _status(self, frame: TableFrame) -> Text:
