@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -369,7 +369,7 @@ class YorkBoard(ChipPane):
                         yield self._coach_chip(frame, "E", choosable)
                     with Horizontal(classes="york-row york-row--edge"):
                         yield self._coach_chip(frame, "S", choosable)
-        lines: list[RenderableType] = [round_track(view, glyphs)]
+        lines: list[Text] = [round_track(view, glyphs)]
         if view.get("solo"):
             lines.append(self._rival(view))
         guards = self._guards(view)
@@ -378,7 +378,7 @@ class YorkBoard(ChipPane):
         latest = self._latest(frame)
         if latest is not None:
             lines.append(latest)
-        yield Static(Group(*lines), classes="york-news")
+        yield Static(Text("\n").join(lines), classes="york-news")
 
     def _cramped(self) -> bool:
         """True when the table is folded into tabs (a narrow terminal): one line a coach, no compass."""
