@@ -34,6 +34,7 @@ NARROW_BELOW = 110
 
 
 class TableScreen(Screen[None]):
+    AUTO_FOCUS = "#move-choices"
     BINDINGS = [
         *[Binding(str(n), f"choose({n - 1})", f"choose {n}", show=False) for n in range(1, 10)],
         Binding("t", "chat", "chat", id="chat"),

@@ -22,8 +22,8 @@ class TableLog(Widget, can_focus=True):
     BINDINGS = [
         Binding("up", "back(1)", "earlier", show=False),
         Binding("down", "back(-1)", "later", show=False),
-        Binding("pageup", "page(1)", "page up", show=False),
-        Binding("pagedown", "page(-1)", "page down", show=False),
+        Binding("pageup", "page(1)", "earlier"),
+        Binding("pagedown", "page(-1)", "later"),
         Binding("home", "back(1000000)", "oldest", show=False),
         Binding("end", "newest", "newest", show=False),
     ]
@@ -61,6 +61,8 @@ class TableLog(Widget, can_focus=True):
         if self.back:  # a reader scrolled back keeps his place while the game goes on
             self.back += len(self._wrap([line], self._wrap_width)) if self._wrap_width > 0 else 1
         self.refresh()
+        if self.is_mounted:
+            self._say_what_is_above()
 
     def clear(self) -> "TableLog":
         self.plain_lines = []
@@ -75,19 +77,32 @@ class TableLog(Widget, can_focus=True):
     # ------------------------------------------------------------------------------ drawing
 
     def render(self) -> Text:
+        wrapped, earlier, end = self._window()
+        return Text("\n", no_wrap=True, overflow="crop").join(wrapped[earlier:end])
+
+    def _window(self) -> tuple[list[Text], int, int]:
+        """The wrapped lines, and where the shown ones start and end."""
         width, height = self.content_size.width, self.content_size.height
         if width <= 0 or height <= 0:
-            return Text("")
+            return [], 0, 0
         wrapped = self._wrapped_lines(width)
         back = min(self.back, max(0, len(wrapped) - height))
-        if back != self.back:
-            self.set_reactive(TableLog.back, back)
         end = len(wrapped) - back
-        earlier = max(0, end - height)
-        hint = f"{earlier} lines above · PgUp/PgDn, End" if back else f"{earlier} lines above" if earlier else ""
+        return wrapped, max(0, end - height), end
+
+    def _say_what_is_above(self) -> None:
+        """The border's note of the lines above the shown ones (and how to reach them when scrolled)."""
+        _, earlier, _ = self._window()
+        hint = (f"{earlier} lines above · PgUp/PgDn, End" if self.back else
+                f"{earlier} lines above" if earlier else "")
         if hint != self.border_subtitle:
             self.border_subtitle = hint
-        return Text("\n", no_wrap=True, overflow="crop").join(wrapped[earlier:end])
+
+    def watch_back(self) -> None:
+        self._say_what_is_above()
+
+    def on_resize(self) -> None:
+        self._say_what_is_above()
 
     def _wrapped_lines(self, width: int) -> list[Text]:
         """Every line wrapped to ``width``; only the lines added since the last draw are wrapped anew."""
@@ -108,10 +123,11 @@ class TableLog(Widget, can_focus=True):
     # ---------------------------------------------------------------------------- scrolling
 
     def action_back(self, lines: int) -> None:
-        self.back = max(0, self.back + lines)
+        wrapped, _, _ = self._window()
+        self.back = max(0, min(self.back + lines, len(wrapped) - self.content_size.height))
 
     def action_page(self, pages: int) -> None:
-        self.back = max(0, self.back + pages * max(1, self.content_size.height - 1))
+        self.action_back(pages * max(1, self.content_size.height - 1))
 
     def action_newest(self) -> None:
         self.back = 0

@@ -65,10 +65,9 @@ class MovePane(Vertical):
                 options.append(Option(text))
             choices_list.add_options(options)
             choices_list.highlighted = 0
-            # Arrows and Enter work at once on a new prompt, unless the player is typing a chat line
-            # or reading back through the log.
+            # Arrows and Enter work at once on a new prompt, unless the player is typing a chat line.
             focused = self.screen.focused
-            if focused is None or focused.id not in ("chat", "log"):
+            if focused is None or focused.id != "chat":
                 self.call_after_refresh(choices_list.focus)
         # The list stays in place (empty while waiting) and the pane keeps its height: a pane that came and
         # went would re-lay and repaint the whole table, and move the focus, on every prompt.

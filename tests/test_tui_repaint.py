@@ -1,0 +1,116 @@
+"""The table repaints what changed and nothing more: chips keep their widgets when only their words
+change, the log scrolls back on its own count of lines, and the panes keep their places."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from tests.test_tui_money_or_life import flat, region_text
+from net.client import ClientUpdate
+from tests.tui_helpers import quick_app, wait_until
+from tui.frame import TableFrame
+from tui.screens.table import TableScreen
+from tui.widgets.log import TableLog
+from tui.widgets.pane import Chip, ChipPane
+
+
+def at_table(app) -> bool:
+    return isinstance(app.screen, TableScreen) and app.screen.frame.view is not None
+
+
+def hear_chat(app, text: str, sender: str = "Moll") -> None:
+    """A chat line as the client would pass it on to the table screen."""
+    message = {"from": sender, "seat": 1, "text": text}
+    app.screen.post_message(TableScreen.Updated(ClientUpdate("chat", message=message)))
+
+
+def log_shows(app, *words: str, without: tuple[str, ...] = ()) -> bool:
+    shown = region_text(app, "#log")
+    return all(word in shown for word in words) and not any(word in shown for word in without)
+
+
+async def test_the_log_scrolls_back_keeps_the_readers_place_and_returns_to_the_newest():
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600  # the table holds still while we read
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: at_table(app), "the table")
+        for number in range(1, 61):
+            hear_chat(app, f"note {number:02d}")
+        # The newest at the bottom, and the border says how much is above.
+        await wait_until(pilot, lambda: log_shows(app, "note 60", "lines above", without=("note 01",)),
+                         "the newest lines")
+
+        app.screen.query_one(TableLog).focus()
+        await pilot.press("home")
+        await wait_until(pilot, lambda: log_shows(app, "note 01", "PgUp/PgDn", without=("note 60",)),
+                         "the oldest lines")
+
+        hear_chat(app, "note 61")  # the table goes on while someone reads back: the page stays
+        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: log_shows(app, "note 01", without=("note 61",)), "the same page")
+
+        await pilot.press("end")
+        await wait_until(pilot, lambda: log_shows(app, "note 61", without=("note 01", "PgUp")), "the newest again")
+
+        await pilot.press("pageup")
+        await wait_until(pilot, lambda: log_shows(app, "PgUp/PgDn", without=("note 61",)), "a page back")
+
+
+async def test_the_log_shows_names_and_chat_literally():
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: at_table(app), "the table")
+        hear_chat(app, "says [b]hi[/b]", sender="[@click=app.quit]x[/]")
+        await wait_until(pilot, lambda: "[@click=app.quit]x[/]: says [b]hi[/b]" in flat(region_text(app, "#log")),
+                         "the chat line")
+        assert app.is_running
+
+
+class CardsPane(ChipPane):
+    """A pane of one chip per card in the view, marked when a choice names it, and a line under them."""
+
+    def build(self, frame: TableFrame) -> ComposeResult:
+        playable = {choice["action"]["card"] for choice in frame.choices}
+        with Horizontal(classes="chip-row"):
+            for card in frame.view["cards"]:
+                yield Chip(card, f"card:{card}", marked=card in playable)
+        yield Static(Text(f"{len(frame.view['cards'])} cards"), classes="chip--flat")
+
+
+class CardsApp(App):
+    def compose(self) -> ComposeResult:
+        yield CardsPane(id="cards")
+
+
+def cards_frame(cards: list[str], playable: list[str] = ()) -> TableFrame:
+    prompt = {"id": 1, "choices": [{"action": {"card": card}, "text": card} for card in playable]}
+    return TableFrame(view={"cards": cards}, prompt=prompt if playable else None)
+
+
+async def test_new_words_go_into_the_mounted_chips_and_a_new_shape_builds_new_ones():
+    app = CardsApp()
+    async with app.run_test(size=(80, 12)) as pilot:
+        pane = app.query_one(CardsPane)
+        pane.frame = cards_frame(["Dover 3", "Bath 4"])
+        await pilot.pause()
+        first = list(pane.query(Chip))
+        assert [chip.content.plain for chip in first] == ["Dover 3", "Bath 4"]
+
+        pane.frame = cards_frame(["Dover 3", "Bath 9"], playable=["Bath 9"])
+        await pilot.pause()
+        second = list(pane.query(Chip))
+        assert all(new is old for new, old in zip(second, first)) and len(second) == 2
+        assert [chip.content.plain for chip in second] == ["Dover 3", "Bath 9"]
+        assert [chip.target for chip in second] == ["card:Dover 3", "card:Bath 9"]
+        assert [chip.has_class("chip--playable") for chip in second] == [False, True]
+
+        pane.frame = cards_frame(["Dover 3", "Bath 9", "Runner"])
+        await pilot.pause()
+        third = list(pane.query(Chip))
+        assert [chip.content.plain for chip in third] == ["Dover 3", "Bath 9", "Runner"]
+        assert not any(chip is old for chip in third for old in first), "a new shape is built afresh"
+        assert "3 cards" in str(pane.query_one(".chip--flat", Static).content)
