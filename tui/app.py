@@ -8,7 +8,6 @@ someone else's. The screens do the rest.
 from __future__ import annotations
 
 import contextlib
-import pathlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -17,13 +16,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from net.client import ClientError, TableClient
-from tui import seats
+from tui import STYLES, seats
 from tui.glyphs import Glyphs, UNICODE
 
 if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
     from tui.hosting import HostedTable, TablePlan
 
-STYLES = pathlib.Path(__file__).resolve().parent.parent / "styles"
 
 
 @dataclass
@@ -40,7 +38,8 @@ class Start:
 class TurpinApp(App[int]):
     TITLE = "turpin"
     SUB_TITLE = "highwayman games at your table"
-    CSS_PATH = sorted(STYLES.glob("*.tcss"))
+    # The table's sheets come with the table screen: parsing them all would slow every launch.
+    CSS_PATH = [STYLES / "app.tcss"]
     BINDINGS = [
         Binding("ctrl+t", "toggle_dark", "light/dark", show=False, id="theme"),
     ]
