@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from tests.test_tui_money_or_life import flat, region_text
 from net.client import ClientUpdate
-from tests.tui_helpers import quick_app, wait_until
+from tests.tui_helpers import quick_app, screen_text, wait_until
 from tui.frame import TableFrame
 from tui.screens.table import TableScreen
 from tui.widgets.log import TableLog
@@ -114,3 +114,31 @@ async def test_new_words_go_into_the_mounted_chips_and_a_new_shape_builds_new_on
         assert [chip.content.plain for chip in third] == ["Dover 3", "Bath 9", "Runner"]
         assert not any(chip is old for chip in third for old in first), "a new shape is built afresh"
         assert "3 cards" in str(pane.query_one(".chip--flat", Static).content)
+
+
+async def test_on_a_narrow_terminal_brackets_go_from_pane_to_pane_and_the_footer_says_so():
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: at_table(app), "the table")
+        await wait_until(pilot, lambda: "] pane" in screen_text(app), "the pane keys in the footer")
+        tabs = app.screen.query_one("#tabs")
+        assert tabs.active == "tab-board"
+        await pilot.press("right_square_bracket")
+        await wait_until(pilot, lambda: tabs.active == "tab-hand", "the hand")
+        await wait_until(pilot, lambda: "Face down" in screen_text(app), "the hand on screen")
+        await pilot.press("left_square_bracket", "left_square_bracket")
+        await wait_until(pilot, lambda: tabs.active == "tab-log", "round to the log")
+        await pilot.press("1")  # the move list keeps the keys while the panes turn
+        await wait_until(pilot, lambda: app.screen.frame.sent or app.screen.frame.view.get("my_card"),
+                         "the card laid")
+
+
+async def test_on_a_wide_terminal_there_are_no_pane_keys():
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: at_table(app) and "rules" in screen_text(app), "the table")
+        assert "] pane" not in screen_text(app)
+        await pilot.press("right_square_bracket")  # nothing to turn, nothing breaks
+        assert app.is_running

@@ -39,6 +39,8 @@ class TableScreen(Screen[None]):
     AUTO_FOCUS = "#move-choices"
     BINDINGS = [
         *[Binding(str(n), f"choose({n - 1})", f"choose {n}", show=False) for n in range(1, 10)],
+        Binding("left_square_bracket", "pane(-1)", "pane", key_display="[", id="pane-previous"),
+        Binding("right_square_bracket", "pane(1)", "pane", key_display="]", id="pane-next"),
         Binding("t", "chat", "chat", id="chat"),
         Binding("question_mark,f1", "rules", "rules", id="rules", key_display="?"),
         Binding("b", "toggle_bell", "bell on/off", show=False, id="bell"),
@@ -107,6 +109,12 @@ class TableScreen(Screen[None]):
 
     def watch_narrow(self, narrow: bool) -> None:
         self.set_class(narrow, "-narrow")
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pane":
+            return self.narrow  # the panes are tabs only on a narrow terminal
+        return True
 
     def on_mount(self) -> None:
         self.narrow = self.size.width < NARROW_BELOW
@@ -264,6 +272,13 @@ class TableScreen(Screen[None]):
             self.query_one(MovePane).choose(found[0])
         elif found:
             self.query_one(MovePane).highlight(found[0])
+
+    def action_pane(self, step: int) -> None:
+        """The next (or previous) tab of panes on a narrow terminal, round and round."""
+        tabs = self.query_one(TabbedContent)
+        names = [pane.id for pane in tabs.query(TabPane) if pane.id]
+        if tabs.active in names:
+            tabs.active = names[(names.index(tabs.active) + step) % len(names)]
 
     def action_chat(self) -> None:
         chat = self.query_one(ChatInput)
