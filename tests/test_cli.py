@@ -104,6 +104,17 @@ def test_watch_narrates_a_whole_game_and_its_end():
     assert len(lines) > 10 and "seed 11" in lines[-1]
 
 
+def test_watch_into_a_reader_that_stops_early_ends_quietly():
+    """``turpin watch | head -1``: the pipe closes after one line; no traceback, no error."""
+    process = subprocess.Popen([sys.executable, "-m", "tui.cli", "watch", "--game", "highwayman", "--seed", "2"],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout.readline()
+    process.stdout.close()
+    _, errors = process.communicate(timeout=120)
+    assert process.returncode == 0
+    assert b"Traceback" not in errors and b"BrokenPipe" not in errors, errors.decode()
+
+
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_watch_prints_the_final_summary_once(game):
     """Issue 9: the game's last event is its summary; ``watch`` used to print it a second time."""

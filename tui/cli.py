@@ -21,7 +21,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         except KeyboardInterrupt:
             return 130
     from tui.commands import run_command
-    return run_command(args)
+    try:
+        return run_command(args)
+    except BrokenPipeError:
+        # ``turpin watch | head``: the reader has had enough. Say nothing more, and no traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def app_arguments(parser: argparse.ArgumentParser) -> None:

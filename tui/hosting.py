@@ -85,7 +85,7 @@ class HostedTable:
     def advertised(self) -> bool:
         return self._advert is not None
 
-    def seat_bot(self, seat: int, bot: str | None = None) -> None:
+    def seat_bot(self, seat: int) -> None:
         """Put a bot in an empty seat (or take over a person's) from the lobby."""
         self.host.hand_to_bot(seat, "is taken by a bot")
 
