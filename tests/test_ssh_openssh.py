@@ -119,15 +119,7 @@ def test_openssh_player_sees_the_menu_follows_resizes_and_plays_bots_to_the_resu
                "the app redraws to the wider window")
 
     tmux.keys("ann", "Enter")  # Enter on the menu: a game against bots
-    moves = 0
-    for _ in range(MAX_POLLS):
-        screen = tmux.wait_for("ann", r"Your move|Game over")
-        if "Game over" in screen:
-            break
-        tmux.keys("ann", "1")
-        moves += 1
-        time.sleep(0.15)  # let the next choice show before looking again
-    assert moves > 5
+    assert tmux.play_to_game_over("ann") > 5
     results = tmux.wait_for("ann", "Game over")
     assert "Ann" in results
     tmux.keys("ann", "m")

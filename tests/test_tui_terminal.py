@@ -57,6 +57,18 @@ class Tmux:
             time.sleep(0.1)
         raise AssertionError(f"{name} never showed {pattern!r}:\n{self.screen(name)}")
 
+    def play_to_game_over(self, name: str) -> int:
+        """Press 1 at every "Your move" until the window shows "Game over"; returns the moves made."""
+        moves = 0
+        for _ in range(MAX_POLLS):
+            screen = self.wait_for(name, r"Your move|Game over")
+            if "Game over" in screen:
+                return moves
+            self.keys(name, "1")
+            moves += 1
+            time.sleep(0.15)  # let the pending choice show before looking again
+        raise AssertionError(f"{name} never reached the end:\n{self.screen(name)}")
+
     def close(self) -> None:
         if self.started:
             subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True)
@@ -88,15 +100,7 @@ def test_a_player_and_a_spectator_in_real_terminals_play_a_game_to_its_end(tmp_p
         tmux.open("player", app + ["join", f"127.0.0.1:{port}"], env)
         tmux.open("watcher", app + ["spectate", f"127.0.0.1:{port}"], env)
         tmux.wait_for("watcher", "Spectating")
-        moves = 0
-        for _ in range(MAX_POLLS):
-            screen = tmux.wait_for("player", r"Your move|Game over")
-            if "Game over" in screen:
-                break
-            tmux.keys("player", "1")
-            moves += 1
-            time.sleep(0.15)  # let the pending choice show before looking again
-        assert moves > 5
+        assert tmux.play_to_game_over("player") > 5
         player = tmux.wait_for("player", "Game over")
         assert "Ann" in player
         watcher = tmux.wait_for("watcher", "Game over")
