@@ -445,3 +445,17 @@ def test_a_spectators_frame_draws_without_a_hand():
     console.print(sheet)
     text = console.export_text()
     assert "P1" in text and "P2" in text and "12 of 12" in text
+
+
+async def test_with_ascii_glyphs_the_players_and_the_move_list_write_money_in_ascii():
+    """--ascii reaches the game's hooks through the frame: guineas as "gn", never "£", in every pane."""
+    app = make_app(players=2, seed=4)
+    app.glyphs = ASCII
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app), "the first prompt")
+        await settle(pilot, app)
+        assert app.screen.frame.glyphs is ASCII
+        players = region_text(app, "#players")
+        assert " gn" in players and "£" not in players
+        moves = region_text(app, "#move")
+        assert "£" not in moves and "gn" in moves

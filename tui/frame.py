@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from net.client import TableSnapshot
+from tui.glyphs import UNICODE, Glyphs
 
 
 @dataclass
@@ -19,10 +20,13 @@ class TableFrame(TableSnapshot):
 
     #: True from sending a choice until the host's next table arrives.
     sent: bool = False
+    #: How this terminal draws dice, cards and marks (plain ASCII under ``--ascii``), for the game's hooks.
+    glyphs: Glyphs = UNICODE
 
     @classmethod
-    def from_snapshot(cls, snapshot: TableSnapshot) -> "TableFrame":
-        return cls(**{item.name: copy.copy(getattr(snapshot, item.name)) for item in fields(snapshot)})
+    def from_snapshot(cls, snapshot: TableSnapshot, glyphs: Glyphs = UNICODE) -> "TableFrame":
+        return cls(**{item.name: copy.copy(getattr(snapshot, item.name)) for item in fields(snapshot)},
+                   glyphs=glyphs)
 
     @property
     def spectating(self) -> bool:

@@ -38,15 +38,6 @@ def _me(view: dict[str, Any]) -> dict[str, Any] | None:
     return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
 
 
-def _glyphs() -> Glyphs:
-    """The app's glyphs for hooks that are not widgets (the move pane's labels): ASCII under ``--ascii``."""
-    try:
-        from textual._context import active_app
-        return getattr(active_app.get(), "glyphs", UNICODE)
-    except Exception:  # no app running (a unit test of a hook)
-        return UNICODE
-
-
 def money(amount: int, glyphs: Glyphs) -> str:
     return f"{amount} gn" if glyphs is ASCII else f"£{amount}"
 
@@ -96,7 +87,7 @@ def seat_summary(frame: TableFrame, seat: int) -> str:
     if not view or seat >= len(view.get("players", [])):
         return ""
     player = view["players"][seat]
-    line = f"{money(player['guineas'], _glyphs())} · score {player['score']}"
+    line = f"{money(player['guineas'], frame.glyphs)} · score {player['score']}"
     if player["status"] != "riding":
         line += f" · {player['status']}"
     return line
@@ -141,7 +132,7 @@ def prompt_title(frame: TableFrame) -> str:
         name = coach["name"] if coach else PLACE_NAMES[me["pick"]]
         return f"share your dice between speed, wit and combat against {name}"
     if phase == "town" and me and me.get("pick") in rules.TOWN:
-        return f"in {PLACE_NAMES[me['pick']]}: you have {money(me['guineas'], _glyphs())}"
+        return f"in {PLACE_NAMES[me['pick']]}: you have {money(me['guineas'], frame.glyphs)}"
     return ""
 
 
@@ -163,7 +154,7 @@ def assignment_key(action: dict[str, Any]) -> str:
 
 def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
     view, action = _view(frame), choice["action"]
-    glyphs = _glyphs()
+    glyphs = frame.glyphs
     kind = action.get("do")
     if kind == "assign":
         return robbery_label(frame, action, glyphs)
@@ -615,7 +606,7 @@ def try_assignment(frame: TableFrame, places: list[str], spur: bool) -> tuple[di
     allow it) and, in words, the outcome from the solver or why it is not allowed (Y7)."""
     view = _view(frame)
     me = _me(view)
-    glyphs = _glyphs()
+    glyphs = frame.glyphs
     if me is None or not me.get("rob_dice") or me.get("pick") not in rules.DIRECTIONS:
         return None, Text("")
     dice_values = list(me["rob_dice"])

@@ -119,7 +119,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.narrow = self.size.width < NARROW_BELOW
         self._unsubscribe = self.client.subscribe(self._heard)
-        self.frame = TableFrame.from_snapshot(self.client.snapshot)
+        self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
         self.call_after_refresh(self._redraw_all)
 
     def _heard(self, update: ClientUpdate) -> None:
@@ -171,7 +171,7 @@ class TableScreen(Screen[None]):
         if kind == "table":
             self._table_pending = False
             before = self.frame
-            self.frame = TableFrame.from_snapshot(self.client.snapshot)
+            self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
             self._announce_seats(before, self.frame)
             self._announce_turn()
             if self.frame.result is not None and not self._results_shown:
@@ -187,7 +187,7 @@ class TableScreen(Screen[None]):
                 self._line(f"The table is gone: {update.text}. Esc goes back to the menu.", "bold red")
                 self.notify(f"The table is gone: {update.text}", severity="error", markup=False)
         elif kind == "error":
-            self.frame = TableFrame.from_snapshot(self.client.snapshot)
+            self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
             self.notify(update.text, title="Not allowed", severity="warning", markup=False)
         elif kind == "notice":
             self._line(update.text, "italic yellow")
