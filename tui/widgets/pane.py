@@ -177,6 +177,7 @@ def _same_shape(mounted: list[Widget], fresh: list[Widget], pairs: list[tuple[Wi
             continue  # a widget with state of its own (a dice builder) takes the fresh one over itself
         if not isinstance(old, Static) and type(old) not in _PLAIN_CONTAINERS:
             return False
+        # A widget built by ``compose`` and not yet mounted holds its children in ``_pending_children``.
         if not _same_shape(list(old.children), list(new._pending_children), pairs):
             return False
     return True
