@@ -397,7 +397,7 @@ class Table:
             self._broadcast(exclude=watcher)
             self._seats_changed()
             name = self.seats[seat].name
-            self._tell(f"Seat {seat + 1}: {name} is back" if hello.get("token") else
+            self.tell(f"Seat {seat + 1}: {name} is back" if hello.get("token") else
                        f"Seat {seat + 1}: {name} sat down")
         return watcher
 
@@ -440,7 +440,7 @@ class Table:
             self._broadcast()
             self._seats_changed()
             then = "the seat waits for them" if self.grace is None else f"a bot takes it after {self.grace:g} s"
-            self._tell(f"Seat {watcher.seat + 1}: {info.name} left ({then})")
+            self.tell(f"Seat {watcher.seat + 1}: {info.name} left ({then})")
 
     def hand_to_bot(self, seat: int, bot: str | None = None) -> None:
         """Give a seat to a bot (its player is gone for good); his token stops working."""
@@ -456,7 +456,7 @@ class Table:
             self.save(self.record())
         self._broadcast()
         self._seats_changed()
-        self._tell(f"Seat {seat + 1}: a bot ({bot}) plays it now")
+        self.tell(f"Seat {seat + 1}: a bot ({bot}) plays it now")
 
     def seats_past_grace(self, now: float | None = None) -> list[int]:
         """Seats whose player has been gone longer than the grace period (never, with no grace set)."""
@@ -467,7 +467,8 @@ class Table:
                 if info.kind == "player" and not info.connected and info.gone_since is not None
                 and now - info.gone_since >= self.grace]
 
-    def _tell(self, line: str) -> None:
+    def tell(self, line: str) -> None:
+        """One line for whoever runs the table (the headless host's console); net itself prints nothing."""
         if self.on_event is not None:
             self.on_event(line)
 
@@ -569,7 +570,7 @@ class Table:
         result = self.game.result(self.state)
         if result is not None:
             self._seats_changed()  # the LAN advert says the game is over
-            self._tell(f"Game over: {result.get('summary', '')}")
+            self.tell(f"Game over: {result.get('summary', '')}")
 
     def _refresh_prompts(self, acted: int | None = None) -> None:
         """A seat's prompt is new when its choices change, and always after it acts (shopping, say,

@@ -460,7 +460,7 @@ async def advertise(host: TableHost, interface: str | None) -> Any:
     try:
         from net import discovery
     except ImportError as error:
-        print(f"(not advertising on the LAN: discovery is not available here: {error})")
+        host.table.tell(f"(not advertising on the LAN: discovery is not available here: {error})")
         return None
     table = host.table
     try:
@@ -472,7 +472,7 @@ async def advertise(host: TableHost, interface: str | None) -> Any:
         advertiser = discovery.TableAdvertiser(ad, host.address[1], interfaces)
         await advertiser.start()
     except Exception as error:  # DiscoveryUnavailable and friends: the table still works by address
-        print(f"(not advertising on the LAN: {error}; players can still join by address)")
+        host.table.tell(f"(not advertising on the LAN: {error}; players can still join by address)")
         return None
 
     return Advertising(host, advertiser)
@@ -496,7 +496,7 @@ class Advertising:
         try:
             await self.advertiser.update(taken, free, over)
         except Exception as error:  # the LAN list may lag; the table itself is unaffected
-            print(f"(could not update the LAN advert: {error})")
+            self.host.table.tell(f"(could not update the LAN advert: {error})")
 
     async def close(self) -> None:
         """Stop updating, then unregister the service."""

@@ -21,7 +21,7 @@ import ifaddr
 import pytest
 
 from net.discovery import DiscoveryUnavailable, TableAd, instance_label, nearest_first, resolve_interface
-from net.discovery_commands import format_tables
+from tui.tables_command import format_tables
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ACTORS = ROOT / "tests" / "discovery_actors.py"

@@ -41,3 +41,12 @@ def test_no_pickle_anywhere():
     for package in ("core", "net", "tui"):
         for path in (ROOT / package).rglob("*.py"):
             assert not re.search(r"\bimport\s+pickle\b|\bpickle\.", path.read_text()), path
+
+
+def test_net_and_core_print_nothing():
+    """DESIGN.md: everything a person reads lives in tui/ (the commands, the host console, the text
+    client); net and core offer APIs and print nothing themselves."""
+    for package in ("core", "net"):
+        for path in (ROOT / package).rglob("*.py"):
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                assert not re.search(r"(^|[^\w.])print\(", line), f"{path}:{number}: {line.strip()}"

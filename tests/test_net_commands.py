@@ -16,8 +16,8 @@ import pytest
 
 from net.authority import Table
 from net.client import ClientError, TableClient
-from net.commands import add_commands, add_host_arguments, build_table
-from net.text_client import render_view
+from tui.lan_commands import add_commands, add_host_arguments, build_table
+from tui.text_client import render_view
 from net.host import TableHost
 from tests.net_helpers import FAST, TOY, WAIT, hosting, play_randomly
 
@@ -25,12 +25,12 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 HOST_SCRIPT = ("import sys\n"
                "from core.registry import all_games\n"
-               "from net.commands import host_main\n"
+               "from tui.lan_commands import host_main\n"
                "from tests.net_toy import GAME\n"
                "sys.exit(host_main(sys.argv[1:], {**all_games(), GAME.id: GAME}))\n")
 #: ``turpin`` with only the network commands, as ``tui/cli.py`` will add them.
 TURPIN_SCRIPT = ("import argparse, sys\n"
-                 "from net.commands import add_commands\n"
+                 "from tui.lan_commands import add_commands\n"
                  "parser = argparse.ArgumentParser(prog='turpin')\n"
                  "add_commands(parser.add_subparsers(dest='command'))\n"
                  "args = parser.parse_args(sys.argv[1:])\n"
@@ -336,7 +336,7 @@ def test_a_bad_argument_is_said_in_one_line(argv, words):
 
 def test_tables_refuses_a_negative_listening_time_in_one_line():
     """Issue 10 (7): `turpin tables --seconds -1` does not run; it says why."""
-    from net.discovery_commands import add_tables_command
+    from tui.tables_command import add_tables_command
     parser = argparse.ArgumentParser(prog="turpin")
     add_tables_command(parser.add_subparsers(dest="command"))
     with pytest.raises(SystemExit) as stopped:
@@ -466,7 +466,7 @@ async def test_a_finished_game_is_advertised_as_over_and_the_host_closes_after_l
     """Issue 10 (6): the end of the game goes into the LAN advert (`turpin tables` says "game over", not
     "2/2 full"), and the headless host closes itself --linger seconds after the end."""
     from net.discovery import TableAd
-    from net.discovery_commands import format_tables
+    from tui.tables_command import format_tables
     over = TableAd("The Bell", "net-toy", 1, 2, 0, False, "10.0.0.7", 4321, "The Bell 0a1b2c", over=True)
     assert "2/2 game over" in format_tables([over], 3) and "full" not in format_tables([over], 3)
     txt = {key.encode(): value.encode() for key, value in over.to_txt().items()}

@@ -27,7 +27,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 #: Runs ``turpin host`` with the registered games and the toy, exactly as the command line does.
 HOST_SCRIPT = ("import sys\n"
                "from core.registry import all_games\n"
-               "from net.commands import host_main\n"
+               "from tui.lan_commands import host_main\n"
                "from tests.net_toy import GAME\n"
                "sys.exit(host_main(sys.argv[1:], {**all_games(), GAME.id: GAME}))\n")
 

@@ -112,7 +112,7 @@ class TurpinApp(App[int]):
     async def play(self, plan: TablePlan) -> None:
         """A private table against bots: host it here on 127.0.0.1 and sit at seat 1."""
         await self._close_table()
-        from net.commands import default_record_path
+        from tui.lan_commands import default_record_path
         try:
             self.record_path = str(default_record_path(plan.game))
         except OSError:
@@ -128,7 +128,7 @@ class TurpinApp(App[int]):
     async def host(self, plan: TablePlan) -> HostedTable:
         """A LAN table: serve it, then sit at seat 1; the lobby shows the code and the addresses."""
         await self._close_table()
-        from net.commands import default_record_path
+        from tui.lan_commands import default_record_path
         from tui.hosting import HostedTable
         self.record_path = str(default_record_path(plan.name or plan.game))
         if self.lan_interfaces == []:
@@ -147,7 +147,7 @@ class TurpinApp(App[int]):
 
     async def join(self, address: str, code: str | None, spectate: bool) -> None:
         """Someone else's table; ``ClientError`` says in words why it cannot be joined."""
-        from net.commands import parse_address
+        from tui.lan_commands import parse_address
         from core.engine import OptionError
         try:
             host, port = parse_address(address.strip())

@@ -14,8 +14,8 @@ from core.bots import canonical_bot
 from core.engine import Game, OptionError, seat_name, visible_events
 from core.registry import all_games, get_game
 from core.simulate import play_bot_game, simulate
-from net.commands import add_commands
-from net.discovery_commands import add_tables_command
+from tui.lan_commands import add_commands
+from tui.tables_command import add_tables_command
 from tui.ssh_command import add_serve_ssh_command
 from tui.cli import app_arguments, run_app, run_app_menu
 

@@ -1,7 +1,7 @@
 """``turpin host`` and ``turpin join``: a headless table, and a plain text client for it.
 
 ``add_commands(subparsers)`` adds both to the ``turpin`` parser; each sets ``handler`` the way the other
-commands do. The text client itself is in ``net/text_client.py``.
+commands do. The text client itself is in ``tui/text_client.py``.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from net import protocol
 from net.authority import Table, default_bot, new_room_code
 from net.client import TableClient
 from net.host import HostSettings, TableHost, advertise, bind_address, lan_addresses, record_saver
-from net.output import detached_output
+from tui.console_output import detached_output
 from net.record import RecordError, read_record
-from net.text_client import play_text, stdin_reader
+from tui.text_client import play_text, stdin_reader
 
 DEFAULT_PORT = 4707
 
