@@ -197,6 +197,10 @@ class TurpinApp(App[int]):
         self._to_menu()
         self.run_worker(self._close_table(), group="close")
 
+    def return_to_menu(self) -> None:
+        """Back to the main menu from anywhere (the replays, say), leaving any table as it is."""
+        self._to_menu()
+
     def _to_menu(self) -> None:
         while len(self.screen_stack) > 2:
             self.pop_screen()

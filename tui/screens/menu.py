@@ -19,6 +19,7 @@ MENU = [
     ("host", "Host a table", "h"),
     ("join", "Join a table", "j"),
     ("spectate", "Spectate", "s"),
+    ("replays", "Replays", "r"),
     ("rules", "Rules", "?"),
     ("quit", "Quit", "q"),
 ]
@@ -30,6 +31,7 @@ class MenuScreen(Screen[None]):
         Binding("h", "pick('host')", "host", id="host"),
         Binding("j", "pick('join')", "join", id="join"),
         Binding("s", "pick('spectate')", "spectate", id="spectate"),
+        Binding("r", "pick('replays')", "replays", id="replays"),
         Binding("question_mark,f1", "pick('rules')", "rules", id="rules", key_display="?"),
         Binding("q", "pick('quit')", "quit", id="quit"),
     ]
@@ -83,6 +85,9 @@ class MenuScreen(Screen[None]):
         elif item in ("join", "spectate"):
             from tui.screens.join import JoinScreen
             app.push_screen(JoinScreen(spectate=item == "spectate"))
+        elif item == "replays":
+            from tui.screens.replays import ReplaysScreen
+            app.push_screen(ReplaysScreen())
         elif item == "rules":
             from tui.screens.rules import RulesScreen
             app.push_screen(RulesScreen())

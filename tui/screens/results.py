@@ -69,10 +69,13 @@ class ResultsScreen(Screen[None]):
         Binding("t", "table", "look at the table", id="table"),
     ]
 
-    def __init__(self, frame: TableFrame) -> None:
+    def __init__(self, frame: TableFrame, record_path: str | None = None, replay: bool = False) -> None:
         super().__init__()
         self.frame = frame
         self.panes = panes_for(frame.game)
+        #: A replay's results: its own record, no "play again", and "t" goes back to the replay.
+        self.replay = replay
+        self.record_path = record_path
 
     def compose(self) -> ComposeResult:
         frame, result = self.frame, self.frame.result or {}
@@ -90,11 +93,13 @@ class ResultsScreen(Screen[None]):
             reveal.append_text(reveal_text(result.get("reveal", {}), frame))
             reveal.append(f"  seed: {result.get('seed')}\n")
             yield Static(reveal, id="results-reveal")
-            path = getattr(self.app, "record_path", None)
+            path = self.record_path or getattr(self.app, "record_path", None)
             if path:
                 yield Static(Text(f"The game record is in {path}"), id="results-record")
             with Horizontal(id="results-buttons"):
-                if getattr(self.app, "can_play_again", False):
+                if self.replay:
+                    yield Button("Back to the replay", id="table", variant="primary")
+                elif getattr(self.app, "can_play_again", False):
                     yield Button("Play again (same seats)", id="again", variant="primary")
                 yield Button("Back to menu", id="menu")
         yield Footer()
@@ -127,15 +132,25 @@ class ResultsScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "again":
             self.action_play_again()
+        elif event.button.id == "table":
+            self.action_table()
         else:
             self.action_menu()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "play_again":
+            return not self.replay
+        return True
+
     def action_play_again(self) -> None:
-        if getattr(self.app, "can_play_again", False):
+        if not self.replay and getattr(self.app, "can_play_again", False):
             self.app.play_again()
 
     def action_menu(self) -> None:
-        self.app.leave_table()
+        if self.replay:
+            self.app.return_to_menu()
+        else:
+            self.app.leave_table()
 
     def action_table(self) -> None:
         self.app.pop_screen()

@@ -1,0 +1,125 @@
+"""Replays: the records folder listed on the menu's Replays screen, and a recorded game stepped through
+with the live table's panes, as a spectator saw it, to its results and full reveal."""
+
+from __future__ import annotations
+
+import os
+import random
+
+from core.registry import get_game
+from net import protocol
+from net.authority import Table
+from net.record import RecordLog
+from tests.test_tui_money_or_life import flat, region_text
+from tests.tui_helpers import screen_name, screen_text, wait_until
+from tui.app import Start, TurpinApp
+from tui.replay import Replay, list_records
+from tui.screens.replays import ReplaysScreen
+
+
+def record_a_game(path, game_id: str = "turpin", seed: int = 3, names=("Ann", "Bob", "Cat"),
+                  moves: int | None = None) -> Table:
+    """A game played at random by three people through the table, recorded as a host records it."""
+    game = get_game(game_id)
+    table = Table(game, {"players": len(names)}, seed=seed, save=RecordLog(path))
+    hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}
+    players = [table.join(lambda frame: None, {**hello, "name": name}) for name in names]
+    rng = random.Random(seed)
+    while not table.over and (moves is None or len(table.actions) < moves):
+        seat = game.pending(table.state)[0]
+        prompt = table._prompts[seat]
+        table.act(players[seat], rng.choice(prompt.legal), prompt.id)
+    table.save.close()
+    return table
+
+
+def menu_app() -> TurpinApp:
+    return TurpinApp(Start(), player_name="Ann", lan_interfaces=[], bell=False)
+
+
+def test_the_list_has_every_record_newest_first_and_passes_over_what_is_not_one(tmp_path):
+    older = record_a_game(tmp_path / "first.turpin-record", seed=1)
+    newer = record_a_game(tmp_path / "second.turpin-record", "highwayman", seed=2, moves=30)
+    os.utime(tmp_path / "first.turpin-record", (1_700_000_000, 1_700_000_000))
+    (tmp_path / "broken.turpin-record").write_bytes(b"not a record at all")
+    (tmp_path / "notes.txt").write_text("hello")
+    found = list_records(tmp_path)
+    assert [entry.path.name for entry in found] == ["second.turpin-record", "first.turpin-record"]
+    assert found[0].title == "Highwayman" and found[0].actions == len(newer.actions) == 30
+    assert found[1].players == ["Ann", "Bob", "Cat"] and found[1].actions == len(older.actions)
+
+
+def test_each_step_of_a_replay_is_the_table_a_spectator_saw_then(tmp_path):
+    """Frame by frame: the public view and the named log of a table rebuilt to that many actions, in
+    any order of steps (back and forth), and the result with the full reveal only at the end (A1, A2)."""
+    game = get_game("turpin")
+    table = record_a_game(tmp_path / "game.turpin-record")
+    replay = Replay(tmp_path / "game.turpin-record")
+    assert replay.steps == len(table.actions)
+    for step in (0, 5, replay.steps, 2, 7, 7, replay.steps - 1):
+        frame = replay.frame(step)
+        again = Table.from_record(game, {**table.record(), "actions": table.actions[:step]})
+        assert frame.seat is None and frame.prompt is None
+        assert frame.view == game.view(again.state, None)
+        public = again.narrate([event for event in again.log if event["visible_to"] is None])
+        assert [event["text"] for event in frame.log] == [event["text"] for event in public]
+        secret = {event["text"] for event in again.narrate(again.log) if event["visible_to"] is not None}
+        assert not secret & {event["text"] for event in frame.log}, "a seat's own news stays its own"
+        if step >= 5:
+            assert secret, "the game has private news by now (your card, your dice): the check means something"
+        over = step == replay.steps
+        assert (frame.result is not None) == over and (frame.record is not None) == over
+    final = replay.frame(replay.steps)
+    assert final.result == table.narrated_result() and final.result["reveal"]
+    assert final.record["actions"] == table.actions and "host_token" not in final.record
+
+
+async def test_from_the_menu_a_replay_steps_plays_and_ends_at_the_results(tmp_path):
+    table = record_a_game(tmp_path / "game.turpin-record", seed=5)
+    app = menu_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        app.push_screen(ReplaysScreen(tmp_path))
+        await wait_until(pilot, lambda: "Ann, Bob, Cat" in screen_text(app), "the record listed")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen", "the replay")
+        replay_screen = app.screen
+        await wait_until(pilot, lambda: f"Move 0 of {len(table.actions)}" in screen_text(app), "the first move")
+        await pilot.press("right", "right", "right")
+        await wait_until(pilot, lambda: f"Move 3 of {len(table.actions)}" in screen_text(app), "three moves on")
+        await pilot.press("left")
+        await wait_until(pilot, lambda: replay_screen.step == 2, "one back")
+        await pilot.press("end")
+        await wait_until(pilot, lambda: "game over" in screen_text(app), "the end of the game")
+        winner = table.seats[table.narrated_result()["winners"][0]].name
+        await pilot.press("r")
+        await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results")
+        assert winner in screen_text(app) and "Everything that was hidden" in screen_text(app)
+        assert "Play again" not in screen_text(app)
+        await pilot.press("t")
+        await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen", "back to the replay")
+        await pilot.press("home", "space")
+        await wait_until(pilot, lambda: replay_screen.step >= 2, "the replay playing by itself")
+        await pilot.press("space")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "ReplaysScreen", "the list again")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu again")
+
+
+async def test_the_replays_show_names_literally_and_an_empty_folder_says_where_games_go(tmp_path):
+    record_a_game(tmp_path / "game.turpin-record", names=("[@click=app.quit]x[/]", "Bob", "[b]Cat[/b]"))
+    app = menu_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(ReplaysScreen(tmp_path))
+        await wait_until(pilot, lambda: "[@click=app.quit]x[/]" in screen_text(app), "the names as typed")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen", "the replay")
+        await pilot.press("end")
+        await wait_until(pilot, lambda: "[b]Cat[/b]" in flat(region_text(app, "#players")), "the players pane")
+        assert app.is_running
+        await pilot.press("escape", "escape")
+        empty = tmp_path / "none"
+        empty.mkdir()
+        app.push_screen(ReplaysScreen(empty))
+        await wait_until(pilot, lambda: "No games recorded yet" in screen_text(app), "the empty list")

@@ -1,0 +1,109 @@
+"""Replays: a game record read back step by step, as a spectator would have seen the table.
+
+A record (``net/record.py``) holds the seed, the options, the seats and every accepted action; the table
+after ``step`` actions is ``Table.from_record`` of the first ``step`` of them. Each frame is what the host
+sends a spectator (the public view, the log in names, and at the end the result with its full reveal), so
+a replay shows nothing a spectator could not have seen, and the game's own panes draw it.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from core.engine import visible_events
+from core.registry import all_games
+from net.authority import Table
+from net.record import RecordError, public_record, read_record
+from tui.frame import TableFrame
+from tui.glyphs import UNICODE, Glyphs
+
+RECORD_SUFFIX = ".turpin-record"
+
+
+@dataclass
+class RecordFile:
+    """One record as the replays list shows it."""
+
+    path: pathlib.Path
+    game: str
+    title: str
+    table: str
+    players: list[str]
+    actions: int
+    saved: float
+
+    @property
+    def when(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved))
+
+
+def list_records(folder: pathlib.Path) -> list[RecordFile]:
+    """Every readable record of a registered game in ``folder``, newest first; others are passed over."""
+    games = all_games()
+    found: list[RecordFile] = []
+    try:
+        paths = [path for path in folder.iterdir() if path.name.endswith(RECORD_SUFFIX)]
+    except OSError:
+        return []
+    for path in paths:
+        try:
+            record = read_record(path)
+            saved = path.stat().st_mtime
+        except (RecordError, OSError):
+            continue
+        game = games.get(record["game"])
+        if game is None:
+            continue
+        players = [str(seat.get("name") or f"Seat {number + 1}") for number, seat in enumerate(record["seats"])]
+        found.append(RecordFile(path, game.id, game.title, str(record["table"]), players,
+                                len(record["actions"]), saved))
+    return sorted(found, key=lambda entry: entry.saved, reverse=True)
+
+
+class Replay:
+    """A record and the table at any step of it; ``frame(step)`` is that moment as a spectator saw it."""
+
+    def __init__(self, path: str | os.PathLike[str], glyphs: Glyphs = UNICODE) -> None:
+        self.path = pathlib.Path(path)
+        self.record = read_record(self.path)
+        game = all_games().get(self.record["game"])
+        if game is None:
+            raise RecordError(f"{self.path.name} is a game of {self.record['game']!r}, which this turpin "
+                              f"does not have")
+        self.game = game
+        self.glyphs = glyphs
+        self.steps = len(self.record["actions"])
+        self._table: Table | None = None
+        self._at = -1
+
+    def table_at(self, step: int) -> Table:
+        """The table after ``step`` actions: played on from the last one asked for, or rebuilt if earlier."""
+        step = max(0, min(step, self.steps))
+        if self._table is None or step < self._at:
+            self._table = Table.from_record(self.game, {**self.record, "actions": self.record["actions"][:step]})
+            self._at = step
+        table = self._table
+        for seat, action in self.record["actions"][self._at:step]:
+            table.log += self.game.apply(table.state, seat, action)
+            table.actions.append([seat, action])
+        self._at = step
+        return table
+
+    def frame(self, step: int) -> TableFrame:
+        table = self.table_at(step)
+        result = table.narrated_result()
+        return TableFrame(
+            game=self.game.id, title=self.game.title, table=table.name, role="spectator", seat=None,
+            options=dict(table.options), turn=table.turn, started=table.started,
+            view=self.game.view(table.state, None), prompt=None,
+            # Everyone was at the table when the game was played; nobody is "away" in its replay.
+            seats=[{**seat, "connected": seat["kind"] != "open"} for seat in table.public_seats()],
+            log=table.narrate(visible_events(table.log, None)), result=result,
+            record=public_record(table.record()) if result is not None else None, glyphs=self.glyphs)
+
+    def describe(self) -> dict[str, Any]:
+        return {"game": self.game.title, "table": self.record["table"], "actions": self.steps}

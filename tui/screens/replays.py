@@ -1,0 +1,76 @@
+"""The replays list: every game record in turpin's records folder, newest first; Enter replays one."""
+
+from __future__ import annotations
+
+import pathlib
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from tui.replay import RecordFile, list_records
+
+
+class ReplaysScreen(Screen[None]):
+    BINDINGS = [Binding("escape,q", "back", "back to menu", key_display="esc")]
+
+    def __init__(self, folder: pathlib.Path | None = None) -> None:
+        super().__init__()
+        if folder is None:
+            from tui.lan_commands import records_folder
+            folder = records_folder()
+        self.folder = folder
+        self.records: list[RecordFile] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(" Replays", style="bold"), id="replays-title")
+        with Vertical(id="replays-body"):
+            table = DataTable(id="replays-list", cursor_type="row", zebra_stripes=True)
+            table.add_columns("Saved", "Game", "Table", "Players", "Moves")
+            yield table
+            yield Static(Text(f"Reading the records in {self.folder}…", style="italic"), id="replays-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#replays-list").focus()
+        self.load_records()
+
+    @work(thread=True, exclusive=True)
+    def load_records(self) -> None:
+        # Each record is read and checked whole: a folder of long series takes a moment, off the screen.
+        records = list_records(self.folder)
+        self.app.call_from_thread(self._show, records)
+
+    def _show(self, records: list[RecordFile]) -> None:
+        self.records = records
+        table = self.query_one("#replays-list", DataTable)
+        table.clear()
+        for number, entry in enumerate(records):
+            players = ", ".join(name.split(" (")[0] for name in entry.players)
+            table.add_row(Text(entry.when), Text(entry.title), Text(entry.table), Text(players),
+                          Text(str(entry.actions), justify="right"), key=str(number))
+        note = (f"{len(records)} game{'s' * (len(records) != 1)} recorded in {self.folder}. "
+                "Enter replays one, step by step, as a spectator saw it." if records else
+                f"No games recorded yet. Every game you play or host is recorded in {self.folder}.")
+        self.query_one("#replays-note", Static).update(Text(note, style="dim"))
+
+    @on(DataTable.RowSelected, "#replays-list")
+    def replay_chosen(self, event: DataTable.RowSelected) -> None:
+        index = int(event.row_key.value or 0)
+        if 0 <= index < len(self.records):
+            from net.record import RecordError
+            from tui.replay import Replay
+            from tui.screens.replay import ReplayScreen
+            try:
+                replay = Replay(self.records[index].path, self.app.glyphs)
+            except (RecordError, OSError) as error:
+                self.notify(f"Cannot replay it: {error}", severity="error", markup=False)
+                return
+            self.app.push_screen(ReplayScreen(replay))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
