@@ -95,3 +95,22 @@ def test_results(snap_compare):
         app.screen.refresh(recompose=True)
         await settle(pilot)
     assert snap_compare(app_for(Start(route="play", plan=plan)), terminal_size=(120, 40), run_before=play_it)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay(snap_compare, size, tmp_path):
+    """A recorded Highwayman game at its twentieth move, as its replay shows it."""
+    from tests.test_tui_replays import record_a_game
+    from tui.replay import Replay
+    from tui.screens.replay import ReplayScreen
+    record_a_game(tmp_path / "lunch.turpin-record", "highwayman", seed=8, names=("Ann", "Bob", "Cat"))
+
+    async def open_replay(pilot):
+        await wait_until(pilot, lambda: screen_name(pilot.app) == "MenuScreen")
+        pilot.app.push_screen(ReplayScreen(Replay(tmp_path / "lunch.turpin-record")))
+        await wait_until(pilot, lambda: screen_name(pilot.app) == "ReplayScreen")
+        for _ in range(20):
+            await pilot.press("right")
+        await wait_until(pilot, lambda: pilot.app.screen.step == 20)
+        await settle(pilot)
+    assert snap_compare(app_for(Start()), terminal_size=size, run_before=open_replay)
