@@ -123,3 +123,17 @@ async def test_the_replays_show_names_literally_and_an_empty_folder_says_where_g
         empty.mkdir()
         app.push_screen(ReplaysScreen(empty))
         await wait_until(pilot, lambda: "No games recorded yet" in screen_text(app), "the empty list")
+
+
+def test_a_dick_turpin_reveal_names_every_seats_cards_and_the_booty_in_words(tmp_path):
+    """A2 on the results screen: laid cards seat by seat, face-down cards, the booty never turned."""
+    from tui.screens.results import reveal_text
+    table = record_a_game(tmp_path / "game.turpin-record", seed=9)
+    frame = Replay(tmp_path / "game.turpin-record").frame(len(table.actions))
+    reveal = frame.result["reveal"]
+    words = reveal_text(reveal, frame).plain
+    for seat, name in enumerate(("Ann", "Bob", "Cat")):
+        assert f"{name}: {', '.join(reveal['piles'][seat])}" in words
+    kinds = ("pistols", "1s", "2s", "3s", "4s")
+    assert " · ".join(f"{kind} {count}" for kind, count in zip(kinds, reveal["booty_left"])) in words
+    assert "None" not in words and "Face-down cards not turned up" in words

@@ -99,6 +99,25 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
     return text
 
 
+def reveal_text(reveal: dict[str, Any], frame: TableFrame) -> Text:
+    """A2 at the end of a game: every seat's hand, laid cards and face-down card, and the booty unturned."""
+    text = Text()
+    seats = range(len(frame.seats))
+    for key, heading in (("hands", "Stand & deliver cards never laid"), ("piles", "Cards laid, first to last"),
+                         ("waiting", "Face-down cards not turned up")):
+        text.append(f"  {heading}\n", style="bold")
+        values = reveal.get(key) or []
+        for seat in seats:
+            value = values[seat] if seat < len(values) else None
+            words = ", ".join(value) if isinstance(value, list) else value
+            text.append(f"    {frame.name(seat)}: {words or 'none'}\n")
+    left = reveal.get("booty_left") or []
+    text.append("  Booty never turned: ", style="bold")
+    text.append(" · ".join(f"{kind} {count}" for kind, count in zip(KINDS, left)) or "none")
+    text.append("\n")
+    return text
+
+
 def booty_card(card: int, glyphs) -> str:
     return f"[{glyphs.pistol}]" if card == rules.PISTOL else f"[{card}]"
 

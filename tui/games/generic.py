@@ -74,6 +74,11 @@ def choice_order(frame: TableFrame) -> list[int] | None:
     return None
 
 
+def reveal_text(reveal: Any, frame: TableFrame) -> Text | None:
+    """The whole reveal (A2) in a game's own words; None lets the results screen list it field by field."""
+    return None
+
+
 def reveal_item(value: Any) -> str:
     """One hidden thing as the results' reveal names it (a card, a die); the value as it is by default."""
     return str(value)

@@ -48,6 +48,9 @@ def _plain(value: Any, name: Any = str) -> str:
 
 def reveal_text(reveal: Any, frame: TableFrame) -> Text:
     """The reveal (A2) in words: a list with one entry per seat is shown seat by seat, by name."""
+    own = hook(panes_for(frame.game), "reveal_text")(reveal, frame)
+    if own is not None:
+        return own
     text = Text()
     name = hook(panes_for(frame.game), "reveal_item")
     items = reveal.items() if isinstance(reveal, dict) else [("hidden", reveal)]
@@ -89,7 +92,8 @@ class ResultsScreen(Screen[None]):
                 yield Static(Text(str(result["summary"])), id="results-summary")
             yield Static(self._scores(), id="results-scores")
             yield from self._chart()
-            reveal = Text("Everything that was hidden (A2)\n", style="bold")
+            reveal = Text()
+            reveal.append("Everything that was hidden (A2)\n", style="bold")
             reveal.append_text(reveal_text(result.get("reveal", {}), frame))
             reveal.append(f"  seed: {result.get('seed')}\n")
             yield Static(reveal, id="results-reveal")
