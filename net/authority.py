@@ -564,9 +564,16 @@ class Table:
         self.actions.append([seat, action])
         self.log += events
         self._refresh_prompts(acted=seat)
-        if self.save is not None:  # durable before anyone sees the new state: a crash loses nothing
-            self.save(self.record())
-        self._broadcast()
+        # Durable before anyone sees the new state: a crash loses nothing. A record that can sync on its
+        # own thread does, while the frames are built; they are sent once the entry is on disk.
+        durable: Callable[[], None] | None = None
+        if self.save is not None:
+            begin = getattr(self.save, "begin", None)
+            if begin is None:
+                self.save(self.record())
+            else:
+                durable = begin(self.record())
+        self._broadcast(durable=durable)
         result = self.game.result(self.state)
         if result is not None:
             self._seats_changed()  # the LAN advert says the game is over
@@ -584,11 +591,14 @@ class Table:
 
     # ---------------------------------------------------------------------------------------- sending
 
-    def _broadcast(self, exclude: Watcher | None = None) -> None:
+    def _broadcast(self, exclude: Watcher | None = None, durable: Callable[[], None] | None = None) -> None:
+        """Every watcher's table update: all built first, then ``durable()`` (if given) waits for the
+        record, then all sent."""
         # Spectators who have been sent the same part of the log get the same bytes: a frame is built
         # once for any number of them. What every frame shares (seats, result) is built once too.
         shared: dict[int, bytes] = {}
         common = self._common_fields()
+        outgoing: list[tuple[Watcher, bytes]] = []
         for watcher in list(self.watchers):
             if watcher is exclude:
                 continue
@@ -596,10 +606,14 @@ class Table:
                 frame = shared.get(watcher.log_sent)
                 if frame is None:
                     frame = shared[watcher.log_sent] = self._table_frame(None, watcher.log_sent, False, common)
-                watcher.log_sent = len(self.log)
-                watcher.send(frame)
             else:
-                self._send_table(watcher, catch_up=False, common=common)
+                frame = self._table_frame(watcher.seat, watcher.log_sent, False, common)
+            watcher.log_sent = len(self.log)
+            outgoing.append((watcher, frame))
+        if durable is not None:
+            durable()
+        for watcher, frame in outgoing:
+            watcher.send(frame)
 
     def _send_table(self, watcher: Watcher, catch_up: bool, common: dict[str, Any] | None = None) -> None:
         start = 0 if catch_up else watcher.log_sent
