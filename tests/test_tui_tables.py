@@ -212,3 +212,22 @@ async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
             assert app.screen.frame.seat == 0
         finally:
             await host.close()
+
+
+async def test_a_lan_table_that_cannot_be_announced_knows_why_for_the_lobby(monkeypatch):
+    """The advert fails (no multicast here, say): the hosted table keeps the reason for the lobby to show;
+    nothing is printed over the screen (net prints nothing; the reason comes through the table.s news)."""
+    from net import discovery
+    from tui.hosting import HostedTable
+
+    async def refuse(self):
+        raise discovery.DiscoveryUnavailable("multicast is not allowed on this network")
+    monkeypatch.setattr(discovery.TableAdvertiser, "start", refuse)
+    hosted = HostedTable(TablePlan(game="turpin", options={"players": 2}, interface="127.0.0.1", code=False,
+                                   name="Lunch", bot_delay=0))
+    try:
+        await hosted.start()
+        assert not hosted.advertised
+        assert "multicast is not allowed on this network" in hosted.not_advertised_because
+    finally:
+        await hosted.close()

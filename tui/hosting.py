@@ -52,6 +52,9 @@ class HostedTable:
         self.host = TableHost(self.table, HostSettings(bot_delay=plan.bot_delay))
         self.address: tuple[str, int] = ("127.0.0.1", 0)
         self._advert: Any = None
+        #: The table's own news for whoever runs it (why it is not on the LAN list, say), newest last.
+        self.news: list[str] = []
+        self.table.on_event = self.news.append
         #: The SSH front door for this table, once the host opens one from the lobby.
         self.ssh_door: Any = None
 
@@ -84,6 +87,13 @@ class HostedTable:
     @property
     def advertised(self) -> bool:
         return self._advert is not None
+
+    @property
+    def not_advertised_because(self) -> str:
+        """Why a LAN table is missing from the LAN list, in the host's words ("" if it is there or no
+        advert was wanted)."""
+        reasons = [line.strip("()") for line in self.news if line.startswith("(not advertising")]
+        return reasons[-1] if reasons else ""
 
     def seat_bot(self, seat: int) -> None:
         """Put a bot in an empty seat (or take over a person's) from the lobby."""

@@ -84,6 +84,8 @@ class LobbyScreen(Screen[None]):
         where.append("  ".join(hosted.addresses_to_share()))
         where.append(f"\n{hosted.table.game.title} · \"{hosted.table.name}\" · ")
         where.append("on the LAN list" if hosted.advertised else "not on the LAN list (join by address)")
+        if hosted.not_advertised_because:
+            where.append(f"\n{hosted.not_advertised_because}", style="dim")
         self.query_one("#lobby-where", Static).update(where)
         seats = self.query_one("#lobby-seats", OptionList)
         highlighted = seats.highlighted
