@@ -216,7 +216,7 @@ async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
 
 async def test_a_lan_table_that_cannot_be_announced_knows_why_for_the_lobby(monkeypatch):
     """The advert fails (no multicast here, say): the hosted table keeps the reason for the lobby to show;
-    nothing is printed over the screen (net prints nothing; the reason comes through the table.s news)."""
+    nothing is printed over the screen (net prints nothing; the reason comes through the table's news)."""
     from net import discovery
     from tui.hosting import HostedTable
 
