@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from tui import STYLES
+from tui import TABLE_STYLES
 from tui.games import panes_for
 from tui.games.generic import hook
 from tui.replay import Replay
@@ -24,7 +24,7 @@ PLAY_EVERY = 0.7
 
 
 class ReplayScreen(Screen[None]):
-    CSS_PATH = sorted(path for path in STYLES.glob("*.tcss") if path.name != "app.tcss")
+    CSS_PATH = TABLE_STYLES
     BINDINGS = [
         Binding("right", "step(1)", "next", key_display="→"),
         Binding("left", "step(-1)", "back", key_display="←"),

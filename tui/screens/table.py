@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from net.client import ClientUpdate, TableClient
-from tui import STYLES
+from tui import TABLE_STYLES
 from tui.frame import TableFrame
 from tui.games import panes_for
 from tui.games.generic import hook
@@ -35,7 +35,7 @@ NARROW_BELOW = 110
 
 
 class TableScreen(Screen[None]):
-    CSS_PATH = sorted(path for path in STYLES.glob("*.tcss") if path.name != "app.tcss")
+    CSS_PATH = TABLE_STYLES
     AUTO_FOCUS = "#move-choices"
     BINDINGS = [
         *[Binding(str(n), f"choose({n - 1})", f"choose {n}", show=False) for n in range(1, 10)],
