@@ -77,21 +77,11 @@ class Replay:
         self.game = game
         self.glyphs = glyphs
         self.steps = len(self.record["actions"])
-        self._table: Table | None = None
-        self._at = -1
 
     def table_at(self, step: int) -> Table:
-        """The table after ``step`` actions: played on from the last one asked for, or rebuilt if earlier."""
+        """The table after ``step`` actions, rebuilt from the record as a resumed host rebuilds it."""
         step = max(0, min(step, self.steps))
-        if self._table is None or step < self._at:
-            self._table = Table.from_record(self.game, {**self.record, "actions": self.record["actions"][:step]})
-            self._at = step
-        table = self._table
-        for seat, action in self.record["actions"][self._at:step]:
-            table.log += self.game.apply(table.state, seat, action)
-            table.actions.append([seat, action])
-        self._at = step
-        return table
+        return Table.from_record(self.game, {**self.record, "actions": self.record["actions"][:step]})
 
     def frame(self, step: int) -> TableFrame:
         table = self.table_at(step)
