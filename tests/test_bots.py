@@ -170,3 +170,62 @@ def test_hard_highwayman_playouts_stop_with_the_game_they_began_in():
     assert highwayman_bots.game_over({"game_number": 2, "totals": [9, 3, 12]}, 0, start) < 0.25
     assert highwayman_bots.game_over({"game_number": 2, "totals": [3, 3, 12]}, 0, start) == \
         highwayman_bots.game_over({"game_number": 2, "totals": [3, 3, 12]}, 1, start)
+
+
+def reference_coach_value(view, seat, coach):
+    """The money-or-life normal bot's coach value the long way: every case through the solver, every roll of
+    the dice still to come and every face of an "N+d6" stat, the best entry's ``result_value`` each time."""
+    from core.games import money_or_life as engine
+    from core.games import money_or_life_bots as bots
+    from core.games import money_or_life_solver as solver
+
+    player = view["players"][seat]
+    me = bots.my_profile(view, seat)
+    random_guards = sum(p["folk_hero"] // engine.GUARD_STEP for p in view["players"] if p["status"] == "riding")
+    guard_cases = [(player["scoundrel"] // engine.GUARD_STEP + k, chance)
+                   for k, chance in bots.random_guards_here(random_guards)]
+    faces = range(1, 7)
+    speeds, wits, combats = (bots.stat_outcomes(coach[s], tuple(faces)) for s in ("speed", "wit", "combat"))
+    other = bots.rival_on_road(view, seat)
+    cases = [(1 - bots.CLASH_CHANCE if other else 1.0, 0, 2, coach["money"])]
+    if other:
+        cases.append((bots.CLASH_CHANCE, other["scoundrel"] // engine.GUARD_STEP, 1, coach["money"] // 2))
+    total = 0.0
+    for case_chance, hunters, extra, money in cases:
+        rolls = list(itertools.product(faces, repeat=extra))
+        for guards, chance in guard_cases:
+            for roll, speed, wit, combat in itertools.product(rolls, speeds, wits, combats):
+                entries = solver.solve(list(view["my_dice"]) + list(roll), speed, wit,
+                                       combat + engine.GUARD_STRENGTH * (guards + hunters), money,
+                                       engine.horse_bonus(player), engine.wit_bonus(player),
+                                       engine.combat_bonus(player))
+                best = max(bots.result_value(entry.outcome, me) for entry in entries)
+                total += case_chance * chance * best / (len(rolls) * len(speeds) * len(wits) * len(combats))
+    return total
+
+
+def test_money_or_life_normal_weighs_a_coach_from_its_tables_exactly_as_through_the_solver():
+    """The normal bot's coach values come from cached tables (a third of a second a pick before); with
+    every face of an "N+d6" stat they equal the long way, at positions from whole games (guards, items,
+    hurt players and rolled stats among them)."""
+    from core.games import money_or_life as engine
+    from core.games import money_or_life_bots as bots
+
+    game = all_games()["money-or-life"]
+    checked = rolled = 0
+    for seed in range(6):
+        state = game.setup(game.resolve_options({"players": 2}), seed)
+        rngs = [random.Random(seed), random.Random(seed + 100)]
+        moves = 0
+        while pending := game.pending(state):
+            seat = pending[0]
+            view = engine.view(state, seat)
+            if view["phase"] == "pick" and moves % 3 == 0 and len(game.legal_actions(state, seat)) > 1:
+                for coach in view["coaches"]:
+                    fast = bots.coach_value(view, seat, coach, faces=(1, 2, 3, 4, 5, 6))
+                    assert fast == pytest.approx(reference_coach_value(view, seat, coach), abs=1e-9)
+                    checked += 1
+                    rolled += any(isinstance(coach[s], str) for s in ("speed", "wit", "combat"))
+            game.apply(state, seat, game.bots["normal"](state, seat, rngs[seat]))
+            moves += 1
+    assert checked > 40 and rolled > 3

@@ -7,7 +7,7 @@ bring, and a lost round for a spur. With that one formula it
 
 * picks a coach by the expected value of its best assignment over the two dice still to roll (and any
   "N+d6" stat still to roll, and the chance a random guard turns up), against the tavern, the market
-  and retiring;
+  and retiring; tables kept across games make that a few milliseconds (see ``roll_table``);
 * assigns its dice with the solver, taking the best entry (on a shared coach, the best on average over
   the partner's choices);
 * shops: health when low, the item that pays for itself over the rounds left, gifts to the poor when
@@ -24,8 +24,10 @@ playouts.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -79,35 +81,127 @@ def result_value(result: solver.Outcome, me: tuple[int, int, int, bool, float]) 
     return outcome_value(result.folk_hero, result.scoundrel, result.health, result.money, result.spur, me)
 
 
-@lru_cache(maxsize=1 << 18)
-def robbery_choices(dice: tuple[int, ...], speed: int, wit: int, combat: int, money: int, horse: int,
-                    wit_bonus: int, combat_bonus: int) -> tuple[tuple[int, int, int, int, bool], ...]:
-    """The distinct outcomes (track changes and spur) the choices of these dice can give against these
-    targets: the same whoever rolls them, so kept across rounds while the player's own figures change."""
-    found = {}
-    for spur, caught, wit_dice, combat_dice in solver.contributions(dice, speed, horse):
-        changes = (solver.robbery_changes(spur, wit_dice + wit_bonus, combat_dice + combat_bonus, wit, combat, money)
-                   if caught else solver.missed_changes(spur))
-        found[(*changes, spur)] = True
-    return tuple(found)
-
-
-@lru_cache(maxsize=1 << 18)
-def best_value(dice: tuple[int, ...], speed: int, wit: int, combat: int, money: int, horse: int,
-               wit_bonus: int, combat_bonus: int, me: tuple[int, int, int, bool, float]) -> float:
-    """The value of the best assignment of these dice against these targets (the solver's figures for
-    each distinct choice, from its contribution)."""
-    best = -DEATH * 2
-    for choice in robbery_choices(dice, speed, wit, combat, money, horse, wit_bonus, combat_bonus):
-        best = max(best, outcome_value(*choice, me))
-    return best
-
-
 def best_entry(dice: list[int], targets: dict[str, int], player: dict[str, Any],
                me: tuple[int, int, int, bool, float]) -> solver.Entry:
     entries = solver.solve(dice, targets["speed"], targets["wit"], targets["combat"], targets["money"],
                            engine.horse_bonus(player), engine.wit_bonus(player), engine.combat_bonus(player))
     return max(entries, key=lambda e: result_value(e.outcome, me))
+
+
+# --- the chance of each outcome, as tables --------------------------------------------------------------
+#
+# A coach's worth is an average over the dice still to roll (and any "N+d6" stat, and the guards) of the
+# best assignment's value. Weighing every case through the solver took up to a third of a second a pick.
+# Two facts make it cheap: a roll's choices depend only on the dice and the speed the dice must make
+# (``roll_table``, the same in every game, so cached for good), and a choice's value splits into a part of
+# its wit margin and a part of its combat margin (``ValueTables``, built once per player's figures), so one
+# case is a few list lookups per choice. The result is exactly ``outcome_value`` of the best choice.
+
+#: The tables' index of a margin of 0: wit margins run from -WIT_OFFSET up, combat margins from -COMBAT_OFFSET.
+WIT_OFFSET, COMBAT_OFFSET = 64, 200
+#: A choice that catches the coach, as the bot weighs it: (spur, wit dice total, combat dice total).
+Choice = tuple[bool, int, int]
+
+
+@dataclass(frozen=True)
+class RollTable:
+    """The choices every roll of the dice still to come offers, for some dice in hand and a speed to make.
+    ``caught`` lists each distinct choice that catches the coach once, ``missed`` the spurs of those that
+    miss it; each roll is its chance (a count out of ``total``) and the indices of its choices in
+    ``caught + missed``, so a case values every distinct choice once, not once per roll."""
+
+    caught: tuple[Choice, ...]
+    missed: tuple[bool, ...]
+    rolls: tuple[tuple[int, tuple[int, ...]], ...]
+    total: int
+
+
+@lru_cache(maxsize=None)
+def robbery_options(dice: tuple[int, ...], speed_need: int) -> frozenset[tuple[bool, bool, int, int]]:
+    """``solver.contributions`` of these dice, worked out straight from the sums: each minimal set of
+    speed dice (Y7), with and without a spur (Y5), and every way the rest split into wit and combat.
+    Many times quicker than listing every assignment, which matters the first time a roll is met."""
+    found: set[tuple[bool, bool, int, int]] = set()
+    indices = range(len(dice))
+    subsets = [tuple(i for i in indices if mask >> i & 1) for mask in range(1 << len(dice))]
+    total = sum(dice)
+    for spur in (False, True):
+        need = speed_need - spur
+        if total < need:
+            if not spur:
+                found.add((False, False, 0, 0))
+            continue
+        for speed in subsets:
+            speed_dice = [dice[i] for i in speed]
+            if not solver.speed_set_is_minimal(speed_dice, need):
+                continue
+            rest = [dice[i] for i in indices if i not in speed]
+            left = total - sum(speed_dice)
+            for mask in range(1 << len(rest)):
+                wit = sum(die for i, die in enumerate(rest) if mask >> i & 1)
+                found.add((spur, True, wit, left - wit))
+    return frozenset(found)
+
+
+@lru_cache(maxsize=None)
+def roll_table(mine: tuple[int, ...], speed_need: int, extra: int) -> RollTable:
+    """The ``RollTable`` of ``extra`` more dice beside ``mine`` when the dice must make ``speed_need`` (the
+    speed target less the horse): the same in every game, so kept for good (a few thousand at most)."""
+    counts: dict[tuple[int, ...], int] = {}
+    for extra_dice in itertools.product(range(1, 7), repeat=extra):
+        dice = tuple(sorted(mine + extra_dice))
+        counts[dice] = counts.get(dice, 0) + 1
+    found = {dice: robbery_options(dice, speed_need) for dice in counts}
+    caught = sorted({(spur, wit, combat) for each in found.values() for spur, met, wit, combat in each if met})
+    missed = sorted({spur for each in found.values() for spur, met, _, _ in each if not met})
+    index = {choice: i for i, choice in enumerate(caught)}
+    index.update({("missed", spur): len(caught) + i for i, spur in enumerate(missed)})
+    rolls = tuple((count, tuple(index[(spur, wit, combat) if met else ("missed", spur)]
+                                for spur, met, wit, combat in found[dice]))
+                  for dice, count in counts.items())
+    return RollTable(tuple(caught), tuple(missed), rolls, 6 ** extra)
+
+
+@dataclass(frozen=True)
+class ValueTables:
+    """``outcome_value`` split by margin for one player's figures: ``wit[WIT_OFFSET + m]`` is the worth of
+    a wit margin ``m`` (the folk hero it brings or costs), ``combat[spur][COMBAT_OFFSET + m]`` of a combat
+    margin (scoundrel won, or health lost) with or without a spur. A robbery's value is their sum, and
+    the money if either target is met, unless the combat part kills (``DEAD``): then it is ``-DEATH``."""
+
+    wit: list[float]
+    combat: tuple[list[float], list[float]]
+
+
+DEAD = -1e9
+
+
+@lru_cache(maxsize=256)
+def value_tables(me: tuple[int, int, int, bool, float]) -> ValueTables:
+    wit = [outcome_value(margin, 0, 0, 0, False, me) for margin in range(-WIT_OFFSET, WIT_OFFSET)]
+
+    def combat_part(margin: int, spur: bool) -> float:
+        value = outcome_value(0, max(margin, 0), min(margin, 0) - spur, 0, spur, me)
+        return DEAD if value == -DEATH else value
+
+    survivable = -engine.MAX_HEALTH - 1  # below this margin no one lives
+    combat = tuple([DEAD] * (COMBAT_OFFSET + survivable)
+                   + [combat_part(margin, spur) for margin in range(survivable, 64)] for spur in (False, True))
+    return ValueTables(wit, combat)  # type: ignore[arg-type]
+
+
+def expected_best(table: RollTable, tables: ValueTables, wit_need: int, combat_need: int, money: int) -> float:
+    """The mean over ``table``'s rolls of the best choice's ``outcome_value`` against these wit and combat
+    targets (less the bonuses) and this money: exactly what weighing each roll through the solver gives."""
+    wit, combat = tables.wit, tables.combat
+    w0 = WIT_OFFSET - max(25 - WIT_OFFSET, min(WIT_OFFSET - 1, wit_need))  # clamped: margins stay in range
+    c0 = COMBAT_OFFSET - max(-39, min(COMBAT_OFFSET - 1, combat_need))  # (beyond it, death all the same)
+    values = [wit[w + w0] + combat[spur][c + c0] + (money if w >= wit_need or c >= combat_need else 0)
+              for spur, w, c in table.caught]
+    values += [wit[WIT_OFFSET - 1] + combat[spur][COMBAT_OFFSET] for spur in table.missed]
+    values = [value if value > -DEATH else -DEATH for value in values]
+    pick = values.__getitem__
+    return sum(count * max(map(pick, choices)) for count, choices in table.rolls) / table.total
 
 
 # --- reading the view ---------------------------------------------------------------------------------
@@ -118,18 +212,17 @@ def my_profile(view: View, seat: int) -> tuple[int, int, int, bool, float]:
     return (player["health"], player["folk_hero"], player["scoundrel"], player["as_scoundrel"], round(left, 3))
 
 
-def stat_outcomes(text: Any) -> list[int]:
-    """A coach stat as the view shows it: a number, or "N+d6" still to roll (six values)."""
+#: The faces an "N+d6" stat still to roll is weighed at, equally: 2 and 5 keep the die's mean (3.5) and
+#: nearly its spread (variance 2.25 against 2.92). All six made a coach with two such stats weigh 36 cases.
+ROLLED_FACES = (2, 5)
+
+
+def stat_outcomes(text: Any, faces: tuple[int, ...] = ROLLED_FACES) -> list[int]:
+    """A coach stat as the view shows it: a number, or "N+d6" still to roll (weighed at ``faces``)."""
     if isinstance(text, int):
         return [text]
     base = int(str(text).split("+")[0])
-    return [base + face for face in range(1, 7)]
-
-
-#: The two dice still to roll, as sorted pairs with their chance out of 36.
-PAIRS = tuple(((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
-#: The one die still to roll on a shared coach.
-SINGLES = tuple(((a,), 1) for a in range(1, 7))
+    return [base + face for face in faces]
 
 
 def rival_on_road(view: View, seat: int) -> dict[str, Any] | None:
@@ -149,35 +242,34 @@ def random_guards_here(random_guards: int) -> list[tuple[int, float]]:
     return [(k, chance) for k, chance in enumerate(chances) if chance > 1e-9]
 
 
-def coach_value(view: View, seat: int, coach: dict[str, Any]) -> float:
+def coach_value(view: View, seat: int, coach: dict[str, Any], faces: tuple[int, ...] = ROLLED_FACES) -> float:
     """Expected value of robbing this coach: over the dice to roll, "N+d6" stats and guards, and the
     chance the other player comes too (one die less, his hunters too, half the money; his pooled dice
     are left out, which errs on the careful side)."""
     player = view["players"][seat]
-    me = my_profile(view, seat)
+    tables = value_tables(my_profile(view, seat))
     random_guards = sum(p["folk_hero"] // GUARD_STEP for p in view["players"] if p["status"] == "riding")
     targeted = player["scoundrel"] // GUARD_STEP
     guard_cases = [(targeted + k, chance) for k, chance in random_guards_here(random_guards)]
-    speeds, wits, combats = (stat_outcomes(coach[s]) for s in ("speed", "wit", "combat"))
+    speeds, wits, combats = (stat_outcomes(coach[s], faces) for s in ("speed", "wit", "combat"))
     stat_weight = 1.0 / (len(speeds) * len(wits) * len(combats))
     mine = tuple(view["my_dice"])
     horse, wit_b, combat_b = engine.horse_bonus(player), engine.wit_bonus(player), engine.combat_bonus(player)
     other = rival_on_road(view, seat)
-    cases = [(1.0 - CLASH_CHANCE if other else 1.0, 0, PAIRS, coach["money"])]
+    cases = [(1.0 - CLASH_CHANCE if other else 1.0, 0, 2, coach["money"])]
     if other:
-        cases.append((CLASH_CHANCE, other["scoundrel"] // GUARD_STEP, SINGLES, coach["money"] // 2))
+        cases.append((CLASH_CHANCE, other["scoundrel"] // GUARD_STEP, 1, coach["money"] // 2))
     total = 0.0
-    for case_chance, hunters, rolls, money in cases:
+    for case_chance, hunters, extra, money in cases:
         for guards, chance in guard_cases:
             part = 0.0
-            for extra, count in rolls:
-                dice = tuple(sorted(mine + extra))
-                for speed in speeds:
-                    for wit in wits:
-                        for combat in combats:
-                            guarded = combat + GUARD_STRENGTH * (guards + hunters)
-                            part += count * best_value(dice, speed, wit, guarded, money, horse, wit_b, combat_b, me)
-            total += case_chance * chance * part * stat_weight / (36 if rolls is PAIRS else 6)
+            for speed in speeds:
+                table = roll_table(mine, speed - horse, extra)
+                for wit in wits:
+                    for combat in combats:
+                        guarded = combat + GUARD_STRENGTH * (guards + hunters)
+                        part += expected_best(table, tables, wit - wit_b, guarded - combat_b, money)
+            total += case_chance * chance * part * stat_weight
     return total
 
 
