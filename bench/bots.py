@@ -35,6 +35,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 from core import search  # noqa: E402
+from core.bots import resolved  # noqa: E402
 from core.engine import Game  # noqa: E402
 from core.registry import all_games  # noqa: E402
 from core.simulate import game_seed  # noqa: E402
@@ -82,8 +83,9 @@ def play_match(game: Game, players: int, subject: str, rest: str, games: int,
     the subject's wins (a shared win counts). Records each decision's time under its bot's name."""
     options = game.resolve_options({"players": players})
     clock = EngineClock(game)
-    hard_budget = getattr(game.bots["hard"], "budget", search.Budget())
-    horizon = getattr(game.bots["hard"], "horizon", None)
+    hard = resolved(game.bots["hard"])  # the registered bot's own budget and horizon, not the defaults
+    hard_budget = getattr(hard, "budget", search.Budget())
+    horizon = getattr(hard, "horizon", None)
     wins = 0.0
     for index in range(games):
         seed = game_seed(12, index)
