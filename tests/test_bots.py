@@ -229,3 +229,20 @@ def test_money_or_life_normal_weighs_a_coach_from_its_tables_exactly_as_through_
             game.apply(state, seat, game.bots["normal"](state, seat, rngs[seat]))
             moves += 1
     assert checked > 40 and rolled > 3
+
+
+def test_hard_money_or_life_playouts_stop_with_the_round_they_began_in():
+    """The horizon: nothing to say while the round goes on; once it is over, a lead in standing is a
+    likely win, a death a sure loss."""
+    from core.games import money_or_life_bots
+
+    game = all_games()["money-or-life"]
+    start = game.setup(game.resolve_options({"players": 2}), 1)
+    assert money_or_life_bots.round_over(start, 0, start) is None
+    later = clone(start)
+    later["round"] += 1
+    assert money_or_life_bots.round_over(later, 0, start) == pytest.approx(0.5)
+    later["players"][0]["guineas"] += 12
+    assert money_or_life_bots.round_over(later, 0, start) > 0.75 > 0.25 > money_or_life_bots.round_over(later, 1, start)
+    later["players"][0]["status"] = "dead"
+    assert money_or_life_bots.round_over(later, 0, start) < 0.01

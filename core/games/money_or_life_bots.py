@@ -19,7 +19,7 @@ and only rests at the tavern once badly hurt (it assigns its dice as well as the
 retires early and never declares for the scoundrel's scoring.
 
 ``hard`` searches (``core.search``) with the normal bot as its model of the other player and its
-playouts.
+playouts, to the end of the round; then it reckons each player's standing in points (``worth``).
 """
 
 from __future__ import annotations
@@ -480,7 +480,52 @@ def easy(state: State, seat: int, rng: random.Random) -> Action:
 
 # --- hard ---------------------------------------------------------------------------------------------
 
-#: Sixteen rounds of the normal bot's careful sums make a long playout: few fit in a decision.
-HARD_BUDGET = Budget(playouts=40, seconds=0.2, candidates=6)
+#: How the hard bot's playouts end: with the round they began in (see ``round_over``), so a decision sees
+#: the other player's pick drawn from his own reckoning of the coaches, not a guess at a clash.
+HARD_BUDGET = Budget(playouts=7 * 40, seconds=0.2, candidates=7)
+#: A lead of this many points at the end of a round is worth about three wins in four (the logistic's scale).
+LEAD_SCALE = 8.0
+#: The rival banks about this much a round once awake (Y16), for reckoning a solo lead before the end.
+RIVAL_PACE = 3.0
 
-hard = searching_bot(lambda: engine.GAME, budget=HARD_BUDGET)
+
+def health_worth(health: int) -> float:
+    """What a player's health is worth in points: each point at ``health_price`` of the health below it."""
+    return sum(health_price(level) for level in range(max(0, health)))
+
+
+def worth(state: State, seat: int) -> float:
+    """A player's standing in points of final score: his score, his health, his items for the rounds left,
+    less the guards his tracks bring for the rest of the game and a round lost to a spur."""
+    player = state["players"][seat]
+    if player["status"] == "dead":
+        return -DEATH
+    value = float(engine.score(player))
+    if player["status"] == "retired":
+        return value
+    left = max(0, state["rounds"] - state["round"])
+    share = left / 16
+    bonuses = engine.horse_bonus(player) + engine.wit_bonus(player) + engine.combat_bonus(player)
+    value += health_worth(player["health"]) + PIP_VALUE * left * bonuses
+    value -= share * GUARD_PENALTY * math.comb(player["scoundrel"] // GUARD_STEP + 1, 2)
+    value -= share * RANDOM_GUARD_PENALTY * math.comb(player["folk_hero"] // GUARD_STEP + 1, 2)
+    if player["rest_round"] > state["round"]:
+        value -= REST_PENALTY
+    return value
+
+
+def round_over(state: State, seat: int, start: State) -> float | None:
+    """The hard bot's playout horizon: once the round its search began in is over, the seat's lead in
+    ``worth`` over the other player (solo: over the rival's money and what it may still bank), as a
+    chance of winning."""
+    if state["round"] == start["round"]:
+        return None
+    mine = worth(state, seat)
+    if state["solo"]:
+        rival = state["rival"] + RIVAL_PACE * max(0, state["rounds"] - max(state["round"], engine.RIVAL_WAKES) + 1)
+    else:
+        rival = worth(state, 1 - seat)
+    return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (rival - mine) / LEAD_SCALE))))
+
+
+hard = searching_bot(lambda: engine.GAME, budget=HARD_BUDGET, horizon=round_over)
