@@ -118,6 +118,7 @@ def robbing_chance(chances: list[float]) -> float:
     return sum(p / (count + 1) for count, p in enumerate(rivals_there))
 
 
+@lru_cache(maxsize=100_000)
 def takings(passengers: float, pile: tuple[int, ...], others_gold: int) -> float:
     """Expected takings of a careful robbery with about ``passengers`` passengers on the coach."""
     low = int(passengers)
@@ -141,6 +142,9 @@ def pick_town(seen: dict) -> str:
     pile = tuple(seen["booty_left"])
     rivals = seen["players"] - 1
     this_way, other_way = seen["route"], seen["route"][::-1]
+    # This journey's odds at each town, worked out once (the plan reads them for every town behind it).
+    chances = {town: rival_chances(seen, town) for town in this_way}
+    someone_at = {town: 1 - prod_free(found) for town, found in chances.items()}
     worth: list[dict[str, float]] = []  # worth[j][town]: playing town j journeys from now
     for j in range(len(hand)):
         route = this_way if j % 2 == 0 else other_way
@@ -148,16 +152,23 @@ def pick_town(seen: dict) -> str:
         for town in hand:
             place = route.index(town)
             if j == 0:
-                robbers_ahead = sum(1 - prod_free(rival_chances(seen, t)) for t in route[:place])
-                chance = robbing_chance(rival_chances(seen, town))
+                robbers_ahead = sum(someone_at[t] for t in route[:place])
+                chance = robbing_chance(chances[town])
             else:
-                guess = [1.0 / (len(hand) - j)] * rivals
-                robbers_ahead = place * (1 - prod_free(guess))
-                chance = robbing_chance(guess)
+                someone, chance = later_odds(len(hand) - j, rivals)
+                robbers_ahead = place * someone
             passengers = max(PASSENGERS - PASSENGERS_TAKEN_PER_ROBBERY * robbers_ahead, 1.0)
             row[town] = chance * takings(passengers, pile, others_gold)
         worth.append(row)
     return best_first_town(hand, worth)
+
+
+@lru_cache(maxsize=64)
+def later_odds(cards: int, rivals: int) -> tuple[float, float]:
+    """On a later journey, with each rival playing any of ``cards`` cards: the chance someone is at a
+    town, and our chance of robbing there."""
+    guess = [1.0 / cards] * rivals
+    return 1 - prod_free(guess), robbing_chance(guess)
 
 
 def best_first_town(hand: list[str], worth: list[dict[str, float]]) -> str:
