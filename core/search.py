@@ -17,6 +17,9 @@ Two things make a small budget go far (a loaded machine leaves a decision only a
 * The normal bot's own choice stands unless the samples show another is better by a clear margin (the
   paired differences' mean exceeds ``confidence`` standard errors), so a short search never makes a
   worse choice than the normal bot out of noise.
+* Racing: a candidate that has fallen clearly behind the normal bot's choice (its mean paired gain is
+  below nothing by a standard error after ``RACE_AFTER`` samples) leaves the search, so the samples go
+  to the candidates that might still beat it.
 
 The outcome of a playout is the seat's share of the win plus a little of its score margin (scores are
 read in whichever direction the winners show), which separates close games better than wins alone. A
@@ -146,44 +149,66 @@ def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, 
     totals = [0.0] * len(candidates)
     diff_sums = [0.0] * len(candidates)  # paired with the hint's outcome in the same sample
     diff_squares = [0.0] * len(candidates)
+    counts = [0] * len(candidates)  # samples each candidate took part in (it leaves once clearly worse)
+    alive = list(range(len(candidates)))
     deadline = None if budget.seconds is None else started + budget.seconds
 
     def out_of_time() -> bool:
         return deadline is not None and clock() >= deadline
 
-    while report.playouts + len(candidates) <= budget.playouts and not out_of_time():
+    while report.playouts + len(alive) <= budget.playouts and not out_of_time():
         guess_seed, playout_seed = rng.getrandbits(64), rng.getrandbits(64)
-        outcomes = []
+        outcomes: dict[int, float] = {}
         try:
-            for action in candidates:
+            for i in alive:
                 guess = game.resample_hidden(state, seat, random.Random(guess_seed))
-                game.apply(guess, seat, action)
-                outcomes.append(playout(game, guess, seat, random.Random(playout_seed), guide, out_of_time,
-                                        horizon, start=state))  # the search's own state is never changed
+                game.apply(guess, seat, candidates[i])
+                outcomes[i] = playout(game, guess, seat, random.Random(playout_seed), guide, out_of_time,
+                                      horizon, start=state)  # the search's own state is never changed
                 report.playouts += 1
         except OutOfTime:
             break  # a sample is all its candidates on the same luck, or nothing
-        for i, value in enumerate(outcomes):
+        for i, value in outcomes.items():
             totals[i] += value
             diff_sums[i] += value - outcomes[0]
             diff_squares[i] += (value - outcomes[0]) ** 2
+            counts[i] += 1
         report.samples += 1
+        alive = [i for i in alive if i == 0 or not clearly_worse(diff_sums[i], diff_squares[i], counts[i])]
     report.candidates = candidates
-    report.means = [total / max(report.samples, 1) for total in totals]
+    report.means = [total / max(count, 1) for total, count in zip(totals, counts)]
     report.elapsed = clock() - started
-    return candidates[best_candidate(diff_sums, diff_squares, report.samples, budget.confidence)], report
+    return candidates[best_candidate(diff_sums, diff_squares, counts, budget.confidence)], report
 
 
-def best_candidate(diff_sums: list[float], diff_squares: list[float], samples: int, confidence: float) -> int:
+#: Samples a candidate takes part in before it may be dropped as clearly worse than the hint.
+RACE_AFTER = 5
+
+
+def paired_gain(diff_sum: float, diff_square: float, samples: int) -> tuple[float, float]:
+    """The mean of a candidate's paired gains over the hint, and its standard error."""
+    mean = diff_sum / samples
+    variance = max(diff_square / samples - mean * mean, 0.0) * samples / (samples - 1)
+    return mean, math.sqrt(variance / samples)
+
+
+def clearly_worse(diff_sum: float, diff_square: float, samples: int) -> bool:
+    """A candidate whose gain over the hint is below nothing by a standard error after ``RACE_AFTER``
+    samples: it could hardly still clear the bar for being played, so its playouts go to the others."""
+    if samples < RACE_AFTER:
+        return False
+    mean, error = paired_gain(diff_sum, diff_square, samples)
+    return mean + error < 0
+
+
+def best_candidate(diff_sums: list[float], diff_squares: list[float], counts: list[int], confidence: float) -> int:
     """The candidate whose paired gain over the hint (index 0) is largest and clearly above nothing."""
-    if samples < 2:
-        return 0
     best, best_gain = 0, 0.0
     for i in range(1, len(diff_sums)):
-        mean = diff_sums[i] / samples
-        variance = max(diff_squares[i] / samples - mean * mean, 0.0) * samples / (samples - 1)
-        standard_error = math.sqrt(variance / samples)
-        if mean > best_gain and mean > confidence * standard_error:
+        if counts[i] < 2:
+            continue
+        mean, error = paired_gain(diff_sums[i], diff_squares[i], counts[i])
+        if mean > best_gain and mean > confidence * error:
             best, best_gain = i, mean
     return best
 

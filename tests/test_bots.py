@@ -111,7 +111,8 @@ def test_hard_keeps_to_its_playout_budget(game):
         action, report = search(game, state, seat, random.Random(1), game.bots["normal"], TINY)
         assert action in game.legal_actions(state, seat)
         assert report.playouts <= TINY.playouts
-        assert report.samples * len(report.candidates) == report.playouts
+        # Every sample plays out each candidate still in the race, and the normal choice always.
+        assert report.samples <= report.playouts <= report.samples * len(report.candidates)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
