@@ -7,7 +7,7 @@ to its end by the ``normal`` bot in every seat ("guided" playouts: it reads only
 guess, so the other seats never learn our hidden choice, and a careless playout would say little about how
 careful players fare). The candidate with the best mean outcome is played.
 
-Two things make a small budget go far (a loaded machine leaves a decision only a few samples):
+Three things make a small budget go far (a loaded machine leaves a decision only a few samples):
 
 * Common random numbers: within one sample every candidate starts from the *same* guess and its
   playout draws from the *same* generator, so candidates are compared on equal luck and only the
@@ -24,7 +24,7 @@ Two things make a small budget go far (a loaded machine leaves a decision only a
 The outcome of a playout is the seat's share of the win plus a little of its score margin (scores are
 read in whichever direction the winners show), which separates close games better than wins alone. A
 game whose playouts are long may end them early at a ``horizon`` of its own (Highwayman: the end of the
-game in the series the search began in).
+game in the series the search began in; Your Money or Your Life: the end of the round).
 
 A budget bounds every decision: at most ``playouts`` playouts, and at most ``seconds`` of thinking when
 that is set (checked before every playout move, so a decision overruns it by one move of the guide at

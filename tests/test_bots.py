@@ -164,13 +164,17 @@ def test_every_bot_name_in_a_record_still_plays():
 
 
 def test_hard_highwayman_playouts_stop_with_the_game_they_began_in():
-    """The horizon: nothing to say while the game goes on; once it is over, the series as it stands."""
+    """The horizon: nothing to say while the game goes on; once it is over, the series as it stands: a
+    lead is a likely win, more so the bigger it is and the fewer games are left; equal totals are equal."""
     start = {"game_number": 1}
-    assert highwayman_bots.game_over({"game_number": 1, "totals": [0, 0, 0]}, 0, start) is None
-    assert highwayman_bots.game_over({"game_number": 2, "totals": [3, 9, 12]}, 0, start) > 0.75
-    assert highwayman_bots.game_over({"game_number": 2, "totals": [9, 3, 12]}, 0, start) < 0.25
-    assert highwayman_bots.game_over({"game_number": 2, "totals": [3, 3, 12]}, 0, start) == \
-        highwayman_bots.game_over({"game_number": 2, "totals": [3, 3, 12]}, 1, start)
+    over = highwayman_bots.game_over
+    assert over({"game_number": 1, "series_games": 3, "totals": [0, 0, 0]}, 0, start) is None
+    ahead = over({"game_number": 2, "series_games": 3, "totals": [3, 9, 12]}, 0, start)
+    assert 0.5 < ahead < over({"game_number": 2, "series_games": 3, "totals": [3, 29, 32]}, 0, start)
+    assert over({"game_number": 2, "series_games": 3, "totals": [9, 3, 12]}, 0, start) < 0.5
+    assert over({"game_number": 3, "series_games": 3, "totals": [3, 9, 12]}, 0, {"game_number": 2}) > ahead
+    assert over({"game_number": 2, "series_games": 3, "totals": [3, 3, 12]}, 0, start) == \
+        over({"game_number": 2, "series_games": 3, "totals": [3, 3, 12]}, 1, start) == 0.5
 
 
 def reference_coach_value(view, seat, coach):

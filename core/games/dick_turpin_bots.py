@@ -221,8 +221,9 @@ def easy(state: dict, seat: int, rng: random.Random) -> dict:
 
 # --- hard ---------------------------------------------------------------------------------------------
 
-#: A round of six journeys: a playout guided by the normal bot costs a few milliseconds.
-HARD_BUDGET = Budget(playouts=160, seconds=0.25)
+#: A round of six journeys: a playout guided by the normal bot costs a few milliseconds. The time is the
+#: limit that binds; the playout cap only keeps a quiet machine from thinking longer.
+HARD_BUDGET = Budget(playouts=400, seconds=0.25)
 
 # dick_turpin.GAME, not GAME: the registry takes any module with a GAME for a game of its own.
 hard = searching_bot(lambda: dick_turpin.GAME, budget=HARD_BUDGET)

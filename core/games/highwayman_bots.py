@@ -18,7 +18,9 @@ now and then, with no thought for who needs which route.
 
 from __future__ import annotations
 
+import math
 import random
+from functools import cached_property
 
 from core.games import highwayman
 from core.games.highwayman import (CARD, HIGHWAYMAN, LONDON, LONDON_CARDS, POINTS, ROUTE_AND_NUMBER, ROUTE_INDEX,
@@ -61,7 +63,13 @@ class Reading:
         self.unseen = {name: [k for k, card in enumerate(cards, 1) if card not in held and card not in laid]
                        for name, cards in numbered.items()}
         self.unseen_count = max(1, sum(len(ks) for ks in self.unseen.values()) + 8)  # + specials, roughly
-        self.lacks, self.drawn_since = remember(seen.get("moves", []), self.players, len(self.routes), length)
+        self.moves, self.length = seen.get("moves", []), length
+
+    @cached_property
+    def memory(self) -> tuple[list[set[str]], list[int]]:
+        """``remember`` of this game's moves, worked out only when a block is weighed (the hard bot's
+        playouts make most decisions without one)."""
+        return remember(self.moves, self.players, len(self.routes), self.length)
 
     def value(self, action: dict) -> float:
         do = action["do"]
@@ -83,8 +91,9 @@ class Reading:
 
     def holds_chance(self, player: int, card: str) -> float:
         """How likely ``player`` holds ``card`` (one we cannot see), from his hand size and his moves."""
-        if card in self.lacks[player]:  # he had none of it when he last drew; only a later draw brings it
-            return min(1.0, self.drawn_since[player] / self.unseen_count)
+        lacks, drawn_since = self.memory
+        if card in lacks[player]:  # he had none of it when he last drew; only a later draw brings it
+            return min(1.0, drawn_since[player] / self.unseen_count)
         return min(1.0, self.hand_sizes[player] / self.unseen_count)
 
     def block_value(self, route: str) -> float:
@@ -105,10 +114,15 @@ class Reading:
 def remember(moves: list, players: int, routes: int, length: int) -> tuple[list[set[str]], list[int]]:
     """Replay this game's public moves. For each player: the cards he showed he lacked the last time he
     could not play (he drew, passed, or was allowed a LONDON card, H4/H5), and how many cards he has drawn
-    and kept since (any of which may be one of them)."""
+    and kept since (any of which may be one of them). Only each player's last such move is read closely."""
     tops, blocked = [-1] * routes, [False] * routes
     lacks: list[set[str]] = [set() for _ in range(players)]
     drawn_since = [0] * players
+    last = [-1] * players  # the index of each player's last move that showed what he could not play
+    for index, (player, what, detail) in enumerate(moves):
+        if what in ("draw", "pass") or (what == "play" and ROUTE_AND_NUMBER[detail[0]][1] == LONDON):
+            last[player] = index
+    lasts = set(last)
 
     def cannot_play(player: int, anything: bool = True) -> None:
         """He held no next card of an open route; with ``anything``, no card he could play at all."""
@@ -119,18 +133,19 @@ def remember(moves: list, players: int, routes: int, length: int) -> tuple[list[
                 lacks[player].add(HIGHWAYMAN)
             if any(blocked):
                 lacks[player].add(RUNNER)
-        drawn_since[player] = 0
 
-    for player, what, detail in moves:
+    for index, (player, what, detail) in enumerate(moves):
         if what in ("draw", "pass"):
-            cannot_play(player)
+            if index in lasts:
+                cannot_play(player)
         elif what == "keep":
-            drawn_since[player] += 1
+            if index > last[player]:
+                drawn_since[player] += 1
         elif what == "play":
-            route, last = ROUTE_AND_NUMBER[detail[-1]]
-            if ROUTE_AND_NUMBER[detail[0]][1] == LONDON:  # allowed only without a numbered play (H4)
+            route, top = ROUTE_AND_NUMBER[detail[-1]]
+            if index in lasts:  # a LONDON is allowed only without a numbered play (H4)
                 cannot_play(player, anything=False)
-            tops[route] = last
+            tops[route] = top
         else:  # a Highwayman or a Runner on a route
             blocked[ROUTE_INDEX[detail]] = what == "highwayman"
     return lacks, drawn_since
@@ -162,20 +177,23 @@ def easy(state: dict, seat: int, rng: random.Random) -> dict:
 # --- hard ---------------------------------------------------------------------------------------------
 
 #: Playouts end with the game they began in (see ``game_over``): a whole series is three times as long.
-HARD_BUDGET = Budget(playouts=120, seconds=0.25, candidates=6)
+#: The time is the limit that binds; the playout cap only keeps a quiet machine from thinking longer.
+HARD_BUDGET = Budget(playouts=400, seconds=0.25, candidates=6)
+#: How far a series total moves in one game, about: a lead of this many points with one game to play is
+#: worth about three wins in four.
+GAME_SPREAD = 10.0
 
 
 def game_over(state: dict, seat: int, start: dict) -> float | None:
-    """The hard bot's playout horizon: once the game its search began in is over, the series as it then
-    stands (lowest total wins, ties shared) stands for its end, with a quarter for the margin of totals."""
+    """The hard bot's playout horizon: once the game its search began in is over, the seat's chance of
+    winning the series from its lead over the best of the others, the more certain the fewer games are
+    left (a logistic, so a lead of 1 and a lead of 30 are not the same thing)."""
     if state["game_number"] == start["game_number"]:
         return None
     totals = state["totals"]
-    low = min(totals)
-    share = 1.0 / totals.count(low) if totals[seat] == low else 0.0
-    rival = min(total for other, total in enumerate(totals) if other != seat)
-    margin = max(-1.0, min(1.0, (rival - totals[seat]) / 40))
-    return 0.75 * share + 0.25 * (margin + 1) / 2
+    lead = min(total for other, total in enumerate(totals) if other != seat) - totals[seat]
+    games_left = max(1, state["series_games"] - state["game_number"] + 1)
+    return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -lead / (GAME_SPREAD * math.sqrt(games_left))))))
 
 
 # highwayman.GAME, not GAME: the registry takes any module with a GAME for a game of its own.
