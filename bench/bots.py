@@ -78,7 +78,8 @@ class EngineClock:
 
 
 def play_match(game: Game, players: int, subject: str, rest: str, games: int,
-               times: dict[tuple[str, str], list[float]], engine_share: list[float]) -> tuple[float, int]:
+               times: dict[tuple[str, str], list[float]], engine_share: list[float],
+               searches: dict[str, list[tuple[int, int]]] | None = None) -> tuple[float, int]:
     """``games`` games of one ``subject`` against ``players - 1`` of ``rest``, the subject's seat rotated;
     the subject's wins (a shared win counts). Records each decision's time under its bot's name."""
     options = game.resolve_options({"players": players})
@@ -100,9 +101,11 @@ def play_match(game: Game, players: int, subject: str, rest: str, games: int,
             started = time.perf_counter()
             if name == "hard":  # the same search as the registered bot, with the engine's time counted
                 engine_before = clock.seconds
-                action, _ = search.search(clock.game, state, seat, rngs[seat], game.bots["normal"], hard_budget,
-                                          horizon=horizon)
+                action, report = search.search(clock.game, state, seat, rngs[seat], game.bots["normal"],
+                                               hard_budget, horizon=horizon)
                 spent = time.perf_counter() - started
+                if searches is not None and report.candidates:
+                    searches[game.id].append((report.playouts, report.samples))
                 if spent > 0:
                     engine_share.append((clock.seconds - engine_before) / spent)
             else:
@@ -122,6 +125,7 @@ def percentile(values: list[float], q: float) -> float:
 def bench_levels(games: dict[str, Game], n_games: int, hard_games: int) -> None:
     times: dict[tuple[str, str], list[float]] = defaultdict(list)
     engine_share: list[float] = []
+    searches: dict[str, list[tuple[int, int]]] = defaultdict(list)
     print(f"{'game':<15}{'seats':>6}  {'level v level below':<20}{'games':>6}{'wins':>8}{'95% CI':>16}"
           f"{'fair':>7}{'x fair':>8}  goal")
     for game in games.values():
@@ -129,7 +133,7 @@ def bench_levels(games: dict[str, Game], n_games: int, hard_games: int) -> None:
             for subject, rest in LADDER:
                 n = hard_games if "hard" in (subject, rest) else n_games
                 started = time.perf_counter()
-                wins, n = play_match(game, players, subject, rest, n, times, engine_share)
+                wins, n = play_match(game, players, subject, rest, n, times, engine_share, searches)
                 low, high = wilson(wins, n)
                 fair = 1 / players
                 goal = (0.6 if players == 2 else 1.5 * fair) if subject == "hard" else fair
@@ -144,6 +148,10 @@ def bench_levels(games: dict[str, Game], n_games: int, hard_games: int) -> None:
             values = times.get((game_id, name), [])
             print(f"{game_id:<15}{name:<8}{len(values):>10}{1000 * percentile(values, 0.5):>10.2f}"
                   f"{1000 * percentile(values, 0.99):>10.2f}{1000 * max(values, default=float('nan')):>10.2f}")
+    for game_id, found in searches.items():
+        print(f"hard, {game_id}: {len(found)} decisions searched; playouts a decision median "
+              f"{statistics.median(p for p, _ in found):.0f} (p10 {percentile([p for p, _ in found], 0.1):.0f}), "
+              f"samples median {statistics.median(s for _, s in found):.0f}")
     if engine_share:
         print(f"hard: the engine's share of its thinking time, median over decisions that searched: "
               f"{statistics.median(engine_share):.0%} (the rest: the normal bot guiding playouts, and the search)")

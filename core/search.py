@@ -175,6 +175,8 @@ def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, 
             counts[i] += 1
         report.samples += 1
         alive = [i for i in alive if i == 0 or not clearly_worse(diff_sums[i], diff_squares[i], counts[i])]
+        if len(alive) == 1:
+            break  # every other candidate is out: the normal choice stands
     report.candidates = candidates
     report.means = [total / max(count, 1) for total, count in zip(totals, counts)]
     report.elapsed = clock() - started
