@@ -251,3 +251,22 @@ def test_hard_money_or_life_playouts_stop_with_the_round_they_began_in():
     assert money_or_life_bots.round_over(later, 0, start) > 0.75 > 0.25 > money_or_life_bots.round_over(later, 1, start)
     later["players"][0]["status"] = "dead"
     assert money_or_life_bots.round_over(later, 0, start) < 0.01
+
+
+def test_hard_racing_drops_only_candidates_clearly_behind_the_normal_choice():
+    """Racing: a candidate leaves once its paired gain over the normal choice is below nothing by a
+    standard error, and not before ``RACE_AFTER`` samples; one that may still beat it stays."""
+    from core.search import RACE_AFTER, best_candidate, clearly_worse
+
+    def sums(gains):
+        return sum(gains), sum(g * g for g in gains), len(gains)
+
+    behind = [-0.2, -0.1, -0.3, 0.0, -0.2, -0.1]
+    assert clearly_worse(*sums(behind))
+    assert not clearly_worse(*sums(behind[:RACE_AFTER - 1]))
+    assert not clearly_worse(*sums([0.3, -0.4, 0.2, -0.3, 0.1, -0.2]))  # noise around nothing stays
+    # Played only when clearly ahead: two errors above nothing.
+    ahead, noisy = sums([0.2, 0.3, 0.25, 0.2, 0.3]), sums([0.9, -0.5, 0.6, -0.4, 0.5])
+    diff_sums, diff_squares, counts = zip((0.0, 0.0, 5), ahead, noisy)
+    assert best_candidate(list(diff_sums), list(diff_squares), list(counts), 2.0) == 1
+    assert best_candidate([0.0, noisy[0]], [0.0, noisy[1]], [5, noisy[2]], 2.0) == 0
