@@ -173,11 +173,14 @@ class ValueTables:
     combat: tuple[list[float], list[float]]
 
 
+#: A combat margin that kills: far below any value a living robber's choice can have.
 DEAD = -1e9
 
 
 @lru_cache(maxsize=256)
 def value_tables(me: tuple[int, int, int, bool, float]) -> ValueTables:
+    """The ``ValueTables`` of a player's figures (``my_profile``): a few hundred ``outcome_value`` calls,
+    kept while the figures last (a round, usually)."""
     wit = [outcome_value(margin, 0, 0, 0, False, me) for margin in range(-WIT_OFFSET, WIT_OFFSET)]
 
     def combat_part(margin: int, spur: bool) -> float:
@@ -194,8 +197,10 @@ def expected_best(table: RollTable, tables: ValueTables, wit_need: int, combat_n
     """The mean over ``table``'s rolls of the best choice's ``outcome_value`` against these wit and combat
     targets (less the bonuses) and this money: exactly what weighing each roll through the solver gives."""
     wit, combat = tables.wit, tables.combat
-    w0 = WIT_OFFSET - max(25 - WIT_OFFSET, min(WIT_OFFSET - 1, wit_need))  # clamped: margins stay in range
-    c0 = COMBAT_OFFSET - max(-39, min(COMBAT_OFFSET - 1, combat_need))  # (beyond it, death all the same)
+    # Targets clamped so that margins of up to 24 dice pips stay in the tables (no real coach comes near:
+    # past the combat bound, a miss kills all the same).
+    w0 = WIT_OFFSET - max(24 - WIT_OFFSET + 1, min(WIT_OFFSET - 1, wit_need))
+    c0 = COMBAT_OFFSET - max(24 - 64 + 1, min(COMBAT_OFFSET - 1, combat_need))
     values = [wit[w + w0] + combat[spur][c + c0] + (money if w >= wit_need or c >= combat_need else 0)
               for spur, w, c in table.caught]
     values += [wit[WIT_OFFSET - 1] + combat[spur][COMBAT_OFFSET] for spur in table.missed]
