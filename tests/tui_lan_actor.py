@@ -30,6 +30,7 @@ async def main() -> dict:
     seen: dict = {}
     try:
         async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: app.screen.query(LanTables), "the LAN list under the menu")
             lan = app.screen.query_one(LanTables)
             await wait_until(pilot, lambda: lan.row_count > 0, "the table in the LAN list")
             listed = lan.selected()

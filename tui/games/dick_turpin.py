@@ -222,7 +222,10 @@ class Sheet(FramePane):
             leader = max(range(len(gold)), key=lambda seat: gold[seat])
             text = Text(f"Leader: {frame.name(leader)} with {gold[leader]} gold\n", style="bold",
                         no_wrap=True, overflow="ellipsis")
-        text.append_text(text_columns(rows, "lrrl", name_width=18))
+        # Names give way to the other columns (a pile top is a town, up to nine letters): a cut name is
+        # still known by its start, a cut town is not.
+        others = 4 + 5 + max(len(row[3]) for row in rows) + 3 * 2
+        text.append_text(text_columns(rows, "lrrl", name_width=max(8, min(24, self.content_region.width - others))))
         return text
 
 

@@ -15,10 +15,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from net.client import ClientError
+from tui import screen_styles
 from tui.widgets.lan_tables import LanTables
 
 
 class JoinScreen(Screen[None]):
+    CSS_PATH = screen_styles("forms")
     BINDINGS = [Binding("escape", "back", "back", id="back")]
 
     def __init__(self, *, spectate: bool = False, address: str = "", code: str | None = None,
@@ -32,7 +34,7 @@ class JoinScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         title = "Spectate a table" if self.spectate else "Join a table"
-        yield Static(Text(f" {title}", style="bold"), id="join-title")
+        yield Static(Text(f" {title}", style="bold"), id="join-title", classes="title")
         with Horizontal(id="join-body"):
             lan = LanTables(self.app.lan_interfaces, id="join-lan")
             lan.border_title = "Tables on this network (Enter picks one)"

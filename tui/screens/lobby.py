@@ -17,10 +17,12 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from net.client import ClientUpdate
+from tui import screen_styles
 from tui.hosting import HostedTable, TablePlan
 
 
 class LobbyScreen(Screen[None]):
+    CSS_PATH = screen_styles("forms")
     BINDINGS = [
         Binding("b", "seat_bot", "bot in the chosen seat", id="bot"),
         Binding("f", "fill_bots", "bots in every empty seat", id="fill"),
@@ -40,7 +42,7 @@ class LobbyScreen(Screen[None]):
         self._opened = False
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(" Hosting a table", style="bold"), id="lobby-title")
+        yield Static(Text(" Hosting a table", style="bold"), id="lobby-title", classes="title")
         with Vertical(id="lobby-body"):
             yield Static(Text("Starting the table…", style="italic"), id="lobby-code")
             yield Static(id="lobby-where")

@@ -11,8 +11,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.widgets.lan_tables import LanTables
-
 MENU = [
     ("play", "Play against bots", "enter"),
     ("setup", "Set up a game against bots", "g"),
@@ -39,16 +37,14 @@ class MenuScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         title = Text(" turpin", style="bold")
         title.append(" — highwayman games at your table", style="dim")
-        yield Static(title, id="menu-title")
+        yield Static(title, id="menu-title", classes="title")
         with Horizontal(id="menu-body"):
             with Vertical(id="menu-left"):
                 yield OptionList(*[Option(self._item(label, key), id=item) for item, label, key in MENU],
                                  id="menu-list", markup=False)
                 yield Static(Text("Enter starts 4-player Dick Turpin against bots.", style="dim"),
                              id="menu-hint")
-            lan = LanTables(self.app.lan_interfaces, id="menu-lan")
-            lan.border_title = "Tables on this network"
-            yield lan
+            yield Vertical(id="menu-lan-slot")
         yield Footer()
 
     @staticmethod
@@ -59,13 +55,22 @@ class MenuScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#menu-list").focus()
+        # The menu paints first; the LAN list (a DataTable, and the browser behind it) a frame later.
+        self.call_after_refresh(self._show_lan_tables)
+
+    def _show_lan_tables(self) -> None:
+        from tui.widgets.lan_tables import LanTables
+        lan = LanTables(self.app.lan_interfaces, id="menu-lan")
+        lan.border_title = "Tables on this network"
+        self.query_one("#menu-lan-slot").mount(lan)
 
     @on(OptionList.OptionSelected, "#menu-list")
     def chosen(self, event: OptionList.OptionSelected) -> None:
         self.action_pick(event.option.id or "")
 
-    @on(LanTables.RowSelected)
-    def lan_table_chosen(self) -> None:
+    def on_data_table_row_selected(self) -> None:
+        """A table chosen in the LAN list (the menu's only DataTable)."""
+        from tui.widgets.lan_tables import LanTables
         table = self.query_one(LanTables).selected()
         if table is not None:
             from tui.screens.join import JoinScreen

@@ -12,10 +12,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from tui import screen_styles
 from tui.replay import RecordFile, list_records
 
 
 class ReplaysScreen(Screen[None]):
+    CSS_PATH = screen_styles("replays")
     BINDINGS = [Binding("escape,q", "back", "back to menu", key_display="esc")]
 
     def __init__(self, folder: pathlib.Path | None = None) -> None:
@@ -27,7 +29,7 @@ class ReplaysScreen(Screen[None]):
         self.records: list[RecordFile] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(" Replays", style="bold"), id="replays-title")
+        yield Static(Text(" Replays", style="bold"), id="replays-title", classes="title")
         with Vertical(id="replays-body"):
             table = DataTable(id="replays-list", cursor_type="row", zebra_stripes=True)
             table.add_columns("Saved", "Game", "Table", "Players", "Moves")

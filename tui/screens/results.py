@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Sparkline, Static
 
 from core.registry import get_game
+from tui import screen_styles
 from tui.frame import TableFrame
 from tui.games import panes_for
 from tui.games.generic import hook
@@ -66,6 +67,7 @@ def reveal_text(reveal: Any, frame: TableFrame) -> Text:
 
 
 class ResultsScreen(Screen[None]):
+    CSS_PATH = screen_styles("results")
     BINDINGS = [
         Binding("p", "play_again", "play again", id="again"),
         Binding("m,escape", "menu", "back to menu", id="menu", key_display="m"),

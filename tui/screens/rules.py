@@ -11,6 +11,7 @@ from textual.widgets import Footer, Static
 
 from core.engine import Game, Option
 from core.registry import get_game
+from tui import screen_styles
 
 
 def option_line(option: Option) -> str:
@@ -36,6 +37,7 @@ def rules_text(game: Game) -> Text:
 class RulesScreen(ModalScreen[None]):
     """``?`` anywhere: the rules of one game (or of each, from the menu)."""
 
+    CSS_PATH = screen_styles("rules")
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", "close", key_display="esc")]
 
     def __init__(self, game_id: str | None = None) -> None:

@@ -19,12 +19,14 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from core.engine import Game, Option, OptionError
 from core.registry import all_games, get_game
 from net.authority import default_bot
+from tui import screen_styles
 from tui.hosting import TablePlan
 
 PERSON = "person"
 
 
 class SetupScreen(Screen[None]):
+    CSS_PATH = screen_styles("forms")
     BINDINGS = [
         Binding("escape", "back", "back", id="back"),
         Binding("ctrl+s", "start", "start", id="start"),
@@ -43,7 +45,7 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         title = "Host a table" if self.hosting else "A game against bots"
-        yield Static(Text(f" {title}", style="bold"), id="setup-title")
+        yield Static(Text(f" {title}", style="bold"), id="setup-title", classes="title")
         with VerticalScroll(id="setup-form"):
             with Horizontal(classes="setup-row"):
                 yield Label("Game", classes="setup-label")
