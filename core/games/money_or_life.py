@@ -58,6 +58,7 @@ COACHES: tuple[tuple[str, int, Any, Any, Any], ...] = (
 STATS = ("combat", "wit", "speed")
 
 DIRECTIONS = ("N", "S", "E", "W")
+DIRECTION_INDEX = {where: index for index, where in enumerate(DIRECTIONS)}
 DIRECTION_NAMES = {"N": "North", "S": "South", "E": "East", "W": "West"}
 TOWN = ("tavern", "market")
 PICKS = (*DIRECTIONS, *TOWN, "retire")
@@ -126,6 +127,14 @@ def coach_money(card: int) -> int:
     return COACHES[card][1]
 
 
+#: Per card, each stat as printed, an "N+d6" counting as N (Y16's tie-break), in ``STATS`` order.
+PRINTED_STATS = tuple({stat: value[0] if isinstance(value, list) else value for stat, value in zip(STATS, coach[2:])}
+                      for coach in COACHES)
+#: Per card, the stats printed "N+d6" (Y3), in ``STATS`` order.
+ROLLED_STATS = tuple(tuple(stat for stat, value in zip(STATS, coach[2:]) if isinstance(value, list))
+                     for coach in COACHES)
+
+
 def coach_stat_text(card: int, stat: str) -> str:
     value = COACHES[card][2 + STATS.index(stat)]
     return f"{value[0]}+d6" if isinstance(value, list) else str(value)
@@ -133,12 +142,11 @@ def coach_stat_text(card: int, stat: str) -> str:
 
 def printed_stat(card: int, stat: str) -> int:
     """The stat as printed, an "N+d6" counting as N (Y16's tie-break)."""
-    value = COACHES[card][2 + STATS.index(stat)]
-    return value[0] if isinstance(value, list) else value
+    return PRINTED_STATS[card][stat]
 
 
 def stat_is_rolled(card: int, stat: str) -> bool:
-    return isinstance(COACHES[card][2 + STATS.index(stat)], list)
+    return stat in ROLLED_STATS[card]
 
 
 # --- Players ------------------------------------------------------------------------------------------
@@ -276,9 +284,9 @@ def reveal(state: State, events: list[Event]) -> None:
         here = [seat for seat in robbers if state["picks"][seat] == where]
         if not here:
             continue
-        card = state["coaches"][DIRECTIONS.index(where)]
+        card = state["coaches"][DIRECTION_INDEX[where]]
         state["rolled"][where] = {stat: printed_stat(card, stat) + chance.roll_d6(state)
-                                  for stat in STATS if stat_is_rolled(card, stat)}
+                                  for stat in ROLLED_STATS[card]}
         for stat, value in state["rolled"][where].items():
             events.append(event(rolled_stat_text(card, stat, value)))
         extra = 2 if len(here) == 1 else 1  # Y7, Y8
@@ -333,9 +341,8 @@ def place_guards(state: State, events: list[Event]) -> None:
 
 def coach_targets(state: State, where: str) -> dict[str, int]:
     """The coach's targets now: rolled stats as rolled, combat +5 per guard there (Y6)."""
-    card = state["coaches"][DIRECTIONS.index(where)]
-    rolled = state["rolled"].get(where, {})
-    targets = {stat: rolled.get(stat, printed_stat(card, stat)) for stat in STATS}
+    card = state["coaches"][DIRECTION_INDEX[where]]
+    targets = {**PRINTED_STATS[card], **state["rolled"].get(where, {})}
     targets["combat"] += GUARD_STRENGTH * state["guards"].get(where, 0)
     targets["money"] = coach_money(card)
     return targets
@@ -363,7 +370,7 @@ def resolve_robbery(state: State, where: str, events: list[Event]) -> None:
     targets = coach_targets(state, where)
     players = state["players"]
     picks = [solver.Assignment.from_action(state["assigned"][seat]) for seat in seats]
-    card = state["coaches"][DIRECTIONS.index(where)]
+    card = state["coaches"][DIRECTION_INDEX[where]]
     if len(seats) == 1:
         player = players[seats[0]]
         outcomes = [solver.outcome(picks[0], targets["speed"], targets["wit"], targets["combat"],
@@ -383,7 +390,7 @@ def resolve_robbery(state: State, where: str, events: list[Event]) -> None:
 def robbery_events(state: State, where: str, seats: list[int], picks: list[solver.Assignment]) -> list[Event]:
     """The public lines of a robbery, every sum shown (before the outcome changes any item or track)."""
     targets = coach_targets(state, where)
-    card = state["coaches"][DIRECTIONS.index(where)]
+    card = state["coaches"][DIRECTION_INDEX[where]]
     guards = state["guards"].get(where, 0)
     coach = words.Coach(COACHES[card][0], DIRECTION_NAMES[where], targets["speed"], targets["wit"],
                         targets["combat"] - GUARD_STRENGTH * guards, guards, targets["combat"], targets["money"])
@@ -663,7 +670,9 @@ def result(state: State) -> dict[str, Any] | None:
 def pending(state: State) -> list[int]:
     phase = state["phase"]
     if phase == "pick":
-        return [seat for seat in riding(state) if state["picks"][seat] is None]
+        picks = state["picks"]
+        return [seat for seat, player in enumerate(state["players"])
+                if player["status"] == "riding" and picks[seat] is None]
     if phase == "rob":
         return pending_robbers(state)
     if phase == "town":
@@ -671,30 +680,68 @@ def pending(state: State) -> list[int]:
     return []
 
 
+def is_pending(state: State, seat: int) -> bool:
+    """``seat in pending(state)``, asked of one seat."""
+    phase = state["phase"]
+    if not isinstance(seat, int) or not 0 <= seat < len(state["players"]):
+        return False
+    if phase == "pick":
+        return state["players"][seat]["status"] == "riding" and state["picks"][seat] is None
+    if phase == "rob":
+        return state["rob_dice"][seat] is not None and state["assigned"][seat] is None
+    if phase == "town":
+        return state["shopping"][seat]
+    return False
+
+
+PLAY_AS_SCOUNDREL = {"do": "play_as_scoundrel"}
+#: The pick actions, by whether the seat must rest (Y5): read-only, ``legal_actions`` hands out copies.
+PICK_ACTIONS = {must: tuple({"do": "pick", "where": where} for where in (("tavern",) if must else PICKS))
+                for must in (False, True)}
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
-    if seat not in pending(state):
+    if not is_pending(state, seat):
         return []
     phase = state["phase"]
     if phase == "pick":
-        actions = [{"do": "pick", "where": where} for where in legal_picks(state, seat)]
+        actions = [dict(action) for action in PICK_ACTIONS[must_rest(state, seat)]]
     elif phase == "rob":
-        where = state["picks"][seat]
-        actions = solver.choice_actions(state["rob_dice"][seat], coach_targets(state, where)["speed"],
-                                        horse_bonus(state["players"][seat]))
+        actions = solver.choice_actions(*robbery_key(state, seat))
     else:
         actions = town_actions(state, seat)
     if not state["players"][seat]["as_scoundrel"]:
-        actions.append({"do": "play_as_scoundrel"})
+        actions.append(dict(PLAY_AS_SCOUNDREL))
     return actions
+
+
+def robbery_key(state: State, seat: int) -> tuple[list[int], int, int]:
+    """What a robber's legal assignments depend on: his dice, the coach's speed and his horse."""
+    return (state["rob_dice"][seat], coach_targets(state, state["picks"][seat])["speed"],
+            horse_bonus(state["players"][seat]))
+
+
+def is_legal(state: State, seat: int, action: Action) -> bool:
+    """``action in legal_actions(state, seat)``, without copying the actions to compare with."""
+    if not is_pending(state, seat):
+        return False
+    if action == PLAY_AS_SCOUNDREL:
+        return not state["players"][seat]["as_scoundrel"]
+    phase = state["phase"]
+    if phase == "pick":
+        return action in PICK_ACTIONS[must_rest(state, seat)]
+    if phase == "rob":
+        return action in solver.offered_actions(*robbery_key(state, seat))
+    return action in town_actions(state, seat)
 
 
 RULE_OF_PHASE = {"pick": "Y4", "rob": "Y7", "town": "Y9"}
 
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:
-    if not isinstance(action, dict) or seat not in pending(state):
+    if not isinstance(action, dict) or not is_pending(state, seat):
         raise IllegalAction("Y4", f"{seat_name(seat)} has nothing to do now")
-    if action not in legal_actions(state, seat):
+    if not is_legal(state, seat, action):
         rule = RULE_OF_PHASE[state["phase"]]
         if (state["phase"] == "pick" and must_rest(state, seat)) or is_spur_in_vain(state, seat, action):
             rule = "Y5"

@@ -225,10 +225,15 @@ def _choice_actions(dice: tuple[int, ...], need: int) -> tuple[dict[str, Any], .
     return tuple(choice.as_action() for choice in _choices(dice, need))
 
 
+def offered_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> tuple[dict[str, Any], ...]:
+    """``choices`` as action dicts, shared and cached: to compare with, never to hand out or change."""
+    dice = tuple(sorted(dice))
+    return _choice_actions(dice, _need(dice, speed_target, horse))
+
+
 def choice_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> list[dict[str, Any]]:
     """``choices`` as fresh action dicts (the engine's legal assignments)."""
-    dice = tuple(sorted(dice))
-    return [dict(action) for action in _choice_actions(dice, _need(dice, speed_target, horse))]
+    return [dict(action) for action in offered_actions(dice, speed_target, horse)]
 
 
 def joint_outcomes(first: Assignment, second: Assignment, speed: int, wit: int, combat: int, money: int,
