@@ -232,20 +232,23 @@ def start_round(state: State, events: list[Event]) -> None:
     """Rule 1 and 2 (Y4): four coaches face up, then each riding player's two secret dice."""
     state["round"] += 1
     deal_coaches(state)
-    seats = range(len(state["players"]))
-    state.update(phase="pick", revealed=False, picks=[None for _ in seats], dice=[None for _ in seats],
-                 guards={}, guard_rolls=[], rolled={}, rob_dice=[None for _ in seats],
-                 assigned=[None for _ in seats], shopping=[False for _ in seats], town_rolls=[None for _ in seats])
+    seats = len(state["players"])
+    state.update(phase="pick", revealed=False, picks=[None] * seats, dice=[None] * seats,
+                 guards={}, guard_rolls=[], rolled={}, rob_dice=[None] * seats,
+                 assigned=[None] * seats, shopping=[False] * seats, town_rolls=[None] * seats)
     for seat in riding(state):
         state["dice"][seat] = [chance.roll_d6(state), chance.roll_d6(state)]
     events.extend(round_opening_events(state))
 
 
+#: Each card as the round's opening line names it: "A cotton merchant (2 guineas)".
+COACH_AND_PURSE = tuple(f"{coach[0]} ({quantity(coach[1], 'guinea')})" for coach in COACHES)
+
+
 def round_event(state: State) -> Event:
     """The public line that opens a round: the four coaches and their purses."""
     return event(f"Round {state['round']}: " + "; ".join(
-        f"{DIRECTION_NAMES[d]} {COACHES[c][0]} ({quantity(coach_money(c), 'guinea')})"
-        for d, c in zip(DIRECTIONS, state["coaches"])))
+        f"{DIRECTION_NAMES[d]} {COACH_AND_PURSE[c]}" for d, c in zip(DIRECTIONS, state["coaches"])))
 
 
 def round_opening_events(state: State) -> list[Event]:
@@ -269,11 +272,12 @@ def reveal(state: State, events: list[Event]) -> None:
     """Rule 3 (Y4, Y6, Y14): dice and picks shown together; retirements; guards placed; robbers roll."""
     state["revealed"] = True
     players = state["players"]
-    for seat in riding(state):
+    riders = riding(state)
+    for seat in riders:
         where = state["picks"][seat]
         dice = state["dice"][seat]
         events.append(event(f"{seat_name(seat)} rolled {dice[0]} and {dice[1]} and chose {place_name(where)}"))
-    for seat in riding(state):
+    for seat in riders:
         if state["picks"][seat] == "retire":
             players[seat]["status"] = "retired"
             events.append(event(f"{seat_name(seat)} retires to live on the loot, with a score of "
