@@ -64,6 +64,10 @@ def card_order(card: str) -> tuple[int, int]:
     return (len(ROUTES), 0 if card == HIGHWAYMAN else 1)
 
 
+#: ``card_order`` of every card, looked up (every view sorts the seat's hand).
+CARD_ORDER = {card: card_order(card) for card in [*ROUTE_AND_NUMBER, HIGHWAYMAN, RUNNER]}
+
+
 def build_deck(routes: int, length: int) -> list[str]:
     """H1: per route a LONDON card and 1..length, plus one Highwayman and one Runner per route."""
     deck = [CARD[r][k] for r in range(routes) for k in range(length + 1)]
@@ -528,7 +532,7 @@ def view(state: State, seat: Seat) -> View:
     }
     if seat is not None:
         hand = state["hands"][seat]
-        seen["hand"] = sorted(hand, key=card_order)
+        seen["hand"] = sorted(hand, key=CARD_ORDER.__getitem__)
         seen["drawn"] = hand[-1] if phase == "drawn" and state["turn"] == seat else None
     if phase == "over":
         seen["reveal"] = result(state)["reveal"] | {"seed": state["seed"]}  # A2
