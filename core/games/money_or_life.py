@@ -841,8 +841,8 @@ def view(state: State, seat: int | None) -> View:
         "deck_left": len(state["deck"]), "discards": sorted(state["discards"]),
         "guards": dict(state["guards"]), "guard_rolls": list(state["guard_rolls"]),
         "players": [public_player(state, s) for s in range(len(state["players"]))],
-        "rival": state["rival"], "rival_log": list(state["rival_log"]), "last": [dict(entry) for entry in state["last"][-4:]],
-        "you": seat, "pending": pending(state),
+        "rival": state["rival"], "rival_log": list(state["rival_log"]),
+        "last": [dict(entry) for entry in state["last"][-4:]], "you": seat, "pending": pending(state),
     }
     if seat is not None:
         shown["my_dice"] = list(state["dice"][seat]) if state["dice"][seat] else None
