@@ -53,9 +53,13 @@ def check_options(options: dict[str, Any]) -> None:
                           "without one there is nothing to rob")
 
 
+#: The options that count each kind of booty card, by the card: a pistol (0), then 1 to 4 coins.
+BOOTY_OPTIONS = ("pistols", *(f"gold_{value}" for value in GOLD_VALUES))
+
+
 def booty_mix(options: dict[str, Any]) -> list[int]:
     """The whole booty deck as counts: index 0 the pistols, index v the cards showing v coins."""
-    return [options["pistols"], *(options[f"gold_{value}"] for value in GOLD_VALUES)]
+    return [options[name] for name in BOOTY_OPTIONS]
 
 
 def journey_route(state: State) -> list[str]:
@@ -401,11 +405,12 @@ def claim_shares(claim: int, gold: list[int], robber: int) -> list[int]:
         level += 1
     paid = [0 if seat == robber else min(gold[seat], level) for seat in range(players)]
     odd_coins = claim - sum(paid)
-    # Fewer odd coins than payers above the level, or the level would have been one higher.
-    richest = sorted((seat for seat in payers if gold[seat] > level),
-                     key=lambda seat: (-gold[seat], (seat - robber) % players))
-    for seat in richest[:odd_coins]:
-        paid[seat] += 1
+    if odd_coins:
+        # Fewer odd coins than payers above the level, or the level would have been one higher.
+        richest = sorted((seat for seat in payers if gold[seat] > level),
+                         key=lambda seat: (-gold[seat], (seat - robber) % players))
+        for seat in richest[:odd_coins]:
+            paid[seat] += 1
     return paid
 
 
