@@ -2,28 +2,58 @@
 
     python bench/engine.py [--seconds S]
 
-For each game: complete random games a second (one core), and the same number of random draws with no
-rules at all (``random.choice`` over a list as long as the game's mean legal-action list, as many times
-as the game takes actions) as the baseline; the ratio says what the rules cost.
+For each game: complete random games a second (one core), played by the loop a search's playouts use
+(``pending``, ``legal_actions``, a random choice, ``apply``). The baseline is that same loop, in the same
+run, over a game with no rules (``NoRules``): as many actions per game as the game took on average, each
+chosen from a list as long as its mean legal-action list. So the baseline pays for the loop and the random
+player and nothing else, and the ratio (game time / baseline time) is what the rules cost: 1.0 would be
+rules that cost nothing. Then what a bot pays on top at each decision: ``view`` (the guided playouts of
+the hard bot read it at every move) and ``resample_hidden`` (once per sample), µs per call over the
+positions of random games. Times are the process's CPU time (``time.process_time``), so time spent
+waiting for a core on a shared machine is not counted; the load average is printed beside the figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import pathlib
 import random
-import statistics
 import sys
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
+from core.engine import clone  # noqa: E402
 from core.registry import all_games  # noqa: E402
 
 BENCH_PLAYERS = {"turpin": 4, "money-or-life": 2, "highwayman": 4}
 
 
+class NoRules:
+    """A game with the contract's shape and no rules: ``actions`` turns of seat 0, each offering the same
+    ready-made list of ``choices`` actions, and nothing done by an action but counting it."""
+
+    def __init__(self, actions: int, choices: int) -> None:
+        self.actions = actions
+        self.choices = [{"do": "pick", "n": n} for n in range(choices)]
+
+    def setup(self, options, seed):
+        return {"left": self.actions}
+
+    def pending(self, state):
+        return [0] if state["left"] else []
+
+    def legal_actions(self, state, seat):
+        return self.choices
+
+    def apply(self, state, seat, action):
+        state["left"] -= 1
+        return []
+
+
 def play_random_game(game, options, seed, rng):
+    """One game by the playout loop; returns (actions taken, legal actions offered in all)."""
     state = game.setup(options, seed)
     actions = 0
     legal_total = 0
@@ -41,35 +71,65 @@ def bench_game(game, seconds):
     options = game.resolve_options({"players": players})
     rng = random.Random(1)
     games = actions = legal_total = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    started = time.process_time()
+    while time.process_time() - started < seconds:
         a, l = play_random_game(game, options, games, rng)
         games += 1
         actions += a
         legal_total += l
-    elapsed = time.perf_counter() - started
-    choices = list(range(max(1, round(legal_total / actions))))
-    base_started = time.perf_counter()
-    for _ in range(actions):
-        rng.choice(choices)
-    base_elapsed = time.perf_counter() - base_started
+    elapsed = time.process_time() - started
+    # The baseline plays the same number of games of the mean length (the remainder spread over them).
+    no_rules = [NoRules(actions // games + (i < actions % games), max(1, round(legal_total / actions)))
+                for i in range(2)]
+    base_started = time.process_time()
+    for i in range(games):
+        play_random_game(no_rules[i < actions % games], None, i, rng)
+    base_elapsed = time.process_time() - base_started
     return {"players": players, "games_per_s": games / elapsed, "actions_per_game": actions / games,
-            "baseline_games_per_s": games / base_elapsed, "ratio": elapsed / base_elapsed}
+            "us_per_action": elapsed / actions * 1e6, "baseline_games_per_s": games / base_elapsed,
+            "ratio": elapsed / base_elapsed}
+
+
+def bench_reading(game, games=60):
+    """µs per call of ``view`` (for the seat to move) and ``resample_hidden``, over random games' positions."""
+    players = BENCH_PLAYERS.get(game.id, game.option("players").default)
+    options = game.resolve_options({"players": players})
+    rng = random.Random(2)
+    positions = []
+    for seed in range(games):
+        state = game.setup(options, seed)
+        while pending := game.pending(state):
+            positions.append((clone(state), pending[0]))
+            game.apply(state, pending[0], rng.choice(game.legal_actions(state, pending[0])))
+    started = time.process_time()
+    for state, seat in positions:
+        game.view(state, seat)
+    view_time = time.process_time() - started
+    started = time.process_time()
+    for state, seat in positions:
+        game.resample_hidden(state, seat, rng)
+    resample_time = time.process_time() - started
+    return {"view_us": view_time / len(positions) * 1e6, "resample_us": resample_time / len(positions) * 1e6}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
-    print(f"{'game':<16}{'players':>8}{'games/s':>10}{'actions/game':>14}{'baseline games/s':>18}{'ratio':>8}")
+    print("load average: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
+    print(f"{'game':<16}{'players':>8}{'games/s':>10}{'actions/game':>14}{'µs/action':>11}"
+          f"{'baseline games/s':>18}{'ratio':>8}")
     for game in all_games().values():
         row = bench_game(game, args.seconds)
         print(f"{game.id:<16}{row['players']:>8}{row['games_per_s']:>10.0f}{row['actions_per_game']:>14.1f}"
-              f"{row['baseline_games_per_s']:>18.0f}{row['ratio']:>8.1f}")
+              f"{row['us_per_action']:>11.1f}{row['baseline_games_per_s']:>18.0f}{row['ratio']:>8.1f}")
+        reading = bench_reading(game)
+        print(f"  view {reading['view_us']:.1f} µs, resample_hidden {reading['resample_us']:.1f} µs a call")
         extra = getattr(game, "extra", {}).get("bench")
         if extra:
             for line in extra():
                 print(f"  {line}")
+    print("load average: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -27,12 +27,17 @@ def redraw_hidden_generator(state: dict[str, Any], rng: random.Random) -> None:
     state["seed"] = rng.getrandbits(63)
 
 
-def next_u64(state: dict[str, Any]) -> int:
-    z = (state["rng"] + _GOLDEN) & _MASK
-    state["rng"] = z
+def mix(z: int) -> int:
+    """SplitMix64's output function: the generator's number for counter value ``z``."""
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
+
+
+def next_u64(state: dict[str, Any]) -> int:
+    z = (state["rng"] + _GOLDEN) & _MASK
+    state["rng"] = z
+    return mix(z)
 
 
 def below(state: dict[str, Any], n: int) -> int:
@@ -41,11 +46,15 @@ def below(state: dict[str, Any], n: int) -> int:
 
 
 def roll_d6(state: dict[str, Any]) -> int:
-    return below(state, 6) + 1
+    return next_u64(state) % 6 + 1
 
 
 def shuffle(state: dict[str, Any], items: MutableSequence[Any]) -> None:
-    """Fisher–Yates, in place."""
+    """Fisher–Yates, in place: the same draws as ``below(state, i + 1)`` for each i from the top down,
+    with the counter kept in a local until the end."""
+    z = state["rng"]
     for i in range(len(items) - 1, 0, -1):
-        j = below(state, i + 1)
+        z = (z + _GOLDEN) & _MASK
+        j = mix(z) % (i + 1)
         items[i], items[j] = items[j], items[i]
+    state["rng"] = z

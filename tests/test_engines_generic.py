@@ -130,6 +130,34 @@ def test_A1_views_do_not_leak_hidden_information(game, chunk):
         random_playout(game, seed, check)
 
 
+def containers(data, found=None):
+    """The ids of every list and dict in a plain-data value."""
+    found = set() if found is None else found
+    if isinstance(data, (list, dict)):
+        found.add(id(data))
+        for item in data.values() if isinstance(data, dict) else data:
+            containers(item, found)
+    return found
+
+
+@game_params
+def test_redraws_and_views_share_nothing_with_the_state(game):
+    """resample_hidden and view hand out copies: changing them (as a search's playout changes its redrawn
+    state) never reaches the real state, however the game copies its data quickly."""
+
+    def check(state, seat, action, events):
+        in_state = containers(state)
+        for viewer in [None, *range(players)]:
+            redrawn = game.resample_hidden(state, viewer, random.Random(1))
+            assert not containers(redrawn) & in_state, "a redraw shares a list or dict with the state"
+            assert not containers(game.view(state, viewer)) & in_state, "a view shares a list or dict"
+            assert clone(redrawn) == redrawn
+
+    for seed in range(12):
+        players = random.Random(seed).choice(_player_counts(game))
+        random_playout(game, seed, check)
+
+
 @game_params
 def test_spectator_sees_only_public_events(game):
     """Private events reach only the seats they name; the spectator gets only public ones."""

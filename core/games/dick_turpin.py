@@ -53,9 +53,13 @@ def check_options(options: dict[str, Any]) -> None:
                           "without one there is nothing to rob")
 
 
+#: The options that count each kind of booty card, by the card: a pistol (0), then 1 to 4 coins.
+BOOTY_OPTIONS = ("pistols", *(f"gold_{value}" for value in GOLD_VALUES))
+
+
 def booty_mix(options: dict[str, Any]) -> list[int]:
     """The whole booty deck as counts: index 0 the pistols, index v the cards showing v coins."""
-    return [options["pistols"], *(options[f"gold_{value}"] for value in GOLD_VALUES)]
+    return [options[name] for name in BOOTY_OPTIONS]
 
 
 def journey_route(state: State) -> list[str]:
@@ -164,9 +168,32 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return []
 
 
+def is_legal(state: State, seat: int, action: Action) -> bool:
+    """The same answer as ``action in legal_actions(state, seat)``, without building the list."""
+    phase = state["phase"]
+    if phase == "choose":
+        if state["waiting"][seat] is not None or not isinstance(action, dict):
+            return False
+        town = action.get("town")
+        return action == {"do": "choose", "town": town} and town in state["hands"][seat]
+    if seat != state["robber"] or not isinstance(action, dict):
+        return False
+    if phase == "declare":
+        passengers = action.get("passengers")
+        return (action == {"do": "declare", "passengers": passengers}
+                and passengers in range(1, state["passengers"] + 1))
+    if phase == "draw":
+        return action == DRAW or action == STOP
+    return False
+
+
+DRAW = {"do": "draw"}
+STOP = {"do": "stop"}
+
+
 def apply(state: State, seat: int, action: Action) -> list[Event]:
     """Carry out ``action`` for ``seat``; refuse it (state untouched) unless the rules allow it now."""
-    if action not in legal_actions(state, seat):
+    if not is_legal(state, seat, action):
         raise refusal(state, seat, action)
     events: list[Event] = []
     do = action["do"]
@@ -373,16 +400,17 @@ def claim_shares(claim: int, gold: list[int], robber: int) -> list[int]:
     payers = [seat for seat in range(players) if seat != robber]
     if sum(gold[seat] for seat in payers) <= claim:
         return [0 if seat == robber else gold[seat] for seat in range(players)]
-    level = 0
+    level = claim // len(payers)  # nobody pays more at this level than the claim shared out, so it fits
     while sum(min(gold[seat], level + 1) for seat in payers) <= claim:
         level += 1
     paid = [0 if seat == robber else min(gold[seat], level) for seat in range(players)]
     odd_coins = claim - sum(paid)
-    # Fewer odd coins than payers above the level, or the level would have been one higher.
-    richest = sorted((seat for seat in payers if gold[seat] > level),
-                     key=lambda seat: (-gold[seat], (seat - robber) % players))
-    for seat in richest[:odd_coins]:
-        paid[seat] += 1
+    if odd_coins:
+        # Fewer odd coins than payers above the level, or the level would have been one higher.
+        richest = sorted((seat for seat in payers if gold[seat] > level),
+                         key=lambda seat: (-gold[seat], (seat - robber) % players))
+        for seat in richest[:odd_coins]:
+            paid[seat] += 1
     return paid
 
 

@@ -58,6 +58,7 @@ COACHES: tuple[tuple[str, int, Any, Any, Any], ...] = (
 STATS = ("combat", "wit", "speed")
 
 DIRECTIONS = ("N", "S", "E", "W")
+DIRECTION_INDEX = {where: index for index, where in enumerate(DIRECTIONS)}
 DIRECTION_NAMES = {"N": "North", "S": "South", "E": "East", "W": "West"}
 TOWN = ("tavern", "market")
 PICKS = (*DIRECTIONS, *TOWN, "retire")
@@ -126,6 +127,14 @@ def coach_money(card: int) -> int:
     return COACHES[card][1]
 
 
+#: Per card, each stat as printed, an "N+d6" counting as N (Y16's tie-break), in ``STATS`` order.
+PRINTED_STATS = tuple({stat: value[0] if isinstance(value, list) else value for stat, value in zip(STATS, coach[2:])}
+                      for coach in COACHES)
+#: Per card, the stats printed "N+d6" (Y3), in ``STATS`` order.
+ROLLED_STATS = tuple(tuple(stat for stat, value in zip(STATS, coach[2:]) if isinstance(value, list))
+                     for coach in COACHES)
+
+
 def coach_stat_text(card: int, stat: str) -> str:
     value = COACHES[card][2 + STATS.index(stat)]
     return f"{value[0]}+d6" if isinstance(value, list) else str(value)
@@ -133,12 +142,11 @@ def coach_stat_text(card: int, stat: str) -> str:
 
 def printed_stat(card: int, stat: str) -> int:
     """The stat as printed, an "N+d6" counting as N (Y16's tie-break)."""
-    value = COACHES[card][2 + STATS.index(stat)]
-    return value[0] if isinstance(value, list) else value
+    return PRINTED_STATS[card][stat]
 
 
 def stat_is_rolled(card: int, stat: str) -> bool:
-    return isinstance(COACHES[card][2 + STATS.index(stat)], list)
+    return stat in ROLLED_STATS[card]
 
 
 # --- Players ------------------------------------------------------------------------------------------
@@ -224,20 +232,23 @@ def start_round(state: State, events: list[Event]) -> None:
     """Rule 1 and 2 (Y4): four coaches face up, then each riding player's two secret dice."""
     state["round"] += 1
     deal_coaches(state)
-    seats = range(len(state["players"]))
-    state.update(phase="pick", revealed=False, picks=[None for _ in seats], dice=[None for _ in seats],
-                 guards={}, guard_rolls=[], rolled={}, rob_dice=[None for _ in seats],
-                 assigned=[None for _ in seats], shopping=[False for _ in seats], town_rolls=[None for _ in seats])
+    seats = len(state["players"])
+    state.update(phase="pick", revealed=False, picks=[None] * seats, dice=[None] * seats,
+                 guards={}, guard_rolls=[], rolled={}, rob_dice=[None] * seats,
+                 assigned=[None] * seats, shopping=[False] * seats, town_rolls=[None] * seats)
     for seat in riding(state):
         state["dice"][seat] = [chance.roll_d6(state), chance.roll_d6(state)]
     events.extend(round_opening_events(state))
 
 
+#: Each card as the round's opening line names it: "A cotton merchant (2 guineas)".
+COACH_AND_PURSE = tuple(f"{coach[0]} ({quantity(coach[1], 'guinea')})" for coach in COACHES)
+
+
 def round_event(state: State) -> Event:
     """The public line that opens a round: the four coaches and their purses."""
     return event(f"Round {state['round']}: " + "; ".join(
-        f"{DIRECTION_NAMES[d]} {COACHES[c][0]} ({quantity(coach_money(c), 'guinea')})"
-        for d, c in zip(DIRECTIONS, state["coaches"])))
+        f"{DIRECTION_NAMES[d]} {COACH_AND_PURSE[c]}" for d, c in zip(DIRECTIONS, state["coaches"])))
 
 
 def round_opening_events(state: State) -> list[Event]:
@@ -261,11 +272,12 @@ def reveal(state: State, events: list[Event]) -> None:
     """Rule 3 (Y4, Y6, Y14): dice and picks shown together; retirements; guards placed; robbers roll."""
     state["revealed"] = True
     players = state["players"]
-    for seat in riding(state):
+    riders = riding(state)
+    for seat in riders:
         where = state["picks"][seat]
         dice = state["dice"][seat]
         events.append(event(f"{seat_name(seat)} rolled {dice[0]} and {dice[1]} and chose {place_name(where)}"))
-    for seat in riding(state):
+    for seat in riders:
         if state["picks"][seat] == "retire":
             players[seat]["status"] = "retired"
             events.append(event(f"{seat_name(seat)} retires to live on the loot, with a score of "
@@ -276,9 +288,9 @@ def reveal(state: State, events: list[Event]) -> None:
         here = [seat for seat in robbers if state["picks"][seat] == where]
         if not here:
             continue
-        card = state["coaches"][DIRECTIONS.index(where)]
+        card = state["coaches"][DIRECTION_INDEX[where]]
         state["rolled"][where] = {stat: printed_stat(card, stat) + chance.roll_d6(state)
-                                  for stat in STATS if stat_is_rolled(card, stat)}
+                                  for stat in ROLLED_STATS[card]}
         for stat, value in state["rolled"][where].items():
             events.append(event(rolled_stat_text(card, stat, value)))
         extra = 2 if len(here) == 1 else 1  # Y7, Y8
@@ -333,9 +345,8 @@ def place_guards(state: State, events: list[Event]) -> None:
 
 def coach_targets(state: State, where: str) -> dict[str, int]:
     """The coach's targets now: rolled stats as rolled, combat +5 per guard there (Y6)."""
-    card = state["coaches"][DIRECTIONS.index(where)]
-    rolled = state["rolled"].get(where, {})
-    targets = {stat: rolled.get(stat, printed_stat(card, stat)) for stat in STATS}
+    card = state["coaches"][DIRECTION_INDEX[where]]
+    targets = {**PRINTED_STATS[card], **state["rolled"].get(where, {})}
     targets["combat"] += GUARD_STRENGTH * state["guards"].get(where, 0)
     targets["money"] = coach_money(card)
     return targets
@@ -363,7 +374,7 @@ def resolve_robbery(state: State, where: str, events: list[Event]) -> None:
     targets = coach_targets(state, where)
     players = state["players"]
     picks = [solver.Assignment.from_action(state["assigned"][seat]) for seat in seats]
-    card = state["coaches"][DIRECTIONS.index(where)]
+    card = state["coaches"][DIRECTION_INDEX[where]]
     if len(seats) == 1:
         player = players[seats[0]]
         outcomes = [solver.outcome(picks[0], targets["speed"], targets["wit"], targets["combat"],
@@ -383,7 +394,7 @@ def resolve_robbery(state: State, where: str, events: list[Event]) -> None:
 def robbery_events(state: State, where: str, seats: list[int], picks: list[solver.Assignment]) -> list[Event]:
     """The public lines of a robbery, every sum shown (before the outcome changes any item or track)."""
     targets = coach_targets(state, where)
-    card = state["coaches"][DIRECTIONS.index(where)]
+    card = state["coaches"][DIRECTION_INDEX[where]]
     guards = state["guards"].get(where, 0)
     coach = words.Coach(COACHES[card][0], DIRECTION_NAMES[where], targets["speed"], targets["wit"],
                         targets["combat"] - GUARD_STRENGTH * guards, guards, targets["combat"], targets["money"])
@@ -663,7 +674,9 @@ def result(state: State) -> dict[str, Any] | None:
 def pending(state: State) -> list[int]:
     phase = state["phase"]
     if phase == "pick":
-        return [seat for seat in riding(state) if state["picks"][seat] is None]
+        picks = state["picks"]
+        return [seat for seat, player in enumerate(state["players"])
+                if player["status"] == "riding" and picks[seat] is None]
     if phase == "rob":
         return pending_robbers(state)
     if phase == "town":
@@ -671,30 +684,68 @@ def pending(state: State) -> list[int]:
     return []
 
 
+def is_pending(state: State, seat: int) -> bool:
+    """``seat in pending(state)``, asked of one seat."""
+    phase = state["phase"]
+    if not isinstance(seat, int) or not 0 <= seat < len(state["players"]):
+        return False
+    if phase == "pick":
+        return state["players"][seat]["status"] == "riding" and state["picks"][seat] is None
+    if phase == "rob":
+        return state["rob_dice"][seat] is not None and state["assigned"][seat] is None
+    if phase == "town":
+        return state["shopping"][seat]
+    return False
+
+
+PLAY_AS_SCOUNDREL = {"do": "play_as_scoundrel"}
+#: The pick actions, by whether the seat must rest (Y5): read-only, ``legal_actions`` hands out copies.
+PICK_ACTIONS = {must: tuple({"do": "pick", "where": where} for where in (("tavern",) if must else PICKS))
+                for must in (False, True)}
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
-    if seat not in pending(state):
+    if not is_pending(state, seat):
         return []
     phase = state["phase"]
     if phase == "pick":
-        actions = [{"do": "pick", "where": where} for where in legal_picks(state, seat)]
+        actions = [dict(action) for action in PICK_ACTIONS[must_rest(state, seat)]]
     elif phase == "rob":
-        where = state["picks"][seat]
-        actions = solver.choice_actions(state["rob_dice"][seat], coach_targets(state, where)["speed"],
-                                        horse_bonus(state["players"][seat]))
+        actions = solver.choice_actions(*robbery_key(state, seat))
     else:
         actions = town_actions(state, seat)
     if not state["players"][seat]["as_scoundrel"]:
-        actions.append({"do": "play_as_scoundrel"})
+        actions.append(dict(PLAY_AS_SCOUNDREL))
     return actions
+
+
+def robbery_key(state: State, seat: int) -> tuple[list[int], int, int]:
+    """What a robber's legal assignments depend on: his dice, the coach's speed and his horse."""
+    return (state["rob_dice"][seat], coach_targets(state, state["picks"][seat])["speed"],
+            horse_bonus(state["players"][seat]))
+
+
+def is_legal(state: State, seat: int, action: Action) -> bool:
+    """``action in legal_actions(state, seat)``, without copying the actions to compare with."""
+    if not is_pending(state, seat):
+        return False
+    if action == PLAY_AS_SCOUNDREL:
+        return not state["players"][seat]["as_scoundrel"]
+    phase = state["phase"]
+    if phase == "pick":
+        return action in PICK_ACTIONS[must_rest(state, seat)]
+    if phase == "rob":
+        return action in solver.offered_actions(*robbery_key(state, seat))
+    return action in town_actions(state, seat)
 
 
 RULE_OF_PHASE = {"pick": "Y4", "rob": "Y7", "town": "Y9"}
 
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:
-    if not isinstance(action, dict) or seat not in pending(state):
+    if not isinstance(action, dict) or not is_pending(state, seat):
         raise IllegalAction("Y4", f"{seat_name(seat)} has nothing to do now")
-    if action not in legal_actions(state, seat):
+    if not is_legal(state, seat, action):
         rule = RULE_OF_PHASE[state["phase"]]
         if (state["phase"] == "pick" and must_rest(state, seat)) or is_spur_in_vain(state, seat, action):
             rule = "Y5"
@@ -768,11 +819,14 @@ def public_player(state: State, seat: int) -> dict[str, Any]:
             "town_roll": state["town_rolls"][seat], "shopping": state["shopping"][seat]}
 
 
+#: Per card, the stats as a view shows them before any roll: "3+d6" for a rolled one, else the number.
+SHOWN_STATS = tuple({stat: coach_stat_text(card, stat) if stat_is_rolled(card, stat) else printed_stat(card, stat)
+                     for stat in STATS} for card in range(len(COACHES)))
+
+
 def public_coach(state: State, where: str, card: int) -> dict[str, Any]:
-    rolled = state["rolled"].get(where, {})
     return {"at": where, "card": card, "name": COACHES[card][0], "money": coach_money(card),
-            **{stat: rolled.get(stat, coach_stat_text(card, stat) if stat_is_rolled(card, stat)
-                                else printed_stat(card, stat)) for stat in STATS},
+            **SHOWN_STATS[card], **state["rolled"].get(where, {}),  # a rolled stat shows its roll
             "guards": state["guards"].get(where, 0)}
 
 
@@ -787,13 +841,13 @@ def view(state: State, seat: int | None) -> View:
         "deck_left": len(state["deck"]), "discards": sorted(state["discards"]),
         "guards": dict(state["guards"]), "guard_rolls": list(state["guard_rolls"]),
         "players": [public_player(state, s) for s in range(len(state["players"]))],
-        "rival": state["rival"], "rival_log": list(state["rival_log"]), "last": clone(state["last"][-4:]),
-        "you": seat, "pending": pending(state),
+        "rival": state["rival"], "rival_log": list(state["rival_log"]),
+        "last": [dict(entry) for entry in state["last"][-4:]], "you": seat, "pending": pending(state),
     }
     if seat is not None:
         shown["my_dice"] = list(state["dice"][seat]) if state["dice"][seat] else None
         shown["my_pick"] = state["picks"][seat]
-        shown["my_assignment"] = state["assigned"][seat]
+        shown["my_assignment"] = copy_action(state["assigned"][seat])
     if over:
         shown["result"] = result(state)
     return shown
@@ -802,7 +856,7 @@ def view(state: State, seat: int | None) -> View:
 def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
     """Everything ``seat`` cannot see drawn afresh from what it can: the deck order, the future dice,
     the other player's secret dice and pick, a partner's hidden assignment."""
-    sampled = clone(state)
+    sampled = copy_state(state)
     if sampled["phase"] == "over":
         return sampled
     sampled["deck"] = sorted(sampled["deck"])
@@ -819,6 +873,31 @@ def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
                 partner in pending_robbers(sampled) for partner in robbers_at(sampled, sampled["picks"][other])):
             sampled["assigned"][other] = rng.choice(assignment_choices(sampled, other)).as_action()
     return sampled
+
+
+def copy_action(action: Action | None) -> Action | None:
+    """A deep copy of an action (an assignment holds lists of dice)."""
+    if action is None:
+        return None
+    return {key: list(value) if isinstance(value, list) else value for key, value in action.items()}
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of the state's plain data, several times quicker than ``clone``'s msgpack round trip:
+    the search copies a state for every sample it draws."""
+    new = dict(state)
+    new["options"] = dict(state["options"])
+    new["players"] = [{**player, "weapons": list(player["weapons"]), "gear": list(player["gear"])}
+                      for player in state["players"]]
+    for key in ("deck", "discards", "coaches", "rival_log", "picks", "guard_rolls", "shopping", "town_rolls"):
+        new[key] = list(state[key])
+    for key in ("dice", "rob_dice"):
+        new[key] = [None if dice is None else list(dice) for dice in state[key]]
+    new["assigned"] = [copy_action(action) for action in state["assigned"]]
+    new["guards"] = dict(state["guards"])
+    new["rolled"] = {where: dict(stats) for where, stats in state["rolled"].items()}
+    new["last"] = [dict(entry) for entry in state["last"]]
+    return new
 
 
 def shown_coach_targets(shown: View, where: str) -> dict[str, int]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from core.engine import quantity
 
@@ -72,12 +72,41 @@ class Entry:
 _LABELINGS = {n: tuple(itertools.product((SPEED, WIT, COMBAT), repeat=n)) for n in range(0, 7)}
 
 
+def _mask(labels: tuple[int, ...], where: int) -> int:
+    return sum(1 << i for i, label in enumerate(labels) if label == where)
+
+
+#: Each labeling of n dice as three bit masks of dice positions (speed, wit, combat), in the same order:
+#: the enumeration below looks the dice up by mask instead of rebuilding tuples per labeling.
+_LABEL_MASKS = {n: tuple((_mask(labels, SPEED), _mask(labels, WIT), _mask(labels, COMBAT)) for labels in labelings)
+                for n, labelings in _LABELINGS.items()}
+
+
 def speed_set_is_minimal(speed_dice: Sequence[int], need: int) -> bool:
     """Meets ``need`` and no die can be dropped while still meeting it (the empty set if need <= 0)."""
     total = sum(speed_dice)
     if total < need:
         return False
     return not speed_dice or total - min(speed_dice) < need
+
+
+def _labelled(dice: tuple[int, ...], speed_need: int) -> Iterator[tuple[bool, tuple[int, ...], tuple[int, ...],
+                                                                       tuple[int, ...]]]:
+    """Every legal assignment of ``dice`` (sorted values) as (spur, speed dice, wit dice, combat dice), in
+    a fixed order (no spur first, then labelings die by die), duplicates included."""
+    picked = [tuple(die for i, die in enumerate(dice) if mask >> i & 1) for mask in range(1 << len(dice))]
+    for spur in (False, True):
+        need = speed_need - spur
+        if sum(dice) < need:
+            # The coach cannot be caught: the dice are all thrown at speed in vain (Y7). A spur that
+            # still misses is never a choice (Y5): it would cost health and the tavern for nothing.
+            if not spur:
+                yield spur, dice, (), ()
+            continue
+        minimal = [speed_set_is_minimal(speed, need) for speed in picked]
+        for speed, wit, combat in _LABEL_MASKS[len(dice)]:
+            if minimal[speed]:
+                yield spur, picked[speed], picked[wit], picked[combat]
 
 
 @lru_cache(maxsize=65536)
@@ -87,21 +116,8 @@ def assignments(dice: tuple[int, ...], speed_need: int) -> tuple[Assignment, ...
     where are the same assignment. A spur lowers the need by one."""
     dice = tuple(sorted(dice))
     found: dict[Assignment, None] = {}
-    for spur in (False, True):
-        need = speed_need - spur
-        if sum(dice) < need:
-            # The coach cannot be caught: the dice are all thrown at speed in vain (Y7). A spur that
-            # still misses is never a choice (Y5): it would cost health and the tavern for nothing.
-            if not spur:
-                found[Assignment(spur, dice, (), ())] = None
-            continue
-        for labels in _LABELINGS[len(dice)]:
-            speed = tuple(d for d, where in zip(dice, labels) if where == SPEED)
-            if not speed_set_is_minimal(speed, need):
-                continue
-            wit = tuple(d for d, where in zip(dice, labels) if where == WIT)
-            combat = tuple(d for d, where in zip(dice, labels) if where == COMBAT)
-            found[Assignment(spur, speed, wit, combat)] = None
+    for spur, speed, wit, combat in _labelled(dice, speed_need):
+        found[Assignment(spur, speed, wit, combat)] = None
     return tuple(found)
 
 
@@ -172,11 +188,25 @@ def contribution(assignment: Assignment, speed_target: int, horse: int) -> tuple
     return (assignment.spur, True, sum(assignment.wit), sum(assignment.combat))
 
 
+def _need(dice: tuple[int, ...], speed_target: int, horse: int) -> int:
+    """What the dice must make, for ``_choices``: every need up to 0 allows the same assignments (no speed
+    dice), as does every need past the dice's total and a spur (none catches), so those share a key."""
+    return max(0, min(speed_target - horse, sum(dice) + 2))
+
+
 @lru_cache(maxsize=65536)
-def _choices(dice: tuple[int, ...], speed_target: int, horse: int) -> tuple[Assignment, ...]:
+def _choices(dice: tuple[int, ...], need: int) -> tuple[Assignment, ...]:
+    """``choices`` for sorted dice that must make ``need``: the first assignment (in ``assignments``
+    order) of each contribution. A contribution only depends on the need (the horse adds to both sides),
+    so the cache is keyed on it."""
     chosen: dict[tuple[Any, ...], Assignment] = {}
-    for assignment in assignments(dice, speed_target - horse):
-        chosen.setdefault(contribution(assignment, speed_target, horse), assignment)
+    for spur, speed, wit, combat in _labelled(dice, need):
+        if sum(speed) + spur >= need:
+            key = (spur, True, sum(wit), sum(combat))
+        else:
+            key = (spur, False, 0, 0)
+        if key not in chosen:
+            chosen[key] = Assignment(spur, speed, wit, combat)
     return tuple(chosen.values())
 
 
@@ -186,17 +216,24 @@ def choices(dice: Iterable[int], speed_target: int, horse: int = 0) -> tuple[Ass
     For a lone robber two assignments with the same contribution have the same outcome and different
     contributions have different outcomes, so these are exactly the collapsed entries of ``solve``; for
     two attackers (Y8) the contribution is all a partner's dice can matter. The engine offers these."""
-    return _choices(tuple(sorted(dice)), speed_target, horse)
+    dice = tuple(sorted(dice))
+    return _choices(dice, _need(dice, speed_target, horse))
 
 
 @lru_cache(maxsize=65536)
-def _choice_actions(dice: tuple[int, ...], speed_target: int, horse: int) -> tuple[dict[str, Any], ...]:
-    return tuple(choice.as_action() for choice in _choices(dice, speed_target, horse))
+def _choice_actions(dice: tuple[int, ...], need: int) -> tuple[dict[str, Any], ...]:
+    return tuple(choice.as_action() for choice in _choices(dice, need))
+
+
+def offered_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> tuple[dict[str, Any], ...]:
+    """``choices`` as action dicts, shared and cached: to compare with, never to hand out or change."""
+    dice = tuple(sorted(dice))
+    return _choice_actions(dice, _need(dice, speed_target, horse))
 
 
 def choice_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> list[dict[str, Any]]:
     """``choices`` as fresh action dicts (the engine's legal assignments)."""
-    return [dict(action) for action in _choice_actions(tuple(sorted(dice)), speed_target, horse)]
+    return [dict(action) for action in offered_actions(dice, speed_target, horse)]
 
 
 def joint_outcomes(first: Assignment, second: Assignment, speed: int, wit: int, combat: int, money: int,
@@ -263,7 +300,8 @@ def bench_lines(samples: int = 2000) -> list[str]:
 
 @lru_cache(maxsize=65536)
 def _contributions(dice: tuple[int, ...], speed_target: int, horse: int) -> tuple[tuple[Any, ...], ...]:
-    return tuple(contribution(choice, speed_target, horse) for choice in _choices(dice, speed_target, horse))
+    return tuple(contribution(choice, speed_target, horse)
+                 for choice in _choices(dice, _need(dice, speed_target, horse)))
 
 
 def contributions(dice: Iterable[int], speed_target: int, horse: int = 0) -> tuple[tuple[Any, ...], ...]:
