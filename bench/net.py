@@ -89,11 +89,11 @@ def recorded_frames(game_id: str, players: int, spectators: int, count: int, see
             watchers.append(table.join(outboxes[-1].append, {"type": "hello", "role": role,
                                                              "protocol": protocol.PROTOCOL_VERSION}))
         while not table.over and len(frames) < count:
+            seat = rng.choice(game.pending(table.state))
+            prompt = protocol.decode_body(outboxes[seat][-1][4:])["prompt"]  # the seat's latest frame
             for outbox in outboxes:
                 outbox.clear()
-            seat = rng.choice(game.pending(table.state))
-            prompt = table._prompts[seat]
-            table.act(watchers[seat], rng.choice(prompt.legal), prompt.id)
+            table.act(watchers[seat], rng.choice(prompt["choices"])["action"], prompt["id"])
             frames.append([outbox[-1] for outbox in outboxes])
     return frames
 
@@ -198,25 +198,23 @@ class Watcher:
     async def read_until(self, turn: int) -> None:
         """Read frames until this watcher holds the table of ``turn`` or later."""
         while self.turn < turn:
-            message = await protocol.read_frame(self.reader, protocol.MAX_HOST_FRAME)
-            if message["type"] == "ping":
-                self.writer.write(protocol.encode({"type": "pong", "t": message["t"]}))
-            elif message["type"] == "table":
-                self.table, self.turn = message, message["turn"]
-            elif message["type"] == "error":
-                print("error:", message["message"], file=sys.stderr)
+            await self._read_one()
 
     async def catch_up(self) -> None:
         """Read everything the host has sent so far: ping it and read up to its pong (frames keep order)."""
         self.writer.write(protocol.encode({"type": "ping", "t": -1}))
-        while True:
-            message = await protocol.read_frame(self.reader, protocol.MAX_HOST_FRAME)
-            if message["type"] == "pong" and message.get("t") == -1:
-                return
-            if message["type"] == "ping":
-                self.writer.write(protocol.encode({"type": "pong", "t": message["t"]}))
-            elif message["type"] == "table":
-                self.table, self.turn = message, message["turn"]
+        while (await self._read_one()) != {"type": "pong", "t": -1}:
+            pass
+
+    async def _read_one(self) -> dict:
+        message = await protocol.read_frame(self.reader, protocol.MAX_HOST_FRAME)
+        if message["type"] == "ping":
+            self.writer.write(protocol.encode({"type": "pong", "t": message["t"]}))
+        elif message["type"] == "table":
+            self.table, self.turn = message, message["turn"]
+        elif message["type"] == "error":
+            print("error:", message["message"], file=sys.stderr)
+        return message
 
     def close(self) -> None:
         self.writer.close()
