@@ -3,11 +3,13 @@
     python bench/engine.py [--seconds S]
 
 For each game: complete random games a second (one core), played by the loop a search's playouts use
-(``pending``, ``legal_actions``, a random choice, ``apply``). The baseline is that same loop, in the same
-run, over a game with no rules (``NoRules``): as many actions per game as the game took on average, each
-chosen from a list as long as its mean legal-action list. So the baseline pays for the loop and the random
-player and nothing else, and the ratio (game time / baseline time) is what the rules cost: 1.0 would be
-rules that cost nothing. Then what a bot pays on top at each decision: ``view`` (the guided playouts of
+(``pending``, ``legal_actions``, a random choice, ``advance``: the engine's path that builds no events).
+The baseline is that same loop, in the same run, over a game with no rules (``NoRules``): as many actions
+per game as the game took on average, each chosen from a list as long as its mean legal-action list. So
+the baseline pays for the loop and the random player and nothing else, and the ratio (game time /
+baseline time) is what the rules cost: 1.0 would be rules that cost nothing. The same games (same seeds,
+same choices) are then played through ``apply``, which narrates every action as the host does, so the
+``apply games/s`` column shows what the narration costs. Then what a bot pays on top at each decision: ``view`` (the guided playouts of
 the hard bot read it at every move) and ``resample_hidden`` (once per sample), µs per call over the
 positions of random games. Times are the process's CPU time (``time.process_time``), so time spent
 waiting for a core on a shared machine is not counted; the load average is printed beside the figures.
@@ -47,21 +49,22 @@ class NoRules:
     def legal_actions(self, state, seat):
         return self.choices
 
-    def apply(self, state, seat, action):
+    def advance(self, state, seat, action):
         state["left"] -= 1
-        return []
 
 
-def play_random_game(game, options, seed, rng):
-    """One game by the playout loop; returns (actions taken, legal actions offered in all)."""
+def play_random_game(game, options, seed, rng, narrated=False):
+    """One game by the playout loop, through ``advance`` (or ``apply`` if ``narrated``); returns (actions
+    taken, legal actions offered in all)."""
     state = game.setup(options, seed)
+    act = game.apply if narrated else game.advance
     actions = 0
     legal_total = 0
     while pending := game.pending(state):
         seat = pending[0]
         legal = game.legal_actions(state, seat)
         legal_total += len(legal)
-        game.apply(state, seat, rng.choice(legal))
+        act(state, seat, rng.choice(legal))
         actions += 1
     return actions, legal_total
 
@@ -85,9 +88,15 @@ def bench_game(game, seconds):
     for i in range(games):
         play_random_game(no_rules[i < actions % games], None, i, rng)
     base_elapsed = time.process_time() - base_started
+    # The same games again, narrated: the same seeds and, from the same generator state, the same choices.
+    rng = random.Random(1)
+    narrated_started = time.process_time()
+    for seed in range(games):
+        play_random_game(game, options, seed, rng, narrated=True)
+    narrated_elapsed = time.process_time() - narrated_started
     return {"players": players, "games_per_s": games / elapsed, "actions_per_game": actions / games,
             "us_per_action": elapsed / actions * 1e6, "baseline_games_per_s": games / base_elapsed,
-            "ratio": elapsed / base_elapsed}
+            "ratio": elapsed / base_elapsed, "apply_games_per_s": games / narrated_elapsed}
 
 
 def bench_reading(game, games=60):
@@ -100,7 +109,7 @@ def bench_reading(game, games=60):
         state = game.setup(options, seed)
         while pending := game.pending(state):
             positions.append((clone(state), pending[0]))
-            game.apply(state, pending[0], rng.choice(game.legal_actions(state, pending[0])))
+            game.advance(state, pending[0], rng.choice(game.legal_actions(state, pending[0])))
     started = time.process_time()
     for state, seat in positions:
         game.view(state, seat)
@@ -118,11 +127,12 @@ def main() -> None:
     args = parser.parse_args()
     print("load average: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
     print(f"{'game':<16}{'players':>8}{'games/s':>10}{'actions/game':>14}{'µs/action':>11}"
-          f"{'baseline games/s':>18}{'ratio':>8}")
+          f"{'baseline games/s':>18}{'ratio':>8}{'apply games/s':>15}")
     for game in all_games().values():
         row = bench_game(game, args.seconds)
         print(f"{game.id:<16}{row['players']:>8}{row['games_per_s']:>10.0f}{row['actions_per_game']:>14.1f}"
-              f"{row['us_per_action']:>11.1f}{row['baseline_games_per_s']:>18.0f}{row['ratio']:>8.1f}")
+              f"{row['us_per_action']:>11.1f}{row['baseline_games_per_s']:>18.0f}{row['ratio']:>8.1f}"
+              f"{row['apply_games_per_s']:>15.0f}")
         reading = bench_reading(game)
         print(f"  view {reading['view_us']:.1f} µs, resample_hidden {reading['resample_us']:.1f} µs a call")
         extra = getattr(game, "extra", {}).get("bench")

@@ -10,6 +10,11 @@ The shape of the data, for every game:
   position of the game's one random generator (``core.rng``), so seed + action log replays a game.
 * **Actions** are small dicts such as ``{"do": "declare", "passengers": 3}``. ``legal_actions`` lists
   them; ``apply`` accepts only an action equal to one of them.
+* ``advance`` is ``apply`` for whoever throws the events away (a search's playouts, the simulator, the
+  benchmark): the same checks and the same change to the state, with no event built. A game module
+  gives it by running the one code path of ``apply`` with no events list (``None``: nobody listens), so
+  the narration's strings are never formatted; a game that does not gives the default, ``apply`` with
+  its events dropped.
 * **Events** are dicts with at least ``text`` and ``visible_to``: ``None`` for everyone (spectators
   included), otherwise the list of seats that may see it. ``visible_events`` is the one filter. Event
   text (and a result's ``summary``) names a seat only as ``seat_name(seat)``, "Seat N", and nothing else
@@ -33,6 +38,12 @@ Action = dict[str, Any]
 Event = dict[str, Any]
 View = dict[str, Any]
 Seat = int | None
+
+#: ``advance``: apply an action and build no events (see the module's docstring).
+Advance = Callable[[State, int, Action], None]
+#: Where a game's rule functions put the events of an action: a list, or None when nobody listens (then
+#: each ``if events is not None`` skips building the line, and the state changes all the same).
+Narration = list[Event] | None
 
 #: A bot picks one of ``legal_actions(state, seat)``. It may read only ``view(state, seat)`` and states
 #: drawn with ``resample_hidden(state, seat, rng)`` (ruling A3), and draws its own chance from ``rng``.
@@ -132,6 +143,13 @@ class Game:
     #: ``setup`` returned, before any action; filter them with ``visible_events`` like any others.
     opening_events: Callable[[State], list[Event]] = lambda state: []
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: ``apply`` without the events: the same legality check and state change, nothing narrated. None
+    #: here means the game gives none, and ``__post_init__`` puts ``apply`` with the events dropped.
+    advance: Advance = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.advance is None:
+            object.__setattr__(self, "advance", events_dropped(self.apply))
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -170,6 +188,13 @@ class Game:
 
     def is_over(self, state: State) -> bool:
         return self.result(state) is not None
+
+
+def events_dropped(apply: Callable[[State, int, Action], list[Event]]) -> Advance:
+    """The default ``advance``: ``apply``, its events built and thrown away."""
+    def advance(state: State, seat: int, action: Action) -> None:
+        apply(state, seat, action)
+    return advance
 
 
 def visible_events(events: Sequence[Event], seat: Seat) -> list[Event]:

@@ -17,8 +17,8 @@ from typing import Any
 
 from core import rng as chance
 from core.bots import BotTable, lazy, uniform_random
-from core.engine import (Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, event,
-                         quantity)
+from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, Seat, State, View,
+                         event, quantity)
 
 # --- the game's facts -------------------------------------------------------------------------------
 
@@ -103,7 +103,7 @@ def setup(options: dict[str, Any], seed: int) -> State:
     return state
 
 
-def start_journey(state: State, events: list[Event]) -> None:
+def start_journey(state: State, events: Narration) -> None:
     """T11 and rule 13: booty back together, six passengers, the coach turned, the next driver, new choices."""
     players = state["players"]
     state["journey"] += 1
@@ -115,13 +115,15 @@ def start_journey(state: State, events: list[Event]) -> None:
     state["stop"] = -1
     state["robber"] = None
     state["phase"] = "choose"
-    events.append(journey_event(state))
+    if events is not None:
+        events.append(journey_event(state))
     # T5: a player holding one card has no choice; it is played for him.
     forced = [seat for seat, hand in enumerate(state["hands"]) if len(hand) == 1]
     for seat in forced:
         state["waiting"][seat] = state["hands"][seat].pop()
-        events.append(event(f"Your last card, {state['waiting'][seat]}, is played for you.", [seat]))
-    if forced:  # every hand is the same size within a round, so this is the round's last journey
+        if events is not None:
+            events.append(event(f"Your last card, {state['waiting'][seat]}, is played for you.", [seat]))
+    if forced and events is not None:  # every hand is the same size in a round: the round's last journey
         events.append(event("The last journey of the round: every highwayman's last card is played for "
                             "him, face down (T5); the coach sets off.", seats=forced))
     if all(town is not None for town in state["waiting"]):
@@ -193,9 +195,20 @@ STOP = {"do": "stop"}
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:
     """Carry out ``action`` for ``seat``; refuse it (state untouched) unless the rules allow it now."""
+    events: list[Event] = []
+    carry_out(state, seat, action, events)
+    return events
+
+
+def advance(state: State, seat: int, action: Action) -> None:
+    """``apply`` with nobody listening: the same check and change of state, no event built."""
+    carry_out(state, seat, action, None)
+
+
+def carry_out(state: State, seat: int, action: Action, events: Narration) -> None:
+    """The one path of ``apply`` and ``advance``: check the action, then play it out."""
     if not is_legal(state, seat, action):
         raise refusal(state, seat, action)
-    events: list[Event] = []
     do = action["do"]
     if do == "choose":
         choose_town(state, seat, action["town"], events)
@@ -205,7 +218,6 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
         turn_for_robbery(state, events)
     else:
         finish_robbery(state, events)
-    return events
 
 
 def refusal(state: State, seat: int, action: Action) -> IllegalAction:
@@ -227,20 +239,22 @@ def refusal(state: State, seat: int, action: Action) -> IllegalAction:
 
 # --- the secret choice (rule 5, T5) -------------------------------------------------------------------
 
-def choose_town(state: State, seat: int, town: str, events: list[Event]) -> None:
+def choose_town(state: State, seat: int, town: str, events: Narration) -> None:
     """T5: the card goes face down; the others learn only that this seat has chosen."""
     state["hands"][seat].remove(town)
     state["waiting"][seat] = town
-    events.append(event(f"You will lie in wait at {town}.", [seat]))
-    events.append(event(f"Seat {seat + 1} has chosen a town."))
+    if events is not None:
+        events.append(event(f"You will lie in wait at {town}.", [seat]))
+        events.append(event(f"Seat {seat + 1} has chosen a town."))
     if None not in state["waiting"]:
-        events.append(event("Every highwayman has chosen: the coach sets off."))
+        if events is not None:
+            events.append(event("Every highwayman has chosen: the coach sets off."))
         drive_on(state, events)
 
 
 # --- the coach on its way (rules 5, 6, 11, T10) -------------------------------------------------------
 
-def drive_on(state: State, events: list[Event]) -> None:
+def drive_on(state: State, events: Narration) -> None:
     """Drive to the next town where someone lies in wait, and stop there for the robbery."""
     route = journey_route(state)
     waiting = state["waiting"]
@@ -252,9 +266,10 @@ def drive_on(state: State, events: list[Event]) -> None:
         ambushers = [seat for seat, chosen in enumerate(waiting) if chosen == town]
         for seat in ambushers:
             reveal_card(state, seat)
-        names = ", ".join(f"Seat {seat + 1}" for seat in ambushers)
-        events.append(event(f"{town}: {names} {'cries' if len(ambushers) == 1 else 'cry'} "
-                            f"'Stand and deliver!'", town=town, seats=ambushers))
+        if events is not None:
+            names = ", ".join(f"Seat {seat + 1}" for seat in ambushers)
+            events.append(event(f"{town}: {names} {'cries' if len(ambushers) == 1 else 'cry'} "
+                                f"'Stand and deliver!'", town=town, seats=ambushers))
         robber = ambushers[0] if len(ambushers) == 1 else fight_duel(state, ambushers, events)
         state["robber"] = robber
         state["declared"] = 0
@@ -276,7 +291,7 @@ def duel_order(state: State, duellists: list[int]) -> list[int]:
     return sorted(duellists, key=lambda seat: (seat - driver - 1) % players)
 
 
-def fight_duel(state: State, duellists: list[int], events: list[Event]) -> int:
+def fight_duel(state: State, duellists: list[int], events: Narration) -> int:
     """Rule 10, T8: turn booty cards in turn; the first pistol drops out; the last one left robs."""
     state["duels"] += 1
     left = duel_order(state, duellists)
@@ -285,18 +300,21 @@ def fight_duel(state: State, duellists: list[int], events: list[Event]) -> int:
         seat = left[turn]
         card = turn_booty(state, events)
         if card == PISTOL:
-            events.append(event(f"Duel: Seat {seat + 1} turns a pistol and flees.", seat=seat, card=card))
+            if events is not None:
+                events.append(event(f"Duel: Seat {seat + 1} turns a pistol and flees.", seat=seat, card=card))
             left.pop(turn)
             turn %= len(left)
         else:
-            events.append(event(f"Duel: Seat {seat + 1} turns {card} gold, which counts for nothing.",
-                                seat=seat, card=card))
+            if events is not None:
+                events.append(event(f"Duel: Seat {seat + 1} turns {card} gold, which counts for nothing.",
+                                    seat=seat, card=card))
             turn = (turn + 1) % len(left)
-    events.append(event(f"Seat {left[0] + 1} wins the duel."))
+    if events is not None:
+        events.append(event(f"Seat {left[0] + 1} wins the duel."))
     return left[0]
 
 
-def turn_booty(state: State, events: list[Event]) -> int:
+def turn_booty(state: State, events: Narration) -> int:
     """Turn the top booty card onto the face-up pile; T9 makes a new pile from the face-up one if empty."""
     booty = state["booty"]
     left = sum(booty)
@@ -305,7 +323,8 @@ def turn_booty(state: State, events: list[Event]) -> int:
             booty[card] += 1
         state["face_up"] = []
         left = sum(booty)
-        events.append(event("The booty pile is used up: the face-up cards are shuffled into a new one."))
+        if events is not None:
+            events.append(event("The booty pile is used up: the face-up cards are shuffled into a new one."))
     pick = chance.below(state, left)
     card = 0
     while pick >= booty[card]:
@@ -320,46 +339,50 @@ def turn_booty(state: State, events: list[Event]) -> int:
 
 # --- the robbery (rules 6, 8, 9, T6) ------------------------------------------------------------------
 
-def declare_passengers(state: State, passengers: int, events: list[Event]) -> None:
+def declare_passengers(state: State, passengers: int, events: Narration) -> None:
     """T6: declare how many passengers to rob, then turn the first card (at least one must be turned)."""
     state["declared"] = passengers
     state["robberies"] += 1
-    robber = state["robber"]
-    events.append(event(f"Seat {robber + 1} robs {quantity(passengers, 'passenger')}."))
+    if events is not None:
+        events.append(event(f"Seat {state['robber'] + 1} robs {quantity(passengers, 'passenger')}."))
     turn_for_robbery(state, events)
 
 
-def turn_for_robbery(state: State, events: list[Event]) -> None:
+def turn_for_robbery(state: State, events: Narration) -> None:
     """Rules 6 and 9: a pistol ends the attempt with nothing; gold may be followed by another card."""
     card = turn_booty(state, events)
     robber = state["robber"]
     if card == PISTOL:
-        events.append(event(f"Seat {robber + 1} turns a pistol: shot at and scared away with nothing.",
-                            seat=robber, card=card))
+        if events is not None:
+            events.append(event(f"Seat {robber + 1} turns a pistol: shot at and scared away with nothing.",
+                                seat=robber, card=card))
         state["turned"] = []
         next_town(state, events)
         return
     state["turned"].append(card)
-    events.append(event(f"Seat {robber + 1} turns {card} gold ({sum(state['turned'])} so far).",
-                        seat=robber, card=card))
+    if events is not None:
+        events.append(event(f"Seat {robber + 1} turns {card} gold ({sum(state['turned'])} so far).",
+                            seat=robber, card=card))
     if len(state["turned"]) == state["declared"]:
         finish_robbery(state, events)  # one card per declared passenger, no more (rule 6)
     else:
         state["phase"] = "draw"
 
 
-def finish_robbery(state: State, events: list[Event]) -> None:
+def finish_robbery(state: State, events: Narration) -> None:
     """Rules 6–8: take the coins shown, and the passenger marker drops by the cards turned."""
     robber = state["robber"]
     turned = state["turned"]
     state["passengers"] -= len(turned)
     taken = claim_booty(state, robber, sum(turned))
-    paid = ", ".join(f"{amount} from Seat {seat + 1}" for seat, amount in enumerate(taken) if amount)
-    events.append(event(f"Seat {robber + 1} takes {sum(taken)} gold ({paid or 'nobody has any'}); "
-                        f"{quantity(state['passengers'], 'passenger')} left.", seat=robber, taken=taken))
+    if events is not None:
+        paid = ", ".join(f"{amount} from Seat {seat + 1}" for seat, amount in enumerate(taken) if amount)
+        events.append(event(f"Seat {robber + 1} takes {sum(taken)} gold ({paid or 'nobody has any'}); "
+                            f"{quantity(state['passengers'], 'passenger')} left.", seat=robber, taken=taken))
     state["turned"] = []
     if state["gold"][robber] == TOTAL_GOLD:
-        events.append(event(f"Seat {robber + 1} holds all the gold: the outright winner, a true Dick Turpin!"))
+        if events is not None:
+            events.append(event(f"Seat {robber + 1} holds all the gold: the outright winner, a true Dick Turpin!"))
         state["outright"] = robber
         finish_game(state, events)
         return
@@ -369,18 +392,19 @@ def finish_robbery(state: State, events: list[Event]) -> None:
     next_town(state, events)
 
 
-def next_town(state: State, events: list[Event]) -> None:
+def next_town(state: State, events: Narration) -> None:
     """Rule 11: held up or not, the coach goes on to the next town."""
     state["robber"] = None
     drive_on(state, events)
 
 
-def coach_emptied(state: State, events: list[Event]) -> None:
+def coach_emptied(state: State, events: Narration) -> None:
     """Rule 11, T10: no passengers left; every card still face down is revealed and nobody else robs."""
     for seat, town in enumerate(state["waiting"]):
         if town is not None:
             reveal_card(state, seat)
-            events.append(event(f"The coach is empty; Seat {seat + 1} shows {town}.", seat=seat, town=town))
+            if events is not None:
+                events.append(event(f"The coach is empty; Seat {seat + 1} shows {town}.", seat=seat, town=town))
     state["robber"] = None
     end_journey(state, events)
 
@@ -426,7 +450,7 @@ def claim_booty(state: State, robber: int, claim: int) -> list[int]:
 
 # --- the end of a journey, a round, the game (rules 12–14, T11–T14) ---------------------------------
 
-def end_journey(state: State, events: list[Event]) -> None:
+def end_journey(state: State, events: Narration) -> None:
     """Rule 13: after six journeys the round ends and the cards are picked up; T14: the last round ends it."""
     state["journeys_played"] += 1
     state["robber"] = None
@@ -434,9 +458,10 @@ def end_journey(state: State, events: list[Event]) -> None:
         if state["round"] == state["options"]["rounds"]:
             finish_game(state, events)
             return
-        events.append(event(f"Round {state['round']} is over: everyone picks up his six cards. Played: "
-                            + "; ".join(f"Seat {seat + 1} {', '.join(pile)}"
-                                        for seat, pile in enumerate(state["piles"]))))
+        if events is not None:
+            events.append(event(f"Round {state['round']} is over: everyone picks up his six cards. Played: "
+                                + "; ".join(f"Seat {seat + 1} {', '.join(pile)}"
+                                            for seat, pile in enumerate(state["piles"]))))
         state["round"] += 1
         state["journey"] = 0
         state["hands"] = [list(TOWNS) for _ in range(state["players"])]
@@ -444,10 +469,11 @@ def end_journey(state: State, events: list[Event]) -> None:
     start_journey(state, events)
 
 
-def finish_game(state: State, events: list[Event]) -> None:
+def finish_game(state: State, events: Narration) -> None:
     state["phase"] = "over"
     state["robber"] = None
-    events.append(event(result(state)["summary"]))
+    if events is not None:
+        events.append(event(result(state)["summary"]))
 
 
 def winners(state: State) -> list[int]:
@@ -685,6 +711,7 @@ GAME = Game(
     pending=pending,
     legal_actions=legal_actions,
     apply=apply,
+    advance=advance,
     view=view,
     resample_hidden=resample_hidden,
     result=result,
