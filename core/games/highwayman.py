@@ -17,8 +17,8 @@ from typing import Any
 
 from core import rng as chance
 from core.bots import BotTable, lazy, uniform_random
-from core.engine import (Action, Event, Game, IllegalAction, Option, OptionError, Seat, State, View, clone,
-                         event, quantity, seat_name)
+from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, Seat, State, View,
+                         clone, event, quantity, seat_name)
 from core.simulate import simulate
 
 # --- The game's facts -----------------------------------------------------------------------------------
@@ -107,7 +107,7 @@ def setup(options: dict[str, Any], seed: int) -> State:
     return state
 
 
-def deal_game(state: State, events: list[Event]) -> None:
+def deal_game(state: State, events: Narration) -> None:
     """Rule 1: shuffle the whole pack, deal six each, the rest face down; left of the dealer leads."""
     deck = build_deck(state["routes"], state["length"])
     chance.shuffle(state, deck)
@@ -273,6 +273,18 @@ _RULE_OF = {"play": "H4", "highwayman": "rule 4", "runner": "rule 4", "keep": "H
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:
     """Carry out one legal action of ``seat``; refuse anything else and leave the state untouched."""
+    events: list[Event] = []
+    carry_out(state, seat, action, events)
+    return events
+
+
+def advance(state: State, seat: int, action: Action) -> None:
+    """``apply`` with nobody listening: the same check and change of state, no event built."""
+    carry_out(state, seat, action, None)
+
+
+def carry_out(state: State, seat: int, action: Action, events: Narration) -> None:
+    """The one path of ``apply`` and ``advance``: check the action, then play it out."""
     if not is_legal(state, seat, action):
         if state["phase"] == "over":
             raise IllegalAction("H7", "the series is over")
@@ -284,9 +296,9 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
     do = action["do"]
     state["phase"] = "play"
     state["moves"].append([seat, do, action.get("cards", action.get("route"))])
-    events: list[Event] = []
     if do == "keep":
-        events.append(event(f"{SEAT[seat]} keeps the card."))
+        if events is not None:
+            events.append(event(f"{SEAT[seat]} keeps the card."))
     elif do == "play":
         play_cards(state, seat, action["cards"], events)
     else:
@@ -295,10 +307,9 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
         finish_game(state, seat, events)
     else:
         next_turn(state, (seat + 1) % state["players"], events)
-    return events
 
 
-def next_turn(state: State, seat: int, events: list[Event]) -> None:
+def next_turn(state: State, seat: int, events: Narration) -> None:
     """Play passes left (rule 2). A player with no legal play draws; with an empty pack he passes (H5),
     and when every player has passed in turn the game is scored as it stands (H6)."""
     players = state["players"]
@@ -314,7 +325,8 @@ def next_turn(state: State, seat: int, events: list[Event]) -> None:
         state["passes"] += 1
         state["stats"]["passes"] += 1
         state["moves"].append([seat, "pass", None])
-        events.append(pass_event(seat))
+        if events is not None:
+            events.append(pass_event(seat))
         if state["passes"] >= players:
             state["stats"]["stalls"] += 1
             finish_game(state, None, events)
@@ -322,7 +334,7 @@ def next_turn(state: State, seat: int, events: list[Event]) -> None:
         seat = (seat + 1) % players
 
 
-def play_cards(state: State, seat: int, cards: list[str], events: list[Event]) -> None:
+def play_cards(state: State, seat: int, cards: list[str], events: Narration) -> None:
     """Rules 2–3: a LONDON card opens its route; numbered cards go on in order on one route."""
     hand = state["hands"][seat]
     for card in cards:
@@ -330,6 +342,8 @@ def play_cards(state: State, seat: int, cards: list[str], events: list[Event]) -
     route, last = ROUTE_AND_NUMBER[cards[-1]]
     state["piles"][route].extend(cards)
     state["tops"][route] = last
+    if events is None:
+        return
     title = ROUTE_TITLES[ROUTES[route]]
     if last == LONDON:
         events.append(event(f"{SEAT[seat]} opens the {title} with its LONDON card."))
@@ -339,29 +353,30 @@ def play_cards(state: State, seat: int, cards: list[str], events: list[Event]) -
     events.append(event(f"{SEAT[seat]} plays {title} {numbers}.{done}"))
 
 
-def play_highwayman_or_runner(state: State, seat: int, do: str, route: int, events: list[Event]) -> None:
+def play_highwayman_or_runner(state: State, seat: int, do: str, route: int, events: Narration) -> None:
     """Rule 4: a Highwayman blocks the route until a Bow Street Runner covers it."""
     card = HIGHWAYMAN if do == "highwayman" else RUNNER
     state["hands"][seat].remove(card)
     state["piles"][route].append(card)
     state["blocked"][route] = card == HIGHWAYMAN
-    title = ROUTE_TITLES[ROUTES[route]]
-    if card == HIGHWAYMAN:
-        state["stats"]["blocks"] += 1
-        events.append(event(f"{SEAT[seat]} holds up the {title} with a Highwayman."))
-    else:
-        state["stats"]["unblocks"] += 1
-        events.append(event(f"{SEAT[seat]} clears the {title} with a Bow Street Runner."))
+    state["stats"]["blocks" if card == HIGHWAYMAN else "unblocks"] += 1
+    if events is not None:
+        title = ROUTE_TITLES[ROUTES[route]]
+        if card == HIGHWAYMAN:
+            events.append(event(f"{SEAT[seat]} holds up the {title} with a Highwayman."))
+        else:
+            events.append(event(f"{SEAT[seat]} clears the {title} with a Bow Street Runner."))
 
 
-def draw_card(state: State, seat: int, events: list[Event]) -> None:
+def draw_card(state: State, seat: int, events: Narration) -> None:
     """H5: no legal play, so take the top card; only the drawer learns what it is."""
     card = state["pack"].pop()
     state["hands"][seat].append(card)
     state["phase"] = "drawn"
     state["stats"]["draws"] += 1
     state["moves"].append([seat, "draw", None])
-    events.extend(draw_events(seat, card, len(state["pack"])))
+    if events is not None:
+        events.extend(draw_events(seat, card, len(state["pack"])))
 
 
 def draw_events(seat: int, card: str, left: int) -> list[Event]:
@@ -381,7 +396,7 @@ def hand_points(hand: list[str]) -> int:
     return sum(POINTS[card] for card in hand)
 
 
-def finish_game(state: State, winner: int | None, events: list[Event]) -> None:
+def finish_game(state: State, winner: int | None, events: Narration) -> None:
     """Rule 5/H6: score the hands left; then deal the next game of the series or end it (H7)."""
     scores = [hand_points(hand) for hand in state["hands"]]
     number = state["game_number"]
@@ -389,26 +404,31 @@ def finish_game(state: State, winner: int | None, events: list[Event]) -> None:
         low = min(scores)
         winners = [seat for seat, score in enumerate(scores) if score == low]
         how = "stalled"
-        names = " and ".join(seat_name(seat) for seat in winners)
-        opening = (f"Nobody can play and the pack is empty: game {number} is scored as it stands, and the "
-                   f"lowest hand wins it (H6): {names} with {quantity(low, 'point')}.")
     else:
         winners = [winner]
         how = "out"
-        opening = f"{seat_name(winner)} has played every card and wins game {number}."
     for seat, score in enumerate(scores):
         state["totals"][seat] += score
-    left = [sorted(hand, key=card_order) for hand in state["hands"]]
+    left = [sorted(hand, key=CARD_ORDER.__getitem__) for hand in state["hands"]]
     state["history"].append({"game": number, "ended": how, "winners": winners, "scores": scores, "left": left})
-    events.append(event(f"{opening} Left in hand: {hands_left(left, scores)}. "
-                        f"Totals: {', '.join(f'{seat_name(s)} {t}' for s, t in enumerate(state['totals']))}."))
+    if events is not None:
+        if winner is None:
+            names = " and ".join(seat_name(seat) for seat in winners)
+            opening = (f"Nobody can play and the pack is empty: game {number} is scored as it stands, and the "
+                       f"lowest hand wins it (H6): {names} with {quantity(min(scores), 'point')}.")
+        else:
+            opening = f"{seat_name(winner)} has played every card and wins game {number}."
+        totals = ", ".join(f"{seat_name(s)} {t}" for s, t in enumerate(state["totals"]))
+        events.append(event(f"{opening} Left in hand: {hands_left(left, scores)}. Totals: {totals}."))
     if state["game_number"] >= state["series_games"]:
         state["phase"] = "over"
-        events.append(event(series_summary(state)))
+        if events is not None:
+            events.append(event(series_summary(state)))
         return
     state["dealer"] = (state["dealer"] + 1) % state["players"]  # H2: the deal moves one seat left
     leader = (state["dealer"] + 1) % state["players"]
-    events.append(deal_event(state["game_number"] + 1, state["series_games"], state["dealer"], leader))
+    if events is not None:
+        events.append(deal_event(state["game_number"] + 1, state["series_games"], state["dealer"], leader))
     deal_game(state, events)
 
 
@@ -648,6 +668,7 @@ GAME = Game(
     pending=pending,
     legal_actions=legal_actions,
     apply=apply,
+    advance=advance,
     view=view,
     resample_hidden=resample_hidden,
     result=result,
