@@ -17,8 +17,8 @@ from typing import Any
 
 from core import rng as chance
 from core.bots import BotTable, lazy, uniform_random
-from core.engine import (Action, Event, Game, IllegalAction, Option, State, View, clone, event, quantity,
-                         seat_name)
+from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, State, View, clone, event,
+                         quantity, seat_name)
 from core.games import money_or_life_solver as solver
 from core.games import money_or_life_words as words
 
@@ -228,7 +228,7 @@ def deal_coaches(state: State) -> None:
     state["coaches"] = [draw_coach(state) for _ in DIRECTIONS]
 
 
-def start_round(state: State, events: list[Event]) -> None:
+def start_round(state: State, events: Narration) -> None:
     """Rule 1 and 2 (Y4): four coaches face up, then each riding player's two secret dice."""
     state["round"] += 1
     deal_coaches(state)
@@ -238,7 +238,8 @@ def start_round(state: State, events: list[Event]) -> None:
                  assigned=[None] * seats, shopping=[False] * seats, town_rolls=[None] * seats)
     for seat in riding(state):
         state["dice"][seat] = [chance.roll_d6(state), chance.roll_d6(state)]
-    events.extend(round_opening_events(state))
+    if events is not None:
+        events.extend(round_opening_events(state))
 
 
 #: Each card as the round's opening line names it: "A cotton merchant (2 guineas)".
@@ -268,19 +269,21 @@ def legal_picks(state: State, seat: int) -> list[str]:
     return list(PICKS)
 
 
-def reveal(state: State, events: list[Event]) -> None:
+def reveal(state: State, events: Narration) -> None:
     """Rule 3 (Y4, Y6, Y14): dice and picks shown together; retirements; guards placed; robbers roll."""
     state["revealed"] = True
     players = state["players"]
     riders = riding(state)
-    for seat in riders:
-        where = state["picks"][seat]
-        dice = state["dice"][seat]
-        events.append(event(f"{seat_name(seat)} rolled {dice[0]} and {dice[1]} and chose {place_name(where)}"))
+    if events is not None:
+        for seat in riders:
+            where = state["picks"][seat]
+            dice = state["dice"][seat]
+            events.append(event(f"{seat_name(seat)} rolled {dice[0]} and {dice[1]} and chose {place_name(where)}"))
     for seat in riders:
         if state["picks"][seat] == "retire":
             players[seat]["status"] = "retired"
-            events.append(event(f"{seat_name(seat)} retires to live on the loot, with a score of "
+            if events is not None:
+                events.append(event(f"{seat_name(seat)} retires to live on the loot, with a score of "
                                 f"{score(players[seat])}"))
     place_guards(state, events)
     robbers = [seat for seat in riding(state) if state["picks"][seat] in DIRECTIONS]
@@ -291,16 +294,20 @@ def reveal(state: State, events: list[Event]) -> None:
         card = state["coaches"][DIRECTION_INDEX[where]]
         state["rolled"][where] = {stat: printed_stat(card, stat) + chance.roll_d6(state)
                                   for stat in ROLLED_STATS[card]}
-        for stat, value in state["rolled"][where].items():
-            events.append(event(rolled_stat_text(card, stat, value)))
+        if events is not None:
+            for stat, value in state["rolled"][where].items():
+                events.append(event(rolled_stat_text(card, stat, value)))
         extra = 2 if len(here) == 1 else 1  # Y7, Y8
         if len(here) == 2:
             state["stats_clashes"] += 1
-            events.append(event(f"Both highwaymen go for {COACHES[card][0]}: one more die each (Y8)"))
+            if events is not None:
+                events.append(event(f"Both highwaymen go for {COACHES[card][0]}: one more die each (Y8)"))
         for seat in here:
             state["rob_dice"][seat] = state["dice"][seat] + [chance.roll_d6(state) for _ in range(extra)]
             players[seat]["attempts"] += 1
-            events.append(event(f"{seat_name(seat)} rolls on: dice " + ", ".join(map(str, state["rob_dice"][seat]))))
+            if events is not None:
+                dice = ", ".join(map(str, state["rob_dice"][seat]))
+                events.append(event(f"{seat_name(seat)} rolls on: dice {dice}"))
     state["phase"] = "rob"
     if not pending_robbers(state):
         start_town(state, events)
@@ -319,7 +326,7 @@ def place_name(where: str | None) -> str:
     return DIRECTION_NAMES.get(where) or ("to retire" if where == "retire" else f"the {where}")
 
 
-def place_guards(state: State, events: list[Event]) -> None:
+def place_guards(state: State, events: Narration) -> None:
     """Y6: ⌊folk hero/5⌋ random guards per player (a d6 each for the place), ⌊scoundrel/5⌋ targeted
     guards at that player's pick. Counted at the reveal; a player retiring now brings none."""
     guards = {place: 0 for place in (*DIRECTIONS, *TOWN)}
@@ -333,10 +340,12 @@ def place_guards(state: State, events: list[Event]) -> None:
         targeted = state["players"][seat]["scoundrel"] // GUARD_STEP
         if targeted:
             guards[state["picks"][seat]] += targeted
-            events.append(event(f"{quantity(targeted, 'guard')} {'is' if targeted == 1 else 'are'} hunting "
+            if events is not None:
+                events.append(event(f"{quantity(targeted, 'guard')} {'is' if targeted == 1 else 'are'} hunting "
                                 f"{seat_name(seat)} at {place_name(state['picks'][seat])} (Y6)"))
-    for roll in rolls:
-        events.append(event(f"A random guard rolls {roll}: {place_name(GUARD_PLACES[roll])} (Y6)"))
+    if events is not None:
+        for roll in rolls:
+            events.append(event(f"A random guard rolls {roll}: {place_name(GUARD_PLACES[roll])} (Y6)"))
     state["guards"] = guards
     state["guard_rolls"] = rolls
 
@@ -368,7 +377,7 @@ def assignment_choices(state: State, seat: int) -> tuple[solver.Assignment, ...]
     return solver.choices(state["rob_dice"][seat], targets["speed"], horse_bonus(state["players"][seat]))
 
 
-def resolve_robbery(state: State, where: str, events: list[Event]) -> None:
+def resolve_robbery(state: State, where: str, events: Narration) -> None:
     """Apply a robbery once every robber at this coach has assigned: alone (Y7) or together (Y8)."""
     seats = robbers_at(state, where)
     targets = coach_targets(state, where)
@@ -385,7 +394,8 @@ def resolve_robbery(state: State, where: str, events: list[Event]) -> None:
             picks[0], picks[1], targets["speed"], targets["wit"], targets["combat"], targets["money"],
             [horse_bonus(players[s]) for s in seats], [wit_bonus(players[s]) for s in seats],
             [combat_bonus(players[s]) for s in seats]))
-    events.extend(robbery_events(state, where, seats, picks))
+    if events is not None:
+        events.extend(robbery_events(state, where, seats, picks))
     for seat, result in zip(seats, outcomes):
         apply_outcome(state, seat, result)
     state["last"].extend({"seat": seat, "where": where, **result.as_dict()} for seat, result in zip(seats, outcomes))
@@ -432,12 +442,12 @@ def apply_outcome(state: State, seat: int, result: solver.Outcome) -> None:
     change_tracks(player, result.folk_hero, result.scoundrel, result.health)
 
 
-def assign(state: State, seat: int, action: Action, events: list[Event]) -> None:
+def assign(state: State, seat: int, action: Action, events: Narration) -> None:
     state["assigned"][seat] = dict(action)
     where = state["picks"][seat]
     if all(state["assigned"][s] is not None for s in robbers_at(state, where)):
         resolve_robbery(state, where, events)
-    else:
+    elif events is not None:
         events.append(event(f"{seat_name(seat)} has assigned the dice"))
     if not pending_robbers(state):
         start_town(state, events)
@@ -445,7 +455,7 @@ def assign(state: State, seat: int, action: Action, events: list[Event]) -> None
 
 # --- The town (Y9, Y10) ---------------------------------------------------------------------------------
 
-def start_town(state: State, events: list[Event]) -> None:
+def start_town(state: State, events: Narration) -> None:
     """Y11: town visits after every robbery. Y9: a guard there is fought first, with a fresh die."""
     state["phase"] = "town"
     for seat in riding(state):
@@ -460,7 +470,8 @@ def start_town(state: State, events: list[Event]) -> None:
             state["town_rolls"][seat] = roll
             shortfall = max(0, GUARD_STRENGTH * guards - roll - combat_bonus(player))
             change_tracks(player, health=-shortfall)
-            events.append(event(words.town_fight(seat_name(seat), guards, where, roll, weapon_bonuses(player),
+            if events is not None:
+                events.append(event(words.town_fight(seat_name(seat), guards, where, roll, weapon_bonuses(player),
                                                  GUARD_STRENGTH * guards)))
         if state["players"][seat]["status"] == "riding":
             state["shopping"][seat] = True
@@ -524,23 +535,26 @@ def town_actions(state: State, seat: int) -> list[Action]:
     return actions
 
 
-def shop(state: State, seat: int, action: Action, events: list[Event]) -> None:
+def shop(state: State, seat: int, action: Action, events: Narration) -> None:
     player = state["players"][seat]
     where = state["picks"][seat]
     kind = action["do"]
     if kind == "leave":
         state["shopping"][seat] = False
-        events.append(event(f"{seat_name(seat)} leaves the {where}"))
+        if events is not None:
+            events.append(event(f"{seat_name(seat)} leaves the {where}"))
     elif kind == "heal":
         player["guineas"] -= HEAL_PRICE[where]
         change_tracks(player, health=1)
-        events.append(event(f"{seat_name(seat)} pays {HEAL_PRICE[where]} guineas for 1 health "
+        if events is not None:
+            events.append(event(f"{seat_name(seat)} pays {HEAL_PRICE[where]} guineas for 1 health "
                             f"({'a meal and a rest' if where == 'tavern' else 'food'})"))
     elif kind == "give":
         player["guineas"] -= GIFT_PRICE
         player["scoundrel"] -= 1
         player["folk_hero"] += 1
-        events.append(event(f"{seat_name(seat)} gives {GIFT_PRICE} guineas to the poor: "
+        if events is not None:
+            events.append(event(f"{seat_name(seat)} gives {GIFT_PRICE} guineas to the poor: "
                             "one scoundrel point becomes a folk hero point"))
     elif kind == "buy":
         price = buy_price(player, action)
@@ -558,41 +572,46 @@ def shop(state: State, seat: int, action: Action, events: list[Event]) -> None:
                 player["weapons"].remove(action["trade"])
             player["weapons"].append(item)
             player["weapons"].sort(key=lambda w: ITEMS[w][1])
-        traded = f", trading in the {item_name(action['trade'])}" if "trade" in action else ""
-        events.append(event(f"{seat_name(seat)} buys a {item_name(item)} for {quantity(price, 'guinea')}{traded}"))
+        if events is not None:
+            traded = f", trading in the {item_name(action['trade'])}" if "trade" in action else ""
+            events.append(event(f"{seat_name(seat)} buys a {item_name(item)} for {quantity(price, 'guinea')}"
+                                f"{traded}"))
     if not pending_shoppers(state):
         end_round(state, events)
 
 
 # --- The end of a round and of the game (Y11, Y12, Y14, Y16) -------------------------------------------
 
-def rival_turn(state: State, taken: str | None, events: list[Event]) -> None:
+def rival_turn(state: State, taken: str | None, events: Narration) -> None:
     """Y16: from round 5, the rival goes for the richest coach the player did not pick (ties: lowest
     printed combat) and banks its money if 2d6 beats its combat."""
     if state["round"] < RIVAL_WAKES:
         return
     open_coaches = [(where, card) for where, card in zip(DIRECTIONS, state["coaches"]) if where != taken]
     where, card = min(open_coaches, key=lambda wc: (-coach_money(wc[1]), printed_stat(wc[1], "combat")))
-    name = f"{COACHES[card][0]} ({DIRECTION_NAMES[where]})"
     combat = state["rolled"].get(where, {}).get("combat")
     if combat is None:
         combat = printed_stat(card, "combat")
         if stat_is_rolled(card, "combat"):
             combat += chance.roll_d6(state)
-            events.append(event(rolled_stat_text(card, "combat", combat)))
+            if events is not None:
+                events.append(event(rolled_stat_text(card, "combat", combat)))
     first, second = chance.roll_d6(state), chance.roll_d6(state)
     roll = first + second
     won = roll > combat
     if won:
         state["rival"] += coach_money(card)
     state["rival_log"].append(coach_money(card) if won else 0)
+    if events is None:
+        return
+    name = f"{COACHES[card][0]} ({DIRECTION_NAMES[where]})"
     outcome = (f"above it: takes {quantity(coach_money(card), 'guinea')} (rival: {state['rival']})" if won
                else f"not above it: gets nothing (rival: {state['rival']})")
     events.append(event(f"The rival goes for {name}, the richest coach left (Y16): rolls {first}+{second} = "
                         f"{roll} against combat {combat}, {outcome}"))
 
 
-def end_round(state: State, events: list[Event]) -> None:
+def end_round(state: State, events: Narration) -> None:
     """Rule 4: tracks updated; a death ends the game (Y11); otherwise the next round, up to the last."""
     players = state["players"]
     dead = [seat for seat, player in enumerate(players) if player["status"] == "dead"]
@@ -600,8 +619,8 @@ def end_round(state: State, events: list[Event]) -> None:
         player_pick = state["picks"][0]
         rival_turn(state, player_pick if player_pick in DIRECTIONS else None, events)
     if dead:
-        for seat in dead:
-            events.append(event(f"{seat_name(seat)} is dead"))
+        if events is not None:
+            events.extend(event(f"{seat_name(seat)} is dead") for seat in dead)
         return finish(state, events)
     if state["round"] >= state["rounds"] or not riding(state):
         if state["solo"]:
@@ -610,22 +629,24 @@ def end_round(state: State, events: list[Event]) -> None:
     start_round(state, events)
 
 
-def rival_plays_out(state: State, events: list[Event]) -> None:
+def rival_plays_out(state: State, events: Narration) -> None:
     """Solo, after the player retires: the rival plays on to the last round (the sheet lets the other
     player continue to beat a retired score; without this, retiring before round 5 always wins)."""
     while state["round"] < state["rounds"]:
         state["round"] += 1
         deal_coaches(state)
         state["rolled"] = {}
-        events.append(round_event(state))
+        if events is not None:
+            events.append(round_event(state))
         rival_turn(state, None, events)
 
 
-def finish(state: State, events: list[Event]) -> None:
+def finish(state: State, events: Narration) -> None:
     state["phase"] = "over"
     state["discards"].extend(state["coaches"])
     state["coaches"] = []
-    events.append(event(result(state)["summary"]))
+    if events is not None:
+        events.append(event(result(state)["summary"]))
 
 
 def winners(state: State) -> list[int]:
@@ -743,6 +764,19 @@ RULE_OF_PHASE = {"pick": "Y4", "rob": "Y7", "town": "Y9"}
 
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:
+    """Carry out one legal action of ``seat``; refuse anything else and leave the state untouched."""
+    events: list[Event] = []
+    carry_out(state, seat, action, events)
+    return events
+
+
+def advance(state: State, seat: int, action: Action) -> None:
+    """``apply`` with nobody listening: the same check and change of state, no event built."""
+    carry_out(state, seat, action, None)
+
+
+def carry_out(state: State, seat: int, action: Action, events: Narration) -> None:
+    """The one path of ``apply`` and ``advance``: check the action, then play it out."""
     if not isinstance(action, dict) or not is_pending(state, seat):
         raise IllegalAction("Y4", f"{seat_name(seat)} has nothing to do now")
     if not is_legal(state, seat, action):
@@ -750,21 +784,22 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
         if (state["phase"] == "pick" and must_rest(state, seat)) or is_spur_in_vain(state, seat, action):
             rule = "Y5"
         raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
-    events: list[Event] = []
     if action["do"] == "play_as_scoundrel":
         state["players"][seat]["as_scoundrel"] = True
-        events.append(event(f"{seat_name(seat)} now plays as a scoundrel: guineas + scoundrel − folk hero (Y13)"))
+        if events is not None:
+            events.append(event(f"{seat_name(seat)} now plays as a scoundrel: guineas + scoundrel − folk hero "
+                                "(Y13)"))
     elif action["do"] == "pick":
         state["picks"][seat] = action["where"]
-        events.append(event(f"{seat_name(seat)} has chosen"))
-        events.append(event(f"You chose {place_name(action['where'])}", [seat]))
+        if events is not None:
+            events.append(event(f"{seat_name(seat)} has chosen"))
+            events.append(event(f"You chose {place_name(action['where'])}", [seat]))
         if not pending(state):
             reveal(state, events)
     elif action["do"] == "assign":
         assign(state, seat, action, events)
     else:
         shop(state, seat, action, events)
-    return events
 
 
 def is_spur_in_vain(state: State, seat: int, action: Action) -> bool:
@@ -1027,6 +1062,7 @@ GAME = Game(
     pending=pending,
     legal_actions=legal_actions,
     apply=apply,
+    advance=advance,
     view=view,
     resample_hidden=resample_hidden,
     result=result,
