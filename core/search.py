@@ -117,7 +117,7 @@ def playout(game: Game, state: State, seat: int, rng: random.Random, guide: Bot,
         if out_of_time():
             raise OutOfTime
         mover = pending[0]
-        game.apply(state, mover, guide(state, mover, rng))
+        game.advance(state, mover, guide(state, mover, rng))  # nobody reads a playout's events
     return 0.5
 
 
@@ -162,7 +162,7 @@ def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, 
         try:
             for i in alive:
                 guess = game.resample_hidden(state, seat, random.Random(guess_seed))
-                game.apply(guess, seat, candidates[i])
+                game.advance(guess, seat, candidates[i])
                 outcomes[i] = playout(game, guess, seat, random.Random(playout_seed), guide, out_of_time,
                                       horizon, start=state)  # the search's own state is never changed
                 report.playouts += 1

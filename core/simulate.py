@@ -41,7 +41,8 @@ def play_bot_game(game: Game, options: dict[str, Any], seed: int, bot_names: Seq
     """Play one game with a bot in every seat; ``bot_names[seat]`` names that seat's bot.
 
     ``on_deal`` hears the game's opening events (the deal setup made) before the first action;
-    ``on_action`` hears every action and its events.
+    ``on_action`` hears every action and its events. With nobody listening the actions go through
+    ``advance``, which builds no events: the same game, without the narration's cost.
     """
     state = game.setup(options, seed)
     if on_deal is not None:
@@ -54,10 +55,11 @@ def play_bot_game(game: Game, options: dict[str, Any], seed: int, bot_names: Seq
             raise RunawayGame(f"{game.id} seed {seed} did not end in {MOVE_CAP} actions")
         seat = pending[0]
         action = bots[seat](state, seat, bot_rngs[seat])
-        events = game.apply(state, seat, action)
+        if on_action is None:
+            game.advance(state, seat, action)
+        else:
+            on_action(state, seat, action, game.apply(state, seat, action))
         actions.append((seat, action))
-        if on_action is not None:
-            on_action(state, seat, action, events)
     return PlayedGame(seed, state, actions)
 
 
