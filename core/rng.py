@@ -40,13 +40,27 @@ def next_u64(state: dict[str, Any]) -> int:
     return mix(z)
 
 
+# The draws below are the hot path of every playout, so each writes ``mix`` out in place (the same
+# arithmetic, the constants as literals: one call instead of three). The sequence is SplitMix64's and
+# must stay so: a game record is a seed and the actions, and replaying it relies on every draw.
+
 def below(state: dict[str, Any], n: int) -> int:
-    """A number from 0 to n - 1 (the bias of 2**64 mod n is far below anything a game could show)."""
-    return next_u64(state) % n
+    """A number from 0 to n - 1 (the bias of 2**64 mod n is far below anything a game could show):
+    ``next_u64(state) % n``."""
+    z = (state["rng"] + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    state["rng"] = z
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return (z ^ (z >> 31)) % n
 
 
 def roll_d6(state: dict[str, Any]) -> int:
-    return next_u64(state) % 6 + 1
+    """A die: ``next_u64(state) % 6 + 1``."""
+    z = (state["rng"] + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    state["rng"] = z
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return (z ^ (z >> 31)) % 6 + 1
 
 
 def shuffle(state: dict[str, Any], items: MutableSequence[Any]) -> None:
@@ -54,7 +68,9 @@ def shuffle(state: dict[str, Any], items: MutableSequence[Any]) -> None:
     with the counter kept in a local until the end."""
     z = state["rng"]
     for i in range(len(items) - 1, 0, -1):
-        z = (z + _GOLDEN) & _MASK
-        j = mix(z) % (i + 1)
+        z = (z + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        j = (x ^ (x >> 31)) % (i + 1)
         items[i], items[j] = items[j], items[i]
     state["rng"] = z
