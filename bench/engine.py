@@ -69,34 +69,47 @@ def play_random_game(game, options, seed, rng, narrated=False):
     return actions, legal_total
 
 
+#: Games per turn of the three loops (advance, apply, baseline): they take turns, so a change in the
+#: shared machine's load falls on all three alike and the ratios stay fair.
+BATCH = 10
+
+
 def bench_game(game, seconds):
+    """Random games through ``advance`` for ``seconds`` of CPU time; the same games through ``apply``
+    and the no-rules baseline of each, in turns."""
     players = BENCH_PLAYERS.get(game.id, game.option("players").default)
     options = game.resolve_options({"players": players})
     rng = random.Random(1)
     games = actions = legal_total = 0
-    started = time.process_time()
-    while time.process_time() - started < seconds:
-        a, l = play_random_game(game, options, games, rng)
-        games += 1
-        actions += a
-        legal_total += l
-    elapsed = time.process_time() - started
-    # The baseline plays the same number of games of the mean length (the remainder spread over them).
-    no_rules = [NoRules(actions // games + (i < actions % games), max(1, round(legal_total / actions)))
-                for i in range(2)]
-    base_started = time.process_time()
-    for i in range(games):
-        play_random_game(no_rules[i < actions % games], None, i, rng)
-    base_elapsed = time.process_time() - base_started
-    # The same games again, narrated: the same seeds and, from the same generator state, the same choices.
-    rng = random.Random(1)
-    narrated_started = time.process_time()
-    for seed in range(games):
-        play_random_game(game, options, seed, rng, narrated=True)
-    narrated_elapsed = time.process_time() - narrated_started
+    spent = {"advance": 0.0, "apply": 0.0, "baseline": 0.0}
+    while spent["advance"] < seconds:
+        seeds = range(games, games + BATCH)
+        before = rng.getstate()
+        started = time.process_time()
+        counts = [play_random_game(game, options, seed, rng) for seed in seeds]
+        spent["advance"] += time.process_time() - started
+        after = rng.getstate()
+        # The same games narrated: the same seeds and, from the same generator state, the same choices.
+        rng.setstate(before)
+        started = time.process_time()
+        for seed in seeds:
+            play_random_game(game, options, seed, rng, narrated=True)
+        spent["apply"] += time.process_time() - started
+        # Each game's baseline: a no-rules game as many actions long, its lists as long on average.
+        no_rules = [NoRules(taken, max(1, round(offered / max(taken, 1)))) for taken, offered in counts]
+        started = time.process_time()
+        for empty in no_rules:
+            play_random_game(empty, None, 0, rng)
+        spent["baseline"] += time.process_time() - started
+        rng.setstate(after)
+        games += BATCH
+        actions += sum(taken for taken, _ in counts)
+        legal_total += sum(offered for _, offered in counts)
+    elapsed = spent["advance"]
     return {"players": players, "games_per_s": games / elapsed, "actions_per_game": actions / games,
-            "us_per_action": elapsed / actions * 1e6, "baseline_games_per_s": games / base_elapsed,
-            "ratio": elapsed / base_elapsed, "apply_games_per_s": games / narrated_elapsed}
+            "us_per_action": elapsed / actions * 1e6, "baseline_games_per_s": games / spent["baseline"],
+            "ratio": elapsed / spent["baseline"], "apply_games_per_s": games / spent["apply"],
+            "apply_ratio": spent["apply"] / spent["baseline"]}
 
 
 def bench_reading(game, games=60):

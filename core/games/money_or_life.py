@@ -64,6 +64,8 @@ TOWN = ("tavern", "market")
 PICKS = (*DIRECTIONS, *TOWN, "retire")
 #: Y6: where a random guard goes, by its d6.
 GUARD_PLACES = {1: "N", 2: "S", 3: "E", 4: "W", 5: "tavern", 6: "market"}
+#: Every place a guard may stand, in the order the state lists them.
+GUARDED = (*DIRECTIONS, *TOWN)
 GUARD_STRENGTH = 5
 GUARD_STEP = 5  # a guard per 5 points on a track
 
@@ -284,11 +286,14 @@ def reveal(state: State, events: Narration) -> None:
             players[seat]["status"] = "retired"
             if events is not None:
                 events.append(event(f"{seat_name(seat)} retires to live on the loot, with a score of "
-                                f"{score(players[seat])}"))
+                                    f"{score(players[seat])}"))
     place_guards(state, events)
-    robbers = [seat for seat in riding(state) if state["picks"][seat] in DIRECTIONS]
+    picks = state["picks"]
+    robbers = [seat for seat in riding(state) if picks[seat] in DIRECTION_INDEX]
     for where in DIRECTIONS:
-        here = [seat for seat in robbers if state["picks"][seat] == where]
+        if where not in picks:
+            continue  # the common case: nobody went this way
+        here = [seat for seat in robbers if picks[seat] == where]
         if not here:
             continue
         card = state["coaches"][DIRECTION_INDEX[where]]
@@ -329,20 +334,21 @@ def place_name(where: str | None) -> str:
 def place_guards(state: State, events: Narration) -> None:
     """Y6: ⌊folk hero/5⌋ random guards per player (a d6 each for the place), ⌊scoundrel/5⌋ targeted
     guards at that player's pick. Counted at the reveal; a player retiring now brings none."""
-    guards = {place: 0 for place in (*DIRECTIONS, *TOWN)}
+    guards = dict.fromkeys(GUARDED, 0)
     rolls = []
-    for seat in riding(state):
+    riders = riding(state)
+    for seat in riders:
         for _ in range(state["players"][seat]["folk_hero"] // GUARD_STEP):
             roll = chance.roll_d6(state)
             rolls.append(roll)
             guards[GUARD_PLACES[roll]] += 1
-    for seat in riding(state):
+    for seat in riders:
         targeted = state["players"][seat]["scoundrel"] // GUARD_STEP
         if targeted:
             guards[state["picks"][seat]] += targeted
             if events is not None:
-                events.append(event(f"{quantity(targeted, 'guard')} {'is' if targeted == 1 else 'are'} hunting "
-                                f"{seat_name(seat)} at {place_name(state['picks'][seat])} (Y6)"))
+                events.append(event(f"{quantity(targeted, 'guard')} {'is' if targeted == 1 else 'are'} "
+                                    f"hunting {seat_name(seat)} at {place_name(state['picks'][seat])} (Y6)"))
     if events is not None:
         for roll in rolls:
             events.append(event(f"A random guard rolls {roll}: {place_name(GUARD_PLACES[roll])} (Y6)"))
@@ -748,8 +754,11 @@ def robbery_key(state: State, seat: int) -> tuple[list[int], int, int]:
 
 def is_legal(state: State, seat: int, action: Action) -> bool:
     """``action in legal_actions(state, seat)``, without copying the actions to compare with."""
-    if not is_pending(state, seat):
-        return False
+    return is_pending(state, seat) and is_offered(state, seat, action)
+
+
+def is_offered(state: State, seat: int, action: Action) -> bool:
+    """``is_legal`` for a seat already known to be pending."""
     if action == PLAY_AS_SCOUNDREL:
         return not state["players"][seat]["as_scoundrel"]
     phase = state["phase"]
@@ -779,7 +788,7 @@ def carry_out(state: State, seat: int, action: Action, events: Narration) -> Non
     """The one path of ``apply`` and ``advance``: check the action, then play it out."""
     if not isinstance(action, dict) or not is_pending(state, seat):
         raise IllegalAction("Y4", f"{seat_name(seat)} has nothing to do now")
-    if not is_legal(state, seat, action):
+    if not is_offered(state, seat, action):
         rule = RULE_OF_PHASE[state["phase"]]
         if (state["phase"] == "pick" and must_rest(state, seat)) or is_spur_in_vain(state, seat, action):
             rule = "Y5"

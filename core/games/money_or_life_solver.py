@@ -233,7 +233,7 @@ def offered_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> t
 
 def choice_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> list[dict[str, Any]]:
     """``choices`` as fresh action dicts (the engine's legal assignments)."""
-    return [dict(action) for action in offered_actions(dice, speed_target, horse)]
+    return list(map(dict.copy, offered_actions(dice, speed_target, horse)))
 
 
 def joint_outcomes(first: Assignment, second: Assignment, speed: int, wit: int, combat: int, money: int,
