@@ -295,7 +295,7 @@ def carry_out(state: State, seat: int, action: Action, events: Narration) -> Non
         raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
     do = action["do"]
     state["phase"] = "play"
-    state["moves"].append([seat, do, action.get("cards", action.get("route"))])
+    state["moves"].append([seat, do, action["cards"] if do == "play" else action.get("route")])
     if do == "keep":
         if events is not None:
             events.append(event(f"{SEAT[seat]} keeps the card."))
