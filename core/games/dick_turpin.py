@@ -421,13 +421,15 @@ def claim_shares(claim: int, gold: list[int], robber: int) -> list[int]:
     everything.
     """
     players = len(gold)
-    payers = [seat for seat in range(players) if seat != robber]
-    if sum(gold[seat] for seat in payers) <= claim:
-        return [0 if seat == robber else gold[seat] for seat in range(players)]
-    level = claim // len(payers)  # nobody pays more at this level than the claim shared out, so it fits
-    while sum(min(gold[seat], level + 1) for seat in payers) <= claim:
+    paid = list(gold)
+    paid[robber] = 0  # from here on, what each seat could pay: the robber pays nothing
+    if sum(paid) <= claim:
+        return paid
+    level = claim // (players - 1)  # nobody pays more at this level than the claim shared out, so it fits
+    while sum([min(amount, level + 1) for amount in paid]) <= claim:
         level += 1
-    paid = [0 if seat == robber else min(gold[seat], level) for seat in range(players)]
+    paid = [min(amount, level) for amount in paid]
+    payers = [seat for seat in range(players) if seat != robber]
     odd_coins = claim - sum(paid)
     if odd_coins:
         # Fewer odd coins than payers above the level, or the level would have been one higher.
