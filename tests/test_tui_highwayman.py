@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import pytest
 from rich.console import Console
-from textual.widgets import OptionList
+from tui.widgets.choices import ChoiceList
 
 from core.games import highwayman as rules
 from tests.tui_helpers import quick_app, screen_name, screen_text, wait_until
@@ -246,7 +246,7 @@ async def pick_second_with_arrows(pilot, app: TurpinApp) -> None:
         if getattr(app.focused, "id", None) == "move-choices":
             break
         await pilot.press("tab")
-    choices = app.screen.query_one("#move-choices", OptionList)
+    choices = app.screen.query_one("#move-choices", ChoiceList)
     assert app.focused is choices, "Tab never reached the move pane's choices"
     await pilot.press("home", "down")
     assert choices.highlighted == 1

@@ -88,8 +88,8 @@ async def show_tab(pilot, app: TurpinApp, tab: str) -> None:
 
 async def pick_with_arrows(pilot, app: TurpinApp, steps: int) -> None:
     """Choose the move pane's entry ``steps`` below the first with Tab to reach it, arrows and Enter."""
-    from textual.widgets import OptionList
-    choices = app.screen.query_one("#move-choices", OptionList)
+    from tui.widgets.choices import ChoiceList
+    choices = app.screen.query_one("#move-choices", ChoiceList)
     for _ in range(12):
         if app.focused is choices:
             break

@@ -22,9 +22,10 @@ from textual.widgets import Static
 
 from tui.frame import TableFrame
 from tui.glyphs import Glyphs, UNICODE
+from tui.widgets.lines import LinePane
 
 
-class FramePane(Static):
+class FramePane(LinePane):
     """A pane drawn by ``draw(frame)``; subclasses override ``draw``."""
 
     frame: reactive[TableFrame | None] = var(None, always_update=True)
@@ -32,35 +33,15 @@ class FramePane(Static):
     def __init__(self, *, glyphs: Glyphs = UNICODE, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.glyphs = glyphs
-        self._drawn: object = None
-        self._lines = -1
 
     def watch_frame(self, frame: TableFrame | None) -> None:
         drawn = self.draw(frame) if frame is not None and frame.view is not None else Text("")
-        if isinstance(drawn, Text) and drawn == self._drawn:
+        if isinstance(drawn, Text) and drawn == self.shown:
             return  # nothing changed: no repaint at all
-        self._drawn = drawn
-        # A new layout reflows the whole screen: only when a pane that is as tall as its content has
-        # changed its number of lines. Otherwise repainting the pane itself is enough.
-        lines = _line_count(drawn)
-        auto = self.styles.height is None or self.styles.height.is_auto
-        relayout = auto and lines != self._lines
-        if relayout:
-            self.clear_cached_dimensions()
-        self.update(drawn, layout=relayout)
-        self._lines = lines
+        self.show(drawn)
 
     def draw(self, frame: TableFrame) -> RenderableType:
         return Text("")
-
-
-def _line_count(drawn: RenderableType) -> int:
-    if isinstance(drawn, Text):
-        return drawn.plain.count("\n") + 1
-    renderables = getattr(drawn, "renderables", None)
-    if renderables is not None:
-        return sum(_line_count(part) for part in renderables)
-    return -1  # unknown: always lay out
 
 
 class Chip(Static):
