@@ -693,7 +693,9 @@ class DiceBuilder(Vertical, can_focus=True):
     def on_resize(self) -> None:
         # As many dice to a row as fit (a die's chip needs about 12 columns: "▸⚄5 combat").
         columns = max(1, min(len(self.dice_values) + 1, self.content_region.width // 12))
-        self.query_one(".york-builder-dice").styles.grid_size_columns = columns
+        grid = self.query_one(".york-builder-dice")
+        if grid.styles.grid_size_columns != columns:  # setting it at all lays the table out again
+            grid.styles.grid_size_columns = columns
 
     def _die_label(self, number: int) -> Text:
         value, place = self.dice_values[number], self.state["places"][number]

@@ -30,6 +30,31 @@ def render_strips(console: Console, renderable: RenderableType, width: int, *, w
     return [Strip(line, width) for line in lines]
 
 
+class LineCache:
+    """The strips of each line of a ``Text`` drawn lately: a pane redrawn for a new table mostly shows
+    the same lines as before, and drawing a line is the dear part of a Rich render."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._lines: dict[tuple, list[Strip]] = {}
+
+    def strips(self, console: Console, text: Text, width: int, *, wrap: bool) -> list[Strip]:
+        strips: list[Strip] = []
+        lines = self._lines
+        for line in text.split("\n", allow_blank=True):
+            key = (width, wrap, line.plain, tuple(line.spans), line.style, line.justify, line.overflow)
+            drawn = lines.get(key)
+            if drawn is None:
+                if not wrap:
+                    line.no_wrap, line.overflow = True, line.overflow or "ellipsis"
+                drawn = render_strips(console, line, width, wrap=wrap) or [Strip.blank(width)]
+                if len(lines) >= self.size:
+                    lines.clear()  # a new game or a new size: start again rather than keep an order
+                lines[key] = drawn
+            strips.extend(drawn)
+        return strips
+
+
 class StyledStrips:
     """Strips with the widget's base style applied once each, until the style (a theme) or the strips
     change: a repaint then hands out the same strips instead of styling new ones line by line."""
@@ -73,6 +98,7 @@ class LinePane(ScrollView, can_focus=False):
         self._strips_width = -1
         self._base_style = Style()
         self._styled = StyledStrips()
+        self._line_cache = LineCache()
 
     def show(self, renderable: RenderableType) -> None:
         """Show ``renderable`` instead; only the lines that differ are drawn again."""
@@ -98,7 +124,11 @@ class LinePane(ScrollView, can_focus=False):
     def _strips_at(self, width: int) -> list[Strip]:
         if width != self._strips_width:
             wrap = self.styles.text_wrap != "nowrap"
-            self._strips = render_strips(self.app.console, self.shown, width, wrap=wrap)
+            shown = self.shown
+            if isinstance(shown, Text):
+                self._strips = self._line_cache.strips(self.app.console, shown, width, wrap=wrap and not shown.no_wrap)
+            else:
+                self._strips = render_strips(self.app.console, shown, width, wrap=wrap)
             self._strips_width = width
             self._styled.reset(self._strips)
         return self._strips

@@ -11,9 +11,12 @@ from dataclasses import dataclass
 
 from rich.console import RenderableType
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.compose import compose
+from textual.geometry import Offset
 from textual.containers import Container, Grid, Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive, var
@@ -42,6 +45,83 @@ class FramePane(LinePane):
 
     def draw(self, frame: TableFrame) -> RenderableType:
         return Text("")
+
+
+class ClickPane(FramePane):
+    """A ``FramePane`` whose parts stand for things (a card, a coach): ``part(text, target)`` marks them.
+
+    A click on a part posts ``Chip.Clicked`` as a chip would, and the part under the mouse is lit. The
+    pane is drawn text like any other, so a table update repaints only its changed lines and never mounts
+    or lays out widgets, which a pane of chips did whenever the number of cards changed.
+    """
+
+    COMPONENT_CLASSES = {"click-pane--hover", "click-pane--playable"}
+    DEFAULT_CSS = """
+    ClickPane > .click-pane--hover {
+        background: $boost;
+    }
+    ClickPane > .click-pane--playable {
+        background: $success 30%;
+    }
+    """
+
+    hovered: reactive[str | None] = reactive(None)
+
+    def part(self, label: Text, target: str, *, playable: bool = False) -> Text:
+        """``label`` marked as standing for ``target`` (lit if playable, or under the mouse)."""
+        style = Style(meta={"target": target})
+        if playable:
+            style += self.get_component_rich_style("click-pane--playable", partial=True)
+        if target == self.hovered:
+            style += self.get_component_rich_style("click-pane--hover", partial=True)
+        label.stylize(style)
+        return label
+
+    def watch_hovered(self) -> None:
+        if self.frame is not None:
+            self.watch_frame(self.frame)
+
+    def on_click(self, event: events.Click) -> None:
+        target = event.style.meta.get("target")
+        if target:
+            event.stop()
+            self.post_message(Chip.Clicked(target))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.hovered = event.style.meta.get("target")
+
+    def on_leave(self) -> None:
+        self.hovered = None
+
+    def on_resize(self) -> None:
+        # Parts are laid out in as many columns as fit: a new width is a new drawing, not only a new wrap.
+        if self.frame is not None:
+            self.watch_frame(self.frame)
+        super().on_resize()
+
+    def parts(self) -> list[tuple[str, str]]:
+        """Every part shown, in order: its target and the words a person reads there."""
+        shown = self.shown
+        if not isinstance(shown, Text):
+            return []
+        found = []
+        for span in sorted(shown.spans, key=lambda span: span.start):
+            style = span.style
+            if isinstance(style, Style) and style.meta.get("target"):
+                found.append((style.meta["target"], shown.plain[span.start:span.end]))
+        return found
+
+    def offset_of(self, target: str) -> Offset | None:
+        """Where ``target`` is drawn, from the pane's top left corner (for a click), if it is in view."""
+        top = self.scroll_offset.y
+        left, down = self.content_region.x - self.region.x, self.content_region.y - self.region.y
+        for y, strip in enumerate(self._strips_at(self._content_width())[top:top + self.content_size.height]):
+            x = 0
+            for segment in strip:
+                if segment.style is not None and segment.style.meta.get("target") == target:
+                    return Offset(left + x, down + y)
+                x += segment.cell_length
+        return None
 
 
 class Chip(Static):

@@ -49,9 +49,10 @@ class MovePane(Vertical):
         status = self.query_one("#move-status", LinePane)
         choices_list = self.query_one("#move-choices", ChoiceList)
         choices = frame.choices
-        shown = (frame.prompt["id"] if frame.prompt else None, frame.sent, len(choices), frame.turn)
+        # Sending a choice changes the status line only: the list stays until the prompt goes.
+        shown = (frame.prompt["id"] if frame.prompt else None, len(choices))
         status.show(self._status(frame))
-        if shown[:3] == self._shown[:3] and choices:
+        if shown == self._shown:
             return
         self._shown = shown
         self._order = _order(hook(self.panes, "choice_order")(frame), len(choices))
