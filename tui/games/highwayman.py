@@ -327,7 +327,7 @@ class Hand(ClickPane):
         cards = []
         for card, label in zip(hand, labels):
             label.pad_right(width - label.cell_len)  # every card as wide as the widest, and all of it clicks
-            label.stylize(self.get_component_rich_style("hw-hand--card", partial=True))
+            label.stylize(self.background_of("hw-hand--card"))
             cards.append(self.part(label, f"card:{card}", playable=card in playable))
         footer = self.part(self._footer(frame, hand, playable, drawn), "keep" if drawn else "hand")
         return Text("\n").join([*card_rows(cards, self._content_width()), Text(), footer])

@@ -116,6 +116,11 @@ class LinePane(ScrollView, can_focus=False):
         for first, count in _runs(changed):
             self.refresh_lines(first, count)
 
+    def carry_from(self, fresh: "LinePane") -> None:
+        """Take over what a freshly built pane shows (``carry_over`` keeps the mounted one)."""
+        if fresh.shown != self.shown:
+            self.show(fresh.shown)
+
     # --------------------------------------------------------------------------------- drawing
 
     def _content_width(self) -> int:

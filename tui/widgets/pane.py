@@ -71,11 +71,16 @@ class ClickPane(FramePane):
         """``label`` marked as standing for ``target`` (lit if playable, or under the mouse)."""
         style = Style(meta={"target": target})
         if playable:
-            style += self.get_component_rich_style("click-pane--playable", partial=True)
+            style += self.background_of("click-pane--playable")
         if target == self.hovered:
-            style += self.get_component_rich_style("click-pane--hover", partial=True)
+            style += self.background_of("click-pane--hover")
         label.stylize(style)
         return label
+
+    def background_of(self, component: str) -> Style:
+        """Only the background of a component class, blended over the pane's own (a ``$boost`` or a
+        ``$success 30%`` is a tint, not a colour), so the words keep their own colours."""
+        return Style(bgcolor=self.get_component_rich_style(component).bgcolor)
 
     def watch_hovered(self) -> None:
         if self.frame is not None:
