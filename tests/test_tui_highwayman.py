@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import pytest
 from rich.console import Console
-from textual.widgets import OptionList
+from tui.widgets.choices import ChoiceList
 
 from core.games import highwayman as rules
 from tests.tui_helpers import quick_app, screen_name, screen_text, wait_until
@@ -22,7 +22,6 @@ from tui.frame import TableFrame
 from tui.games import highwayman as panes
 from tui.games import panes_for
 from tui.glyphs import ASCII, UNICODE
-from tui.widgets.pane import Chip
 
 SEATS = [{"seat": 0, "name": "Ann", "kind": "person", "connected": True},
          {"seat": 1, "name": "Bob", "kind": "bot", "connected": True},
@@ -231,8 +230,13 @@ def test_the_module_is_found_by_its_game_id():
 
 # --- Whole series through the app, by keys ----------------------------------------------------------------
 
+def hand_parts(app: TurpinApp) -> list[tuple[str, str]]:
+    return app.screen.query_one("#hand", panes.Hand).parts()
+
+
 def chip_texts(app: TurpinApp) -> list[str]:
-    return [str(chip.render()) for chip in app.screen.query("#hand Chip.hw-card").results(Chip)]
+    """The cards in the hand as they read, in order."""
+    return [words for target, words in hand_parts(app) if target.startswith("card:")]
 
 
 def my_move(app: TurpinApp) -> bool:
@@ -246,7 +250,7 @@ async def pick_second_with_arrows(pilot, app: TurpinApp) -> None:
         if getattr(app.focused, "id", None) == "move-choices":
             break
         await pilot.press("tab")
-    choices = app.screen.query_one("#move-choices", OptionList)
+    choices = app.screen.query_one("#move-choices", ChoiceList)
     assert app.focused is choices, "Tab never reached the move pane's choices"
     await pilot.press("home", "down")
     assert choices.highlighted == 1
@@ -315,16 +319,17 @@ async def test_a_click_on_a_playable_card_plays_it():
             raise AssertionError("never had a card to play")
         card = plays[0]["cards"][-1]
 
-        def chip_of_card() -> Chip | None:
-            return next((chip for chip in app.screen.query("#hand Chip.hw-card").results(Chip)
-                         if chip.target == f"card:{card}" and chip.has_class("chip--playable")), None)
+        def words_of_card() -> str | None:
+            return next((words for target, words in hand_parts(app) if target == f"card:{card}"), None)
 
-        await wait_until(pilot, lambda: chip_of_card() is not None, "the card's chip")
-        chip = chip_of_card()
-        assert UNICODE.laid in str(chip.render())  # marked playable in words too, not by colour alone
+        await wait_until(pilot, lambda: words_of_card() is not None, "the card in the hand")
+        assert UNICODE.laid in words_of_card()  # marked playable in words too, not by colour alone
+        hand = app.screen.query_one("#hand", panes.Hand)
+        where = hand.offset_of(f"card:{card}")
+        assert where is not None, "the card is not in view"
         title = rules.ROUTE_TITLES[card.partition(":")[0]]
         said = len(frame.log)
-        await pilot.click(chip)
+        await pilot.click(hand, offset=where)
 
         def played() -> bool:
             news = [event.get("text", "") for event in app.screen.frame.log[said:]]
@@ -351,7 +356,7 @@ async def test_with_ascii_glyphs_the_hand_marks_playable_and_drawn_cards_in_asci
         assert all(chip.isascii() for chip in chips)
         drawn_chip = next(chip for chip in chips if "(new)" in chip)
         assert panes.card_name(view["drawn"]) in drawn_chip
-        footer = str(app.screen.query_one("#hand .chip--flat", Chip).render())
+        footer = next(words for target, words in hand_parts(app) if target == "keep")
         assert f"(new) drew: {panes.card_name(view['drawn'])}" in footer
 
 

@@ -88,8 +88,8 @@ async def show_tab(pilot, app: TurpinApp, tab: str) -> None:
 
 async def pick_with_arrows(pilot, app: TurpinApp, steps: int) -> None:
     """Choose the move pane's entry ``steps`` below the first with Tab to reach it, arrows and Enter."""
-    from textual.widgets import OptionList
-    choices = app.screen.query_one("#move-choices", OptionList)
+    from tui.widgets.choices import ChoiceList
+    choices = app.screen.query_one("#move-choices", ChoiceList)
     for _ in range(12):
         if app.focused is choices:
             break
@@ -377,6 +377,28 @@ def test_a_click_on_a_coach_picks_that_coach_only():
     matches = [c["action"] for c in frame.choices if panes.choice_matches(c["action"], "where:E")]
     assert matches == [{"do": "pick", "where": "E"}]
     assert not any(panes.choice_matches(c["action"], "where:york") for c in frame.choices)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_click_on_the_drawn_coach_or_tavern_sends_that_pick(size):
+    """The board is drawn text: a click on the East coach (its name, or the blank end of its block) and on
+    the tavern picks exactly those; the hovered block is lit and the words stay whole."""
+    for target, where in (("where:E", "E"), ("where:tavern", "tavern")):
+        app = make_app(players=2, seed=5)
+        async with app.run_test(size=size) as pilot:
+            await wait_until(pilot, lambda: my_turn(app) and app.screen.frame.view["phase"] == "pick", "the pick")
+            board = app.screen.query_one("#board", panes.YorkBoard)
+            await wait_until(pilot, lambda: board.offset_of(target) is not None, "the place drawn")
+            coach = next(c for c in app.screen.frame.view["coaches"] if c["at"] == "E")
+            east = " ".join(words.strip() for part, words in board.parts() if part == "where:E")
+            assert coach["name"] in east and f"combat {coach['combat']}" in east, east
+            await pilot.hover(board, offset=board.offset_of(target))
+            await wait_until(pilot, lambda: board.hovered == target, "the block lit under the mouse")
+            said = len(app.screen.frame.log)
+            await pilot.click(board, offset=board.offset_of(target))
+            await wait_until(pilot, lambda: app.screen.frame.sent or app.screen.frame.view.get("my_pick"), "sent")
+            await wait_until(pilot, lambda: app.screen.frame.view.get("my_pick") == where,
+                             f"my pick to be {where} (log: {app.screen.frame.log[said:]})")
 
 
 def test_robbery_labels_carry_the_solvers_outcome_and_order_puts_the_best_first():

@@ -32,6 +32,8 @@ class Glyphs:
     south: str
     filled: str
     empty: str
+    #: The edge of a block that can be picked (a coach, a place in town); green when a choice picks it.
+    bar: str = "▌"
 
     def dice(self, values: list[int]) -> str:
         return " ".join(self.die[value] if 1 <= value <= 6 else f"d{value}" for value in values)
@@ -45,7 +47,7 @@ UNICODE = Glyphs(coach="▣", passenger="●", passenger_gone="○", pistol="✕
 ASCII = Glyphs(coach="[=]", passenger="*", passenger_gone=".", pistol="x", block="#", runner="R",
                highwayman="#", turn=">", laid="+", choosing="...", bot="bot", away="away",
                die=("", "d1", "d2", "d3", "d4", "d5", "d6"), road="-", north="^", south="v",
-               filled="#", empty=".")
+               filled="#", empty=".", bar="|")
 
 
 def terminal_draws_unicode() -> bool:

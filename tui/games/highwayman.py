@@ -11,13 +11,11 @@ from typing import Any
 
 from rich.console import RenderableType
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Grid
 
 from core.games import highwayman as rules
 from tui.frame import TableFrame
 from tui.glyphs import ASCII, Glyphs
-from tui.widgets.pane import Chip, ChipPane, FramePane, text_columns
+from tui.widgets.pane import ClickPane, FramePane, text_columns
 
 GAME_ID = "highwayman"
 
@@ -299,39 +297,40 @@ class Board(FramePane):
 
 # --- The hand ---------------------------------------------------------------------------------------------
 
-class Hand(ChipPane):
-    """Your cards as chips, sorted by route: the ones a choice puts down marked, the one just drawn too.
+class Hand(ClickPane):
+    """Your cards sorted by route, in as many columns as fit: the ones a choice puts down marked (and
+    lit), the one just drawn too; a click on a card plays it, a click on the line under them keeps."""
 
-    Most table updates are other seats' moves that leave your hand as it was, so the chips are rebuilt
-    only when what they show changes (the hand, the playable cards, the drawn card).
-    """
+    COMPONENT_CLASSES = ClickPane.COMPONENT_CLASSES | {"hw-hand--card"}
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("highwayman")
 
-    def key(self, frame: TableFrame) -> object:
-        view = _view(frame)
-        return (view.get("hand"), sorted(playable_cards(frame)), _drawn(view), bool(frame.choices))
-
-    def build(self, frame: TableFrame) -> ComposeResult:
+    def draw(self, frame: TableFrame) -> RenderableType:
         view, g = _view(frame), self.glyphs
         hand = view.get("hand") or []
         playable = playable_cards(frame)
         drawn = _drawn(view)
         drawn_marked = False
-        with Grid(classes="hw-cards"):
-            for card in hand:
-                label = Text()
-                label.append(f"{g.laid} " if card in playable else "  ", style="bold")
-                label.append(card_name(card))
-                is_drawn = card == drawn and not drawn_marked
-                if is_drawn:
-                    drawn_marked = True
-                    label.append(f" {drawn_mark(g)}", style="bold")
-                classes = "hw-card" + (" hw-card--drawn" if is_drawn else "")
-                yield Chip(label, f"card:{card}", marked=card in playable, classes=classes)
-        yield Chip(self._footer(frame, hand, playable, drawn), "keep" if drawn else "hand", classes="chip--flat")
+        labels: list[Text] = []
+        for card in hand:
+            label = Text()
+            label.append(f"{g.laid} " if card in playable else "  ", style="bold")
+            label.append(card_name(card))
+            if card == drawn and not drawn_marked:
+                drawn_marked = True
+                label.append(f" {drawn_mark(g)}", style="bold")
+                label.stylize("bold underline", 2)
+            labels.append(label)
+        width = max((label.cell_len for label in labels), default=0) + 1
+        cards = []
+        for card, label in zip(hand, labels):
+            label.pad_right(width - label.cell_len)  # every card as wide as the widest, and all of it clicks
+            label.stylize(self.background_of("hw-hand--card"))
+            cards.append(self.part(label, f"card:{card}", playable=card in playable))
+        footer = self.part(self._footer(frame, hand, playable, drawn), "keep" if drawn else "hand")
+        return Text("\n").join([*card_rows(cards, self._content_width()), Text(), footer])
 
     def _footer(self, frame: TableFrame, hand: list[str], playable: set[str], drawn: str | None) -> Text:
         g = self.glyphs
@@ -351,6 +350,15 @@ class Hand(ChipPane):
         if playable:
             text.append(f"  ({g.laid} playable now)", style="dim")
         return text
+
+
+def card_rows(cards: list[Text], width: int, gap: int = 1) -> list[Text]:
+    """Cards of one width row by row, in as many columns as fit ``width`` (one, if none is known yet)."""
+    if not cards:
+        return []
+    cell = cards[0].cell_len
+    columns = max(1, (width + gap) // (cell + gap)) if width > 0 else 1
+    return [Text(" " * gap).join(cards[first:first + columns]) for first in range(0, len(cards), columns)]
 
 
 # --- The sheet --------------------------------------------------------------------------------------------

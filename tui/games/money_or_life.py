@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import RenderableType
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,7 +22,8 @@ from core.games import money_or_life_bots as bots
 from core.games import money_or_life_solver as solver
 from tui.frame import TableFrame
 from tui.glyphs import ASCII, Glyphs, UNICODE
-from tui.widgets.pane import Chip, ChipPane, FramePane, text_columns
+from tui.widgets.lines import LinePane
+from tui.widgets.pane import Chip, ChipPane, ClickPane, FramePane, text_columns
 
 GAME_ID = "money-or-life"
 #: A pick's place in words.
@@ -331,6 +333,19 @@ def coach_stats(coach: dict[str, Any]) -> str:
     return f"speed {coach['speed']} · wit {coach['wit']} · combat {combat_text(coach)}"
 
 
+def beside(blocks: list[list[Text]], widths: list[int], gap: int = 1) -> list[Text]:
+    """Blocks of lines side by side, each ``widths`` wide (a short block is padded with blank lines)."""
+    rows = []
+    for number in range(max(len(block) for block in blocks)):
+        row = Text()
+        for column, (block, width) in enumerate(zip(blocks, widths)):
+            if column:
+                row.append(" " * gap)
+            row.append_text(block[number] if number < len(block) else Text(" " * width))
+        rows.append(row)
+    return rows
+
+
 def robbers_of(view: dict[str, Any], where: str) -> list[int]:
     """Who (as the view shows it) rides at ``where`` this round: after the reveal, or yourself before."""
     seats = [p["seat"] for p in view.get("players", []) if p.get("pick") == where]
@@ -339,44 +354,91 @@ def robbers_of(view: dict[str, Any], where: str) -> list[int]:
     return seats
 
 
-class YorkBoard(ChipPane):
-    """York and its four roads: each coach a chip at its compass point, the town between them, the
-    round track, the town guards' rolls, the latest robberies and, in solo, the rival."""
+class YorkBoard(ClickPane):
+    """York and its four roads: each coach a block at its compass point, the town between them, the
+    round track, the town guards' rolls, the latest robberies and, in solo, the rival. A click on a
+    coach or a place in town picks it.
 
-    def build(self, frame: TableFrame) -> ComposeResult:
-        view, glyphs = _view(frame), self.glyphs
+    Drawn as text: the board changes on every table, and a pane of widgets laid the table out again
+    whenever a coach's words grew or shrank (and cut the words of a coach squeezed to the side)."""
+
+    COMPONENT_CLASSES = ClickPane.COMPONENT_CLASSES | {"york--coach", "york--bar", "york--bar-playable"}
+
+    #: The town's column in the compass, and the most a coach block takes.
+    TOWN_WIDTH = 16
+    COACH_WIDTH = 36
+
+    def draw(self, frame: TableFrame) -> RenderableType:
+        view = _view(frame)
+        lines: list[Text] = []
         if view.get("coaches"):
             choosable = {choice["action"]["where"]: shown_number(frame, index)
                          for index, choice in enumerate(frame.choices) if choice["action"].get("do") == "pick"}
-            if self._cramped():
-                yield from self._compact(frame, choosable)
-            else:
-                with Vertical(classes="york-compass"):
-                    with Horizontal(classes="york-row york-row--edge"):
-                        yield self._coach_chip(frame, "N", choosable)
-                    with Horizontal(classes="york-row"):
-                        yield self._coach_chip(frame, "W", choosable)
-                        yield self._town(frame, choosable)
-                        yield self._coach_chip(frame, "E", choosable)
-                    with Horizontal(classes="york-row york-row--edge"):
-                        yield self._coach_chip(frame, "S", choosable)
-        lines: list[Text] = [round_track(view, glyphs)]
+            lines += self._compact(frame, choosable) if self._cramped() else self._compass(frame, choosable)
+        lines.append(round_track(view, self.glyphs))
         if view.get("solo"):
             lines.append(self._rival(view))
-        guards = self._guards(view)
-        if guards is not None:
-            lines.append(guards)
-        latest = self._latest(frame)
-        if latest is not None:
-            lines.append(latest)
-        yield Static(Text("\n").join(lines), classes="york-news")
+        for news in (self._guards(view), self._latest(frame)):
+            if news is not None:
+                lines.append(news)
+        return Text("\n").join(lines)
 
     def _cramped(self) -> bool:
         """True when the table is folded into tabs (a narrow terminal): one line a coach, no compass."""
         return bool(getattr(self.screen, "narrow", False)) or self.app.size.height < 30
 
-    def _compact(self, frame: TableFrame, choosable: dict[str, int]) -> ComposeResult:
+    # --- the compass
+
+    def _compass(self, frame: TableFrame, choosable: dict[str, int]) -> list[Text]:
+        width = self._content_width() or 78
+        town = self.TOWN_WIDTH
+        side = max(12, min(self.COACH_WIDTH, (width - town - 2) // 2))
+        edge_margin = max(0, (width - side) // 2)
+
+        def on_edge(where: str) -> list[Text]:
+            return [Text(" " * edge_margin) + line for line in self._coach_block(frame, where, choosable, side)]
+
+        middle = beside([self._coach_block(frame, "W", choosable, side), self._town_block(frame, choosable, town),
+                         self._coach_block(frame, "E", choosable, side)], [side, town, side])
+        return [*on_edge("N"), *middle, *on_edge("S")]
+
+    def _coach_block(self, frame: TableFrame, where: str, choosable: dict[str, int], width: int) -> list[Text]:
+        coach = _coach(_view(frame), where)
+        assert coach is not None
+        head = self._coach_head(frame, where, coach, choosable)
+        words = [head, Text(coach["name"]), Text(coach_stats(coach))]
+        return self._block(words, width, f"where:{where}", where in choosable, self.background_of("york--coach"))
+
+    def _town_block(self, frame: TableFrame, choosable: dict[str, int], width: int) -> list[Text]:
+        name = Text()
+        name.append(" " * ((width - 4) // 2))
+        name.append("YORK", style="bold")
+        name.pad_right(width - name.cell_len)
+        lines = [name]
+        for place in rules.TOWN:
+            lines += self._block([self._place_label(frame, place, choosable)], width, f"where:{place}",
+                                 place in choosable)
+        return lines
+
+    def _block(self, words: list[Text], width: int, target: str, playable: bool,
+               background: Style | None = None) -> list[Text]:
+        """``words`` wrapped to a block ``width`` wide behind a bar (green when a choice picks it)."""
+        lines = []
+        for text in words:
+            for wrapped in text.wrap(self.app.console, max(1, width - 2)):
+                line = self._bar(playable)
+                line.append_text(wrapped)
+                line.pad_right(width - line.cell_len)
+                if background is not None:
+                    line.stylize(background)
+                lines.append(self.part(line, target))
+        return lines
+
+    # --- folded: one line a coach, the town on one line
+
+    def _compact(self, frame: TableFrame, choosable: dict[str, int]) -> list[Text]:
         view, glyphs = _view(frame), self.glyphs
+        lines = []
         for where in rules.DIRECTIONS:
             coach = _coach(view, where)
             assert coach is not None
@@ -388,11 +450,27 @@ class YorkBoard(ChipPane):
             if riders:
                 line.append(f"  {glyphs.turn} " + ", ".join(
                     "you" if frame.is_me(seat) else frame.name(seat) for seat in riders), style="italic")
-            yield Chip(line, f"where:{where}", marked=where in choosable, classes="york-coach york-coach--line")
-        with Horizontal(classes="york-town-line"):
-            yield Static(Text("York:", style="bold"), classes="york-name-line")
-            for place in rules.TOWN:
-                yield self._place_chip(frame, place, choosable)
+            bar = self._bar(where in choosable)
+            bar.append_text(self.part(line, f"where:{where}"))
+            lines.append(bar)
+        town = Text()
+        town.append("York:", style="bold")
+        for place in rules.TOWN:
+            town.append("  ")
+            town.append_text(self._bar(place in choosable))
+            town.append_text(self.part(self._place_label(frame, place, choosable), f"where:{place}"))
+        lines.append(town)
+        return lines
+
+    def _bar(self, playable: bool) -> Text:
+        """The edge of a pickable block: green when a choice picks it (and a [n] key beside it)."""
+        style = self.get_component_rich_style("york--bar-playable" if playable else "york--bar")
+        bar = Text()
+        bar.append(self.glyphs.bar, style=Style(color=style.color))
+        bar.append(" ")
+        return bar
+
+    # --- words
 
     def _coach_head(self, frame: TableFrame, where: str, coach: dict[str, Any], choosable: dict[str, int],
                     riders: bool = True) -> Text:
@@ -406,21 +484,7 @@ class YorkBoard(ChipPane):
                 "you" if frame.is_me(seat) else frame.name(seat) for seat in seats), style="italic")
         return head
 
-    def _coach_chip(self, frame: TableFrame, where: str, choosable: dict[str, int]) -> Chip:
-        view, glyphs = _view(frame), self.glyphs
-        coach = _coach(view, where)
-        assert coach is not None
-        head = self._coach_head(frame, where, coach, choosable)
-        body = Text("\n").join([head, Text(coach["name"]), Text(coach_stats(coach))])
-        return Chip(body, f"where:{where}", marked=where in choosable, classes="york-coach")
-
-    def _town(self, frame: TableFrame, choosable: dict[str, int]) -> Vertical:
-        view = _view(frame)
-        places: list[Static] = [Static(Text("YORK", style="bold"), classes="york-name")]
-        places.extend(self._place_chip(frame, place, choosable) for place in rules.TOWN)
-        return Vertical(*places, classes="york-town")
-
-    def _place_chip(self, frame: TableFrame, place: str, choosable: dict[str, int]) -> Chip:
+    def _place_label(self, frame: TableFrame, place: str, choosable: dict[str, int]) -> Text:
         view = _view(frame)
         label = Text()
         if place in choosable:
@@ -433,7 +497,7 @@ class YorkBoard(ChipPane):
         if riders:
             label.append(f" {self.glyphs.turn} " + ", ".join(
                 "you" if frame.is_me(seat) else frame.name(seat) for seat in riders), style="italic")
-        return Chip(label, f"where:{place}", marked=place in choosable, classes="york-place")
+        return label
 
     def _rival(self, view: dict[str, Any]) -> Text:
         text = Text("Rival: ", style="bold")
@@ -501,11 +565,9 @@ class YorkHand(ChipPane):
         if robbing:
             # The dice first: on a short terminal they may be all that shows of the hand.
             yield DiceBuilder(frame, self.glyphs, self.builder_state, target, classes="york-builder")
-        # The same lines every time, an empty one hidden, so a new table changes their words in place.
-        yield _line(None if robbing else target)
-        yield _line(self._dice_line(view))
-        yield _line(self._pick_line(frame))
-        yield _line(self._my_latest(frame))
+        # One pane of lines, the same widget every time: a new table changes its words in place.
+        lines = [None if robbing else target, self._dice_line(view), self._pick_line(frame), self._my_latest(frame)]
+        yield _lines([line for line in lines if line is not None], "york-lines")
 
     def _dice_line(self, view: dict[str, Any]) -> Text:
         glyphs = self.glyphs
@@ -586,8 +648,16 @@ class YorkHand(ChipPane):
         return text
 
 
-def _line(text: Text | None) -> Static:
-    return Static(text or "", classes="york-line" if text is not None else "york-line -empty")
+def _lines(lines: list[Text], classes: str) -> LinePane:
+    pane = LinePane(classes=classes)
+    pane.show(Text("\n").join(lines))
+    return pane
+
+
+def _update_if_changed(static: Static, text: Text) -> None:
+    """New words for a line that may wrap differently: a layout only if they are new at all."""
+    if static.content != text:
+        static.update(text)
 
 
 # --- the dice builder: put each die where you like and see what it brings -------------------------------
@@ -693,7 +763,9 @@ class DiceBuilder(Vertical, can_focus=True):
     def on_resize(self) -> None:
         # As many dice to a row as fit (a die's chip needs about 12 columns: "▸⚄5 combat").
         columns = max(1, min(len(self.dice_values) + 1, self.content_region.width // 12))
-        self.query_one(".york-builder-dice").styles.grid_size_columns = columns
+        grid = self.query_one(".york-builder-dice")
+        if grid.styles.grid_size_columns != columns:  # setting it at all lays the table out again
+            grid.styles.grid_size_columns = columns
 
     def _die_label(self, number: int) -> Text:
         value, place = self.dice_values[number], self.state["places"][number]
@@ -726,13 +798,15 @@ class DiceBuilder(Vertical, can_focus=True):
             self.refresh(recompose=True)
             return
         if self.target is not None:
-            self.query_one(".york-builder-target", Static).update(self.target)
+            _update_if_changed(self.query_one(".york-builder-target", Static), self.target)
         self._redraw()
 
     def _redraw(self) -> None:
         for number, chip in enumerate(self.query(".york-die")):
-            chip.update(self._die_label(number) if number < len(self.dice_values) else self._spur_label())
-        self.query_one(".york-builder-outcome", Static).update(self._outcome())
+            label = self._die_label(number) if number < len(self.dice_values) else self._spur_label()
+            if chip.content != label:
+                chip.update(label, layout=False)  # a die's cell is one line of a grid: its size stands
+        _update_if_changed(self.query_one(".york-builder-outcome", Static), self._outcome())
 
     def on_focus(self) -> None:
         self._redraw()

@@ -25,6 +25,7 @@ from tui.games import panes_for
 from tui.games.generic import hook
 from tui.widgets.banner import ConnectionBanner
 from tui.widgets.chat import ChatInput
+from tui.widgets.lines import LinePane
 from tui.widgets.log import TableLog
 from tui.widgets.pane import Chip
 from tui.widgets.players import PlayersPane
@@ -70,13 +71,16 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         glyphs = self.app.glyphs
-        yield Static(id="table-status")
+        yield LinePane(id="table-status")
         yield ConnectionBanner(id="banner")
         board = self.panes.Board(glyphs=glyphs, id="board", classes="pane")
         hand = self.panes.Hand(glyphs=glyphs, id="hand", classes="pane")
         sheet = self.panes.Sheet(glyphs=glyphs, id="sheet", classes="pane")
         players = PlayersPane(self.panes, glyphs=glyphs, id="players")
         log = TableLog(id="log")
+        # Held here so that a table update reaches them without a query of the DOM.
+        self._frame_panes = (board, hand, sheet, players)
+        self._log = log
         board.border_title, hand.border_title, sheet.border_title = "Board", "Your hand", "Sheet"
         players.border_title, log.border_title = "Players", "Log"
         if self.client.snapshot.seat is None:
@@ -153,15 +157,16 @@ class TableScreen(Screen[None]):
     def watch_frame(self, frame: TableFrame) -> None:
         if not self.is_mounted:
             return
-        for pane in self.query("#board, #hand, #sheet, #players"):
+        for pane in self._frame_panes:
             pane.frame = frame
         self.query_one(MovePane).frame = frame
-        self.query_one(TableLog).show(frame)
+        self._log.show(frame)
         status = Text(f" {hook(self.panes, 'status')(frame)}", style="bold")
         who = "spectating" if frame.spectating else f"you: {frame.name(frame.seat)} (seat {frame.seat + 1})"
         status.append(f"   {frame.table} · {who}", style="dim")
-        self.query_one("#table-status", Static).update(status, layout=False)
-        self.set_class(frame.spectating, "-spectating")
+        self.query_one("#table-status", LinePane).show(status)
+        if self.has_class("-spectating") != frame.spectating:
+            self.set_class(frame.spectating, "-spectating")
 
     # ------------------------------------------------------------------------------ the client
 

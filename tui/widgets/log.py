@@ -9,13 +9,17 @@ screen, and a log grows on every table update.
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from tui.frame import TableFrame
+from tui.widgets.lines import StyledStrips, render_strips
 
 
 class TableLog(Widget, can_focus=True):
@@ -37,9 +41,12 @@ class TableLog(Widget, can_focus=True):
         #: Every line written, as plain text (what a reader of the log sees, before wrapping).
         self.plain_lines: list[str] = []
         self._lines: list[Text] = []
-        self._wrapped: list[Text] = []
+        self._wrapped: list[Strip] = []
         self._wrapped_from = 0  # how many of ``_lines`` are in ``_wrapped``
         self._wrap_width = -1
+        self._base_style = Style()
+        self._shown: tuple[list[Strip], int, int] = ([], 0, 0)
+        self._styled = StyledStrips()
 
     # ------------------------------------------------------------------------------- writing
 
@@ -47,19 +54,28 @@ class TableLog(Widget, can_focus=True):
         """Write the frame's events not yet shown (all of them again after a catch-up)."""
         if len(frame.log) < self.events_written:
             self.clear()
-        for event in frame.log[self.events_written:]:
-            self.add(Text(str(event.get("text", ""))))
+        fresh = frame.log[self.events_written:]
+        for event in fresh:
+            self._append(Text(str(event.get("text", ""))))
         self.events_written = len(frame.log)
+        if fresh:
+            self._grown()
 
     def say(self, line: Text) -> None:
         """A line that is not a game event: chat, a notice, the connection's news."""
         self.add(line)
 
     def add(self, line: Text) -> None:
+        self._append(line)
+        self._grown()
+
+    def _append(self, line: Text) -> None:
         self.plain_lines.append(line.plain)
         self._lines.append(line)
         if self.back:  # a reader scrolled back keeps his place while the game goes on
             self.back += len(self._wrap([line], self._wrap_width)) if self._wrap_width > 0 else 1
+
+    def _grown(self) -> None:
         self.refresh()
         if self.is_mounted:
             self._say_what_is_above()
@@ -68,6 +84,7 @@ class TableLog(Widget, can_focus=True):
         self.plain_lines = []
         self._lines = []
         self._wrapped = []
+        self._styled.reset(self._wrapped)
         self._wrapped_from = 0
         self.events_written = 0
         self.back = 0
@@ -76,11 +93,19 @@ class TableLog(Widget, can_focus=True):
 
     # ------------------------------------------------------------------------------ drawing
 
-    def render(self) -> Text:
-        wrapped, earlier, end = self._window()
-        return Text("\n", no_wrap=True, overflow="crop").join(wrapped[earlier:end])
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._base_style = self.rich_style  # once a pass, not once a line: it walks every ancestor
+        self._shown = self._window()
+        return super().render_lines(crop)
 
-    def _window(self) -> tuple[list[Text], int, int]:
+    def render_line(self, y: int) -> Strip:
+        wrapped, earlier, end = self._shown
+        style = self._base_style
+        if earlier + y < end:
+            return self._styled.line(earlier + y, style)
+        return Strip.blank(self.content_size.width, style)
+
+    def _window(self) -> tuple[list[Strip], int, int]:
         """The wrapped lines, and where the shown ones start and end."""
         width, height = self.content_size.width, self.content_size.height
         if width <= 0 or height <= 0:
@@ -104,20 +129,22 @@ class TableLog(Widget, can_focus=True):
     def on_resize(self) -> None:
         self._say_what_is_above()
 
-    def _wrapped_lines(self, width: int) -> list[Text]:
+    def _wrapped_lines(self, width: int) -> list[Strip]:
         """Every line wrapped to ``width``; only the lines added since the last draw are wrapped anew."""
         if width != self._wrap_width:
             self._wrap_width, self._wrapped, self._wrapped_from = width, [], 0
+            self._styled.reset(self._wrapped)
         if self._wrapped_from < len(self._lines):
             self._wrapped += self._wrap(self._lines[self._wrapped_from:], width)
             self._wrapped_from = len(self._lines)
         return self._wrapped
 
-    def _wrap(self, lines: list[Text], width: int) -> list[Text]:
+    def _wrap(self, lines: list[Text], width: int) -> list[Strip]:
+        """Each line wrapped to ``width`` and drawn once: a repaint only picks the strips it shows."""
         console = self.app.console
-        wrapped: list[Text] = []
+        wrapped: list[Strip] = []
         for line in lines:
-            wrapped.extend(line.wrap(console, width) or [Text("")])
+            wrapped.extend(render_strips(console, line, width) or [Strip.blank(width)])
         return wrapped
 
     # ---------------------------------------------------------------------------- scrolling

@@ -11,9 +11,12 @@ from dataclasses import dataclass
 
 from rich.console import RenderableType
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.compose import compose
+from textual.geometry import Offset
 from textual.containers import Container, Grid, Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive, var
@@ -22,9 +25,10 @@ from textual.widgets import Static
 
 from tui.frame import TableFrame
 from tui.glyphs import Glyphs, UNICODE
+from tui.widgets.lines import LinePane
 
 
-class FramePane(Static):
+class FramePane(LinePane):
     """A pane drawn by ``draw(frame)``; subclasses override ``draw``."""
 
     frame: reactive[TableFrame | None] = var(None, always_update=True)
@@ -32,35 +36,97 @@ class FramePane(Static):
     def __init__(self, *, glyphs: Glyphs = UNICODE, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.glyphs = glyphs
-        self._drawn: object = None
-        self._lines = -1
 
     def watch_frame(self, frame: TableFrame | None) -> None:
         drawn = self.draw(frame) if frame is not None and frame.view is not None else Text("")
-        if isinstance(drawn, Text) and drawn == self._drawn:
+        if isinstance(drawn, Text) and drawn == self.shown:
             return  # nothing changed: no repaint at all
-        self._drawn = drawn
-        # A new layout reflows the whole screen: only when a pane that is as tall as its content has
-        # changed its number of lines. Otherwise repainting the pane itself is enough.
-        lines = _line_count(drawn)
-        auto = self.styles.height is None or self.styles.height.is_auto
-        relayout = auto and lines != self._lines
-        if relayout:
-            self.clear_cached_dimensions()
-        self.update(drawn, layout=relayout)
-        self._lines = lines
+        self.show(drawn)
 
     def draw(self, frame: TableFrame) -> RenderableType:
         return Text("")
 
 
-def _line_count(drawn: RenderableType) -> int:
-    if isinstance(drawn, Text):
-        return drawn.plain.count("\n") + 1
-    renderables = getattr(drawn, "renderables", None)
-    if renderables is not None:
-        return sum(_line_count(part) for part in renderables)
-    return -1  # unknown: always lay out
+class ClickPane(FramePane):
+    """A ``FramePane`` whose parts stand for things (a card, a coach): ``part(text, target)`` marks them.
+
+    A click on a part posts ``Chip.Clicked`` as a chip would, and the part under the mouse is lit. The
+    pane is drawn text like any other, so a table update repaints only its changed lines and never mounts
+    or lays out widgets, which a pane of chips did whenever the number of cards changed.
+    """
+
+    COMPONENT_CLASSES = {"click-pane--hover", "click-pane--playable"}
+    DEFAULT_CSS = """
+    ClickPane > .click-pane--hover {
+        background: $boost;
+    }
+    ClickPane > .click-pane--playable {
+        background: $success 30%;
+    }
+    """
+
+    hovered: reactive[str | None] = reactive(None)
+
+    def part(self, label: Text, target: str, *, playable: bool = False) -> Text:
+        """``label`` marked as standing for ``target`` (lit if playable, or under the mouse)."""
+        style = Style(meta={"target": target})
+        if playable:
+            style += self.background_of("click-pane--playable")
+        if target == self.hovered:
+            style += self.background_of("click-pane--hover")
+        label.stylize(style)
+        return label
+
+    def background_of(self, component: str) -> Style:
+        """Only the background of a component class, blended over the pane's own (a ``$boost`` or a
+        ``$success 30%`` is a tint, not a colour), so the words keep their own colours."""
+        return Style(bgcolor=self.get_component_rich_style(component).bgcolor)
+
+    def watch_hovered(self) -> None:
+        if self.frame is not None:
+            self.watch_frame(self.frame)
+
+    def on_click(self, event: events.Click) -> None:
+        target = event.style.meta.get("target")
+        if target:
+            event.stop()
+            self.post_message(Chip.Clicked(target))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.hovered = event.style.meta.get("target")
+
+    def on_leave(self) -> None:
+        self.hovered = None
+
+    def on_resize(self) -> None:
+        # Parts are laid out in as many columns as fit: a new width is a new drawing, not only a new wrap.
+        if self.frame is not None:
+            self.watch_frame(self.frame)
+        super().on_resize()
+
+    def parts(self) -> list[tuple[str, str]]:
+        """Every part shown, in order: its target and the words a person reads there."""
+        shown = self.shown
+        if not isinstance(shown, Text):
+            return []
+        found = []
+        for span in sorted(shown.spans, key=lambda span: span.start):
+            style = span.style
+            if isinstance(style, Style) and style.meta.get("target"):
+                found.append((style.meta["target"], shown.plain[span.start:span.end]))
+        return found
+
+    def offset_of(self, target: str) -> Offset | None:
+        """Where ``target`` is drawn, from the pane's top left corner (for a click), if it is in view."""
+        top = self.scroll_offset.y
+        left, down = self.content_region.x - self.region.x, self.content_region.y - self.region.y
+        for y, strip in enumerate(self._strips_at(self._content_width())[top:top + self.content_size.height]):
+            x = 0
+            for segment in strip:
+                if segment.style is not None and segment.style.meta.get("target") == target:
+                    return Offset(left + x, down + y)
+                x += segment.cell_length
+        return None
 
 
 class Chip(Static):

@@ -15,15 +15,15 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive, var
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from tui.frame import TableFrame
 from tui.games.generic import hook
+from tui.widgets.choices import ChoiceList
+from tui.widgets.lines import LinePane
 
 
 class MovePane(Vertical):
-    """Title line, then the choices (an ``OptionList``) or a line saying what the table waits for."""
+    """Title line, then the choices (a ``ChoiceList``) or a line saying what the table waits for."""
 
     @dataclass
     class Chosen(Message):
@@ -40,38 +40,38 @@ class MovePane(Vertical):
         self._order: list[int] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(id="move-status")
-        yield OptionList(id="move-choices", markup=False)
+        yield LinePane(id="move-status")
+        yield ChoiceList(id="move-choices")
 
     def watch_frame(self, frame: TableFrame | None) -> None:
         if frame is None or not self.is_mounted:
             return
-        status = self.query_one("#move-status", Static)
-        choices_list = self.query_one("#move-choices", OptionList)
+        status = self.query_one("#move-status", LinePane)
+        choices_list = self.query_one("#move-choices", ChoiceList)
         choices = frame.choices
-        shown = (frame.prompt["id"] if frame.prompt else None, frame.sent, len(choices), frame.turn)
-        status.update(self._status(frame), layout=False)
-        if shown[:3] == self._shown[:3] and choices:
+        # Sending a choice changes the status line only: the list stays until the prompt goes.
+        shown = (frame.prompt["id"] if frame.prompt else None, len(choices))
+        status.show(self._status(frame))
+        if shown == self._shown:
             return
         self._shown = shown
-        choices_list.clear_options()
         self._order = _order(hook(self.panes, "choice_order")(frame), len(choices))
+        label = hook(self.panes, "choice_label")
+        labels = []
+        for number, index in enumerate(self._order, 1):
+            text = Text(f"[{number}] " if number <= 9 else "    ", style="bold")
+            text.append_text(_as_text(label(frame, choices[index])))
+            labels.append(text)
+        choices_list.set_choices(labels)
         if choices:
-            label = hook(self.panes, "choice_label")
-            options = []
-            for number, index in enumerate(self._order, 1):
-                text = Text(f"[{number}] " if number <= 9 else "    ", style="bold")
-                text.append_text(_as_text(label(frame, choices[index])))
-                options.append(Option(text))
-            choices_list.add_options(options)
-            choices_list.highlighted = 0
             # Arrows and Enter work at once on a new prompt, unless the player is typing a chat line.
             focused = self.screen.focused
             if focused is None or focused.id != "chat":
                 self.call_after_refresh(choices_list.focus)
         # The list stays in place (empty while waiting) and the pane keeps its height: a pane that came and
         # went would re-lay and repaint the whole table, and move the focus, on every prompt.
-        self.set_class(bool(choices), "-your-move")
+        if self.has_class("-your-move") != bool(choices):
+            self.set_class(bool(choices), "-your-move")
 
     def _status(self, frame: TableFrame) -> Text:
         if frame.result is not None:
@@ -94,9 +94,9 @@ class MovePane(Vertical):
         names = ", ".join(frame.name(seat) for seat in waiting)
         return Text(f"Waiting for {names}.", style="italic")
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_choice_list_selected(self, event: ChoiceList.Selected) -> None:
         event.stop()
-        self.choose_shown(event.option_index)
+        self.choose_shown(event.index)
 
     def choose_shown(self, position: int) -> None:
         """Pick the choice listed at ``position`` (0-based; number key ``position + 1``)."""
@@ -111,7 +111,7 @@ class MovePane(Vertical):
         self.post_message(self.Chosen(index, frame.choices[index]["action"]))
 
     def highlight(self, index: int) -> None:
-        choices = self.query_one("#move-choices", OptionList)
+        choices = self.query_one("#move-choices", ChoiceList)
         if index in self._order:
             choices.highlighted = self._order.index(index)
             choices.focus()

@@ -1,0 +1,189 @@
+"""Panes drawn with Textual's line API: a Rich renderable is turned into strips once per change.
+
+A ``Static`` turns its whole content into Textual's own content model, wraps it and styles it again on
+every repaint; for panes redrawn on every table update that was most of a repaint. Here the renderable is
+rendered once, at the pane's width, into ``Strip``s that every later repaint (a scroll, a hover, another
+pane's change) only crops. The number of lines is the pane's virtual height, so the table is laid out
+again only when a pane that fits its content gains or loses a line.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console, RenderableType
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+
+def render_strips(console: Console, renderable: RenderableType, width: int, *, wrap: bool = True) -> list[Strip]:
+    """``renderable`` as lines of exactly ``width`` cells; a line that may not wrap ends in an ellipsis."""
+    if width <= 0:
+        return []
+    options = console.options.update_width(width)
+    if not wrap:
+        options = options.update(no_wrap=True, overflow="ellipsis")
+    lines = Segment.split_and_crop_lines(console.render(renderable, options), width, pad=True,
+                                         include_new_lines=False)
+    return [Strip(line, width) for line in lines]
+
+
+class LineCache:
+    """The strips of each line of a ``Text`` drawn lately: a pane redrawn for a new table mostly shows
+    the same lines as before, and drawing a line is the dear part of a Rich render."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._lines: dict[tuple, list[Strip]] = {}
+
+    def strips(self, console: Console, text: Text, width: int, *, wrap: bool) -> list[Strip]:
+        strips: list[Strip] = []
+        lines = self._lines
+        for line in text.split("\n", allow_blank=True):
+            key = (width, wrap, line.plain, tuple(line.spans), line.style, line.justify, line.overflow)
+            drawn = lines.get(key)
+            if drawn is None:
+                if not wrap:
+                    line.no_wrap, line.overflow = True, line.overflow or "ellipsis"
+                drawn = render_strips(console, line, width, wrap=wrap) or [Strip.blank(width)]
+                if len(lines) >= self.size:
+                    lines.clear()  # a new game or a new size: start again rather than keep an order
+                lines[key] = drawn
+            strips.extend(drawn)
+        return strips
+
+
+class StyledStrips:
+    """Strips with the widget's base style applied once each, until the style (a theme) or the strips
+    change: a repaint then hands out the same strips instead of styling new ones line by line."""
+
+    def __init__(self) -> None:
+        self.strips: list[Strip] = []
+        self.style: Style | None = None
+        self.styled: list[Strip] = []
+
+    def reset(self, strips: list[Strip]) -> None:
+        self.strips, self.styled = strips, []
+
+    def line(self, index: int, style: Style) -> Strip:
+        if style != self.style:
+            self.style, self.styled = style, []
+        styled = self.styled
+        while len(styled) <= index:
+            styled.append(self.strips[len(styled)].apply_style(style))
+        return styled[index]
+
+
+class LinePane(ScrollView, can_focus=False):
+    """Shows one renderable, scrolled when it is taller than the pane (wheel, scrollbar, keys if focused).
+
+    ``show`` replaces what is shown; the pane is repainted, and laid out again only if its number of
+    lines changed. Wrapping follows the ``text-wrap`` style (``nowrap`` cuts lines with an ellipsis).
+    """
+
+    DEFAULT_CSS = """
+    LinePane {
+        height: auto;
+        overflow-x: hidden;
+        overflow-y: auto;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.shown: RenderableType = Text("")
+        self._strips: list[Strip] = []
+        self._strips_width = -1
+        self._base_style = Style()
+        self._styled = StyledStrips()
+        self._line_cache = LineCache()
+
+    def show(self, renderable: RenderableType) -> None:
+        """Show ``renderable`` instead; only the lines that differ are drawn again."""
+        width = self._content_width() if self.is_mounted else -1
+        before = self._strips if width > 0 and width == self._strips_width else None
+        self.shown = renderable
+        self._strips_width = -1
+        if before is None:
+            self.refresh()
+            return
+        self._fit(width)
+        after = self._strips
+        changed = [y for y in range(max(len(before), len(after)))
+                   if y >= len(before) or y >= len(after) or before[y] != after[y]]
+        for first, count in _runs(changed):
+            self.refresh_lines(first, count)
+
+    def carry_from(self, fresh: "LinePane") -> None:
+        """Take over what a freshly built pane shows (``carry_over`` keeps the mounted one)."""
+        if fresh.shown != self.shown:
+            self.show(fresh.shown)
+
+    # --------------------------------------------------------------------------------- drawing
+
+    def _content_width(self) -> int:
+        return self.scrollable_content_region.width
+
+    def _strips_at(self, width: int) -> list[Strip]:
+        if width != self._strips_width:
+            wrap = self.styles.text_wrap != "nowrap"
+            shown = self.shown
+            if isinstance(shown, Text):
+                self._strips = self._line_cache.strips(self.app.console, shown, width, wrap=wrap and not shown.no_wrap)
+            else:
+                self._strips = render_strips(self.app.console, shown, width, wrap=wrap)
+            self._strips_width = width
+            self._styled.reset(self._strips)
+        return self._strips
+
+    def _fit(self, width: int) -> None:
+        """Render at ``width`` and make the virtual size match (a new layout only if the height changed)."""
+        if width <= 0:
+            return
+        strips = self._strips_at(width)
+        size = Size(width, len(strips))
+        if size == self.virtual_size:
+            return
+        height = self.scrollable_content_region.height
+        fits_its_content = self.styles.height is None or self.styles.height.is_auto
+        scrollbar_changes = (self.virtual_size.height > height) != (size.height > height)
+        if size.height != self.virtual_size.height and (fits_its_content or scrollbar_changes):
+            self.virtual_size = size  # the pane's size or its scrollbar changes: lay the table out again
+            return
+        # Same outline: only the scrollbar's thumb and this pane's lines change.
+        self.set_reactive(LinePane.virtual_size, size)
+        self._scroll_update(size)
+        if self.scroll_y > self.max_scroll_y:
+            self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
+
+    def on_resize(self) -> None:
+        self._fit(self._content_width())
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._strips_at(width))
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._base_style = self.rich_style  # once a pass, not once a line: it walks every ancestor
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        width = self._content_width()
+        strips = self._strips_at(width)
+        index = y + self.scroll_offset.y
+        style = self._base_style
+        if 0 <= index < len(strips):
+            return self._styled.line(index, style)
+        return Strip.blank(width, style)
+
+
+def _runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """Sorted numbers as (first, how many) runs of consecutive ones: [2, 3, 4, 7] → [(2, 3), (7, 1)]."""
+    runs: list[tuple[int, int]] = []
+    for number in numbers:
+        if runs and runs[-1][0] + runs[-1][1] == number:
+            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+        else:
+            runs.append((number, 1))
+    return runs
