@@ -367,6 +367,14 @@ def coach_targets(state: State, where: str) -> dict[str, int]:
     return targets
 
 
+def coach_speed(state: State, where: str) -> int:
+    """``coach_targets(state, where)["speed"]`` without the rest: guards add to combat only (Y6)."""
+    rolled = state["rolled"].get(where)
+    if rolled and "speed" in rolled:
+        return rolled["speed"]
+    return PRINTED_STATS[state["coaches"][DIRECTION_INDEX[where]]]["speed"]
+
+
 def robbers_at(state: State, where: str) -> list[int]:
     return [seat for seat in range(len(state["players"]))
             if state["picks"][seat] == where and state["rob_dice"][seat] is not None]
@@ -389,7 +397,6 @@ def resolve_robbery(state: State, where: str, events: Narration) -> None:
     targets = coach_targets(state, where)
     players = state["players"]
     picks = [solver.Assignment.from_action(state["assigned"][seat]) for seat in seats]
-    card = state["coaches"][DIRECTION_INDEX[where]]
     if len(seats) == 1:
         player = players[seats[0]]
         outcomes = [solver.outcome(picks[0], targets["speed"], targets["wit"], targets["combat"],
@@ -748,7 +755,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 def robbery_key(state: State, seat: int) -> tuple[list[int], int, int]:
     """What a robber's legal assignments depend on: his dice, the coach's speed and his horse."""
-    return (state["rob_dice"][seat], coach_targets(state, state["picks"][seat])["speed"],
+    return (state["rob_dice"][seat], coach_speed(state, state["picks"][seat]),
             horse_bonus(state["players"][seat]))
 
 
