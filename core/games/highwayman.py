@@ -577,7 +577,7 @@ def resample_hidden(state: State, seat: Seat, rng: random.Random) -> State:
 
 def copy_moves(moves: list[list[Any]]) -> list[list[Any]]:
     """A deep copy of the public moves, ``[seat, what, cards or route or None]`` each."""
-    return [[seat, what, list(played) if isinstance(played, list) else played] for seat, what, played in moves]
+    return [[seat, what, played[:] if type(played) is list else played] for seat, what, played in moves]
 
 
 def copy_history(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
