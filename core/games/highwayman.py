@@ -170,14 +170,16 @@ def _has_numbered_play(state: State, hand: list[str]) -> bool:
 
 def has_legal_play(state: State, hand: list[str]) -> bool:
     """H4/H5: whether a turn can begin with a play (otherwise the player draws or passes)."""
-    # A route's LONDON card is playable until its route starts, which it cannot do while the card is held.
-    if not LONDON_CARDS.isdisjoint(hand):
-        return True
     length, blocked = state["length"], state["blocked"]
     highwayman = HIGHWAYMAN in hand
     route = 0
     for top in state["tops"]:
-        if 0 <= top < length and not blocked[route] and (highwayman or CARD[route][top + 1] in hand):
+        if top < 0:
+            # A held LONDON card makes a play: itself, or a numbered card if one is legal (H4). Held, it
+            # is the card of a route not started yet (only it can start its route).
+            if CARD[route][LONDON] in hand:
+                return True
+        elif top < length and not blocked[route] and (highwayman or CARD[route][top + 1] in hand):
             return True
         route += 1
     return RUNNER in hand and True in blocked
