@@ -46,7 +46,7 @@ LADDER = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
 TABLES = {"turpin": (2, 4), "highwayman": (2, 4), "money-or-life": (2,)}
 #: Issue 12's engine goals: random games (Highwayman: series) a second on one core.
 SPEED_GOALS = {"turpin": 3000, "highwayman": 1500, "money-or-life": 3000}
-ENGINE_CALLS = ("apply", "pending", "legal_actions", "resample_hidden", "result")
+ENGINE_CALLS = ("apply", "advance", "pending", "legal_actions", "resample_hidden", "result")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

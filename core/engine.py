@@ -144,7 +144,8 @@ class Game:
     opening_events: Callable[[State], list[Event]] = lambda state: []
     extra: Mapping[str, Any] = field(default_factory=dict)
     #: ``apply`` without the events: the same legality check and state change, nothing narrated. None
-    #: here means the game gives none, and ``__post_init__`` puts ``apply`` with the events dropped.
+    #: here means the game gives none, and ``__post_init__`` puts ``apply`` with the events dropped. Whoever
+    #: wraps ``apply`` (a test, a benchmark's clock) wraps this too: playouts and simulations call it.
     advance: Advance = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
