@@ -115,9 +115,10 @@ class ResultsScreen(Screen[None]):
         scores = result.get("scores", [])
         text = Text()
         winners = set(result.get("winners", []))
+        width = max((len(frame.name(seat)) for seat in range(len(scores))), default=0)
         for seat, score in enumerate(scores):
             mark = "★ " if seat in winners else "  "
-            text.append(f"{mark}{frame.name(seat):<24} {score}\n", style="bold" if seat in winners else "")
+            text.append(f"{mark}{frame.name(seat):<{width}}  {score:>4}\n", style="bold" if seat in winners else "")
         return text
 
     def _chart(self) -> ComposeResult:
@@ -131,7 +132,7 @@ class ResultsScreen(Screen[None]):
         yield Label(Text(f"{hook(self.panes, 'score_label')()} over the game", style="bold"))
         for seat, points in enumerate(series):
             with Horizontal(classes="chart-row"):
-                yield Label(Text(f"{self.frame.name(seat)[:14]:<14}"), classes="chart-name")
+                yield Label(Text(_cut(self.frame.name(seat), 14)), classes="chart-name")
                 yield Sparkline(points, classes="chart-line")
                 yield Label(Text(f"{points[-1]:g}" if points else ""), classes="chart-last")
 
@@ -160,3 +161,8 @@ class ResultsScreen(Screen[None]):
 
     def action_table(self) -> None:
         self.app.pop_screen()
+
+
+def _cut(name: str, width: int) -> str:
+    """``name`` in ``width`` columns: padded, or cut with an ellipsis."""
+    return f"{name:<{width}}" if len(name) <= width else name[:width - 1] + "…"
