@@ -13,6 +13,7 @@ from net.client import ClientUpdate
 from tests.tui_helpers import quick_app, screen_text, wait_until
 from tui.frame import TableFrame
 from tui.screens.table import TableScreen
+from tui.widgets.choices import ChoiceList
 from tui.widgets.log import TableLog
 from tui.widgets.pane import Chip, ChipPane
 
@@ -142,3 +143,57 @@ async def test_on_a_wide_terminal_there_are_no_pane_keys():
         assert "] pane" not in screen_text(app)
         await pilot.press("right_square_bracket")  # nothing to turn, nothing breaks
         assert app.is_running
+
+
+class ChoicesApp(App):
+    CSS = "ChoiceList { height: 5; }"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.picked: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield ChoiceList(id="choices")
+
+    def on_choice_list_selected(self, message: ChoiceList.Selected) -> None:
+        self.picked.append(message.index)
+
+
+def rows_of(app: App) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+async def test_a_long_list_of_choices_scrolls_with_the_cursor_and_says_there_is_more():
+    """The move list keeps its height: what does not fit is marked ▼/▲ and the cursor scrolls to it."""
+    app = ChoicesApp()
+    async with app.run_test(size=(40, 8)) as pilot:
+        choices = app.query_one(ChoiceList)
+        choices.set_choices([Text(f"[{n}] choice number {n}") for n in range(1, 13)])
+        choices.focus()
+        await pilot.pause()
+        rows = rows_of(app)
+        assert "[1] choice number 1" in rows[0] and "[5] choice number 5" in rows[4] and rows[4].endswith("▼")
+        assert not any("choice number 6" in row for row in rows)
+
+        await pilot.press("end")
+        await pilot.pause()
+        rows = rows_of(app)
+        assert choices.highlighted == 11 and "[12] choice number 12" in rows[4] and rows[0].endswith("▲")
+
+        await pilot.press("up", "enter")
+        assert app.picked == [10]
+        # A click picks the row it lands on (the list is scrolled to show 8 to 12).
+        await pilot.click(choices, offset=(3, 0))
+        assert app.picked == [10, 7]
+
+
+async def test_a_wrapped_choice_is_picked_by_a_click_on_any_of_its_lines():
+    app = ChoicesApp()
+    async with app.run_test(size=(20, 8)) as pilot:
+        choices = app.query_one(ChoiceList)
+        choices.set_choices([Text("[1] a short one"), Text("[2] a choice far too long for one line")])
+        await pilot.pause()
+        rows = rows_of(app)
+        assert rows[1].startswith("[2] a choice") and rows[2].strip(), rows  # choice 2 wraps onto row 3
+        await pilot.click(choices, offset=(2, 2))
+        assert app.picked == [1]
