@@ -27,3 +27,23 @@ async def test_a_whole_dick_turpin_game_by_keys(size):
         assert results.frame.result is not None
         await pilot.press("m")
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_click_on_a_town_card_in_the_hand_lays_it(size):
+    """T5 by mouse: the hand's town cards are drawn outlined; a click on one lays exactly that card face down."""
+    from tui.games.dick_turpin import Hand
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600  # the bots wait: only our card changes the table
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first prompt")
+        if size[0] < 110:
+            await pilot.press("right_square_bracket")  # the hand's tab
+        hand = app.screen.query_one("#hand", Hand)
+        town = app.screen.frame.view["hand"][2]
+        await wait_until(pilot, lambda: hand.offset_of(f"town:{town}") is not None, "the card drawn")
+        assert any(target == f"town:{town}" and town in words for target, words in hand.parts())
+        await pilot.click(hand, offset=hand.offset_of(f"town:{town}"))
+        await wait_until(pilot, lambda: app.screen.frame.view.get("my_card") == town, f"{town} laid face down")
+        assert town not in app.screen.frame.view["hand"]

@@ -34,6 +34,8 @@ class Glyphs:
     empty: str
     #: The edge of a block that can be picked (a coach, a place in town); green when a choice picks it.
     bar: str = "▌"
+    #: A card's outline: top left, top, top right, side, bottom left, bottom right.
+    box: str = "╭─╮│╰╯"
 
     def dice(self, values: list[int]) -> str:
         return " ".join(self.die[value] if 1 <= value <= 6 else f"d{value}" for value in values)
@@ -47,7 +49,7 @@ UNICODE = Glyphs(coach="▣", passenger="●", passenger_gone="○", pistol="✕
 ASCII = Glyphs(coach="[=]", passenger="*", passenger_gone=".", pistol="x", block="#", runner="R",
                highwayman="#", turn=">", laid="+", choosing="...", bot="bot", away="away",
                die=("", "d1", "d2", "d3", "d4", "d5", "d6"), road="-", north="^", south="v",
-               filled="#", empty=".", bar="|")
+               filled="#", empty=".", bar="|", box="+-+|++")
 
 
 def terminal_draws_unicode() -> bool:

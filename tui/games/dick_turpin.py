@@ -8,13 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Horizontal
 
 from core.games import dick_turpin as rules
 from tui.frame import TableFrame
-from tui.widgets.pane import Chip, ChipPane, FramePane, text_columns
+from tui.widgets.pane import ClickPane, FramePane, text_columns
 
 GAME_ID = "turpin"
 KINDS = ("pistols", "1s", "2s", "3s", "4s")
@@ -182,25 +181,41 @@ class Board(FramePane):
         return text
 
 
-class Hand(ChipPane):
-    """Your stand & deliver cards as chips (the ones you may lay now marked) and your face-down card."""
+class Hand(ClickPane):
+    """Your stand & deliver cards as outlined cards, as many to a row as fit (the ones you may lay now in
+    bold with a green outline), and your face-down card. A click on a card lays it."""
 
-    def key(self, frame: TableFrame) -> object:
-        view = _view(frame)
-        return view.get("hand"), view.get("my_card"), [choice["action"] for choice in frame.choices]
+    COMPONENT_CLASSES = ClickPane.COMPONENT_CLASSES | {"turpin-hand--outline", "turpin-hand--outline-playable"}
 
-    def build(self, frame: TableFrame) -> ComposeResult:
+    def draw(self, frame: TableFrame) -> RenderableType:
         view = _view(frame)
         hand = view.get("hand") or []
         playable = {choice["action"].get("town") for choice in frame.choices}
-        with Horizontal(classes="chip-row"):
-            for town in hand:
-                yield Chip(town, f"town:{town}", marked=town in playable)
+        inner = max((len(town) for town in hand), default=0)
+        cards = [self._card(town, inner, town in playable) for town in hand]
+        columns = max(1, (self._content_width() + 1) // (inner + 3)) if self._content_width() > 0 else 3
+        lines: list[Text] = []
+        for first in range(0, len(cards), columns):
+            row = cards[first:first + columns]
+            lines += [Text(" ").join(card[line] for card in row) for line in range(3)]
         face_down = Text("Face down: ", style="bold")
         face_down.append(view.get("my_card") or "nothing laid yet")
         if not hand:
             face_down.append("   (no stand & deliver cards left this round)", style="dim")
-        yield Chip(face_down, "face-down", classes="chip--flat")
+        return Text("\n").join([*lines, Text(), self.part(face_down, "face-down")])
+
+    def _card(self, town: str, inner: int, playable: bool) -> list[Text]:
+        """A town card three lines high, ``inner`` columns inside its outline; all of it clicks."""
+        top_left, edge, top_right, side, bottom_left, bottom_right = self.glyphs.box
+        outline = Style(color=self.get_component_rich_style(
+            "turpin-hand--outline-playable" if playable else "turpin-hand--outline").color)
+        middle = Text()
+        middle.append(side, style=outline)
+        middle.append(town.center(inner), style="bold" if playable else "")
+        middle.append(side, style=outline)
+        card = [Text(top_left + edge * inner + top_right, style=outline), middle,
+                Text(bottom_left + edge * inner + bottom_right, style=outline)]
+        return [self.part(line, f"town:{town}") for line in card]
 
 
 class Sheet(FramePane):
