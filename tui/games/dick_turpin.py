@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 
@@ -147,12 +147,12 @@ class Board(FramePane):
         booty.append(" ".join(booty_card(card, g) for card in view["face_up"]) or "none")
         deck = Text("Still in the booty deck: ")
         deck.append(" · ".join(f"{kind} {count}" for kind, count in zip(KINDS, view["booty_left"])))
-        lines: list[RenderableType] = [road, where, passengers, booty, deck]
+        lines: list[Text] = [road, where, passengers, booty, deck]
         robbery = self._robbery(frame)
         if robbery is not None:
             lines.append(robbery)
         lines.append(self._piles(frame))
-        return Group(*lines)
+        return Text("\n").join(lines)  # one Text: the pane redraws only the lines that changed
 
     def _robbery(self, frame: TableFrame) -> Text | None:
         view = _view(frame)
