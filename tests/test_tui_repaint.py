@@ -1,21 +1,17 @@
-"""The table repaints what changed and nothing more: chips keep their widgets when only their words
-change, the log scrolls back on its own count of lines, and the panes keep their places."""
+"""The table repaints what changed and nothing more: the log scrolls back on its own count of lines,
+the panes keep their places, and a pane's lines are drawn as Rich would draw them."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal
-from textual.widgets import Static
 
 from tests.test_tui_money_or_life import flat, region_text
 from net.client import ClientUpdate
 from tests.tui_helpers import quick_app, screen_text, wait_until
-from tui.frame import TableFrame
 from tui.screens.table import TableScreen
 from tui.widgets.choices import ChoiceList
 from tui.widgets.log import TableLog
-from tui.widgets.pane import Chip, ChipPane
 
 
 def at_table(app) -> bool:
@@ -69,52 +65,6 @@ async def test_the_log_shows_names_and_chat_literally():
         await wait_until(pilot, lambda: "[@click=app.quit]x[/]: says [b]hi[/b]" in flat(region_text(app, "#log")),
                          "the chat line")
         assert app.is_running
-
-
-class CardsPane(ChipPane):
-    """A pane of one chip per card in the view, marked when a choice names it, and a line under them."""
-
-    def build(self, frame: TableFrame) -> ComposeResult:
-        playable = {choice["action"]["card"] for choice in frame.choices}
-        with Horizontal(classes="chip-row"):
-            for card in frame.view["cards"]:
-                yield Chip(card, f"card:{card}", marked=card in playable)
-        yield Static(Text(f"{len(frame.view['cards'])} cards"), classes="chip--flat")
-
-
-class CardsApp(App):
-    def compose(self) -> ComposeResult:
-        yield CardsPane(id="cards")
-
-
-def cards_frame(cards: list[str], playable: list[str] = ()) -> TableFrame:
-    prompt = {"id": 1, "choices": [{"action": {"card": card}, "text": card} for card in playable]}
-    return TableFrame(view={"cards": cards}, prompt=prompt if playable else None)
-
-
-async def test_new_words_go_into_the_mounted_chips_and_a_new_shape_builds_new_ones():
-    app = CardsApp()
-    async with app.run_test(size=(80, 12)) as pilot:
-        pane = app.query_one(CardsPane)
-        pane.frame = cards_frame(["Dover 3", "Bath 4"])
-        await pilot.pause()
-        first = list(pane.query(Chip))
-        assert [chip.content.plain for chip in first] == ["Dover 3", "Bath 4"]
-
-        pane.frame = cards_frame(["Dover 3", "Bath 9"], playable=["Bath 9"])
-        await pilot.pause()
-        second = list(pane.query(Chip))
-        assert all(new is old for new, old in zip(second, first)) and len(second) == 2
-        assert [chip.content.plain for chip in second] == ["Dover 3", "Bath 9"]
-        assert [chip.target for chip in second] == ["card:Dover 3", "card:Bath 9"]
-        assert [chip.has_class("chip--playable") for chip in second] == [False, True]
-
-        pane.frame = cards_frame(["Dover 3", "Bath 9", "Runner"])
-        await pilot.pause()
-        third = list(pane.query(Chip))
-        assert [chip.content.plain for chip in third] == ["Dover 3", "Bath 9", "Runner"]
-        assert not any(chip is old for chip in third for old in first), "a new shape is built afresh"
-        assert "3 cards" in str(pane.query_one(".chip--flat", Static).content)
 
 
 async def test_on_a_narrow_terminal_brackets_go_from_pane_to_pane_and_the_footer_says_so():
@@ -197,3 +147,32 @@ async def test_a_wrapped_choice_is_picked_by_a_click_on_any_of_its_lines():
         assert rows[1].startswith("[2] a choice") and rows[2].strip(), rows  # choice 2 wraps onto row 3
         await pilot.click(choices, offset=(2, 2))
         assert app.picked == [1]
+
+
+def test_a_line_that_fits_is_drawn_as_rich_draws_it():
+    """The short way for one-line texts (most lines of a pane) gives the very segments Rich's own
+    wrapping and cropping give, styles, meta (a click target) and padding included."""
+    from rich.console import Console
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+    from tui.widgets.lines import fits_one_line, render_strips
+
+    console = Console(width=120, color_system="truecolor", force_terminal=True)
+
+    def as_rich_draws(text: Text, width: int) -> list[list[Segment]]:
+        lines = Segment.split_and_crop_lines(console.render(text, console.options.update_width(width)), width,
+                                             pad=True, include_new_lines=False)
+        return [list(Strip(line, width)) for line in lines]
+
+    texts = [Text(""), Text("Round 3 of 16"), Text("bold line", style="bold"),
+             Text("on red", style=Style(bgcolor="red")), Text("  spaced out   "),
+             Text.assemble(("[1] ", "bold reverse"), "North · £8", (" ▸ you", Style(italic=True, meta={"target": "where:N"}))),
+             Text("⚄5 combat  ⚅6 speed  £12 — ★"), Text("x" * 40)]
+    for text in texts:
+        for width in (40, 41, 80):
+            assert fits_one_line(text, width) == (text.cell_len <= width)
+            assert [list(strip) for strip in render_strips(console, text.copy(), width)] == as_rich_draws(text.copy(), width)
+    two_lines = Text("first\nsecond")
+    assert not fits_one_line(two_lines, 80)
+    assert [list(strip) for strip in render_strips(console, two_lines, 80)] == as_rich_draws(two_lines, 80)

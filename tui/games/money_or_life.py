@@ -7,23 +7,20 @@ Every value comes from the seat's view. What a robbery brings is the engine's ow
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
 
 from core.games import money_or_life as rules
 from core.games import money_or_life_bots as bots
 from core.games import money_or_life_solver as solver
 from tui.frame import TableFrame
-from tui.glyphs import ASCII, Glyphs, UNICODE
-from tui.widgets.lines import LinePane
-from tui.widgets.pane import Chip, ChipPane, ClickPane, FramePane, text_columns
+from tui.glyphs import ASCII, Glyphs
+from tui.widgets.pane import Chip, ClickPane, FramePane, text_columns
 
 GAME_ID = "money-or-life"
 #: A pick's place in words.
@@ -363,6 +360,11 @@ class YorkBoard(ClickPane):
     whenever a coach's words grew or shrank (and cut the words of a coach squeezed to the side)."""
 
     COMPONENT_CLASSES = ClickPane.COMPONENT_CLASSES | {"york--coach", "york--bar", "york--bar-playable"}
+    KEEP_TALLEST = True  # the guards and the latest robberies come and go each round
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._blocks: dict[tuple, list[Text]] = {}
 
     #: The town's column in the compass, and the most a coach block takes.
     TOWN_WIDTH = 16
@@ -422,7 +424,25 @@ class YorkBoard(ClickPane):
 
     def _block(self, words: list[Text], width: int, target: str, playable: bool,
                background: Style | None = None) -> list[Text]:
-        """``words`` wrapped to a block ``width`` wide behind a bar (green when a choice picks it)."""
+        """``words`` wrapped to a block ``width`` wide behind a bar (green when a choice picks it).
+
+        Blocks are kept: a coach's words change a few times a round, and wrapping them is most of
+        drawing the board on every table."""
+        key = (tuple((text.plain, tuple(text.spans), text.style) for text in words), width, target, playable,
+               background, target == self.hovered)
+        lines = self._blocks.get(key)
+        if lines is None:
+            if len(self._blocks) >= 64:
+                self._blocks.clear()
+            lines = self._blocks[key] = self._wrapped_block(words, width, target, playable, background)
+        return lines
+
+    def notify_style_update(self) -> None:
+        self._blocks.clear()  # a new theme: new colours for the bars
+        super().notify_style_update()
+
+    def _wrapped_block(self, words: list[Text], width: int, target: str, playable: bool,
+                       background: Style | None) -> list[Text]:
         lines = []
         for text in words:
             for wrapped in text.wrap(self.app.console, max(1, width - 2)):
@@ -544,30 +564,179 @@ class YorkBoard(ClickPane):
         return text
 
 
-# --- the hand: your dice, your pick, the robbery chooser -------------------------------------------------
+# --- the hand: your dice, your pick, and the robbery chooser ---------------------------------------------
 
-class YorkHand(ChipPane):
-    """Your two secret dice (and the ones rolled for a robbery), your pick, and in a robbery the solver's
-    best few as one-click chips with their keys."""
+PARTS = ("speed", "wit", "combat")
+
+#: The columns a die of the builder takes: "▸⚄5 combat" and a gap.
+DIE_WIDTH = 12
+
+
+@dataclass
+class DicePlan:
+    """The dice builder's state for one robbery: where each die is, the spur, and the die the keys move.
+    Kept by the hand across table updates, until the prompt changes."""
+
+    prompt: int | None
+    places: list[str]
+    spur: bool = False
+    selected: int = 0
+
+
+class YorkHand(ClickPane, can_focus=False):
+    """Your two secret dice, your pick, and in a robbery the dice builder: each die with the place it goes
+    to (speed, wit or combat) and the solver's outcome of that assignment, live.
+
+    In a robbery the hand takes the focus (Tab): ←/→ choose a die, s/w/c put it on speed, wit or combat,
+    x spurs the horse, Enter sends it; a click on a die moves it on. Drawn as text like every pane, so a
+    robbery coming or going changes lines, never widgets."""
+
+    BINDINGS = [
+        Binding("left", "select(-1)", "die left", show=False),
+        Binding("right", "select(1)", "die right", show=False),
+        Binding("s", "place('speed')", "speed"),
+        Binding("w", "place('wit')", "wit"),
+        Binding("c", "place('combat')", "combat"),
+        Binding("x", "spur", "spur"),
+        Binding("enter", "send", "send dice"),
+    ]
+    COMPONENT_CLASSES = ClickPane.COMPONENT_CLASSES | {"york-hand--die"}
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        #: The dice builder's places and spur for the prompt it was made for, kept across redraws.
-        self.builder_state: dict[str, Any] = {}
+        self.plan: DicePlan | None = None
 
-    def build(self, frame: TableFrame) -> ComposeResult:
+    # --- drawing
+
+    def draw(self, frame: TableFrame) -> RenderableType:
         view = _view(frame)
         me = _me(view)
         if me is None:
-            return
-        robbing = view["phase"] == "rob" and any(c["action"].get("do") == "assign" for c in frame.choices)
+            return Text("")
+        self.plan = self._plan_for(frame)
         target = self._target_line(view)
-        if robbing:
-            # The dice first: on a short terminal they may be all that shows of the hand.
-            yield DiceBuilder(frame, self.glyphs, self.builder_state, target, classes="york-builder")
-        # One pane of lines, the same widget every time: a new table changes its words in place.
-        lines = [None if robbing else target, self._dice_line(view), self._pick_line(frame), self._my_latest(frame)]
-        yield _lines([line for line in lines if line is not None], "york-lines")
+        if self.plan is not None:
+            # Only the builder, and its keys in the border: a hand that fits its pane never shows or
+            # hides a scrollbar (which lays the whole table out again).
+            self.border_subtitle = "←→ s w c x Enter" if self.has_focus else "Tab: place the dice"
+            return Text("\n").join([*self._dice_rows(me), *([target] if target else []), self._outcome(frame)])
+        self.border_subtitle = ""
+        lines = [*([target] if target else []), self._dice_line(view), self._pick_line(frame)]
+        latest = self._my_latest(frame)
+        if latest is not None:
+            lines.append(latest)
+        return Text("\n").join(lines)
+
+    def _plan_for(self, frame: TableFrame) -> DicePlan | None:
+        """The builder's plan for this table: kept while the same robbery's prompt stands, else opened on
+        the solver's best assignment; None when there is no robbery to assign."""
+        view = _view(frame)
+        me = _me(view) or {}
+        robbing = view["phase"] == "rob" and any(c["action"].get("do") == "assign" for c in frame.choices)
+        dice_values = list(me.get("rob_dice") or [])
+        self.can_focus = robbing and bool(dice_values)
+        if not self.can_focus:
+            if self.has_focus:
+                self.screen.focus_next("#move-choices")
+            return None
+        prompt = frame.prompt.get("id") if frame.prompt else None
+        plan = self.plan
+        if plan is None or plan.prompt != prompt or len(plan.places) != len(dice_values):
+            plan = DicePlan(prompt, *best_places(frame, dice_values))
+        return plan
+
+    def _dice_rows(self, me: dict[str, Any]) -> list[Text]:
+        """Each die with its place, and the spur, as many to a row as fit; each clicks."""
+        plan = self.plan
+        assert plan is not None
+        dice_values = list(me.get("rob_dice") or [])
+        cells = [self._die_cell(number, value) for number, value in enumerate(dice_values)]
+        cells.append(self._cell(Text(f" spur {'on (+1, −1 health)' if plan.spur else 'off'}"), "spur"))
+        columns = max(1, (self._content_width() + 1) // DIE_WIDTH) if self._content_width() > 0 else 3
+        return [Text(" ").join(cells[first:first + columns]) for first in range(0, len(cells), columns)]
+
+    def _die_cell(self, number: int, value: int) -> Text:
+        plan = self.plan
+        assert plan is not None
+        chosen = number == plan.selected
+        cell = Text(f"{'▸' if chosen else ' '}{dice([value], self.glyphs)} {plan.places[number]}")
+        if chosen:
+            cell.stylize("bold reverse" if self.has_focus else "bold")
+        return self._cell(cell, f"die:{number}")
+
+    def _cell(self, words: Text, target: str) -> Text:
+        """One of the builder's cells: a tinted block of a die's width that clicks."""
+        words.pad_right(DIE_WIDTH - 1 - words.cell_len)
+        words.stylize(self.background_of("york-hand--die"))
+        return self.part(words, target)
+
+    def _outcome(self, frame: TableFrame) -> Text:
+        plan = self.plan
+        assert plan is not None
+        action, words = try_assignment(frame, plan.places, plan.spur)
+        text = Text("→ ")
+        text.append_text(words)
+        if action is not None:  # (a shared coach is said in the line above: Y8)
+            index = next(i for i, c in enumerate(frame.choices) if c["action"] == action)
+            text.append(f" · choice [{shown_number(frame, index)}]", style="dim")
+        return text
+
+    def _redraw(self) -> None:
+        if self.frame is not None:
+            self.watch_frame(self.frame)
+
+    def watch_has_focus(self, has_focus: bool) -> None:
+        super().watch_has_focus(has_focus)
+        self._redraw()  # the chosen die lit, and the keys spelled out, only while the keys reach it
+
+    # --- the builder's keys and clicks
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("select", "place", "spur", "send"):
+            return self.plan is not None
+        return True
+
+    def action_select(self, step: int) -> None:
+        if self.plan is not None and self.plan.places:
+            self.plan.selected = (self.plan.selected + step) % len(self.plan.places)
+            self._redraw()
+
+    def action_place(self, part: str) -> None:
+        if self.plan is not None and self.plan.places:
+            self.plan.places[self.plan.selected] = part
+            self._redraw()
+
+    def action_spur(self) -> None:
+        if self.plan is not None:
+            self.plan.spur = not self.plan.spur
+            self._redraw()
+
+    def action_send(self) -> None:
+        if self.plan is None or self.frame is None:
+            return
+        action, _ = try_assignment(self.frame, self.plan.places, self.plan.spur)
+        if action is None:
+            self.notify("The rules do not allow that assignment: see why under the dice.", severity="warning")
+            return
+        self.post_message(Chip.Clicked(f"assign:{assignment_key(action)}"))
+
+    def on_chip_clicked(self, message: Chip.Clicked) -> None:
+        """A click on a die moves it on (speed → wit → combat); on the spur, toggles it."""
+        kind, _, value = message.target.partition(":")
+        plan = self.plan
+        if plan is None or kind not in ("die", "spur"):
+            return
+        message.stop()
+        if kind == "spur":
+            self.action_spur()
+            return
+        number = int(value)
+        if number < len(plan.places):
+            plan.selected = number
+            plan.places[number] = PARTS[(PARTS.index(plan.places[number]) + 1) % len(PARTS)]
+            self._redraw()
+
+    # --- words
 
     def _dice_line(self, view: dict[str, Any]) -> Text:
         glyphs = self.glyphs
@@ -600,11 +769,12 @@ class YorkHand(ChipPane):
                     f"for {money(targets['money'], self.glyphs)}")
         bonuses = [f"{stat} +{bonus}" for stat, bonus in (("speed", rules.horse_bonus(me)),
                    ("wit", rules.wit_bonus(me)), ("combat", rules.combat_bonus(me))) if bonus]
-        text.append(f" · your kit: {', '.join(bonuses) if bonuses else 'none'}", style="dim")
+        if bonuses:
+            text.append(f" · your kit: {', '.join(bonuses)}", style="dim")
         partners = [p for p in view["players"] if p["seat"] != me["seat"] and p.get("pick") == me["pick"]]
         if partners:
-            text.append("\nShared coach (Y8): each must catch it alone; then wit and combat dice are pooled "
-                        "and the money halved", style="italic")
+            text.append("\nShared (Y8): each catches it alone, then wit and combat dice are pooled and the "
+                        "money halved", style="italic")
         return text
 
     def _pick_line(self, frame: TableFrame) -> Text:
@@ -648,21 +818,8 @@ class YorkHand(ChipPane):
         return text
 
 
-def _lines(lines: list[Text], classes: str) -> LinePane:
-    pane = LinePane(classes=classes)
-    pane.show(Text("\n").join(lines))
-    return pane
+# --- the dice builder's words: what an assignment brings, or why the rules refuse it -----------------
 
-
-def _update_if_changed(static: Static, text: Text) -> None:
-    """New words for a line that may wrap differently: a layout only if they are new at all."""
-    if static.content != text:
-        static.update(text)
-
-
-# --- the dice builder: put each die where you like and see what it brings -------------------------------
-
-PARTS = ("speed", "wit", "combat")
 
 
 def placed(dice_values: list[int], places: list[str], spur: bool) -> solver.Assignment:
@@ -706,148 +863,21 @@ def why_not(candidate: solver.Assignment, dice_values: list[int], speed: int, ho
             f"{dice([spare], glyphs)}; move a die off speed")
 
 
-class DiceBuilder(Vertical, can_focus=True):
-    """Your robbery die by die: ←/→ choose a die, s/w/c put it on speed, wit or combat, x spurs the
-    horse, Enter sends it. A click on a die moves it on. The outcome is the solver's, live."""
+def best_places(frame: TableFrame, dice_values: list[int]) -> tuple[list[str], bool]:
+    """The solver's best assignment die by die (each die's place, and the spur): the builder opens on it."""
+    ranked = ranked_robberies(frame)
+    places = ["speed"] * len(dice_values)
+    if not ranked:
+        return places, False
+    best = ranked[0]["action"]
+    left = {part: list(best.get(part, [])) for part in PARTS}
+    for number, value in enumerate(dice_values):
+        part = next((p for p in PARTS if value in left[p]), "speed")
+        if value in left[part]:
+            left[part].remove(value)
+        places[number] = part
+    return places, bool(best.get("spur"))
 
-    BINDINGS = [
-        Binding("left", "select(-1)", "die left", show=False),
-        Binding("right", "select(1)", "die right", show=False),
-        Binding("s", "place('speed')", "speed"),
-        Binding("w", "place('wit')", "wit"),
-        Binding("c", "place('combat')", "combat"),
-        Binding("x", "spur", "spur"),
-        Binding("enter", "send", "send dice"),
-    ]
-
-    def __init__(self, frame: TableFrame, glyphs: Glyphs, state: dict[str, Any], target: Text | None = None,
-                 classes: str = "") -> None:
-        super().__init__(classes=classes)
-        self.table_frame = frame
-        self.target = target
-        self.glyphs = glyphs
-        me = _me(_view(frame)) or {}
-        self.dice_values: list[int] = list(me.get("rob_dice") or [])
-        prompt = frame.prompt.get("id") if frame.prompt else None
-        if state.get("prompt") != prompt or len(state.get("places", [])) != len(self.dice_values):
-            state.clear()
-            state.update(prompt=prompt, selected=0, **self._start_from_best())
-        self.state = state
-
-    def _start_from_best(self) -> dict[str, Any]:
-        """The solver's best assignment, die by die, so the builder opens on it."""
-        ranked = ranked_robberies(self.table_frame)
-        places = ["speed"] * len(self.dice_values)
-        if not ranked:
-            return {"places": places, "spur": False}
-        best = ranked[0]["action"]
-        left = {part: list(best.get(part, [])) for part in PARTS}
-        for number, value in enumerate(self.dice_values):
-            part = next((p for p in PARTS if value in left[p]), "speed")
-            if value in left[part]:
-                left[part].remove(value)
-            places[number] = part
-        return {"places": places, "spur": bool(best.get("spur"))}
-
-    def compose(self) -> ComposeResult:
-        with Horizontal(classes="york-builder-dice"):
-            for number in range(len(self.dice_values)):
-                yield Chip(self._die_label(number), f"die:{number}", classes="york-die")
-            yield Chip(self._spur_label(), "spur", classes="york-die")
-        if self.target is not None:
-            yield Static(self.target, classes="york-line york-builder-target")
-        yield Static(self._outcome(), classes="york-line york-builder-outcome")
-        yield Static(Text("Tab here to place the dice yourself: ←→ s w c x Enter", style="dim italic"),
-                     classes="york-line")
-
-    def on_resize(self) -> None:
-        # As many dice to a row as fit (a die's chip needs about 12 columns: "▸⚄5 combat").
-        columns = max(1, min(len(self.dice_values) + 1, self.content_region.width // 12))
-        grid = self.query_one(".york-builder-dice")
-        if grid.styles.grid_size_columns != columns:  # setting it at all lays the table out again
-            grid.styles.grid_size_columns = columns
-
-    def _die_label(self, number: int) -> Text:
-        value, place = self.dice_values[number], self.state["places"][number]
-        chosen = number == self.state["selected"]
-        text = Text(f"{'▸' if chosen else ' '}{dice([value], self.glyphs)} {place}",
-                    style="bold reverse" if chosen and self.has_focus else ("bold" if chosen else ""))
-        return text
-
-    def _spur_label(self) -> Text:
-        return Text(f"spur {'on (+1, −1 health)' if self.state['spur'] else 'off'}")
-
-    def _outcome(self) -> Text:
-        action, words = try_assignment(self.table_frame, self.state["places"], self.state["spur"])
-        text = Text("→ ")
-        text.append_text(words)
-        if action is not None:
-            ranked = ranked_robberies(self.table_frame)
-            if ranked and ranked[0]["shared"]:
-                text.append("  (alone; pooled if you both catch it, Y8)", style="dim")
-            index = next(i for i, c in enumerate(self.table_frame.choices) if c["action"] == action)
-            text.append(f"   Enter sends it (choice [{shown_number(self.table_frame, index)}])", style="dim")
-        return text
-
-    def carry_from(self, fresh: "DiceBuilder") -> None:
-        """Take a newer table's builder in place (see ``carry_over``): the same robbery, new words."""
-        reshaped = fresh.dice_values != self.dice_values or (fresh.target is None) != (self.target is None)
-        self.table_frame, self.target, self.state = fresh.table_frame, fresh.target, fresh.state
-        self.dice_values = fresh.dice_values
-        if reshaped:
-            self.refresh(recompose=True)
-            return
-        if self.target is not None:
-            _update_if_changed(self.query_one(".york-builder-target", Static), self.target)
-        self._redraw()
-
-    def _redraw(self) -> None:
-        for number, chip in enumerate(self.query(".york-die")):
-            label = self._die_label(number) if number < len(self.dice_values) else self._spur_label()
-            if chip.content != label:
-                chip.update(label, layout=False)  # a die's cell is one line of a grid: its size stands
-        _update_if_changed(self.query_one(".york-builder-outcome", Static), self._outcome())
-
-    def on_focus(self) -> None:
-        self._redraw()
-
-    def on_blur(self) -> None:
-        self._redraw()
-
-    def action_select(self, step: int) -> None:
-        if self.dice_values:
-            self.state["selected"] = (self.state["selected"] + step) % len(self.dice_values)
-            self._redraw()
-
-    def action_place(self, part: str) -> None:
-        if self.dice_values:
-            self.state["places"][self.state["selected"]] = part
-            self._redraw()
-
-    def action_spur(self) -> None:
-        self.state["spur"] = not self.state["spur"]
-        self._redraw()
-
-    def action_send(self) -> None:
-        action, _ = try_assignment(self.table_frame, self.state["places"], self.state["spur"])
-        if action is None:
-            self.notify("The rules do not allow that assignment: see why under the dice.", severity="warning")
-            return
-        self.post_message(Chip.Clicked(f"assign:{assignment_key(action)}"))
-
-    def on_chip_clicked(self, message: Chip.Clicked) -> None:
-        """A click on a die moves it on (speed → wit → combat); on the spur, toggles it."""
-        kind, _, value = message.target.partition(":")
-        if kind == "die":
-            message.stop()
-            number = int(value)
-            self.state["selected"] = number
-            place = self.state["places"][number]
-            self.state["places"][number] = PARTS[(PARTS.index(place) + 1) % len(PARTS)]
-            self._redraw()
-        elif kind == "spur":
-            message.stop()
-            self.action_spur()
 
 
 # --- the sheets -------------------------------------------------------------------------------------------

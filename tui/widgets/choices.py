@@ -14,6 +14,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -61,9 +62,12 @@ class ChoiceList(Widget, can_focus=True):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._labels: list[Text] = []
-        #: For each width drawn at: (choice, its line) for every row.
-        self._rows: dict[int, list[tuple[int, Strip]]] = {}
+        #: For each width drawn at: (choice, line of its label) for every row.
+        self._rows: dict[int, list[tuple[int, int]]] = {}
+        #: Each label's lines at a width, drawn when first shown: a prompt of forty robberies shows eight.
+        self._strips: dict[tuple[int, int], list[Strip]] = {}
         self._top = 0
+        self._pass: tuple[int, Style, Style] | None = None
 
     # ------------------------------------------------------------------------------- contents
 
@@ -74,7 +78,7 @@ class ChoiceList(Widget, can_focus=True):
     def set_choices(self, labels: list[Text]) -> None:
         """Show ``labels`` (long ones wrap); the first is highlighted, or nothing when there are none."""
         self._labels = list(labels)
-        self._rows = {}
+        self._rows, self._strips = {}, {}
         self._top = 0
         self.highlighted = 0 if labels else None
         self.refresh()
@@ -90,12 +94,21 @@ class ChoiceList(Widget, can_focus=True):
 
     # -------------------------------------------------------------------------------- drawing
 
-    def _rows_at(self, width: int) -> list[tuple[int, Strip]]:
-        if width not in self._rows:
-            console = self.app.console
-            self._rows[width] = [(index, strip) for index, label in enumerate(self._labels)
-                                 for strip in render_strips(console, label, width)]
-        return self._rows[width]
+    def _rows_at(self, width: int) -> list[tuple[int, int]]:
+        rows = self._rows.get(width)
+        if rows is None:
+            rows = self._rows[width] = []
+            for index, label in enumerate(self._labels):
+                # A label shorter than the width is one row: only a longer one is wrapped to be counted.
+                fits = label.cell_len <= width and "\n" not in label.plain
+                rows += [(index, line) for line in range(1 if fits else len(self._label_strips(index, width)))]
+        return rows
+
+    def _label_strips(self, index: int, width: int) -> list[Strip]:
+        strips = self._strips.get((index, width))
+        if strips is None:
+            strips = self._strips[index, width] = render_strips(self.app.console, self._labels[index], width)
+        return strips
 
     def _keep_highlight_in_view(self) -> None:
         width, height = self.content_size.width, self.content_size.height
@@ -118,17 +131,22 @@ class ChoiceList(Widget, can_focus=True):
             return width - 1
         return width
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # What every line needs, found once a pass: the widget's style walks every ancestor.
+        self._pass = (self._text_width(), self.rich_style, self.get_component_rich_style("choice-list--highlighted"))
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
-        text_width = self._text_width()
+        text_width, base, highlighted = self._pass or (self._text_width(), self.rich_style, Style())
         rows = self._rows_at(text_width)
-        base = self.rich_style
         number = self._top + y
         if not 0 <= number < len(rows):
             return Strip.blank(width, base)
-        index, strip = rows[number]
+        index, line = rows[number]
+        strip = self._label_strips(index, text_width)[line]
         if index == self.highlighted:
-            strip = strip.apply_style(self.get_component_rich_style("choice-list--highlighted"))
+            strip = strip.apply_style(highlighted)
         if text_width < width:
             more_above = y == 0 and self._top > 0
             more_below = y == self.content_size.height - 1 and number < len(rows) - 1

@@ -10,17 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.console import RenderableType
-from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
-from textual.compose import compose
 from textual.geometry import Offset
-from textual.containers import Container, Grid, Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive, var
-from textual.widget import Widget
 from textual.widgets import Static
 
 from tui.frame import TableFrame
@@ -145,38 +140,6 @@ class Chip(Static):
         self.post_message(self.Clicked(self.target))
 
 
-class ChipPane(Widget):
-    """A pane of chips and lines rebuilt from each frame (a hand of cards, the coaches around York)."""
-
-    frame: reactive[TableFrame | None] = var(None, always_update=True)
-
-    def __init__(self, *, glyphs: Glyphs = UNICODE, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self.glyphs = glyphs
-        self._built: object = None
-
-    def watch_frame(self, frame: TableFrame | None) -> None:
-        key = self.key(frame) if frame is not None and frame.view is not None else None
-        if key == self._built:
-            return
-        self._built = key
-        # Mounting widgets is the dear part of a repaint (styles, layout, a whole-screen redraw): when the
-        # new chips have the same shape as the mounted ones, their words and marks are carried over instead.
-        if not self.is_mounted or not self.children or not carry_over(list(self.children), compose(self)):
-            self.refresh(recompose=True)
-
-    def compose(self) -> ComposeResult:
-        if self.frame is not None and self.frame.view is not None:
-            yield from self.build(self.frame)
-
-    def key(self, frame: TableFrame) -> object:
-        """What the chips depend on; the pane is rebuilt only when it changes (default: the whole view)."""
-        return (frame.view, [choice["action"] for choice in frame.choices])
-
-    def build(self, frame: TableFrame) -> ComposeResult:
-        yield from ()
-
-
 def text_columns(rows: list[list[Text | str]], align: str = "", gap: int = 2, name_width: int = 0) -> Text:
     """Rows of cells as one ``Text``, each column as wide as its widest cell; ``align`` has an "l" or
     "r" per column; a first column longer than ``name_width`` (if given) is cut with an ellipsis. Lines
@@ -203,59 +166,3 @@ def text_columns(rows: list[list[Text | str]], align: str = "", gap: int = 2, na
             if not right and column < len(row) - 1:
                 text.append(pad)
     return text
-
-
-#: Widgets whose whole state is their content and classes, so one can take over another's.
-_PLAIN_CONTAINERS = (Container, Grid, Horizontal, Vertical)
-
-
-def carry_over(mounted: list[Widget], fresh: list[Widget]) -> bool:
-    """Give the ``mounted`` widgets the content and classes of ``fresh`` (built, never mounted) ones, if
-    both trees have the same shape of plain widgets; False (and nothing changed) otherwise. A widget with
-    state of its own takes part if it has ``carry_from(fresh)``."""
-    pairs: list[tuple[Widget, Widget]] = []
-    if not _same_shape(mounted, fresh, pairs):
-        return False
-    for old, new in pairs:
-        if old.classes != new.classes:
-            old.set_classes(new.classes)
-        carry_from = getattr(old, "carry_from", None)
-        if carry_from is not None:
-            carry_from(new)
-            continue
-        if isinstance(old, Chip):
-            old.target = new.target  # type: ignore[attr-defined]
-        if isinstance(old, Static) and isinstance(new, Static) and old.content != new.content:
-            # Same lines of the same widths (or, in a widget of set width, as many lines): the layout
-            # stands and only this widget is repainted.
-            old.update(new.content, layout=_shape(old.content, old) != _shape(new.content, old))
-    return True
-
-
-def _same_shape(mounted: list[Widget], fresh: list[Widget], pairs: list[tuple[Widget, Widget]]) -> bool:
-    if len(mounted) != len(fresh):
-        return False
-    for old, new in zip(mounted, fresh):
-        if type(old) is not type(new) or old.id != new.id:
-            return False
-        pairs.append((old, new))
-        if hasattr(old, "carry_from"):
-            continue  # a widget with state of its own (a dice builder) takes the fresh one over itself
-        if not isinstance(old, Static) and type(old) not in _PLAIN_CONTAINERS:
-            return False
-        # A widget built by ``compose`` and not yet mounted holds its children in ``_pending_children``.
-        if not _same_shape(list(old.children), list(new._pending_children), pairs):
-            return False
-    return True
-
-
-def _shape(content: object, widget: Widget) -> object:
-    """What the content's size depends on: the width of each line, or only how many lines there are in a
-    widget of set width; something always "changed" when the content is not plain text."""
-    if not isinstance(content, (Text, str)):
-        return object()
-    lines = (content.plain if isinstance(content, Text) else content).split("\n")
-    width = widget.styles.width
-    if width is not None and not width.is_auto:
-        return len(lines)
-    return tuple(cell_len(line) for line in lines)
