@@ -605,6 +605,7 @@ class YorkHand(ClickPane, can_focus=False):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.plan: DicePlan | None = None
+        self._keys_note = ""
 
     # --- drawing
 
@@ -618,14 +619,19 @@ class YorkHand(ClickPane, can_focus=False):
         if self.plan is not None:
             # Only the builder, and its keys in the border: a hand that fits its pane never shows or
             # hides a scrollbar (which lays the whole table out again).
-            self.border_subtitle = "←→ s w c x Enter" if self.has_focus else "Tab: place the dice"
+            self._note_keys("←→ s w c x Enter" if self.has_focus else "Tab: place the dice")
             return Text("\n").join([*self._dice_rows(me), *([target] if target else []), self._outcome(frame)])
-        self.border_subtitle = ""
+        self._note_keys("")
         lines = [*([target] if target else []), self._dice_line(view), self._pick_line(frame)]
         latest = self._my_latest(frame)
         if latest is not None:
             lines.append(latest)
         return Text("\n").join(lines)
+
+    def _note_keys(self, note: str) -> None:
+        """The builder's keys in the border, set only when they change (setting it repaints the pane)."""
+        if note != self._keys_note:
+            self._keys_note = self.border_subtitle = note
 
     def _plan_for(self, frame: TableFrame) -> DicePlan | None:
         """The builder's plan for this table: kept while the same robbery's prompt stands, else opened on
