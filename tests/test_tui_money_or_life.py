@@ -319,6 +319,44 @@ async def test_the_dice_builder_sends_an_assignment_placed_die_by_die():
         raise AssertionError("no robbery with two ways in this game")
 
 
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_click_on_a_drawn_die_moves_it_on_and_the_outcome_follows(size):
+    """The builder is drawn text in the hand: a click on a die puts it on the next place (speed → wit →
+    combat), a click on the spur turns it on, and the solver's words under the dice follow each click.
+    The robbery mounts no widget: the hand is the same pane before, during and after it."""
+    app = make_app(players=1, seed=3)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: my_turn(app), "the table")
+        hand = app.screen.query_one("#hand", panes.YorkHand)
+        for _ in range(40):
+            await wait_until(pilot, lambda: my_turn(app), "a prompt")
+            frame = app.screen.frame
+            if frame.view["phase"] == "rob":
+                break
+            await pilot.press("1")
+            await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the move to go")
+        else:
+            raise AssertionError("no robbery in this game")
+        if size[0] < 110:
+            await show_tab(pilot, app, "hand")
+        await wait_until(pilot, lambda: hand.offset_of("die:0") is not None, "the dice drawn")
+        assert app.screen.query_one("#hand") is hand and not hand.children
+        before = hand.plan.places[0]
+        words = hand.shown.plain
+        await pilot.click(hand, offset=hand.offset_of("die:0"))
+        after = panes.PARTS[(panes.PARTS.index(before) + 1) % 3]
+        await wait_until(pilot, lambda: hand.plan.places[0] == after, "the die moved on")
+        die = next(text for target, text in hand.parts() if target == "die:0")
+        assert after in die, die
+        expected = panes.try_assignment(app.screen.frame, hand.plan.places, hand.plan.spur)[1].plain
+        assert f"→ {expected}" in hand.shown.plain
+        spur = hand.plan.spur
+        await pilot.click(hand, offset=hand.offset_of("spur"))
+        await wait_until(pilot, lambda: hand.plan.spur != spur, "the spur turned")
+        assert ("spur on" in hand.shown.plain) != spur and hand.shown.plain != words
+        assert not app.screen.frame.sent, "a click on the dice only places them"
+
+
 def test_the_builder_says_why_an_assignment_is_not_allowed():
     frame = _frame_at("rob")
     me = frame.view["players"][0]
