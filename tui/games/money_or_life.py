@@ -380,9 +380,8 @@ class YorkBoard(ClickPane):
         lines.append(round_track(view, self.glyphs))
         if view.get("solo"):
             lines.append(self._rival(view))
-        for news in (self._guards(view), self._latest(frame)):
-            if news is not None:
-                lines.append(news)
+        # The news lines are always there, so the board keeps its height from round to round.
+        lines += [self._guards(view), self._latest(frame)]
         return Text("\n").join(lines)
 
     def _cramped(self) -> bool:
@@ -533,9 +532,9 @@ class YorkBoard(ClickPane):
         text.append(" · beat his money to win (Y16)", style="dim")
         return text
 
-    def _guards(self, view: dict[str, Any]) -> Text | None:
+    def _guards(self, view: dict[str, Any]) -> Text:
         if not view.get("revealed"):
-            return None
+            return Text("Town guards: rolled once the picks are revealed", style="dim")
         rolls = view.get("guard_rolls", [])
         placed = {place: count for place, count in view.get("guards", {}).items() if count}
         if not rolls and not placed:
@@ -549,15 +548,16 @@ class YorkBoard(ClickPane):
             text.append("at " + ", ".join(f"{PLACE_NAMES[place]} {count}" for place, count in placed.items()))
         return text
 
-    def _latest(self, frame: TableFrame) -> Text | None:
+    def _latest(self, frame: TableFrame) -> Text:
         last = _view(frame).get("last") or []
         if not last:
-            return None
+            return Text("Latest robberies: none yet", style="dim")
         riders = len(_view(frame).get("players", []))
-        text = Text("Latest robberies: ", style="bold")
+        head = "Latest robberies: "
+        text = Text(head, style="bold")
         for number, entry in enumerate(last[-riders:]):
-            if number:
-                text.append(" · ")
+            if number:  # one robbery a line, under the first: a board that keeps its lines keeps its height
+                text.append("\n" + " " * len(head))
             who = "you" if frame.is_me(entry["seat"]) else frame.name(entry["seat"])
             text.append(f"{who} at {rules.DIRECTION_NAMES.get(entry['where'], entry['where'])}: ")
             text.append_text(outcome_text(entry, self.glyphs, None))

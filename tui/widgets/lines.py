@@ -166,7 +166,8 @@ class LinePane(ScrollView, can_focus=False):
             return
         height = self.scrollable_content_region.height
         fits_its_content = self.styles.height is None or self.styles.height.is_auto
-        scrollbar_changes = (self.virtual_size.height > height) != (size.height > height)
+        scrollbar_changes = (self.styles.overflow_y == "auto"  # shown only when needed: it may come or go
+                             and (self.virtual_size.height > height) != (size.height > height))
         if size.height != self.virtual_size.height and (fits_its_content or scrollbar_changes):
             self.virtual_size = size  # the pane's size or its scrollbar changes: lay the table out again
             return
