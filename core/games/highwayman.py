@@ -133,12 +133,10 @@ def deal_game(state: State, events: Narration) -> None:
 def _runs(route: int, start: int, length: int, held: Any, actions: list[Action]) -> None:
     """Every run from ``start`` up along ``route`` made of held cards (rule 3): one action per length."""
     cards = CARD[route]
-    run: list[str] = []
-    number = start
-    while number <= length and cards[number] in held:
-        run.append(cards[number])
-        actions.append({"do": "play", "cards": run[:]})
-        number += 1
+    end = start  # the run is cards[start:end]
+    while end <= length and cards[end] in held:
+        end += 1
+        actions.append({"do": "play", "cards": cards[start:end]})
 
 
 def _block_actions(state: State, card: str, actions: list[Action]) -> None:
