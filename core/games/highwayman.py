@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from core import rng as chance
@@ -70,8 +71,14 @@ CARD_ORDER = {card: card_order(card) for card in [*ROUTE_AND_NUMBER, HIGHWAYMAN,
 
 def build_deck(routes: int, length: int) -> list[str]:
     """H1: per route a LONDON card and 1..length, plus one Highwayman and one Runner per route."""
+    return list(_deck_in_order(routes, length))  # a fresh list: the deal shuffles it in place
+
+
+@lru_cache(maxsize=None)
+def _deck_in_order(routes: int, length: int) -> tuple[str, ...]:
+    """``build_deck``, made once per deck size (every deal of a series asks for it)."""
     deck = [CARD[r][k] for r in range(routes) for k in range(length + 1)]
-    return deck + [HIGHWAYMAN] * routes + [RUNNER] * routes
+    return tuple(deck + [HIGHWAYMAN] * routes + [RUNNER] * routes)
 
 
 OPTIONS = (
