@@ -37,6 +37,8 @@ def arrange(hands: list[list[str]], piles: dict[str, list[str]] | None = None,
     state["piles"] = [list(piles.get(hw.ROUTES[r], [])) for r in range(resolved["routes"])]
     state["tops"] = [sum(1 for c in pile if c in hw.ROUTE_AND_NUMBER) - 1 for pile in state["piles"]]
     state["blocked"] = [bool(pile) and pile[-1] == HIGHWAYMAN for pile in state["piles"]]
+    state["next_cards"] = [hw.route_takes(top, blocked, resolved["route_length"], route)
+                           for route, (top, blocked) in enumerate(zip(state["tops"], state["blocked"]))]
     state["turn"], state["phase"], state["passes"] = turn, "play", 0
     GAME.check_invariants(state)
     return state

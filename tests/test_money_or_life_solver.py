@@ -133,3 +133,22 @@ def test_Y7_the_ui_lists_each_outcome_once_with_a_legal_action_from_the_view_alo
     assert options and all(option["action"] in legal for option in options)
     assert len({str(option["outcome"]) for option in options}) == len(options)
     assert len(options) == len([a for a in legal if a["do"] == "assign"])
+
+
+def test_choices_are_the_first_assignment_of_each_contribution_in_labeling_order():
+    """``_choices`` finds its choices without walking every labeling; it must give exactly what the walk
+    gives: every legal labeling in ``_labelled``'s order, the first of each contribution kept."""
+    from core.games import money_or_life_solver as solver
+
+    def by_walking(dice, need):
+        chosen = {}
+        for spur, speed, wit, combat in solver._labelled(dice, need):
+            key = (spur, True, sum(wit), sum(combat)) if sum(speed) + spur >= need else (spur, False, 0, 0)
+            chosen.setdefault(key, Assignment(spur, speed, wit, combat))
+        return tuple(chosen.values())
+
+    rolls = [dice for count in range(5) for dice in itertools.combinations_with_replacement(range(1, 7), count)]
+    rolls += [(1, 1, 2, 4, 6), (2, 3, 3, 5, 6), (3, 3, 3, 3, 3, 3), (1, 2, 3, 4, 5, 6), (1, 1, 4, 4, 6, 6)]
+    for dice in rolls:
+        for need in range(0, sum(dice) + 3):  # ``_need`` keeps every key in this range
+            assert solver._choices.__wrapped__(dice, need) == by_walking(dice, need), (dice, need)

@@ -41,10 +41,19 @@ def test_the_written_out_draws_agree_with_next_u64():
         for n in range(1, 60):
             assert chance.below(fast, n) == chance.next_u64(slow) % n
             assert chance.roll_d6(fast) == chance.next_u64(slow) % 6 + 1
-        items = list(range(seed % 60))
+        items = list(range(seed % 100))  # up to past the largest Highwayman deck (90 cards)
         expected = list(items)
         for i in range(len(expected) - 1, 0, -1):
             j = chance.next_u64(slow) % (i + 1)
             expected[i], expected[j] = expected[j], expected[i]
         chance.shuffle(fast, items)
         assert items == expected and fast == slow
+
+
+def test_draws_side_by_side_are_next_u64_in_turn_even_where_the_counter_wraps():
+    """``draws`` (the shuffle's numbers, worked out at once) against ``next_u64`` one by one, from
+    counters near 2**64 where adding the golden step wraps."""
+    for start in (0, 1, 2**63, 2**64 - 1, 2**64 - 0x9E3779B97F4A7C15, 0xDEADBEEFCAFEF00D):
+        for count in (1, 2, 3, 51, 89, 120):
+            state = {"rng": start}
+            assert list(chance.draws(start, count)) == [chance.next_u64(state) for _ in range(count)]

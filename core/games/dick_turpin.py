@@ -176,14 +176,15 @@ def is_legal(state: State, seat: int, action: Action) -> bool:
     if phase == "choose":
         if state["waiting"][seat] is not None or not isinstance(action, dict):
             return False
-        town = action.get("town")
-        return action == {"do": "choose", "town": town} and town in state["hands"][seat]
+        # Exactly {"do": "choose", "town": town} for a town in hand (compared key by key, as building
+        # that dict to compare with cost more than the rest of the check).
+        return (len(action) == 2 and action.get("do") == "choose" and "town" in action
+                and action["town"] in state["hands"][seat])
     if seat != state["robber"] or not isinstance(action, dict):
         return False
     if phase == "declare":
-        passengers = action.get("passengers")
-        return (action == {"do": "declare", "passengers": passengers}
-                and passengers in range(1, state["passengers"] + 1))
+        return (len(action) == 2 and action.get("do") == "declare" and "passengers" in action
+                and action["passengers"] in range(1, state["passengers"] + 1))
     if phase == "draw":
         return action == DRAW or action == STOP
     return False
@@ -258,11 +259,13 @@ def drive_on(state: State, events: Narration) -> None:
     """Drive to the next town where someone lies in wait, and stop there for the robbery."""
     route = journey_route(state)
     waiting = state["waiting"]
-    while state["stop"] < len(route) - 1:
-        state["stop"] += 1
-        town = route[state["stop"]]
+    stop = state["stop"]
+    while stop < len(route) - 1:
+        stop += 1
+        town = route[stop]
         if town not in waiting:
             continue
+        state["stop"] = stop
         ambushers = [seat for seat, chosen in enumerate(waiting) if chosen == town]
         for seat in ambushers:
             reveal_card(state, seat)
@@ -276,6 +279,7 @@ def drive_on(state: State, events: Narration) -> None:
         state["turned"] = []
         state["phase"] = "declare"
         return
+    state["stop"] = stop
     end_journey(state, events)
 
 

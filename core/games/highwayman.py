@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from core import rng as chance
@@ -70,8 +71,14 @@ CARD_ORDER = {card: card_order(card) for card in [*ROUTE_AND_NUMBER, HIGHWAYMAN,
 
 def build_deck(routes: int, length: int) -> list[str]:
     """H1: per route a LONDON card and 1..length, plus one Highwayman and one Runner per route."""
+    return list(_deck_in_order(routes, length))  # a fresh list: the deal shuffles it in place
+
+
+@lru_cache(maxsize=None)
+def _deck_in_order(routes: int, length: int) -> tuple[str, ...]:
+    """``build_deck``, made once per deck size (every deal of a series asks for it)."""
     deck = [CARD[r][k] for r in range(routes) for k in range(length + 1)]
-    return deck + [HIGHWAYMAN] * routes + [RUNNER] * routes
+    return tuple(deck + [HIGHWAYMAN] * routes + [RUNNER] * routes)
 
 
 OPTIONS = (
@@ -118,6 +125,9 @@ def deal_game(state: State, events: Narration) -> None:
     state["piles"] = [[] for _ in range(state["routes"])]
     state["tops"] = [-1] * state["routes"]  # -1: not started; else the last number down (LONDON = 0)
     state["blocked"] = [False] * state["routes"]
+    # The card each route takes next (see ``route_takes``), kept beside tops and blocked because every
+    # turn asks it of every route: a route's LONDON card before it starts.
+    state["next_cards"] = [CARD[route][LONDON] for route in range(state["routes"])]
     state["game_number"] += 1
     state["phase"] = "play"  # "play": a turn starts; "drawn": deciding on the card just drawn; "over"
     state["passes"] = 0  # passes in a row on an empty pack (H6)
@@ -130,12 +140,10 @@ def deal_game(state: State, events: Narration) -> None:
 def _runs(route: int, start: int, length: int, held: Any, actions: list[Action]) -> None:
     """Every run from ``start`` up along ``route`` made of held cards (rule 3): one action per length."""
     cards = CARD[route]
-    run: list[str] = []
-    number = start
-    while number <= length and cards[number] in held:
-        run.append(cards[number])
-        actions.append({"do": "play", "cards": run[:]})
-        number += 1
+    end = start  # the run is cards[start:end]
+    while end <= length and cards[end] in held:
+        end += 1
+        actions.append({"do": "play", "cards": cards[start:end]})
 
 
 def _block_actions(state: State, card: str, actions: list[Action]) -> None:
@@ -154,35 +162,35 @@ def _block_actions(state: State, card: str, actions: list[Action]) -> None:
 def _numbered_plays(state: State, held: Any) -> list[Action]:
     """H3/H4: runs that start with the next number of a started, unblocked route."""
     actions: list[Action] = []
-    length, blocked = state["length"], state["blocked"]
-    for route, top in enumerate(state["tops"]):
-        if 0 <= top < length and not blocked[route] and CARD[route][top + 1] in held:
-            _runs(route, top + 1, length, held, actions)
+    tops, length = state["tops"], state["length"]
+    for route, card in enumerate(state["next_cards"]):
+        if card in held and tops[route] >= 0:
+            _runs(route, tops[route] + 1, length, held, actions)
     return actions
 
 
 def _has_numbered_play(state: State, hand: list[str]) -> bool:
     """H4: does the hand hold the next number of a started, unfinished, unblocked route?"""
-    length, blocked = state["length"], state["blocked"]
-    return any(0 <= top < length and not blocked[route] and CARD[route][top + 1] in hand
-               for route, top in enumerate(state["tops"]))
+    return any(top >= 0 and card in hand for top, card in zip(state["tops"], state["next_cards"]))
+
+
+def route_takes(top: int, blocked: bool, length: int, route: int) -> str | None:
+    """The card a route takes next (H3, H4): its LONDON card before it starts (top -1), then the next
+    number; None once it is complete or while a Highwayman holds it up."""
+    return CARD[route][top + 1] if top < length and not blocked else None
 
 
 def has_legal_play(state: State, hand: list[str]) -> bool:
     """H4/H5: whether a turn can begin with a play (otherwise the player draws or passes)."""
-    length, blocked = state["length"], state["blocked"]
-    highwayman = HIGHWAYMAN in hand
-    route = 0
-    for top in state["tops"]:
-        if top < 0:
-            # A held LONDON card makes a play: itself, or a numbered card if one is legal (H4). Held, it
-            # is the card of a route not started yet (only it can start its route).
-            if CARD[route][LONDON] in hand:
-                return True
-        elif top < length and not blocked[route] and (highwayman or CARD[route][top + 1] in hand):
-            return True
-        route += 1
-    return RUNNER in hand and True in blocked
+    held = set(hand)
+    # A held LONDON card makes a play: itself, or a numbered card if one is legal (H4); so does the next
+    # number of a started, open route.
+    if not held.isdisjoint(state["next_cards"]):
+        return True
+    if HIGHWAYMAN in held and any(top >= 0 and card is not None
+                                  for top, card in zip(state["tops"], state["next_cards"])):
+        return True  # a started route that is neither complete nor held up (rule 4)
+    return RUNNER in held and True in state["blocked"]
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -191,10 +199,11 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     A turn with no legal play draws (or passes) by itself, as the rules leave no choice (H5); the
     player then decides on the drawn card.
     """
-    if state["phase"] == "over" or seat != state["turn"]:
+    phase = state["phase"]
+    if phase == "over" or seat != state["turn"]:
         return []
     hand = state["hands"][seat]
-    if state["phase"] == "drawn":
+    if phase == "drawn":
         return _drawn_card_actions(state, hand)
     held = set(hand)
     actions = _numbered_plays(state, held)
@@ -219,21 +228,22 @@ def _drawn_card_actions(state: State, hand: list[str]) -> list[Action]:
     if number == LONDON:
         # The turn began with no legal play, so no held numbered card is legal: the LONDON is.
         actions.append({"do": "play", "cards": [drawn]})
-    elif number == top + 1 and top >= 0 and not state["blocked"][route]:
+    elif drawn == state["next_cards"][route]:
         _runs(route, number, state["length"], set(hand), actions)
     return actions
 
 
 def is_legal(state: State, seat: int, action: Action) -> bool:
     """The same answer as ``action in legal_actions(state, seat)``, without listing them all."""
-    if state["phase"] == "over" or seat != state["turn"] or type(action) is not dict:
+    phase = state["phase"]
+    if phase == "over" or seat != state["turn"] or type(action) is not dict:
         return False
     hand = state["hands"][seat]
-    if state["phase"] == "drawn":
+    if phase == "drawn":
         return action == KEEP or action in _drawn_card_actions(state, hand)
-    do = action.get("do")
     if len(action) != 2:
         return False
+    do = action.get("do")
     if do == "play":
         cards = action.get("cards")
         if type(cards) is not list or not cards or type(cards[0]) is not str \
@@ -244,8 +254,9 @@ def is_legal(state: State, seat: int, action: Action) -> bool:
             return False
         if first == LONDON:
             return len(cards) == 1 and cards[0] in hand and not _has_numbered_play(state, hand)
-        top = state["tops"][route]
-        if top < 0 or first != top + 1 or state["blocked"][route] or first + len(cards) - 1 > state["length"] \
+        # A numbered run starts with the card its route takes next (so the route is started, open and
+        # not held up) and goes on in order without passing the route's end.
+        if cards[0] != state["next_cards"][route] or first + len(cards) - 1 > state["length"] \
                 or cards != CARD[route][first:first + len(cards)]:
             return False
         for card in cards:
@@ -314,10 +325,10 @@ def carry_out(state: State, seat: int, action: Action, events: Narration) -> Non
 def next_turn(state: State, seat: int, events: Narration) -> None:
     """Play passes left (rule 2). A player with no legal play draws; with an empty pack he passes (H5),
     and when every player has passed in turn the game is scored as it stands (H6)."""
-    players = state["players"]
+    players, hands = state["players"], state["hands"]
     while True:
         state["turn"] = seat
-        if has_legal_play(state, state["hands"][seat]):
+        if has_legal_play(state, hands[seat]):
             state["passes"] = 0
             return
         if state["pack"]:
@@ -344,6 +355,7 @@ def play_cards(state: State, seat: int, cards: list[str], events: Narration) -> 
     route, last = ROUTE_AND_NUMBER[cards[-1]]
     state["piles"][route].extend(cards)
     state["tops"][route] = last
+    state["next_cards"][route] = route_takes(last, False, state["length"], route)
     if events is None:
         return
     title = ROUTE_TITLES[ROUTES[route]]
@@ -361,6 +373,7 @@ def play_highwayman_or_runner(state: State, seat: int, do: str, route: int, even
     state["hands"][seat].remove(card)
     state["piles"][route].append(card)
     state["blocked"][route] = card == HIGHWAYMAN
+    state["next_cards"][route] = route_takes(state["tops"][route], card == HIGHWAYMAN, state["length"], route)
     state["stats"]["blocks" if card == HIGHWAYMAN else "unblocks"] += 1
     if events is not None:
         title = ROUTE_TITLES[ROUTES[route]]
@@ -527,6 +540,8 @@ def check_invariants(state: State) -> None:
         assert [k for _, k in numbered] == list(range(len(numbered))), "a route is out of order (H3)"
         assert state["tops"][route] == len(numbered) - 1
         assert state["blocked"][route] == (bool(pile) and pile[-1] == HIGHWAYMAN)
+        assert state["next_cards"][route] == route_takes(state["tops"][route], state["blocked"][route],
+                                                         state["length"], route)
         assert not pile or pile[0] == CARD[route][LONDON], "a route must open with its LONDON card"
     assert len(state["hands"]) == state["players"] and 0 <= state["turn"] < state["players"]
     assert state["phase"] in ("play", "drawn", "over")
@@ -592,7 +607,7 @@ def copy_state(state: State) -> State:
     """A deep copy of the state's plain data, several times quicker than ``clone``'s msgpack round trip:
     the search copies a state for every sample it draws."""
     new = dict(state)
-    for key in ("totals", "pack", "tops", "blocked"):
+    for key in ("totals", "pack", "tops", "blocked", "next_cards"):
         new[key] = list(state[key])
     new["hands"] = [list(hand) for hand in state["hands"]]
     new["piles"] = [list(pile) for pile in state["piles"]]

@@ -194,20 +194,61 @@ def _need(dice: tuple[int, ...], speed_target: int, horse: int) -> int:
     return max(0, min(speed_target - horse, sum(dice) + 2))
 
 
+#: Where each labeling of n dice comes in ``_LABELINGS``' order (``itertools.product``: the first die's
+#: label varies slowest): die i labelled wit adds 3^(n-1-i) to its index, labelled combat twice that.
+#: ``_PLACE[n][mask]`` is the sum of 3^(n-1-i) over the dice in ``mask``.
+_PLACE = {n: tuple(sum(3 ** (n - 1 - i) for i in range(n) if mask >> i & 1) for mask in range(1 << n))
+          for n in range(0, 7)}
+
+
 @lru_cache(maxsize=65536)
 def _choices(dice: tuple[int, ...], need: int) -> tuple[Assignment, ...]:
     """``choices`` for sorted dice that must make ``need``: the first assignment (in ``assignments``
     order) of each contribution. A contribution only depends on the need (the horse adds to both sides),
-    so the cache is keyed on it."""
-    chosen: dict[tuple[Any, ...], Assignment] = {}
-    for spur, speed, wit, combat in _labelled(dice, need):
-        if sum(speed) + spur >= need:
-            key = (spur, True, sum(wit), sum(combat))
-        else:
-            key = (spur, False, 0, 0)
-        if key not in chosen:
-            chosen[key] = Assignment(spur, speed, wit, combat)
-    return tuple(chosen.values())
+    so the cache is keyed on it.
+
+    The same choices as walking ``_labelled`` and keeping the first of each contribution, found without
+    walking every labeling (a cold cache, every new roll in a playout, paid for all 3^n of them): only
+    the minimal speed sets are taken, each with every split of the other dice between wit and combat,
+    and each contribution keeps the split that comes first in labeling order."""
+    count = len(dice)
+    # The dice of each mask, in order: a mask's dice are those of the mask without its highest die, then it.
+    picked: list[tuple[int, ...]] = [()]
+    totals = [0]
+    for mask in range(1, 1 << count):
+        highest = mask.bit_length() - 1
+        picked.append(picked[mask ^ 1 << highest] + (dice[highest],))
+        totals.append(totals[mask ^ 1 << highest] + dice[highest])
+    every_die = (1 << count) - 1
+    place = _PLACE[count]
+    found: list[Assignment] = []
+    for spur in (False, True):
+        spur_need = need - spur
+        if totals[every_die] < spur_need:
+            # The coach cannot be caught (as in ``_labelled``): one choice, every die at speed, no spur.
+            if not spur:
+                found.append(Assignment(False, dice, (), ()))
+            continue
+        # Y7: the speed dice are a minimal set, and every assignment kept catches the coach, so its
+        # contribution is (spur, caught, its wit total, its combat total): the key below, spur aside.
+        first: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # key -> (labeling index, masks)
+        for speed in range(1 << count):
+            if not speed_set_is_minimal(picked[speed], spur_need):
+                continue
+            rest = every_die ^ speed
+            wit = rest
+            while True:  # every subset of the other dice goes to wit, the remainder to combat
+                combat = rest ^ wit
+                index = place[wit] + 2 * place[combat]
+                key = (totals[wit], totals[combat])
+                if key not in first or index < first[key][0]:
+                    first[key] = (index, speed, wit, combat)
+                if not wit:
+                    break
+                wit = (wit - 1) & rest
+        for _, speed, wit, combat in sorted(first.values()):
+            found.append(Assignment(spur, picked[speed], picked[wit], picked[combat]))
+    return tuple(found)
 
 
 def choices(dice: Iterable[int], speed_target: int, horse: int = 0) -> tuple[Assignment, ...]:
