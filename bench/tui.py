@@ -150,7 +150,8 @@ class CpuClock:
         def timed_update(screen):
             started = time.thread_time()
             update(screen)
-            self.screen += time.thread_time() - started
+            if isinstance(screen, TableScreen):  # not the menu, nor the results and their chart
+                self.screen += time.thread_time() - started
 
         TableScreen.on_table_screen_updated = timed_handler
         Screen._on_timer_update = timed_update
