@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from core.bots import DEFAULT_BOT, LEVELS, BotTable
+from core.bots import DEFAULT_BOT, LEVELS, BotTable, resolved
 from core.engine import clone
 from core.games import highwayman_bots
 from core.games.highwayman import CARD, HIGHWAYMAN, ROUTE_INDEX
@@ -25,9 +25,11 @@ TINY = Budget(playouts=6, seconds=None, candidates=3)
 
 
 def bot_for(game, level):
-    """The level's bot; hard with a tiny budget and no clock, so a test is quick and repeatable."""
+    """The level's bot; hard with a tiny budget and no clock, so a test is quick and repeatable, and
+    otherwise as registered (its game's horizon and way to guess the hidden state)."""
     if level == "hard":
-        return searching_bot(lambda: game, budget=TINY)
+        hard = resolved(game.bots["hard"])
+        return searching_bot(lambda: game, budget=TINY, horizon=hard.horizon, resample=hard.resample)
     return game.bots[level]
 
 
@@ -270,3 +272,29 @@ def test_hard_racing_drops_only_candidates_clearly_behind_the_normal_choice():
     diff_sums, diff_squares, counts = zip((0.0, 0.0, 5), ahead, noisy)
     assert best_candidate(list(diff_sums), list(diff_squares), list(counts), 2.0) == 1
     assert best_candidate([0.0, noisy[0]], [0.0, noisy[1]], [5, noisy[2]], 2.0) == 0
+
+
+def test_hard_turpin_guesses_a_card_already_down_as_the_normal_bot_would_have_chosen():
+    """A rival who chose before us lies in wait, in every guess, where the normal bot would have with
+    the hand the guess gives him; the guess still shows us exactly what we see."""
+    from core.games import dick_turpin_bots
+    from core.games.dick_turpin import TOWNS
+
+    game = all_games()["turpin"]
+    guessed = 0
+    for seed in range(6):
+        state = game.setup(game.resolve_options({"players": 2}), seed)
+        rng = random.Random(seed)
+        while pending := game.pending(state):
+            seat = pending[0]
+            if state["phase"] == "choose" and seat == 1 and state["waiting"][0] is not None:
+                for redraw in range(3):
+                    guess = dick_turpin_bots.resample_as_normal_chose(state, 1, random.Random(redraw))
+                    assert game.view(guess, 1) == game.view(state, 1)
+                    rival_hand = sorted(guess["hands"][0] + [guess["waiting"][0]], key=TOWNS.index)
+                    before = clone(guess)
+                    before["hands"][0], before["waiting"][0] = rival_hand, None
+                    assert guess["waiting"][0] == game.bots["normal"](before, 0, rng)["town"]
+                    guessed += 1
+            game.apply(state, seat, game.bots["normal"](state, seat, rng))
+    assert guessed > 20

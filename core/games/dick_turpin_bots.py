@@ -16,6 +16,10 @@ hold, as far as the view shows them (T12). It plays the town of the best plan fo
 road, where the coach is fullest, without a thought for who else may be lying in wait there.
 
 ``hard`` searches (``core.search``), with the normal bot as its model of the others and its playouts.
+A rival who has already laid his card this journey is guessed to have laid the normal bot's pick from
+the hand the sample gives him (``resample_as_normal_chose``), not any town at random: in 2-player games,
+100 games a side on the same seeds (load 2-3), hard won 63% (53-72%) of them against 58% (48-67%) with
+the uniform guess.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import random
 from functools import lru_cache
 
 from core.games import dick_turpin
-from core.games.dick_turpin import PASSENGERS, view
+from core.games.dick_turpin import PASSENGERS, TOWNS, resample_hidden, view
 from core.search import Budget, searching_bot
 
 #: Passengers a rival robbing ahead of us takes off the coach, on average. (Tried 0.5 to 2.5 against
@@ -225,5 +229,29 @@ def easy(state: dict, seat: int, rng: random.Random) -> dict:
 #: limit that binds; the playout cap only keeps a quiet machine from thinking longer.
 HARD_BUDGET = Budget(playouts=400, seconds=0.25)
 
+
+
+def resample_as_normal_chose(state: dict, seat: int, rng: random.Random) -> dict:
+    """``resample_hidden``, except that a rival who has already laid his card face down this journey
+    laid the town the normal bot would have picked from the hand he is guessed to hold.
+
+    A uniform guess of that card ignores how he chooses; the playouts model every player as the normal
+    bot, so the card already down should follow the same model. Only while everyone is still choosing:
+    then nothing has happened since he chose, and his view then is his view now, bar his own card.
+    """
+    guess = resample_hidden(state, seat, rng)
+    if guess["phase"] != "choose":
+        return guess
+    for rival, card in enumerate(guess["waiting"]):
+        if rival == seat or card is None or not guess["hands"][rival]:
+            continue
+        hand = sorted(guess["hands"][rival] + [card], key=TOWNS.index)
+        guess["hands"][rival], guess["waiting"][rival] = hand, None
+        picked = pick_town(view(guess, rival))
+        hand.remove(picked)
+        guess["waiting"][rival] = picked
+    return guess
+
+
 # dick_turpin.GAME, not GAME: the registry takes any module with a GAME for a game of its own.
-hard = searching_bot(lambda: dick_turpin.GAME, budget=HARD_BUDGET)
+hard = searching_bot(lambda: dick_turpin.GAME, budget=HARD_BUDGET, resample=resample_as_normal_chose)
