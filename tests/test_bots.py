@@ -298,3 +298,34 @@ def test_hard_turpin_guesses_a_card_already_down_as_the_normal_bot_would_have_ch
                     guessed += 1
             game.apply(state, seat, game.bots["normal"](state, seat, rng))
     assert guessed > 20
+
+
+def test_hard_highwayman_deals_nobody_a_card_his_moves_showed_he_lacked():
+    """A uniform redeal often hands a player who has just had to draw the very cards he could not
+    have held; the hard bot's guess never does (beyond the cards he has drawn and kept since), when
+    the cards allow it (all but about 1 guess in 2,000), and shows the seat exactly what it sees."""
+    from core.games.highwayman_bots import resample_as_moves_show
+
+    game = all_games()["highwayman"]
+
+    def broken(state, seat):
+        lacks, drawn_since = highwayman_bots.remember(state["moves"], state["players"], state["routes"],
+                                                      state["length"])
+        return [other for other, hand in enumerate(state["hands"])
+                if other != seat and len(set(hand) & lacks[other]) > drawn_since[other]]
+
+    uniform_broken = guess_broken = checked = 0
+    for seed in range(8):
+        state = game.setup(game.resolve_options({"players": 4}), seed)
+        rng = random.Random(seed)
+        while pending := game.pending(state):
+            seat = pending[0]
+            if len(game.legal_actions(state, seat)) > 1:
+                assert not broken(state, seat)  # the real hands keep to what the moves showed
+                guess = resample_as_moves_show(state, seat, random.Random(checked))
+                assert game.view(guess, seat) == game.view(state, seat)
+                guess_broken += bool(broken(guess, seat))
+                uniform_broken += bool(broken(game.resample_hidden(state, seat, random.Random(checked)), seat))
+                checked += 1
+            game.apply(state, seat, game.bots["normal"](state, seat, rng))
+    assert checked > 300 and uniform_broken > checked // 10 and guess_broken <= checked // 500
