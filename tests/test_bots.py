@@ -329,3 +329,27 @@ def test_hard_highwayman_deals_nobody_a_card_his_moves_showed_he_lacked():
                 checked += 1
             game.apply(state, seat, game.bots["normal"](state, seat, rng))
     assert checked > 300 and uniform_broken > checked // 10 and guess_broken <= checked // 500
+
+
+def test_hard_turpin_playouts_of_two_players_stop_with_the_journey_they_began_in():
+    """The horizon: nothing to say while the journey goes on or at a larger table; once the next
+    journey's choosing begins, more gold is a likelier win, and the two seats' chances add up to one."""
+    from core.games import dick_turpin_bots
+
+    game = all_games()["turpin"]
+    start = game.setup(game.resolve_options({"players": 2}), 3)
+    over = dick_turpin_bots.journey_over
+    assert over(start, 0, start) is None
+    state, rng = clone(start), random.Random(1)
+    while state["journeys_played"] == 0:
+        seat = game.pending(state)[0]
+        game.apply(state, seat, game.bots["normal"](state, seat, rng))
+    assert state["phase"] == "choose"
+    assert over(state, 0, start) + over(state, 1, start) == pytest.approx(1.0)
+    richer = clone(state)
+    richer["gold"] = [40, 20]
+    assert over(richer, 0, start) > 0.75 > 0.25 > over(richer, 1, start)
+    four = game.setup(game.resolve_options({"players": 4}), 3)
+    four_later = clone(four)
+    four_later["journeys_played"] += 1
+    assert over(four_later, 0, four) is None
