@@ -26,7 +26,8 @@ Measured (2-player, hard v normal, seats alternating, a shared win counting as a
 against itself "wins" 54.9% of 2,000 games** on this count, since 7.8% of games are shared; on the
 seeds 0-299 of ``bench/bots.py`` it is 61% / 58.5% (seeds 0-99 / 100-299). Hard on the same seeds:
 58% / - with a uniform guess of a card already down, 63% / 59.5% with the normal bot's pick, 65% / 59.5%
-with the horizon and the normal bot 3x quicker (load 2-5). Hard is barely stronger than normal here: a decision
+with the horizon and the normal bot 3x quicker, and - / 62.0% with room for 1,200 playouts instead of
+400 (the quicker playouts had made the cap bind: 103 samples a decision instead of 66; load 2-5). Hard is barely stronger than normal here: a decision
 gets 40-70 samples, and with six towns to weigh the margin by which one beats the normal bot's pick
 rarely clears the noise of a game this lucky (a bar of one standard error instead of two won 52% of
 seeds 0-99, a bar of three 66%).
@@ -271,9 +272,9 @@ def easy(state: dict, seat: int, rng: random.Random) -> dict:
 
 # --- hard ---------------------------------------------------------------------------------------------
 
-#: A round of six journeys: a playout guided by the normal bot costs a few milliseconds. The time is the
+#: A round of six journeys: a playout guided by the normal bot costs about a millisecond. The time is the
 #: limit that binds; the playout cap only keeps a quiet machine from thinking longer.
-HARD_BUDGET = Budget(playouts=400, seconds=0.25)
+HARD_BUDGET = Budget(playouts=1200, seconds=0.25)
 
 
 

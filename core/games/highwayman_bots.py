@@ -8,7 +8,11 @@ routes then, and can hold one now only through the cards he has drawn since. A r
 the next player probably holds is the one to block. A card it has just drawn it keeps even when it could
 lay it: holding the next card of a route shuts that route to everyone else and is a sure play next turn.
 In 1,000-series trials against three random bots, keeping won 34% of series and playing at once 27%.
-Against three random bots it wins about 31% of 4-player series (fair 25%). Tried in 1,000-series trials
+Against three random bots it wins about 33% of 4-player series (fair 25%): 33.2% (32.2-34.2%) of 8,000
+series, each seat of the 1,000 seeds of runs 7 and 12 (shared wins counted, 1.3% of series; by seat
+34.0%, 32.8%, 31.0%, 35.2%). ``bench/bots.py``'s 1,000 series (seat rotated, run 12) give 30.9% (28.1-33.8%) and
+``bench/engine.py``'s 200 (seat 1 only, run 7) 38.0% (31.6-44.9%): the same bot, the difference is
+which seeds and which seat, and the small run's interval is wide. Tried in 1,000-series trials
 without a gain beyond noise (28-32% each): a Highwayman on a random route instead of the weighed one,
 weighing blocks by the others' hand sizes, holding the Highwayman to the last, spending the Runner
 freely, laying single cards rather than runs, a penalty for opening a route to the others, and playing
