@@ -26,10 +26,12 @@ Measured (2-player, hard v normal, seats alternating, a shared win counting as a
 against itself "wins" 54.9% of 2,000 games** on this count, since 7.8% of games are shared; on the
 seeds 0-299 of ``bench/bots.py`` it is 61% / 58.5% (seeds 0-99 / 100-299). Hard on the same seeds:
 58% / - with a uniform guess of a card already down, 63% / 59.5% with the normal bot's pick, 65% / 59.5%
-with the horizon and the normal bot 3x quicker, and - / 62.0% with room for 1,200 playouts instead of
-400 (the quicker playouts had made the cap bind: 103 samples a decision instead of 66; load 2-5). Hard is barely stronger than normal here: a decision
-gets 40-70 samples, and with six towns to weigh the margin by which one beats the normal bot's pick
-rarely clears the noise of a game this lucky (a bar of one standard error instead of two won 52% of
+with the horizon and the normal bot 3x quicker (its plans then cached), and - / 62.0% with room for
+1,200 playouts instead of 400 (load 2-5). ``bench/bots.py`` (seeds 0-159, load 2.2-2.8): 58.1% (50-65%),
+where normal v normal gives 61.9%. The plan cache was then dropped (it made garbage collection pauses
+push hard's p99 to 444 ms), which costs a third of the samples again. Hard is barely stronger than
+normal here: a decision gets 20-100 samples, and with six towns to weigh the margin by which one beats
+the normal bot's pick rarely clears the noise of a game this lucky (a bar of one standard error instead of two won 52% of
 seeds 0-99, a bar of three 66%).
 """
 
@@ -181,15 +183,15 @@ def plan_inputs(seen: dict) -> tuple:
     return tuple(seen["hand"]), tuple(seen["route"]), rivals_played, others_gold, pile
 
 
-@lru_cache(maxsize=100_000)
+# Not cached: an lru_cache of plans (even of 4,096) made the garbage collector's passes take hundreds of
+# milliseconds in the hard bot's playouts, and its p99 went from 251 to 420-600 ms (4-player, load 2-3).
 def plan(hand: tuple[str, ...], this_way: tuple[str, ...], rivals_played: tuple[tuple[str, ...], ...],
          others_gold: int, pile: tuple[int, ...]) -> tuple[str, float]:
     """The first town of the best plan for the journeys left in this round, and the takings the plan
     expects.
 
     This journey uses what the view shows of the rivals' cards; later journeys assume each rival holds
-    as many cards as we do, any of them equally likely to be played. Cached: the arguments are all it
-    reads, and the hard bot's playouts meet the same few hands and piles again and again.
+    as many cards as we do, any of them equally likely to be played.
     """
     rivals = len(rivals_played)
     other_way = this_way[::-1]
