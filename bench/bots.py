@@ -84,9 +84,10 @@ def play_match(game: Game, players: int, subject: str, rest: str, games: int,
     the subject's wins (a shared win counts). Records each decision's time under its bot's name."""
     options = game.resolve_options({"players": players})
     clock = EngineClock(game)
-    hard = resolved(game.bots["hard"])  # the registered bot's own budget and horizon, not the defaults
+    hard = resolved(game.bots["hard"])  # the registered bot's own budget, horizon and resample
     hard_budget = getattr(hard, "budget", search.Budget())
     horizon = getattr(hard, "horizon", None)
+    resample = getattr(hard, "resample", None)
     wins = 0.0
     for index in range(games):
         seed = game_seed(12, index)
@@ -102,7 +103,7 @@ def play_match(game: Game, players: int, subject: str, rest: str, games: int,
             if name == "hard":  # the same search as the registered bot, with the engine's time counted
                 engine_before = clock.seconds
                 action, report = search.search(clock.game, state, seat, rngs[seat], game.bots["normal"],
-                                               hard_budget, horizon=horizon)
+                                               hard_budget, horizon=horizon, resample=resample)
                 spent = time.perf_counter() - started
                 if searches is not None and report.candidates:
                     searches[game.id].append((report.playouts, report.samples))

@@ -65,7 +65,7 @@ def uniform_random(legal_actions: Callable[[State, int], list[Action]]) -> Bot:
 
 def lazy(module: str, name: str) -> Bot:
     """A bot that lives in another module which imports the game's own (so it cannot be imported first).
-    Its ``resolve()`` gives the bot itself, with whatever it carries (the hard bot's budget and horizon)."""
+    Its ``resolve()`` gives the bot itself, with whatever it carries (the hard bot's budget, horizon and resample)."""
     found: list[Bot] = []
 
     def resolve() -> Bot:

@@ -101,6 +101,10 @@ class OutOfTime(Exception):
 #: A game's early end of a playout: given the playout's state, the seat and the state it began from, the
 #: seat's outcome (0 to 1) if the playout may stop here, else None.
 Horizon = Callable[[State, int, State], "float | None"]
+#: A game's way to guess the hidden state for a sample: like ``resample_hidden`` (same arguments, reads only
+#: the seat's view), but free to use what the game's normal play says about the others (what a player
+#: who plays like the guide would have chosen), where a uniform guess ignores it.
+Resample = Callable[[State, int, random.Random], State]
 
 
 def playout(game: Game, state: State, seat: int, rng: random.Random, guide: Bot,
@@ -130,10 +134,11 @@ def candidates_for(legal: list[Action], hint: Action, limit: int, rng: random.Ra
 
 
 def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, budget: Budget = Budget(),
-           clock: Callable[[], float] = time.perf_counter,
-           horizon: Horizon | None = None) -> tuple[Action, SearchReport]:
+           clock: Callable[[], float] = time.perf_counter, horizon: Horizon | None = None,
+           resample: Resample | None = None) -> tuple[Action, SearchReport]:
     """The action ``seat`` should take in ``state``, and what the search did to find it. A game with
-    long playouts may give a ``horizon`` where they stop early with an outcome of its own reckoning.
+    long playouts may give a ``horizon`` where they stop early with an outcome of its own reckoning, and
+    a game may guess the hidden state its own way (``resample``; by default ``game.resample_hidden``).
 
     Reads only ``seat``'s view of ``state`` (through ``legal_actions``, the guide and ``resample_hidden``).
     """
@@ -152,6 +157,7 @@ def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, 
     counts = [0] * len(candidates)  # samples each candidate took part in (it leaves once clearly worse)
     alive = list(range(len(candidates)))
     deadline = None if budget.seconds is None else started + budget.seconds
+    guess_hidden = resample or game.resample_hidden
 
     def out_of_time() -> bool:
         return deadline is not None and clock() >= deadline
@@ -161,7 +167,7 @@ def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, 
         outcomes: dict[int, float] = {}
         try:
             for i in alive:
-                guess = game.resample_hidden(state, seat, random.Random(guess_seed))
+                guess = guess_hidden(state, seat, random.Random(guess_seed))
                 game.advance(guess, seat, candidates[i])
                 outcomes[i] = playout(game, guess, seat, random.Random(playout_seed), guide, out_of_time,
                                       horizon, start=state)  # the search's own state is never changed
@@ -216,17 +222,19 @@ def best_candidate(diff_sums: list[float], diff_squares: list[float], counts: li
 
 
 def searching_bot(game_ref: Callable[[], Game], guide_name: str = "normal", budget: Budget = Budget(),
-                  horizon: Horizon | None = None) -> Bot:
-    """The ``hard`` bot of a game: ``search`` with that game's ``guide_name`` bot, this budget and the
-    game's playout ``horizon`` if it has one.
+                  horizon: Horizon | None = None, resample: Resample | None = None) -> Bot:
+    """The ``hard`` bot of a game: ``search`` with that game's ``guide_name`` bot, this budget, and the
+    game's playout ``horizon`` and way to ``resample`` the hidden state if it has them.
 
     ``game_ref`` returns the game (the bot is built before the ``Game`` it belongs to exists)."""
 
     def hard(state: State, seat: int, rng: random.Random) -> Action:
         game = game_ref()
-        action, _ = search(game, state, seat, rng, game.bots[guide_name], budget, horizon=horizon)
+        action, _ = search(game, state, seat, rng, game.bots[guide_name], budget, horizon=horizon,
+                           resample=resample)
         return action
 
     hard.budget = budget  # type: ignore[attr-defined]
     hard.horizon = horizon  # type: ignore[attr-defined]
+    hard.resample = resample  # type: ignore[attr-defined]
     return hard

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from core.bots import DEFAULT_BOT, LEVELS, BotTable
+from core.bots import DEFAULT_BOT, LEVELS, BotTable, resolved
 from core.engine import clone
 from core.games import highwayman_bots
 from core.games.highwayman import CARD, HIGHWAYMAN, ROUTE_INDEX
@@ -25,9 +25,11 @@ TINY = Budget(playouts=6, seconds=None, candidates=3)
 
 
 def bot_for(game, level):
-    """The level's bot; hard with a tiny budget and no clock, so a test is quick and repeatable."""
+    """The level's bot; hard with a tiny budget and no clock, so a test is quick and repeatable, and
+    otherwise as registered (its game's horizon and way to guess the hidden state)."""
     if level == "hard":
-        return searching_bot(lambda: game, budget=TINY)
+        hard = resolved(game.bots["hard"])
+        return searching_bot(lambda: game, budget=TINY, horizon=hard.horizon, resample=hard.resample)
     return game.bots[level]
 
 
@@ -270,3 +272,84 @@ def test_hard_racing_drops_only_candidates_clearly_behind_the_normal_choice():
     diff_sums, diff_squares, counts = zip((0.0, 0.0, 5), ahead, noisy)
     assert best_candidate(list(diff_sums), list(diff_squares), list(counts), 2.0) == 1
     assert best_candidate([0.0, noisy[0]], [0.0, noisy[1]], [5, noisy[2]], 2.0) == 0
+
+
+def test_hard_turpin_guesses_a_card_already_down_as_the_normal_bot_would_have_chosen():
+    """A rival who chose before us lies in wait, in every guess, where the normal bot would have with
+    the hand the guess gives him; the guess still shows us exactly what we see."""
+    from core.games import dick_turpin_bots
+    from core.games.dick_turpin import TOWNS
+
+    game = all_games()["turpin"]
+    guessed = 0
+    for seed in range(6):
+        state = game.setup(game.resolve_options({"players": 2}), seed)
+        rng = random.Random(seed)
+        while pending := game.pending(state):
+            seat = pending[0]
+            if state["phase"] == "choose" and seat == 1 and state["waiting"][0] is not None:
+                for redraw in range(3):
+                    guess = dick_turpin_bots.resample_as_normal_chose(state, 1, random.Random(redraw))
+                    assert game.view(guess, 1) == game.view(state, 1)
+                    rival_hand = sorted(guess["hands"][0] + [guess["waiting"][0]], key=TOWNS.index)
+                    before = clone(guess)
+                    before["hands"][0], before["waiting"][0] = rival_hand, None
+                    assert guess["waiting"][0] == game.bots["normal"](before, 0, rng)["town"]
+                    guessed += 1
+            game.apply(state, seat, game.bots["normal"](state, seat, rng))
+    assert guessed > 20
+
+
+def test_hard_highwayman_deals_nobody_a_card_his_moves_showed_he_lacked():
+    """A uniform redeal often hands a player who has just had to draw the very cards he could not
+    have held; the hard bot's guess never does (beyond the cards he has drawn and kept since), when
+    the cards allow it (all but about 1 guess in 2,000), and shows the seat exactly what it sees."""
+    from core.games.highwayman_bots import resample_as_moves_show
+
+    game = all_games()["highwayman"]
+
+    def broken(state, seat):
+        lacks, drawn_since = highwayman_bots.remember(state["moves"], state["players"], state["routes"],
+                                                      state["length"])
+        return [other for other, hand in enumerate(state["hands"])
+                if other != seat and len(set(hand) & lacks[other]) > drawn_since[other]]
+
+    uniform_broken = guess_broken = checked = 0
+    for seed in range(8):
+        state = game.setup(game.resolve_options({"players": 4}), seed)
+        rng = random.Random(seed)
+        while pending := game.pending(state):
+            seat = pending[0]
+            if len(game.legal_actions(state, seat)) > 1:
+                assert not broken(state, seat)  # the real hands keep to what the moves showed
+                guess = resample_as_moves_show(state, seat, random.Random(checked))
+                assert game.view(guess, seat) == game.view(state, seat)
+                guess_broken += bool(broken(guess, seat))
+                uniform_broken += bool(broken(game.resample_hidden(state, seat, random.Random(checked)), seat))
+                checked += 1
+            game.apply(state, seat, game.bots["normal"](state, seat, rng))
+    assert checked > 300 and uniform_broken > checked // 10 and guess_broken <= checked // 500
+
+
+def test_hard_turpin_playouts_of_two_players_stop_with_the_journey_they_began_in():
+    """The horizon: nothing to say while the journey goes on or at a larger table; once the next
+    journey's choosing begins, more gold is a likelier win, and the two seats' chances add up to one."""
+    from core.games import dick_turpin_bots
+
+    game = all_games()["turpin"]
+    start = game.setup(game.resolve_options({"players": 2}), 3)
+    over = dick_turpin_bots.journey_over
+    assert over(start, 0, start) is None
+    state, rng = clone(start), random.Random(1)
+    while state["journeys_played"] == 0:
+        seat = game.pending(state)[0]
+        game.apply(state, seat, game.bots["normal"](state, seat, rng))
+    assert state["phase"] == "choose"
+    assert over(state, 0, start) + over(state, 1, start) == pytest.approx(1.0)
+    richer = clone(state)
+    richer["gold"] = [40, 20]
+    assert over(richer, 0, start) > 0.75 > 0.25 > over(richer, 1, start)
+    four = game.setup(game.resolve_options({"players": 4}), 3)
+    four_later = clone(four)
+    four_later["journeys_played"] += 1
+    assert over(four_later, 0, four) is None
