@@ -15,7 +15,7 @@ from rich.text import Text
 from core.games import highwayman as rules
 from tui.frame import TableFrame
 from tui.glyphs import ASCII, Glyphs
-from tui.widgets.pane import ClickPane, FramePane, text_columns
+from tui.widgets.pane import ClickPane, FramePane, card_rows, text_columns
 
 GAME_ID = "highwayman"
 
@@ -350,15 +350,6 @@ class Hand(ClickPane):
         if playable:
             text.append(f"  ({g.laid} playable now)", style="dim")
         return text
-
-
-def card_rows(cards: list[Text], width: int, gap: int = 1) -> list[Text]:
-    """Cards of one width row by row, in as many columns as fit ``width`` (one, if none is known yet)."""
-    if not cards:
-        return []
-    cell = cards[0].cell_len
-    columns = max(1, (width + gap) // (cell + gap)) if width > 0 else 1
-    return [Text(" " * gap).join(cards[first:first + columns]) for first in range(0, len(cards), columns)]
 
 
 # --- The sheet --------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from core.games import money_or_life_bots as bots
 from core.games import money_or_life_solver as solver
 from tui.frame import TableFrame
 from tui.glyphs import ASCII, Glyphs
-from tui.widgets.pane import Chip, ClickPane, FramePane, text_columns
+from tui.widgets.pane import Chip, ClickPane, FramePane, card_rows, text_columns
 
 GAME_ID = "money-or-life"
 #: A pick's place in words.
@@ -658,8 +658,7 @@ class YorkHand(ClickPane, can_focus=False):
         dice_values = list(me.get("rob_dice") or [])
         cells = [self._die_cell(number, value) for number, value in enumerate(dice_values)]
         cells.append(self._cell(Text(f" spur {'on (+1, −1 health)' if plan.spur else 'off'}"), "spur"))
-        columns = max(1, (self._content_width() + 1) // DIE_WIDTH) if self._content_width() > 0 else 3
-        return [Text(" ").join(cells[first:first + columns]) for first in range(0, len(cells), columns)]
+        return card_rows(cells, self._content_width())
 
     def _die_cell(self, number: int, value: int) -> Text:
         plan = self.plan
@@ -687,13 +686,9 @@ class YorkHand(ClickPane, can_focus=False):
             text.append(f" · choice [{shown_number(frame, index)}]", style="dim")
         return text
 
-    def _redraw(self) -> None:
-        if self.frame is not None:
-            self.watch_frame(self.frame)
-
     def watch_has_focus(self, has_focus: bool) -> None:
         super().watch_has_focus(has_focus)
-        self._redraw()  # the chosen die lit, and the keys spelled out, only while the keys reach it
+        self.redraw()  # the chosen die lit, and the keys spelled out, only while the keys reach it
 
     # --- the builder's keys and clicks
 
@@ -705,17 +700,17 @@ class YorkHand(ClickPane, can_focus=False):
     def action_select(self, step: int) -> None:
         if self.plan is not None and self.plan.places:
             self.plan.selected = (self.plan.selected + step) % len(self.plan.places)
-            self._redraw()
+            self.redraw()
 
     def action_place(self, part: str) -> None:
         if self.plan is not None and self.plan.places:
             self.plan.places[self.plan.selected] = part
-            self._redraw()
+            self.redraw()
 
     def action_spur(self) -> None:
         if self.plan is not None:
             self.plan.spur = not self.plan.spur
-            self._redraw()
+            self.redraw()
 
     def action_send(self) -> None:
         if self.plan is None or self.frame is None:
@@ -740,7 +735,7 @@ class YorkHand(ClickPane, can_focus=False):
         if number < len(plan.places):
             plan.selected = number
             plan.places[number] = PARTS[(PARTS.index(plan.places[number]) + 1) % len(PARTS)]
-            self._redraw()
+            self.redraw()
 
     # --- words
 

@@ -41,6 +41,11 @@ class FramePane(LinePane):
     def draw(self, frame: TableFrame) -> RenderableType:
         return Text("")
 
+    def redraw(self) -> None:
+        """Draw the same frame again (something of the pane's own changed: the mouse, its size, a key)."""
+        if self.frame is not None:
+            self.watch_frame(self.frame)
+
 
 class ClickPane(FramePane):
     """A ``FramePane`` whose parts stand for things (a card, a coach): ``part(text, target)`` marks them.
@@ -78,8 +83,7 @@ class ClickPane(FramePane):
         return Style(bgcolor=self.get_component_rich_style(component).bgcolor)
 
     def watch_hovered(self) -> None:
-        if self.frame is not None:
-            self.watch_frame(self.frame)
+        self.redraw()
 
     def on_click(self, event: events.Click) -> None:
         target = event.style.meta.get("target")
@@ -95,8 +99,7 @@ class ClickPane(FramePane):
 
     def on_resize(self) -> None:
         # Parts are laid out in as many columns as fit: a new width is a new drawing, not only a new wrap.
-        if self.frame is not None:
-            self.watch_frame(self.frame)
+        self.redraw()
         super().on_resize()
 
     def parts(self) -> list[tuple[str, str]]:
@@ -166,3 +169,12 @@ def text_columns(rows: list[list[Text | str]], align: str = "", gap: int = 2, na
             if not right and column < len(row) - 1:
                 text.append(pad)
     return text
+
+
+def card_rows(cards: list[Text], width: int, gap: int = 1) -> list[Text]:
+    """Cards of one width row by row, in as many columns as fit ``width`` (one, if none is known yet)."""
+    if not cards:
+        return []
+    cell = cards[0].cell_len
+    columns = max(1, (width + gap) // (cell + gap)) if width > 0 else 1
+    return [Text(" " * gap).join(cards[first:first + columns]) for first in range(0, len(cards), columns)]
