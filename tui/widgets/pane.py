@@ -85,6 +85,10 @@ class ClickPane(FramePane):
     def watch_hovered(self) -> None:
         self.redraw()
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.redraw()  # the parts carry colours from the stylesheet: a new theme is a new drawing
+
     def on_click(self, event: events.Click) -> None:
         target = event.style.meta.get("target")
         if target:
