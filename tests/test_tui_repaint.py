@@ -56,6 +56,44 @@ async def test_the_log_scrolls_back_keeps_the_readers_place_and_returns_to_the_n
         await wait_until(pilot, lambda: log_shows(app, "PgUp/PgDn", without=("note 61",)), "a page back")
 
 
+def log_rows(app) -> list[str]:
+    """The log pane's rows as painted, borders dropped."""
+    return [row.strip("│┃╭╮╰╯─━ ") for row in region_text(app, "#log").splitlines()[1:-1]]
+
+
+async def test_the_log_jump_scrolls_so_lines_stay_put_until_the_pane_is_full():
+    """New lines are written under the last ones; only a full pane moves, by a third at once, and a page
+    never opens on the tail of a wrapped line."""
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: at_table(app), "the table")
+        for number in range(1, 200):
+            hear_chat(app, f"note {number:03d}")
+            await wait_until(pilot, lambda: log_shows(app, f"note {number:03d}"), f"note {number:03d}")
+            if log_rows(app)[-1]:
+                break  # the pane is full to its last row
+        rows = log_rows(app)
+        height = len(rows)
+        assert height == app.screen.query_one(TableLog).content_size.height
+        hear_chat(app, "note after")  # no room: the lines jump up a third of the pane
+        await wait_until(pilot, lambda: log_shows(app, "note after"), "the jump")
+        jumped = log_rows(app)
+        kept = height - height // 3
+        assert jumped[kept - 1].endswith("note after") and not any(jumped[kept:])
+        assert jumped[:kept - 1] == rows[height - kept + 1:]
+        hear_chat(app, "a long line " * 8)  # wraps: written below, nothing above moves
+        await wait_until(pilot, lambda: "a long line" in log_rows(app)[kept], "the long line")
+        assert log_rows(app)[kept + 1].startswith("line")
+        assert log_rows(app)[:kept] == jumped[:kept]
+        for number in range(8):  # pages jump as long lines come: each opens on a whole line, not a tail
+            hear_chat(app, f"long {number} " + "a long line " * 8)
+            await wait_until(pilot, lambda: any(row.startswith(f"Moll: long {number}") for row in log_rows(app)),
+                             f"long line {number}")
+            assert log_rows(app)[0].startswith("Moll:")
+        assert log_rows(app)[0].startswith("Moll: long")  # the pages did turn over the long lines
+
+
 async def test_the_log_shows_names_and_chat_literally():
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600

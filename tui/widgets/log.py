@@ -5,9 +5,17 @@ Lines are ``Text`` objects, never markup: a player's name or chat line shows exa
 It draws the newest lines that fit and scrolls back by its own count of lines (wheel, arrows, PgUp/PgDn,
 Home/End), rather than as a Textual scroll view: a scroll view's content growing re-lays the whole
 screen, and a log grows on every table update.
+
+While it follows the game it jump-scrolls, as a terminal's jump scroll does: new lines are written below
+the last ones, and only when the pane is full do the lines move up, by a third of the pane at once (a
+batch of lines longer than that, as a catch-up brings, shows the newest page full). The
+words someone is reading stay where they are between jumps, and a table update repaints only the lines
+it adds instead of every line of the pane (the dearest part of a repaint, measured in ``bench/tui.py``).
 """
 
 from __future__ import annotations
+
+import bisect
 
 from rich.style import Style
 from rich.text import Text
@@ -47,6 +55,10 @@ class TableLog(Widget, can_focus=True):
         self._base_style = Style()
         self._shown: tuple[list[Strip], int, int] = ([], 0, 0)
         self._styled = StyledStrips()
+        #: While following the game: the first wrapped line shown (it moves only when the pane is full).
+        self._follow_top = 0
+        self._drawn_end = 0  # how many wrapped lines the last refresh covered
+        self._line_starts: list[int] = []  # where each line begins among the wrapped ones
 
     # ------------------------------------------------------------------------------- writing
 
@@ -76,18 +88,37 @@ class TableLog(Widget, can_focus=True):
             self.back += len(self._wrap([line], self._wrap_width)) if self._wrap_width > 0 else 1
 
     def _grown(self) -> None:
-        self.refresh()
-        if self.is_mounted:
-            self._say_what_is_above()
+        if not self.is_mounted:
+            self.refresh()
+            return
+        width, height = self.content_size.width, self.content_size.height
+        top = self._follow_top
+        if self.back or width <= 0 or height <= 0:
+            self.refresh()
+        else:
+            end = len(self._wrapped_lines(width))
+            if end - top > height:
+                # Full: jump so the newest line is two thirds down, under the last lines read; a batch
+                # too long for that (a catch-up, a replay's jump) shows the newest page full.
+                kept = height - height // 3 if end - self._drawn_end < height - height // 3 else height
+                self._follow_top = self._line_start_from(max(0, end - kept), end - 1)
+                self.refresh()
+            else:  # only the rows of the new lines change
+                first = max(0, self._drawn_end - top)
+                self.refresh(Region(0, first, width, end - top - first))
+            self._drawn_end = end
+        self._say_what_is_above()
 
     def clear(self) -> "TableLog":
         self.plain_lines = []
         self._lines = []
         self._wrapped = []
+        self._line_starts = []
         self._styled.reset(self._wrapped)
         self._wrapped_from = 0
         self.events_written = 0
         self.back = 0
+        self._follow_top = self._drawn_end = 0
         self.refresh()
         return self
 
@@ -111,6 +142,11 @@ class TableLog(Widget, can_focus=True):
         if width <= 0 or height <= 0:
             return [], 0, 0
         wrapped = self._wrapped_lines(width)
+        if not self.back:
+            if not self._follow_top <= len(wrapped) - 1 < self._follow_top + height:
+                # A new size, or back from reading: the newest page, full.
+                self._follow_top = self._line_start_from(max(0, len(wrapped) - height), len(wrapped) - 1)
+            return wrapped, self._follow_top, len(wrapped)
         back = min(self.back, max(0, len(wrapped) - height))
         end = len(wrapped) - back
         return wrapped, max(0, end - height), end
@@ -132,12 +168,24 @@ class TableLog(Widget, can_focus=True):
     def _wrapped_lines(self, width: int) -> list[Strip]:
         """Every line wrapped to ``width``; only the lines added since the last draw are wrapped anew."""
         if width != self._wrap_width:
-            self._wrap_width, self._wrapped, self._wrapped_from = width, [], 0
+            self._wrap_width, self._wrapped, self._wrapped_from, self._line_starts = width, [], 0, []
+            self._follow_top = self._drawn_end = 0
             self._styled.reset(self._wrapped)
         if self._wrapped_from < len(self._lines):
-            self._wrapped += self._wrap(self._lines[self._wrapped_from:], width)
+            for line in self._lines[self._wrapped_from:]:
+                self._line_starts.append(len(self._wrapped))
+                self._wrapped += self._wrap([line], width)
             self._wrapped_from = len(self._lines)
         return self._wrapped
+
+    def _line_start_from(self, top: int, newest: int) -> int:
+        """The first wrapped line at or below ``top`` that begins a line of the log (a page never opens
+        on the tail of a wrapped line), but no lower than ``newest``'s own first line."""
+        starts = self._line_starts
+        index = bisect.bisect_left(starts, top)
+        if index < len(starts) and starts[index] <= newest:
+            return starts[index]
+        return top
 
     def _wrap(self, lines: list[Text], width: int) -> list[Strip]:
         """Each line wrapped to ``width`` and drawn once: a repaint only picks the strips it shows."""
@@ -158,6 +206,7 @@ class TableLog(Widget, can_focus=True):
 
     def action_newest(self) -> None:
         self.back = 0
+        self._follow_top = 0  # the newest page shown full, until the next jump
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()
