@@ -171,9 +171,12 @@ class LinePane(ScrollView, can_focus=False):
         if size.height != self.virtual_size.height and (fits_its_content or scrollbar_changes):
             self.virtual_size = size  # the pane's size or its scrollbar changes: lay the table out again
             return
-        # Same outline: only the scrollbar's thumb and this pane's lines change.
+        # Same outline: only the scrollbar's thumb and this pane's lines change (the thumb not at all while
+        # the lines fit, before and after: an always-shown scrollbar is then an empty track).
+        overflowed = self.virtual_size.height > height or size.height > height
         self.set_reactive(LinePane.virtual_size, size)
-        self._scroll_update(size)
+        if overflowed:
+            self._scroll_update(size)
         if self.scroll_y > self.max_scroll_y:
             self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
 

@@ -30,16 +30,11 @@ class MovePane(Vertical):
         index: int
         action: dict[str, Any]
 
-    #: The border on your move and while waiting (colours in the stylesheet).
-    COMPONENT_CLASSES = {"move-pane--your-move", "move-pane--waiting"}
-
     frame: reactive[TableFrame | None] = var(None, always_update=True)
 
     def __init__(self, panes: ModuleType, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.panes = panes
-        self._your_move = False
-        self._border_set = False
         self._shown: tuple[Any, ...] = ()
         #: The prompt's choice indices in the order listed (a game may list its best choices first).
         self._order: list[int] = []
@@ -67,29 +62,15 @@ class MovePane(Vertical):
             text = Text(f"[{number}] " if number <= 9 else "    ", style="bold")
             text.append_text(_as_text(label(frame, choices[index])))
             labels.append(text)
+        # The list stays in place (empty while waiting) and the pane keeps its height and its border: a pane
+        # that came and went would re-lay the whole table, and a border lit on your move repainted the
+        # whole pane twice a turn; your move is told by the status line above the list, the bell and a toast.
         choices_list.set_choices(labels)
         if choices:
             # Arrows and Enter work at once on a new prompt, unless the player is typing a chat line.
             focused = self.screen.focused
             if focused is None or focused.id != "chat":
                 self.call_after_refresh(choices_list.focus)
-        # The list stays in place (empty while waiting) and the pane keeps its height: a pane that came and
-        # went would re-lay and repaint the whole table, and move the focus, on every prompt.
-        if self._your_move != bool(choices):
-            self._your_move = bool(choices)
-            self._show_whose_move()
-
-    def _show_whose_move(self) -> None:
-        """The border lit on your move. Set on this pane alone: a class would restyle the status line and
-        the choices too, which cost a third of a table update; the colours are the stylesheet's."""
-        border = self.get_component_styles("move-pane--your-move" if self._your_move else "move-pane--waiting")
-        self.styles.border = border.border_top
-        self._border_set = True
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        if self._border_set:  # a new theme: its colours
-            self._show_whose_move()
 
     def _status(self, frame: TableFrame) -> Text:
         if frame.result is not None:
