@@ -3,6 +3,8 @@ the panes keep their places, and a pane's lines are drawn as Rich would draw the
 
 from __future__ import annotations
 
+import asyncio
+
 from rich.text import Text
 from textual.app import App, ComposeResult
 
@@ -214,3 +216,30 @@ def test_a_line_that_fits_is_drawn_as_rich_draws_it():
     two_lines = Text("first\nsecond")
     assert not fits_one_line(two_lines, 80)
     assert [list(strip) for strip in render_strips(console, two_lines, 80)] == as_rich_draws(two_lines, 80)
+
+
+async def test_a_choice_shows_as_sent_only_while_the_host_is_slow_to_answer():
+    """A host that answers at once takes the table straight to the next move; a slow one gets "Sent;
+    waiting for the table…" after a moment; either way a second key does not send the move twice."""
+    from tui.screens.table import SHOW_SENT_AFTER
+
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: at_table(app) and bool(app.screen.frame.choices), "your move")
+        client = app.screen.client
+        sent, send = [], client.send
+
+        async def slow_send(message):
+            sent.append(message)
+            await asyncio.sleep(SHOW_SENT_AFTER * 4)
+            await send(message)
+
+        client.send = slow_send
+        await pilot.press("1")
+        await pilot.press("1")  # before the host has answered
+        assert "Sent; waiting" not in screen_text(app)
+        await wait_until(pilot, lambda: "Sent; waiting for the table" in screen_text(app), "the pending line")
+        await wait_until(pilot, lambda: app.screen.frame.view.get("my_card") is not None, "the host's answer")
+        assert len(sent) == 1
+        client.send = send

@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive, var
 from textual.screen import Screen
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Footer, TabbedContent, TabPane
 
 from net.client import ClientUpdate, TableClient
 from tui import TABLE_STYLES
@@ -33,6 +33,8 @@ from tui.widgets.prompt import MovePane
 
 #: Below this many columns the panes fold into tabs.
 NARROW_BELOW = 110
+#: Seconds after sending a choice before the move pane says "Sent; waiting for the table…".
+SHOW_SENT_AFTER = 0.15
 
 
 class TableScreen(Screen[None]):
@@ -259,8 +261,17 @@ class TableScreen(Screen[None]):
         if frame.sent or not frame.choices:
             return
         prompt_id = frame.prompt["id"] if frame.prompt else 0
-        self.frame = replace(frame, sent=True)
+        # Sent at once, but shown as sent only if the table has not answered within SHOW_SENT_AFTER: a
+        # host on this machine answers in milliseconds, and drawing "Sent" in between redrew every pane
+        # and held the next table's paint back a frame.
+        sent = replace(frame, sent=True)
+        self.set_reactive(TableScreen.frame, sent)
+        self.set_timer(SHOW_SENT_AFTER, lambda: self._show_sent(sent))
         self.run_worker(self._send(message.action, prompt_id), group="send")
+
+    def _show_sent(self, sent: TableFrame) -> None:
+        if self.frame is sent:  # no table has come since
+            self.watch_frame(sent)
 
     async def _send(self, action: dict, prompt_id: int) -> None:
         try:
