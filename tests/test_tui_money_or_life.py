@@ -516,3 +516,16 @@ async def test_with_ascii_glyphs_the_players_and_the_move_list_write_money_in_as
         assert " gn" in players and "£" not in players
         moves = region_text(app, "#move")
         assert "£" not in moves and "gn" in moves
+
+
+def test_the_latest_robberies_are_each_riders_latest_once():
+    """The board's news line: one robbery a rider, his latest, in the order they happened (the view keeps
+    the last four robberies of the game, which may hold a rider twice)."""
+    frame = _frame_at("pick", also=lambda state: len(state["last"]) >= 3)
+    first, second, third = ({**entry} for entry in frame.view["last"][-3:])
+    first["seat"], second["seat"], third["seat"] = 1, 0, 1
+    frame.view["last"] = [first, second, third]
+    assert panes.latest_each(frame.view["last"]) == [second, third]
+    board = panes.YorkBoard()
+    news = board._latest(frame).plain
+    assert news.count("P2 at") == 1 and news.index("you at") < news.index("P2 at")

@@ -552,16 +552,22 @@ class YorkBoard(ClickPane):
         last = _view(frame).get("last") or []
         if not last:
             return Text("Latest robberies: none yet", style="dim")
-        riders = len(_view(frame).get("players", []))
         head = "Latest robberies: "
         text = Text(head, style="bold")
-        for number, entry in enumerate(last[-riders:]):
+        for number, entry in enumerate(latest_each(last)):
             if number:  # one robbery a line, under the first: a board that keeps its lines keeps its height
                 text.append("\n" + " " * len(head))
             who = "you" if frame.is_me(entry["seat"]) else frame.name(entry["seat"])
             text.append(f"{who} at {rules.DIRECTION_NAMES.get(entry['where'], entry['where'])}: ")
             text.append_text(outcome_text(entry, self.glyphs, None))
         return text
+
+
+def latest_each(robberies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each rider's latest robbery, in the order they happened: a rider who spent the last round in town
+    shows his robbery before it once, not twice beside another's."""
+    latest = {entry["seat"]: entry for entry in robberies}
+    return [entry for entry in robberies if latest[entry["seat"]] is entry]
 
 
 # --- the hand: your dice, your pick, and the robbery chooser ---------------------------------------------
