@@ -289,6 +289,8 @@ async def test_a_whole_series_by_keys(size):
             if my_move(app):
                 frame = app.screen.frame
                 games_seen.add(frame.view["game_number"])
+                hand = app.screen.query_one("#hand", panes.Hand)  # its drawing is kept while its key holds:
+                assert hand.shown == hand.draw(hand.frame), "the hand is not as its frame draws it now"
                 if moves % 3 == 2 and len(frame.choices) > 1:
                     await pick_second_with_arrows(pilot, app)
                     arrows += 1

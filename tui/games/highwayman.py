@@ -7,6 +7,7 @@ engine's own tables (``card_title``'s ids, ``POINTS``), so the words match the h
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from rich.console import RenderableType
@@ -306,6 +307,12 @@ class Hand(ClickPane):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("highwayman")
+
+    def draw_key(self, frame: TableFrame) -> Hashable:
+        # Your hand changes on your own moves only: the other seats' moves leave it as it was drawn.
+        view = _view(frame)
+        return (tuple(view.get("hand") or ()), frozenset(playable_cards(frame)), _drawn(view),
+                bool(frame.choices), self._content_width(), self.hovered)
 
     def draw(self, frame: TableFrame) -> RenderableType:
         view, g = _view(frame), self.glyphs

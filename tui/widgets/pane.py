@@ -7,6 +7,7 @@ means (after usolitaire's cards).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from rich.console import RenderableType
@@ -31,9 +32,15 @@ class FramePane(LinePane):
     def __init__(self, *, glyphs: Glyphs = UNICODE, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.glyphs = glyphs
+        self._drawn_key: Hashable | None = None
 
     def watch_frame(self, frame: TableFrame | None) -> None:
-        drawn = self.draw(frame) if frame is not None and frame.view is not None else Text("")
+        drawable = frame is not None and frame.view is not None
+        key = self.draw_key(frame) if drawable else None
+        if key is not None and key == self._drawn_key:
+            return  # what the drawing reads has not changed: neither has the drawing
+        self._drawn_key = key
+        drawn = self.draw(frame) if drawable else Text("")
         if isinstance(drawn, Text) and drawn == self.shown:
             return  # nothing changed: no repaint at all
         self.show(drawn)
@@ -41,8 +48,14 @@ class FramePane(LinePane):
     def draw(self, frame: TableFrame) -> RenderableType:
         return Text("")
 
+    def draw_key(self, frame: TableFrame) -> Hashable | None:
+        """Everything ``draw`` reads (of the frame and of the pane), where a pane can say so cheaply: a
+        table update with the same key is not drawn at all. None, the default: always draw."""
+        return None
+
     def redraw(self) -> None:
         """Draw the same frame again (something of the pane's own changed: the mouse, its size, a key)."""
+        self._drawn_key = None
         if self.frame is not None:
             self.watch_frame(self.frame)
 
