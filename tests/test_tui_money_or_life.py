@@ -111,6 +111,8 @@ async def play_by_keys(pilot, app: TurpinApp, narrow: bool) -> dict[str, int]:
             continue
         await settle(pilot, app)
         frame: TableFrame = app.screen.frame
+        sheet = app.screen.query_one("#sheet", panes.YorkSheet)  # its drawing is kept while its key holds:
+        assert sheet.shown == sheet.draw(sheet.frame), "the sheet is not as its frame draws it now"
         view = frame.view
         phase = view["phase"]
         me = view["players"][0]

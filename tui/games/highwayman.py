@@ -7,7 +7,6 @@ engine's own tables (``card_title``'s ids, ``POINTS``), so the words match the h
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 from rich.console import RenderableType
@@ -308,7 +307,7 @@ class Hand(ClickPane):
         super().__init__(**kwargs)
         self.add_class("highwayman")
 
-    def draw_key(self, frame: TableFrame) -> Hashable:
+    def draw_key(self, frame: TableFrame) -> object:
         # Your hand changes on your own moves only: the other seats' moves leave it as it was drawn.
         view = _view(frame)
         return (tuple(view.get("hand") or ()), frozenset(playable_cards(frame)), _drawn(view),

@@ -920,6 +920,16 @@ def kit(items: list[str]) -> str:
 class YorkSheet(FramePane):
     """Every highwayman's sheet side by side, yours first and in full."""
 
+    #: What the sheet shows of each player (the rest, such as who has picked, changes on every table).
+    SHOWN = ("seat", "health", "status", "guineas", "folk_hero", "scoundrel", "horse", "weapons", "gear",
+             "as_scoundrel", "score", "must_rest", "pick", "rob_dice")
+
+    def draw_key(self, frame: TableFrame) -> object:
+        view = _view(frame)
+        players = [{key: player.get(key) for key in self.SHOWN} for player in view.get("players", [])]
+        names = [frame.name(seat) for seat in range(len(players))]
+        return frame.seat, names, players, view.get("phase"), view.get("last"), self.glyphs
+
     def draw(self, frame: TableFrame) -> RenderableType:
         view = _view(frame)
         players = view.get("players", [])

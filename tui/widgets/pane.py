@@ -7,7 +7,6 @@ means (after usolitaire's cards).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 
 from rich.console import RenderableType
@@ -32,7 +31,7 @@ class FramePane(LinePane):
     def __init__(self, *, glyphs: Glyphs = UNICODE, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.glyphs = glyphs
-        self._drawn_key: Hashable | None = None
+        self._drawn_key: object = None
 
     def watch_frame(self, frame: TableFrame | None) -> None:
         drawable = frame is not None and frame.view is not None
@@ -48,9 +47,9 @@ class FramePane(LinePane):
     def draw(self, frame: TableFrame) -> RenderableType:
         return Text("")
 
-    def draw_key(self, frame: TableFrame) -> Hashable | None:
+    def draw_key(self, frame: TableFrame) -> object:
         """Everything ``draw`` reads (of the frame and of the pane), where a pane can say so cheaply: a
-        table update with the same key is not drawn at all. None, the default: always draw."""
+        table update with an equal key is not drawn at all. None, the default: always draw."""
         return None
 
     def redraw(self) -> None:
