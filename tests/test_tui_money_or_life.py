@@ -106,13 +106,15 @@ async def play_by_keys(pilot, app: TurpinApp, narrow: bool) -> dict[str, int]:
     for _ in range(MAX_WAITS * 20):
         if screen_name(app) == "ResultsScreen":
             return seen
+        if screen_name(app) == "TableScreen":
+            for pane in app.screen.query("#sheet, #board"):  # their drawings are kept while their keys hold:
+                if pane.frame is not None and pane.frame.view is not None:
+                    assert pane.shown == pane.draw(pane.frame), f"the {pane.id} is not as its frame draws it now"
         if not my_turn(app):
             await pilot.pause(0.02)
             continue
         await settle(pilot, app)
         frame: TableFrame = app.screen.frame
-        sheet = app.screen.query_one("#sheet", panes.YorkSheet)  # its drawing is kept while its key holds:
-        assert sheet.shown == sheet.draw(sheet.frame), "the sheet is not as its frame draws it now"
         view = frame.view
         phase = view["phase"]
         me = view["players"][0]

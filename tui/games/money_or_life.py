@@ -370,6 +370,19 @@ class YorkBoard(ClickPane):
     TOWN_WIDTH = 16
     COACH_WIDTH = 36
 
+    #: What the board reads of the view (and of each player, where they rode): a secret pick or an
+    #: assignment elsewhere at the table changes none of it.
+    SHOWN = ("coaches", "round", "rounds", "solo", "rival", "rival_log", "revealed", "guard_rolls", "guards",
+             "last", "my_pick", "you")
+
+    def draw_key(self, frame: TableFrame) -> object:
+        view = _view(frame)
+        picks = [player.get("pick") for player in view.get("players", [])]
+        names = [frame.name(seat) for seat in range(len(picks))]
+        return ([view.get(key) for key in self.SHOWN], picks, names, frame.seat,
+                [choice["action"] for choice in frame.choices], self._content_width(), self.hovered,
+                self._cramped(), self.glyphs)
+
     def draw(self, frame: TableFrame) -> RenderableType:
         view = _view(frame)
         lines: list[Text] = []
