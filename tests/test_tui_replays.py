@@ -93,8 +93,8 @@ async def test_from_the_menu_a_replay_steps_plays_and_ends_at_the_results(tmp_pa
         await wait_until(pilot, lambda: "game over" in screen_text(app), "the end of the game")
         winner = table.seats[table.narrated_result()["winners"][0]].name
         await pilot.press("r")
-        await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results")
-        assert winner in screen_text(app) and "Everything that was hidden" in screen_text(app)
+        await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen" and winner in screen_text(app)
+                         and "Everything that was hidden" in screen_text(app), "the results drawn")
         assert "Play again" not in screen_text(app)
         await pilot.press("t")
         await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen", "back to the replay")
