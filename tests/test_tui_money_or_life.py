@@ -108,7 +108,7 @@ async def play_by_keys(pilot, app: TurpinApp, narrow: bool) -> dict[str, int]:
             return seen
         if screen_name(app) == "TableScreen":
             for pane in app.screen.query("#sheet, #board"):  # their drawings are kept while their keys hold:
-                if pane.frame is not None and pane.frame.view is not None:
+                if pane.is_on_screen and pane.frame is not None and pane.frame.view is not None:
                     assert pane.shown == pane.draw(pane.frame), f"the {pane.id} is not as its frame draws it now"
         if not my_turn(app):
             await pilot.pause(0.02)

@@ -32,8 +32,13 @@ class FramePane(LinePane):
         super().__init__(id=id, classes=classes)
         self.glyphs = glyphs
         self._drawn_key: object = None
+        self._stale = False  # a frame came while the pane was out of sight
 
     def watch_frame(self, frame: TableFrame | None) -> None:
+        if self.is_mounted and not self.is_on_screen:
+            # In a tab not shown (a narrow terminal shows one pane at a time): drawn when it is shown.
+            self._stale = True
+            return
         drawable = frame is not None and frame.view is not None
         key = self.draw_key(frame) if drawable else None
         if key is not None and key == self._drawn_key:
@@ -57,6 +62,11 @@ class FramePane(LinePane):
         self._drawn_key = None
         if self.frame is not None:
             self.watch_frame(self.frame)
+
+    def on_show(self) -> None:
+        if self._stale:
+            self._stale = False
+            self.redraw()
 
 
 class ClickPane(FramePane):
