@@ -85,7 +85,7 @@ class TableLog(Widget, can_focus=True):
         self.plain_lines.append(line.plain)
         self._lines.append(line)
         if self.back:  # a reader scrolled back keeps his place while the game goes on
-            self.back += len(self._wrap([line], self._wrap_width)) if self._wrap_width > 0 else 1
+            self.back += len(self._wrap(line, self._wrap_width)) if self._wrap_width > 0 else 1
 
     def _grown(self) -> None:
         if not self.is_mounted:
@@ -174,7 +174,7 @@ class TableLog(Widget, can_focus=True):
         if self._wrapped_from < len(self._lines):
             for line in self._lines[self._wrapped_from:]:
                 self._line_starts.append(len(self._wrapped))
-                self._wrapped += self._wrap([line], width)
+                self._wrapped += self._wrap(line, width)
             self._wrapped_from = len(self._lines)
         return self._wrapped
 
@@ -187,13 +187,9 @@ class TableLog(Widget, can_focus=True):
             return starts[index]
         return top
 
-    def _wrap(self, lines: list[Text], width: int) -> list[Strip]:
-        """Each line wrapped to ``width`` and drawn once: a repaint only picks the strips it shows."""
-        console = self.app.console
-        wrapped: list[Strip] = []
-        for line in lines:
-            wrapped.extend(render_strips(console, line, width) or [Strip.blank(width)])
-        return wrapped
+    def _wrap(self, line: Text, width: int) -> list[Strip]:
+        """The line wrapped to ``width`` and drawn once: a repaint only picks the strips it shows."""
+        return render_strips(self.app.console, line, width) or [Strip.blank(width)]
 
     # ---------------------------------------------------------------------------- scrolling
 
