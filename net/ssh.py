@@ -238,6 +238,19 @@ class _DoorServer(asyncssh.SSHServer):
         return False
 
 
+async def group_gone(group: int, limit: float = 1.0) -> None:
+    """Wait (at most ``limit`` seconds) until no process of ``group`` is left: SIGKILL returns at once, but
+    a helper the app started dies a moment later."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    while loop.time() < deadline:
+        try:
+            os.killpg(group, 0)
+        except (ProcessLookupError, PermissionError):
+            return
+        await asyncio.sleep(0.01)
+
+
 class SSHFrontDoor:
     """An SSH server whose every terminal session is its own turpin app on its own pty."""
 
@@ -503,6 +516,7 @@ class _AppSession:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(group, signal.SIGKILL)  # the app's helpers too, even if the app itself ended
         await self.child.wait()
+        await group_gone(group)
 
     def _close_master(self) -> None:
         if self.master >= 0:
