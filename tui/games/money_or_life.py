@@ -935,13 +935,15 @@ class YorkSheet(FramePane):
 
     #: What the sheet shows of each player (the rest, such as who has picked, changes on every table).
     SHOWN = ("seat", "health", "status", "guineas", "folk_hero", "scoundrel", "horse", "weapons", "gear",
-             "as_scoundrel", "score", "must_rest", "pick", "rob_dice")
+             "as_scoundrel", "score")
 
     def draw_key(self, frame: TableFrame) -> object:
         view = _view(frame)
         players = [{key: player.get(key) for key in self.SHOWN} for player in view.get("players", [])]
         names = [frame.name(seat) for seat in range(len(players))]
-        return frame.seat, names, players, view.get("phase"), view.get("last"), self.glyphs
+        # A pick or the dice matter to the sheet only through the forced rest they may bring (Y5).
+        rests = [forced_rest(view, player) for player in view.get("players", [])]
+        return frame.seat, names, players, rests, self.glyphs
 
     def draw(self, frame: TableFrame) -> RenderableType:
         view = _view(frame)

@@ -20,6 +20,7 @@ from textual.widgets import Footer, TabbedContent, TabPane
 
 from net.client import ClientUpdate, TableClient
 from tui import TABLE_STYLES
+from tui.collector import RELEASE_AFTER_PAINT, CollectorHold
 from tui.frame import TableFrame
 from tui.games import panes_for
 from tui.games.generic import hook
@@ -68,6 +69,7 @@ class TableScreen(Screen[None]):
         self._results_shown = False
         self._chat: list[Text] = []
         self._table_pending = False
+        self._collector = CollectorHold()
 
     # ------------------------------------------------------------------------------------ layout
 
@@ -132,12 +134,14 @@ class TableScreen(Screen[None]):
         # Tables that arrive faster than they are drawn are drawn once, from the newest: the snapshot
         # already holds every event, so nothing is lost by skipping the frames in between.
         if update.kind == "table":
+            self._collector.hold()  # until the update is on screen
             if self._table_pending:
                 return
             self._table_pending = True
         self.post_message(self.Updated(update))
 
     def on_unmount(self) -> None:
+        self._collector.release()
         if self._unsubscribe is not None:
             self._unsubscribe()
 
@@ -146,6 +150,9 @@ class TableScreen(Screen[None]):
         if narrow != self.narrow:
             self.narrow = narrow
             self.call_after_refresh(self._redraw_all)
+
+    def _release_collector(self) -> None:
+        self._collector.release(busy=self._table_pending)
 
     def _redraw_all(self) -> None:
         self.query_one(TableLog).clear()
@@ -177,6 +184,7 @@ class TableScreen(Screen[None]):
         kind = update.kind
         if kind == "table":
             self._table_pending = False
+            self.call_after_refresh(self.set_timer, RELEASE_AFTER_PAINT, self._release_collector)
             before = self.frame
             self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
             self._announce_seats(before, self.frame)
