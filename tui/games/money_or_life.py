@@ -397,9 +397,14 @@ class YorkBoard(ClickPane):
         lines += [self._guards(view), self._latest(frame)]
         return Text("\n").join(lines)
 
+    #: Below this many rows the compass (up to 22 with its news) leaves the hand two or three lines, too
+    #: few for the dice builder: the board folds to a line a coach instead.
+    COMPASS_ROWS = 38
+
     def _cramped(self) -> bool:
-        """True when the table is folded into tabs (a narrow terminal): one line a coach, no compass."""
-        return bool(getattr(self.screen, "narrow", False)) or self.app.size.height < 30
+        """True when the table is folded into tabs (a narrow terminal) or short: one line a coach, no
+        compass."""
+        return bool(getattr(self.screen, "narrow", False)) or self.app.size.height < self.COMPASS_ROWS
 
     # --- the compass
 
