@@ -70,18 +70,13 @@ async def settle(pilot, app: TurpinApp) -> None:
 
 
 async def show_tab(pilot, app: TurpinApp, tab: str) -> None:
-    """On a narrow screen, bring a pane's tab forward with keys: focus the tab strip, then arrows."""
-    from textual.widgets import TabbedContent, Tabs
+    """On a narrow screen, bring a pane's tab forward with keys: ] turns to the next pane."""
+    from textual.widgets import TabbedContent
     tabs = app.screen.query_one(TabbedContent)
-    for _ in range(12):
-        if isinstance(app.focused, Tabs):
-            break
-        await pilot.press("tab")
-    assert isinstance(app.focused, Tabs), f"the tab strip never took focus ({app.focused})"
     for _ in range(8):
         if tabs.active == f"tab-{tab}":
             break
-        await pilot.press("right")
+        await pilot.press("right_square_bracket")
     assert tabs.active == f"tab-{tab}"
     await settle(pilot, app)
 
@@ -533,3 +528,27 @@ def test_the_latest_robberies_are_each_riders_latest_once():
     board = panes.YorkBoard()
     news = board._latest(frame).plain
     assert news.count("P2 at") == 1 and news.index("you at") < news.index("P2 at")
+
+
+async def test_on_a_narrow_terminal_one_tab_takes_the_keys_from_the_moves_to_the_dice_builder():
+    """At 80×24 the panes are tabs turned by [ and ]: the tab strip takes no focus, so in a robbery the
+    hand's "Tab: place the dice" is one key away, and Tab again goes back to the move list."""
+    from tui.widgets.choices import ChoiceList
+    app = make_app(players=1, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):
+            await wait_until(pilot, lambda: my_turn(app), "a prompt")
+            frame = app.screen.frame
+            if frame.view["phase"] == "rob":
+                break
+            await pilot.press("1")
+            await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the move to go")
+        else:
+            raise AssertionError("no robbery in this game")
+        await show_tab(pilot, app, "hand")
+        assert "Tab: place the dice" in flat(region_text(app, "#hand"))
+        assert isinstance(app.focused, ChoiceList)
+        await pilot.press("tab")
+        assert isinstance(app.focused, panes.YorkHand)
+        await pilot.press("tab")
+        assert isinstance(app.focused, ChoiceList)

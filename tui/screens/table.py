@@ -155,6 +155,10 @@ class TableScreen(Screen[None]):
         self._collector.release(busy=self._table_pending)
 
     def _redraw_all(self) -> None:
+        # On a narrow terminal [ and ] turn the tabs: Tab goes from the move list to the pane shown
+        # (the dice builder in a robbery) without stopping at the tab strip.
+        for tabs in self.query("ContentTabs"):
+            tabs.can_focus = False
         self.query_one(TableLog).clear()
         self.query_one(TableLog).events_written = 0
         self.watch_frame(self.frame)
