@@ -7,7 +7,6 @@ bot in any empty seat. The table opens by itself once every seat is filled.
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -16,7 +15,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from net.client import ClientUpdate
 from tui import screen_styles
 from tui.hosting import HostedTable, TablePlan
 
