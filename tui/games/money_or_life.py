@@ -343,6 +343,12 @@ def beside(blocks: list[list[Text]], widths: list[int], gap: int = 1) -> list[Te
     return rows
 
 
+def riders_named(frame: TableFrame, seats: list[int]) -> str:
+    """Who rides somewhere, as the board says it: "you, Moll Cutpurse" (the players pane says which seat
+    is a bot; without it a name stays on its coach's line)."""
+    return ", ".join("you" if frame.is_me(seat) else short_name(frame.name(seat)) for seat in seats)
+
+
 def robbers_of(view: dict[str, Any], where: str) -> list[int]:
     """Who (as the view shows it) rides at ``where`` this round: after the reveal, or yourself before."""
     seats = [p["seat"] for p in view.get("players", []) if p.get("pick") == where]
@@ -485,8 +491,7 @@ class YorkBoard(ClickPane):
             line.append(coach_stats(coach), style="dim")
             riders = robbers_of(view, where)
             if riders:
-                line.append(f"  {glyphs.turn} " + ", ".join(
-                    "you" if frame.is_me(seat) else frame.name(seat) for seat in riders), style="italic")
+                line.append(f"  {glyphs.turn} " + riders_named(frame, riders), style="italic")
             bar = self._bar(where in choosable)
             bar.append_text(self.part(line, f"where:{where}"))
             lines.append(bar)
@@ -517,8 +522,7 @@ class YorkBoard(ClickPane):
         head.append(f"{rules.DIRECTION_NAMES[where]} · {money(coach['money'], self.glyphs)}", style="bold")
         seats = robbers_of(_view(frame), where) if riders else []
         if seats:
-            head.append(f"  {self.glyphs.turn} " + ", ".join(
-                "you" if frame.is_me(seat) else frame.name(seat) for seat in seats), style="italic")
+            head.append(f"  {self.glyphs.turn} " + riders_named(frame, seats), style="italic")
         return head
 
     def _place_label(self, frame: TableFrame, place: str, choosable: dict[str, int]) -> Text:
@@ -532,8 +536,7 @@ class YorkBoard(ClickPane):
             label.append(f" · {guards} guard{'s' if guards > 1 else ''}", style="bold")
         riders = robbers_of(view, place)
         if riders:
-            label.append(f" {self.glyphs.turn} " + ", ".join(
-                "you" if frame.is_me(seat) else frame.name(seat) for seat in riders), style="italic")
+            label.append(f" {self.glyphs.turn} " + riders_named(frame, riders), style="italic")
         return label
 
     def _rival(self, view: dict[str, Any]) -> Text:
@@ -567,17 +570,23 @@ class YorkBoard(ClickPane):
         return text
 
     def _latest(self, frame: TableFrame) -> Text:
-        last = _view(frame).get("last") or []
+        """Each rider's latest robbery, a line each under the first, and a line kept for every rider from
+        the start: the board keeps its height as the robberies come (a taller board re-lays the table)."""
+        view = _view(frame)
+        last = view.get("last") or []
+        riders = len(view.get("players") or []) or 1
         if not last:
-            return Text("Latest robberies: none yet", style="dim")
+            return Text("Latest robberies: none yet" + "\n" * (riders - 1), style="dim")
         head = "Latest robberies: "
         text = Text(head, style="bold")
-        for number, entry in enumerate(latest_each(last)):
-            if number:  # one robbery a line, under the first: a board that keeps its lines keeps its height
+        robberies = latest_each(last)
+        for number, entry in enumerate(robberies):
+            if number:
                 text.append("\n" + " " * len(head))
-            who = "you" if frame.is_me(entry["seat"]) else frame.name(entry["seat"])
-            text.append(f"{who} at {rules.DIRECTION_NAMES.get(entry['where'], entry['where'])}: ")
+            text.append(f"{riders_named(frame, [entry['seat']])} at "
+                        f"{rules.DIRECTION_NAMES.get(entry['where'], entry['where'])}: ")
             text.append_text(outcome_text(entry, self.glyphs, None))
+        text.append("\n" * max(0, riders - len(robberies)))
         return text
 
 
