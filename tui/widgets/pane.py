@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rich.console import RenderableType
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual import events
 from textual.geometry import Offset
 from textual.message import Message
@@ -172,7 +172,10 @@ class Chip(Static):
 def text_columns(rows: list[list[Text | str]], align: str = "", gap: int = 2, name_width: int = 0) -> Text:
     """Rows of cells as one ``Text``, each column as wide as its widest cell; ``align`` has an "l" or
     "r" per column; a first column longer than ``name_width`` (if given) is cut with an ellipsis. Lines
-    never wrap (a cut line ends in an ellipsis). Far cheaper to draw on every update than a Rich table."""
+    never wrap (a cut line ends in an ellipsis). Far cheaper to draw on every update than a Rich table.
+
+    Built as one string and its spans, as ``Text.append_text`` would build them, without appending cell
+    by cell: a pane of columns is redrawn on most table updates."""
     cells = [[cell if isinstance(cell, Text) else Text(str(cell)) for cell in row] for row in rows]
     if name_width:
         for row in cells:
@@ -180,21 +183,27 @@ def text_columns(rows: list[list[Text | str]], align: str = "", gap: int = 2, na
                 row[0].truncate(name_width - 1)
                 row[0].append("…")
     widths = [max((cell.cell_len for cell in column), default=0) for column in zip(*cells)] if cells else []
-    text = Text(no_wrap=True, overflow="ellipsis")
+    pieces: list[str] = []
+    spans: list[Span] = []
+    offset = 0
     for number, row in enumerate(cells):
         if number:
-            text.append("\n")
+            pieces.append("\n")
+            offset += 1
+        last = len(row) - 1
         for column, cell in enumerate(row):
             pad = " " * (widths[column] - cell.cell_len)
             right = column < len(align) and align[column] == "r"
-            if column:
-                text.append(" " * gap)
-            if right:
-                text.append(pad)
-            text.append_text(cell)
-            if not right and column < len(row) - 1:
-                text.append(pad)
-    return text
+            before = (" " * gap if column else "") + (pad if right else "")
+            after = pad if not right and column < last else ""
+            plain = cell.plain
+            offset += len(before)
+            if cell.style:
+                spans.append(Span(offset, offset + len(plain), cell.style))
+            spans.extend(Span(offset + start, offset + stop, style) for start, stop, style in cell.spans)
+            pieces += (before, plain, after)
+            offset += len(plain) + len(after)
+    return Text("".join(pieces), spans=spans, no_wrap=True, overflow="ellipsis")
 
 
 def card_rows(cards: list[Text], width: int, gap: int = 1) -> list[Text]:
