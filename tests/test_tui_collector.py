@@ -70,3 +70,32 @@ async def test_the_collector_is_held_for_table_updates_and_back_on_between_them_
         await pilot.pause(collector.RELEASE_AFTER_PAINT * 3)
         assert gc.isenabled()
     assert gc.isenabled()
+
+
+async def test_start_up_is_held_until_the_menu_is_painted_then_set_aside_and_collecting_resumes():
+    from tests.tui_helpers import screen_text
+    from tui.app import TurpinApp
+
+    frozen_before = gc.get_freeze_count()
+    collector.startup.hold()  # as ``turpin`` does before it loads the app
+    app = TurpinApp(player_name="Ann", lan_interfaces=[], bell=False)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: "Play against bots" in screen_text(app), "the menu")
+            await wait_until(pilot, gc.isenabled, "collecting to resume")
+            assert gc.get_freeze_count() > frozen_before, "start-up's objects set aside"
+            assert not collector.startup.holding
+    finally:
+        gc.unfreeze()
+
+
+async def test_an_app_started_without_the_hold_freezes_nothing():
+    from tests.tui_helpers import screen_text
+    from tui.app import TurpinApp
+
+    frozen_before = gc.get_freeze_count()
+    app = TurpinApp(player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: "Play against bots" in screen_text(app), "the menu")
+        await pilot.pause(0.1)
+        assert gc.isenabled() and gc.get_freeze_count() == frozen_before

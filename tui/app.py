@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from net.client import ClientError, TableClient
-from tui import STYLES, seats
+from tui import STYLES, collector, seats
 from tui.glyphs import Glyphs, UNICODE
 
 if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
@@ -60,7 +60,9 @@ class TurpinApp(App[int]):
 
     def on_mount(self) -> None:
         from tui.screens.menu import MenuScreen
-        self.push_screen(MenuScreen())
+        menu = MenuScreen()
+        self.push_screen(menu)
+        menu.call_after_refresh(collector.startup_done)
         route = self.start.route
         if route == "play" and self.start.plan is not None:
             self.start_table(self.play(self.start.plan))

@@ -38,6 +38,8 @@ def app_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_app(args: argparse.Namespace, start: Any) -> int:
+    from tui import collector
+    collector.startup.hold()  # until the first screen is painted (TurpinApp.on_mount)
     from tui.app import TurpinApp  # Textual only when the app is wanted
     from tui.glyphs import choose_glyphs
     app = TurpinApp(start, player_name=args.player_name or _login_name(), glyphs=choose_glyphs(args.ascii),
