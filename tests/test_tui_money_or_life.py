@@ -81,6 +81,18 @@ async def show_tab(pilot, app: TurpinApp, tab: str) -> None:
     await settle(pilot, app)
 
 
+async def play_to_a_robbery(pilot, app: TurpinApp) -> None:
+    """Key 1 at every prompt until your robbery's prompt (the dice to share) is up."""
+    for _ in range(40):
+        await wait_until(pilot, lambda: my_turn(app), "a prompt")
+        frame = app.screen.frame
+        if frame.view["phase"] == "rob":
+            return
+        await pilot.press("1")
+        await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the move to go")
+    raise AssertionError("no robbery in this game")
+
+
 async def pick_with_arrows(pilot, app: TurpinApp, steps: int) -> None:
     """Choose the move pane's entry ``steps`` below the first with Tab to reach it, arrows and Enter."""
     from tui.widgets.choices import ChoiceList
@@ -327,15 +339,7 @@ async def test_a_click_on_a_drawn_die_moves_it_on_and_the_outcome_follows(size):
     async with app.run_test(size=size) as pilot:
         await wait_until(pilot, lambda: my_turn(app), "the table")
         hand = app.screen.query_one("#hand", panes.YorkHand)
-        for _ in range(40):
-            await wait_until(pilot, lambda: my_turn(app), "a prompt")
-            frame = app.screen.frame
-            if frame.view["phase"] == "rob":
-                break
-            await pilot.press("1")
-            await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the move to go")
-        else:
-            raise AssertionError("no robbery in this game")
+        await play_to_a_robbery(pilot, app)
         if size[0] < 110:
             await show_tab(pilot, app, "hand")
         await wait_until(pilot, lambda: hand.offset_of("die:0") is not None, "the dice drawn")
@@ -536,15 +540,7 @@ async def test_on_a_narrow_terminal_one_tab_takes_the_keys_from_the_moves_to_the
     from tui.widgets.choices import ChoiceList
     app = make_app(players=1, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(40):
-            await wait_until(pilot, lambda: my_turn(app), "a prompt")
-            frame = app.screen.frame
-            if frame.view["phase"] == "rob":
-                break
-            await pilot.press("1")
-            await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the move to go")
-        else:
-            raise AssertionError("no robbery in this game")
+        await play_to_a_robbery(pilot, app)
         await show_tab(pilot, app, "hand")
         assert "Tab: place the dice" in flat(region_text(app, "#hand"))
         assert isinstance(app.focused, ChoiceList)
