@@ -425,22 +425,26 @@ def claim_shares(claim: int, gold: list[int], robber: int) -> list[int]:
     everything.
     """
     players = len(gold)
-    paid = list(gold)
-    paid[robber] = 0  # from here on, what each seat could pay: the robber pays nothing
-    if sum(paid) <= claim:
-        return paid
-    level = claim // (players - 1)  # nobody pays more at this level than the claim shared out, so it fits
-    while sum([min(amount, level + 1) for amount in paid]) <= claim:
-        level += 1
-    paid = [min(amount, level) for amount in paid]
-    payers = [seat for seat in range(players) if seat != robber]
-    odd_coins = claim - sum(paid)
-    if odd_coins:
-        # Fewer odd coins than payers above the level, or the level would have been one higher.
-        richest = sorted((seat for seat in payers if gold[seat] > level),
-                         key=lambda seat: (-gold[seat], (seat - robber) % players))
-        for seat in richest[:odd_coins]:
-            paid[seat] += 1
+    # The payers richest first, ties clockwise from the robber (a stable sort keeps the clockwise order
+    # among equal gold): the order the odd coins are paid in.
+    clockwise = [(robber + step) % players for step in range(1, players)]
+    richest_first = sorted(clockwise, key=gold.__getitem__, reverse=True)
+    paid = [0] * players
+    owed = claim
+    level_payers = players - 1  # those not (yet) known to pay all they have
+    # Poorest first: one who holds no more than an equal share of what is still owed pays all of it (and
+    # the share of the rest can only grow); the first who holds more, and all richer, pay the level.
+    for seat in reversed(richest_first):
+        if gold[seat] * level_payers > owed:
+            break
+        paid[seat] = gold[seat]
+        owed -= gold[seat]
+        level_payers -= 1
+    else:
+        return paid  # the others hold no more than the claim: they pay everything
+    level, odd_coins = divmod(owed, level_payers)
+    for rank, seat in enumerate(richest_first[:level_payers]):
+        paid[seat] = level + (rank < odd_coins)
     return paid
 
 
