@@ -772,7 +772,7 @@ def is_offered(state: State, seat: int, action: Action) -> bool:
     if phase == "pick":
         return action in PICK_ACTIONS[must_rest(state, seat)]
     if phase == "rob":
-        return action in solver.offered_actions(*robbery_key(state, seat))
+        return solver.is_offered(action, *robbery_key(state, seat))
     return action in town_actions(state, seat)
 
 
