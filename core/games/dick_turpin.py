@@ -126,7 +126,7 @@ def start_journey(state: State, events: Narration) -> None:
     if forced and events is not None:  # every hand is the same size in a round: the round's last journey
         events.append(event("The last journey of the round: every highwayman's last card is played for "
                             "him, face down (T5); the coach sets off.", seats=forced))
-    if all(town is not None for town in state["waiting"]):
+    if None not in state["waiting"]:
         drive_on(state, events)
 
 
@@ -259,9 +259,7 @@ def drive_on(state: State, events: Narration) -> None:
     """Drive to the next town where someone lies in wait, and stop there for the robbery."""
     route = journey_route(state)
     waiting = state["waiting"]
-    stop = state["stop"]
-    while stop < len(route) - 1:
-        stop += 1
+    for stop in range(state["stop"] + 1, len(route)):
         town = route[stop]
         if town not in waiting:
             continue
@@ -279,7 +277,7 @@ def drive_on(state: State, events: Narration) -> None:
         state["turned"] = []
         state["phase"] = "declare"
         return
-    state["stop"] = stop
+    state["stop"] = len(route) - 1
     end_journey(state, events)
 
 
