@@ -131,6 +131,7 @@ def missed_changes(spur: bool) -> tuple[int, int, int, int]:
     return -1, 0, -int(spur), 0
 
 
+@lru_cache(maxsize=None)  # two outcomes in all
 def missed_speed(spur: bool) -> Outcome:
     """``missed_changes`` as an outcome."""
     return Outcome(False, spur, False, False, *missed_changes(spur))
@@ -147,9 +148,11 @@ def robbery_changes(spur: bool, wit_value: int, combat_value: int, wit_target: i
             money if wit_value >= wit_target or combat_met else 0)
 
 
+@lru_cache(maxsize=65536)
 def robbery_outcome(spur: bool, wit_value: int, combat_value: int, wit_target: int, combat_target: int,
                     money: int) -> Outcome:
-    """``robbery_changes`` with what was met."""
+    """``robbery_changes`` with what was met (an Outcome is frozen, so every robbery with the same
+    figures shares one: building it costs more than the look-up)."""
     return Outcome(True, spur, wit_value >= wit_target, combat_value >= combat_target,
                    *robbery_changes(spur, wit_value, combat_value, wit_target, combat_target, money))
 
