@@ -13,8 +13,6 @@ top, with no order that could leak, and no shuffle to pay for at every journey (
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
-from itertools import accumulate
 from typing import Any
 
 from core import rng as chance
@@ -321,16 +319,19 @@ def fight_duel(state: State, duellists: list[int], events: Narration) -> int:
 def turn_booty(state: State, events: Narration) -> int:
     """Turn the top booty card onto the face-up pile; T9 makes a new pile from the face-up one if empty."""
     booty = state["booty"]
-    if not any(booty):
+    left = sum(booty)
+    if left == 0:
         for card in state["face_up"]:
             booty[card] += 1
         state["face_up"] = []
+        left = sum(booty)
         if events is not None:
             events.append(event("The booty pile is used up: the face-up cards are shuffled into a new one."))
-    # The pile as its kinds in order, each kind's cards together: the card at a random place in it is
-    # of the first kind whose running count goes past that place.
-    running = list(accumulate(booty))
-    card = bisect_right(running, chance.below(state, running[-1]))
+    pick = chance.below(state, left)
+    card = 0
+    while pick >= booty[card]:
+        pick -= booty[card]
+        card += 1
     booty[card] -= 1
     state["face_up"].append(card)
     if card == PISTOL:
