@@ -126,7 +126,7 @@ def start_journey(state: State, events: Narration) -> None:
     if forced and events is not None:  # every hand is the same size in a round: the round's last journey
         events.append(event("The last journey of the round: every highwayman's last card is played for "
                             "him, face down (T5); the coach sets off.", seats=forced))
-    if all(town is not None for town in state["waiting"]):
+    if None not in state["waiting"]:
         drive_on(state, events)
 
 
@@ -259,9 +259,7 @@ def drive_on(state: State, events: Narration) -> None:
     """Drive to the next town where someone lies in wait, and stop there for the robbery."""
     route = journey_route(state)
     waiting = state["waiting"]
-    stop = state["stop"]
-    while stop < len(route) - 1:
-        stop += 1
+    for stop in range(state["stop"] + 1, len(route)):
         town = route[stop]
         if town not in waiting:
             continue
@@ -279,7 +277,7 @@ def drive_on(state: State, events: Narration) -> None:
         state["turned"] = []
         state["phase"] = "declare"
         return
-    state["stop"] = stop
+    state["stop"] = len(route) - 1
     end_journey(state, events)
 
 
@@ -425,22 +423,26 @@ def claim_shares(claim: int, gold: list[int], robber: int) -> list[int]:
     everything.
     """
     players = len(gold)
-    paid = list(gold)
-    paid[robber] = 0  # from here on, what each seat could pay: the robber pays nothing
-    if sum(paid) <= claim:
-        return paid
-    level = claim // (players - 1)  # nobody pays more at this level than the claim shared out, so it fits
-    while sum([min(amount, level + 1) for amount in paid]) <= claim:
-        level += 1
-    paid = [min(amount, level) for amount in paid]
-    payers = [seat for seat in range(players) if seat != robber]
-    odd_coins = claim - sum(paid)
-    if odd_coins:
-        # Fewer odd coins than payers above the level, or the level would have been one higher.
-        richest = sorted((seat for seat in payers if gold[seat] > level),
-                         key=lambda seat: (-gold[seat], (seat - robber) % players))
-        for seat in richest[:odd_coins]:
-            paid[seat] += 1
+    # The payers richest first, ties clockwise from the robber (a stable sort keeps the clockwise order
+    # among equal gold): the order the odd coins are paid in.
+    clockwise = [*range(robber + 1, players), *range(robber)]
+    richest_first = sorted(clockwise, key=gold.__getitem__, reverse=True)
+    paid = [0] * players
+    owed = claim
+    level_payers = players - 1  # those not (yet) known to pay all they have
+    # Poorest first: one who holds no more than an equal share of what is still owed pays all of it (and
+    # the share of the rest can only grow); the first who holds more, and all richer, pay the level.
+    for seat in reversed(richest_first):
+        if gold[seat] * level_payers > owed:
+            break
+        paid[seat] = gold[seat]
+        owed -= gold[seat]
+        level_payers -= 1
+    else:
+        return paid  # the others hold no more than the claim: they pay everything
+    level, odd_coins = divmod(owed, level_payers)
+    for rank, seat in enumerate(richest_first[:level_payers]):
+        paid[seat] = level + (rank < odd_coins)
     return paid
 
 

@@ -535,17 +535,46 @@ def buy_price(player: dict[str, Any], action: Action) -> int:
     raise IllegalAction("Y10", "that item cannot be bought")
 
 
+def can_heal(player: dict[str, Any], where: str) -> bool:
+    """Y9/Y10: a meal for 1 health, for a player not at full health who can pay the place's price."""
+    return player["health"] < MAX_HEALTH and player["guineas"] >= HEAL_PRICE[where]
+
+
+def can_give(player: dict[str, Any]) -> bool:
+    """Y10: 3 guineas to the poor turn a scoundrel point into a folk hero point."""
+    return player["scoundrel"] > 0 and player["guineas"] >= GIFT_PRICE
+
+
 def town_actions(state: State, seat: int) -> list[Action]:
     player = state["players"][seat]
     where = state["picks"][seat]
     actions: list[Action] = [{"do": "leave"}]
-    if player["health"] < MAX_HEALTH and player["guineas"] >= HEAL_PRICE[where]:
+    if can_heal(player, where):
         actions.append({"do": "heal"})
-    if player["scoundrel"] > 0 and player["guineas"] >= GIFT_PRICE:
+    if can_give(player):
         actions.append({"do": "give"})
     if where == "market":
         actions.extend(offer for offer, price in purchases(player) if price <= player["guineas"])
     return actions
+
+
+LEAVE = {"do": "leave"}
+HEAL = {"do": "heal"}
+GIVE = {"do": "give"}
+
+
+def is_town_action(state: State, seat: int, action: Action) -> bool:
+    """``action in town_actions(state, seat)``, the market's offers listed only for a purchase."""
+    if action == LEAVE:
+        return True
+    player = state["players"][seat]
+    where = state["picks"][seat]
+    if action == HEAL:
+        return can_heal(player, where)
+    if action == GIVE:
+        return can_give(player)
+    return where == "market" and any(offer == action and price <= player["guineas"]
+                                     for offer, price in purchases(player))
 
 
 def shop(state: State, seat: int, action: Action, events: Narration) -> None:
@@ -772,8 +801,8 @@ def is_offered(state: State, seat: int, action: Action) -> bool:
     if phase == "pick":
         return action in PICK_ACTIONS[must_rest(state, seat)]
     if phase == "rob":
-        return action in solver.offered_actions(*robbery_key(state, seat))
-    return action in town_actions(state, seat)
+        return solver.is_offered(action, *robbery_key(state, seat))
+    return is_town_action(state, seat, action)
 
 
 RULE_OF_PHASE = {"pick": "Y4", "rob": "Y7", "town": "Y9"}

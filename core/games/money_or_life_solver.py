@@ -131,6 +131,7 @@ def missed_changes(spur: bool) -> tuple[int, int, int, int]:
     return -1, 0, -int(spur), 0
 
 
+@lru_cache(maxsize=None)  # two outcomes in all
 def missed_speed(spur: bool) -> Outcome:
     """``missed_changes`` as an outcome."""
     return Outcome(False, spur, False, False, *missed_changes(spur))
@@ -147,9 +148,11 @@ def robbery_changes(spur: bool, wit_value: int, combat_value: int, wit_target: i
             money if wit_value >= wit_target or combat_met else 0)
 
 
+@lru_cache(maxsize=65536)
 def robbery_outcome(spur: bool, wit_value: int, combat_value: int, wit_target: int, combat_target: int,
                     money: int) -> Outcome:
-    """``robbery_changes`` with what was met."""
+    """``robbery_changes`` with what was met (an Outcome is frozen, so every robbery with the same
+    figures shares one: building it costs more than the look-up)."""
     return Outcome(True, spur, wit_value >= wit_target, combat_value >= combat_target,
                    *robbery_changes(spur, wit_value, combat_value, wit_target, combat_target, money))
 
@@ -270,6 +273,30 @@ def offered_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> t
     """``choices`` as action dicts, shared and cached: to compare with, never to hand out or change."""
     dice = tuple(sorted(dice))
     return _choice_actions(dice, _need(dice, speed_target, horse))
+
+
+@lru_cache(maxsize=65536)
+def _choice_keys(dice: tuple[int, ...], need: int) -> frozenset[tuple[Any, ...]]:
+    return frozenset((choice.spur, choice.speed, choice.wit, choice.combat) for choice in _choices(dice, need))
+
+
+ASSIGN_KEYS = frozenset(("do", "spur", "speed", "wit", "combat"))
+
+
+def is_offered(action: Any, dice: Iterable[int], speed_target: int, horse: int = 0) -> bool:
+    """``action in offered_actions(dice, speed_target, horse)``, by one set look-up instead of comparing
+    the action with every offer in turn (a roll of four dice offers dozens)."""
+    if not isinstance(action, dict) or action.keys() != ASSIGN_KEYS or action["do"] != "assign":
+        return False
+    spur, speed, wit, combat = action["spur"], action["speed"], action["wit"], action["combat"]
+    # An offer holds lists, and a list is never equal to anything but a list.
+    if not (isinstance(speed, list) and isinstance(wit, list) and isinstance(combat, list)):
+        return False
+    dice = tuple(sorted(dice))
+    try:
+        return (spur, tuple(speed), tuple(wit), tuple(combat)) in _choice_keys(dice, _need(dice, speed_target, horse))
+    except TypeError:  # something unhashable where the offers hold a bool or dice: equal to none of them
+        return False
 
 
 def choice_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> list[dict[str, Any]]:
