@@ -224,7 +224,6 @@ def _drawn_card_actions(state: State, hand: list[str]) -> list[Action]:
         _block_actions(state, drawn, actions)
         return actions
     route, number = ROUTE_AND_NUMBER[drawn]
-    top = state["tops"][route]
     if number == LONDON:
         # The turn began with no legal play, so no held numbered card is legal: the LONDON is.
         actions.append({"do": "play", "cards": [drawn]})
