@@ -6,7 +6,8 @@
   easy, hard v normal): one seat of the level, every other seat of the level below, the level's seat
   rotated through every seat, game seeds fixed (``core.simulate.game_seed``). Win rates with 95% Wilson
   intervals; a shared win counts as a win. Goals (issue 12): hard v normal 2-player ≥ 60%, 4-player ≥ 1.5×
-  the fair share; each level beats the one below (above the fair share).
+  the fair share; each level beats the one below (above the fair share). Beside hard v normal, normal v
+  normal on the same seeds: what a seat scores with no edge at all, shared wins counted.
 * **Highwayman normal v three random bots**: goal ≥ 40% of 4-player series.
 * **Decision time** per game and level, p50 and p99 over every decision it made in these games (goal: hard p99
   ≤ 300 ms, normal ≤ 10 ms), and the **engine's share** of the hard bot's time: the time its search spent
@@ -142,6 +143,13 @@ def bench_levels(games: dict[str, Game], n_games: int, hard_games: int) -> None:
                 print(f"{game.id:<15}{players:>6}  {subject + ' v ' + rest:<20}{n:>6}{wins / n:>8.1%}"
                       f"{f'{low:.0%}-{high:.0%}':>16}{fair:>7.0%}{wins / n / fair:>8.2f}  "
                       f"> {goal:.0%}: {verdict} ({time.perf_counter() - started:.0f} s)", flush=True)
+                if subject == "hard":
+                    # A shared win counts for every winner, so a level against itself scores above the fair
+                    # share: the same seeds with normal in the subject's seat say how far above.
+                    same, _ = play_match(game, players, "normal", "normal", n, defaultdict(list), [])
+                    low, high = wilson(same, n)
+                    print(f"{'':<21}  {'(normal v normal':<20}{n:>6}{same / n:>8.1%}{f'{low:.0%}-{high:.0%}':>16}"
+                          f"{'':>7}{same / n / fair:>8.2f}  the same seeds: the level's own share)", flush=True)
     print()
     print(f"{'game':<15}{'level':<8}{'decisions':>10}{'p50 ms':>10}{'p99 ms':>10}{'max ms':>10}")
     for game_id in games:

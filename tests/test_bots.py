@@ -157,6 +157,39 @@ def test_highwayman_normal_remembers_what_a_player_could_not_play():
     assert lacks[1] == set()  # nothing shown
 
 
+def highwayman_position(hand, tops, pack=20):
+    """A 4-player Highwayman game at Seat 1's turn with this hand, routes laid up to ``tops`` (-1: not
+    started) and nothing held up: only what the normal bot reads is set."""
+    from core.games.highwayman import route_takes
+
+    state = all_games()["highwayman"].setup(all_games()["highwayman"].resolve_options({"players": 4}), 1)
+    state.update(turn=0, phase="play", moves=[], tops=list(tops), blocked=[False] * 4, pack=state["pack"][:pack],
+                 piles=[CARD[route][:top + 1] for route, top in enumerate(tops)],
+                 next_cards=[route_takes(top, False, 10, route) for route, top in enumerate(tops)])
+    state["hands"][0] = list(hand)
+    return state
+
+
+def test_H6_highwayman_normal_lays_its_whole_hand_when_a_run_empties_it():
+    """The first to empty his hand wins the game (H6), so a run of every card left beats holding one back,
+    and beats keeping a card just drawn (H5), which the normal bot otherwise always keeps."""
+    bath = CARD[ROUTE_INDEX["bath"]]
+    state = highwayman_position([bath[3], bath[4]], tops=[2, 0, -1, -1])
+    assert highwayman_bots.normal(state, 0, random.Random(1)) == {"do": "play", "cards": [bath[3], bath[4]]}
+    state = highwayman_position([bath[5], bath[4]], tops=[3, 0, -1, -1])
+    state["phase"] = "drawn"  # Bath Road 4 just drawn
+    assert highwayman_bots.normal(state, 0, random.Random(1)) == {"do": "play", "cards": [bath[4], bath[5]]}
+
+
+def test_H4_highwayman_normal_lays_one_card_where_it_holds_the_next():
+    """After a numbered card a player may go on with the next numbers (H4), or stop: the normal bot lays one
+    card of its run and keeps the rest, so the route stays shut to the others and its next turn has a play,
+    and it brings on the route where more of its cards wait."""
+    bath, dover = CARD[ROUTE_INDEX["bath"]], CARD[ROUTE_INDEX["dover"]]
+    state = highwayman_position([bath[3], bath[4], bath[5], dover[2], dover[9]], tops=[2, 1, -1, -1])
+    assert highwayman_bots.normal(state, 0, random.Random(1)) == {"do": "play", "cards": [bath[3]]}
+
+
 def test_every_bot_name_in_a_record_still_plays():
     """Old records name ``sharp``: it plays as the normal bot does."""
     game = all_games()["turpin"]
@@ -302,8 +335,9 @@ def test_hard_turpin_guesses_a_card_already_down_as_the_normal_bot_would_have_ch
 
 def test_hard_highwayman_deals_nobody_a_card_his_moves_showed_he_lacked():
     """A uniform redeal often hands a player who has just had to draw the very cards he could not
-    have held; the hard bot's guess never does (beyond the cards he has drawn and kept since), when
-    the cards allow it (all but about 1 guess in 2,000), and shows the seat exactly what it sees."""
+    have held; the hard bot's guess never does (beyond the cards he has drawn and kept since): when a
+    first deal runs a hand short it deals again (no guess of 8,290 in 100 normal-bot games broke it), and
+    it shows the seat exactly what it sees."""
     from core.games.highwayman_bots import resample_as_moves_show
 
     game = all_games()["highwayman"]

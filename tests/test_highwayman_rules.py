@@ -377,15 +377,16 @@ def test_A2_the_end_reveals_every_hand_the_pack_and_the_seed():
 
 
 def test_A3_sharp_bot_decides_from_its_view_keeps_its_runner_blocks_an_empty_route_sheds_high():
-    """A3 and the sharp bot: it sheds its highest run, keeps a Runner it does not need, holds up the
-    route where it holds nothing and the next player may hold the next card; a redraw of what it cannot
-    see does not change its choice."""
+    """A3 and the sharp bot: it sheds high on a route where it holds the next card too, laying one card
+    and keeping the next so the route stays shut to the others (H4 lets it stop after any card), keeps a
+    Runner it does not need, holds up the route where it holds nothing and the next player may hold the
+    next card; a redraw of what it cannot see does not change its choice."""
     bot = GAME.bots["sharp"]
     piles = {"bath": opened("bath", 2), "dover": opened("dover", 7), "north": opened("north", 3),
              "portsmouth": opened("portsmouth", 1) + [HIGHWAYMAN]}
     state = arrange([[RUNNER, card("bath", 3), card("dover", 8), card("dover", 9), card("north", 4)],
                      [card("bath", 4)]], piles=piles)
-    assert bot(state, 0, random.Random(1)) == play(card("dover", 8), card("dover", 9))
+    assert bot(state, 0, random.Random(1)) == play(card("dover", 8))
     state = arrange([[RUNNER, HIGHWAYMAN, card("bath", 3), card("dover", 8)], [card("bath", 4)]], piles=piles)
     choice = bot(state, 0, random.Random(1))
     assert choice == {"do": "highwayman", "route": "north"}
