@@ -129,6 +129,7 @@ class TableScreen(Screen[None]):
         self._unsubscribe = self.client.subscribe(self._heard)
         self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
         self.call_after_refresh(self._redraw_all)
+        self.call_after_refresh(self._tab_strip_out_of_focus)
 
     def _heard(self, update: ClientUpdate) -> None:
         # Tables that arrive faster than they are drawn are drawn once, from the newest: the snapshot
@@ -150,20 +151,22 @@ class TableScreen(Screen[None]):
         if narrow != self.narrow:
             self.narrow = narrow
             self.call_after_refresh(self._redraw_all)
+            self.call_after_refresh(self._tab_strip_out_of_focus)
+
+    def _tab_strip_out_of_focus(self) -> None:
+        """On a narrow terminal [ and ] turn the tabs: Tab goes from the move list to the pane shown (the
+        dice builder in a robbery) without stopping at the tab strip."""
+        for tabs in self.query("ContentTabs"):
+            tabs.can_focus = False
 
     def _release_collector(self) -> None:
         self._collector.release(busy=self._table_pending)
 
     def _redraw_all(self) -> None:
-        # On a narrow terminal [ and ] turn the tabs: Tab goes from the move list to the pane shown
-        # (the dice builder in a robbery) without stopping at the tab strip.
-        for tabs in self.query("ContentTabs"):
-            tabs.can_focus = False
-        self.query_one(TableLog).clear()
-        self.query_one(TableLog).events_written = 0
+        self._log.clear()
         self.watch_frame(self.frame)
         for line in self._chat:
-            self.query_one(TableLog).add(line)
+            self._log.add(line)
 
     # ------------------------------------------------------------------------------- rendering
 
