@@ -481,12 +481,14 @@ class YorkBoard(ClickPane):
 
     def _compact(self, frame: TableFrame, choosable: dict[str, int]) -> list[Text]:
         view, glyphs = _view(frame), self.glyphs
+        heads = {where: self._coach_head(frame, where, _coach(view, where), choosable, riders=False)
+                 for where in rules.DIRECTIONS}
+        # The names line up after the widest head: at 80 columns a fixed column left riders no room.
+        column = max(head.cell_len for head in heads.values()) + 2
         lines = []
-        for where in rules.DIRECTIONS:
+        for where, line in heads.items():
             coach = _coach(view, where)
-            assert coach is not None
-            line = self._coach_head(frame, where, coach, choosable, riders=False)
-            line.pad_right(max(0, 19 - line.cell_len))
+            line.pad_right(column - line.cell_len)
             line.append(f"{coach['name']}  ")
             line.append(coach_stats(coach), style="dim")
             riders = robbers_of(view, where)
