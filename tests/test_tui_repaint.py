@@ -64,8 +64,8 @@ def log_rows(app) -> list[str]:
 
 
 async def test_the_log_jump_scrolls_so_lines_stay_put_until_the_pane_is_full():
-    """New lines are written under the last ones; only a full pane moves, by a third at once, and a page
-    never opens on the tail of a wrapped line."""
+    """New lines are written under the last ones; only a full pane moves, keeping the last third read at
+    its top with the new line under it, and a page never opens on the tail of a wrapped line."""
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
@@ -78,10 +78,10 @@ async def test_the_log_jump_scrolls_so_lines_stay_put_until_the_pane_is_full():
         rows = log_rows(app)
         height = len(rows)
         assert height == app.screen.query_one(TableLog).content_size.height
-        hear_chat(app, "note after")  # no room: the lines jump up a third of the pane
+        hear_chat(app, "note after")  # no room: the last third read goes to the top, the new line under it
         await wait_until(pilot, lambda: log_shows(app, "note after"), "the jump")
         jumped = log_rows(app)
-        kept = height - height // 3
+        kept = height // 3 + 1
         assert jumped[kept - 1].endswith("note after") and not any(jumped[kept:])
         assert jumped[:kept - 1] == rows[height - kept + 1:]
         hear_chat(app, "a long line " * 8)  # wraps: written below, nothing above moves

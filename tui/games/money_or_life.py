@@ -371,6 +371,7 @@ class YorkBoard(ClickPane):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._blocks: dict[tuple, list[Text]] = {}
+        self._bar_styles: dict[bool, Style] = {}
 
     #: The town's column in the compass, and the most a coach block takes.
     TOWN_WIDTH = 16
@@ -385,16 +386,21 @@ class YorkBoard(ClickPane):
         view = _view(frame)
         picks = [player.get("pick") for player in view.get("players", [])]
         names = [frame.name(seat) for seat in range(len(picks))]
-        return ([view.get(key) for key in self.SHOWN], picks, names, frame.seat,
-                [choice["action"] for choice in frame.choices], self._content_width(), self.hovered,
-                self._cramped(), self.glyphs)
+        return ([view.get(key) for key in self.SHOWN], picks, names, frame.seat, self._choosable(frame),
+                self._content_width(), self.hovered, self._cramped(), self.glyphs)
+
+    @staticmethod
+    def _choosable(frame: TableFrame) -> dict[str, int]:
+        """The places the prompt lets you pick, with the number the move pane shows for each (a robbery's
+        many assignments are none of the board's business)."""
+        return {choice["action"]["where"]: shown_number(frame, index)
+                for index, choice in enumerate(frame.choices) if choice["action"].get("do") == "pick"}
 
     def draw(self, frame: TableFrame) -> RenderableType:
         view = _view(frame)
         lines: list[Text] = []
         if view.get("coaches"):
-            choosable = {choice["action"]["where"]: shown_number(frame, index)
-                         for index, choice in enumerate(frame.choices) if choice["action"].get("do") == "pick"}
+            choosable = self._choosable(frame)
             lines += self._compact(frame, choosable) if self._cramped() else self._compass(frame, choosable)
         lines.append(round_track(view, self.glyphs))
         if view.get("solo"):
@@ -460,8 +466,17 @@ class YorkBoard(ClickPane):
             lines = self._blocks[key] = self._wrapped_block(words, width, target, playable, background)
         return lines
 
+    def _bar_style(self, playable: bool) -> Style:
+        # Looked up once a theme: a component's style walks the stylesheet, and a board has a dozen bars.
+        style = self._bar_styles.get(playable)
+        if style is None:
+            component = self.get_component_rich_style("york--bar-playable" if playable else "york--bar")
+            style = self._bar_styles[playable] = Style(color=component.color)
+        return style
+
     def notify_style_update(self) -> None:
         self._blocks.clear()  # a new theme: new colours for the bars
+        self._bar_styles.clear()
         super().notify_style_update()
 
     def _wrapped_block(self, words: list[Text], width: int, target: str, playable: bool,
@@ -508,9 +523,8 @@ class YorkBoard(ClickPane):
 
     def _bar(self, playable: bool) -> Text:
         """The edge of a pickable block: green when a choice picks it (and a [n] key beside it)."""
-        style = self.get_component_rich_style("york--bar-playable" if playable else "york--bar")
         bar = Text()
-        bar.append(self.glyphs.bar, style=Style(color=style.color))
+        bar.append(self.glyphs.bar, style=self._bar_style(playable))
         bar.append(" ")
         return bar
 

@@ -76,12 +76,46 @@ class ChoiceList(Widget, can_focus=True):
         return len(self._labels)
 
     def set_choices(self, labels: list[Text]) -> None:
-        """Show ``labels`` (long ones wrap); the first is highlighted, or nothing when there are none."""
+        """Show ``labels`` (long ones wrap); the first is highlighted, or nothing when there are none.
+
+        Only the rows that look different are repainted: a prompt that goes leaves blank rows that were
+        blank already, and one that follows another often shares its first choices."""
+        before = self._drawn_rows()
         self._labels = list(labels)
         self._rows, self._strips = {}, {}
         self._top = 0
-        self.highlighted = 0 if labels else None
-        self.refresh()
+        self.set_reactive(ChoiceList.highlighted, 0 if labels else None)
+        self._keep_highlight_in_view()
+        after = self._drawn_rows()
+        if before is None or after is None or len(before) != len(after):
+            self.refresh()
+            return
+        width = self.content_size.width
+        for y, (old, new) in enumerate(zip(before, after)):
+            if old != new:
+                self.refresh(Region(0, y, width, 1))
+
+    def _drawn_rows(self) -> list[tuple[Strip, bool, str]] | None:
+        """What each row of the list shows (its label's line, lit or not, the ▲/▼ mark), or None before
+        the list has a size."""
+        width, height = self.content_size.width, self.content_size.height
+        if width <= 0 or height <= 0:
+            return None
+        text_width = self._text_width()
+        return [self._row(y, text_width) for y in range(height)]
+
+    def _row(self, y: int, text_width: int) -> tuple[Strip, bool, str]:
+        rows = self._rows_at(text_width)
+        number = self._top + y
+        if not 0 <= number < len(rows):
+            return Strip.blank(0), False, ""
+        index, line = rows[number]
+        mark = ""
+        if text_width < self.content_size.width:
+            more_above = y == 0 and self._top > 0
+            more_below = y == self.content_size.height - 1 and number < len(rows) - 1
+            mark = "▲" if more_above else "▼" if more_below else " "
+        return self._label_strips(index, text_width)[line], index == self.highlighted, mark
 
     def validate_highlighted(self, highlighted: int | None) -> int | None:
         if highlighted is None or not self._labels:
@@ -139,18 +173,12 @@ class ChoiceList(Widget, can_focus=True):
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
         text_width, base, highlighted = self._pass or (self._text_width(), self.rich_style, Style())
-        rows = self._rows_at(text_width)
-        number = self._top + y
-        if not 0 <= number < len(rows):
+        strip, lit, mark = self._row(y, text_width)
+        if not strip.cell_length:
             return Strip.blank(width, base)
-        index, line = rows[number]
-        strip = self._label_strips(index, text_width)[line]
-        if index == self.highlighted:
+        if lit:
             strip = strip.apply_style(highlighted)
-        if text_width < width:
-            more_above = y == 0 and self._top > 0
-            more_below = y == self.content_size.height - 1 and number < len(rows) - 1
-            mark = "▲" if more_above else "▼" if more_below else " "
+        if mark:
             strip = Strip.join([strip, Strip([Segment(mark, Style(bold=True))], 1)])
         return strip.apply_style(base)
 

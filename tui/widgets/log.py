@@ -7,10 +7,11 @@ Home/End), rather than as a Textual scroll view: a scroll view's content growing
 screen, and a log grows on every table update.
 
 While it follows the game it jump-scrolls, as a terminal's jump scroll does: new lines are written below
-the last ones, and only when the pane is full do the lines move up, by a third of the pane at once (a
-batch of lines longer than that, as a catch-up brings, shows the newest page full). The
-words someone is reading stay where they are between jumps, and a table update repaints only the lines
-it adds instead of every line of the pane (the dearest part of a repaint, measured in ``bench/tui.py``).
+the last ones, and only when the pane is full do the lines move up, leaving the last third of the pane
+read at its top and the new lines under it (a batch of lines longer than the room that makes, as a
+catch-up brings, shows the newest page full). The words someone is reading stay where they are between
+jumps, and a table update repaints only the lines it adds instead of every line of the pane (the
+dearest part of a repaint, measured in ``bench/tui.py``).
 """
 
 from __future__ import annotations
@@ -98,9 +99,10 @@ class TableLog(Widget, can_focus=True):
         else:
             end = len(self._wrapped_lines(width))
             if end - top > height:
-                # Full: jump so the newest line is two thirds down, under the last lines read; a batch
-                # too long for that (a catch-up, a replay's jump) shows the newest page full.
-                kept = height - height // 3 if end - self._drawn_end < height - height // 3 else height
+                # Full: jump so that the last third read stays at the top with the new lines under it; a
+                # batch too long for that (a catch-up, a replay's jump) shows the newest page full. Every
+                # jump repaints the whole pane: one of two thirds comes half as often as one of a third.
+                kept = min(height, height // 3 + end - self._drawn_end)
                 self._follow_top = self._line_start_from(max(0, end - kept), end - 1)
                 self.refresh()
             else:  # only the rows of the new lines change

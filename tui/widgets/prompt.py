@@ -67,10 +67,14 @@ class MovePane(Vertical):
         # whole pane twice a turn; your move is told by the status line above the list, the bell and a toast.
         choices_list.set_choices(labels)
         if choices:
-            # Arrows and Enter work at once on a new prompt, unless the player is typing a chat line.
-            focused = self.screen.focused
-            if focused is None or focused.id != "chat":
-                self.call_after_refresh(choices_list.focus)
+            self.call_after_refresh(self._focus_choices)
+
+    def _focus_choices(self) -> None:
+        """Arrows and Enter work at once on a new prompt, unless the player is typing a chat line."""
+        choices_list = self.query_one("#move-choices", ChoiceList)
+        focused = self.screen.focused
+        if focused is not choices_list and (focused is None or focused.id != "chat"):
+            choices_list.focus()  # (which repaints the list, so not when it has the focus already)
 
     def _status(self, frame: TableFrame) -> Text:
         if frame.result is not None:
