@@ -13,7 +13,7 @@ from net.client import ClientUpdate
 from tests.tui_helpers import quick_app, screen_text, wait_until
 from tui.screens.table import TableScreen
 from tui.widgets.choices import ChoiceList
-from tui.widgets.log import TableLog
+from tui.widgets.log import TableLog, jump_context
 
 
 def at_table(app) -> bool:
@@ -64,8 +64,9 @@ def log_rows(app) -> list[str]:
 
 
 async def test_the_log_jump_scrolls_so_lines_stay_put_until_the_pane_is_full():
-    """New lines are written under the last ones; only a full pane moves, keeping the last third read at
-    its top with the new line under it, and a page never opens on the tail of a wrapped line."""
+    """New lines are written under the last ones; only a full pane moves, keeping a sixth of it (the last
+    lines read) at its top with the new line under them, and a page never opens on the tail of a wrapped
+    line."""
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
@@ -78,10 +79,10 @@ async def test_the_log_jump_scrolls_so_lines_stay_put_until_the_pane_is_full():
         rows = log_rows(app)
         height = len(rows)
         assert height == app.screen.query_one(TableLog).content_size.height
-        hear_chat(app, "note after")  # no room: the last third read goes to the top, the new line under it
+        hear_chat(app, "note after")  # no room: the last lines read go to the top, the new line under them
         await wait_until(pilot, lambda: log_shows(app, "note after"), "the jump")
         jumped = log_rows(app)
-        kept = height // 3 + 1
+        kept = jump_context(height) + 1
         assert jumped[kept - 1].endswith("note after") and not any(jumped[kept:])
         assert jumped[:kept - 1] == rows[height - kept + 1:]
         hear_chat(app, "a long line " * 8)  # wraps: written below, nothing above moves

@@ -7,9 +7,9 @@ Home/End), rather than as a Textual scroll view: a scroll view's content growing
 screen, and a log grows on every table update.
 
 While it follows the game it jump-scrolls, as a terminal's jump scroll does: new lines are written below
-the last ones, and only when the pane is full do the lines move up, leaving the last third of the pane
-read at its top and the new lines under it (a batch of lines longer than the room that makes, as a
-catch-up brings, shows the newest page full). The words someone is reading stay where they are between
+the last ones, and only when the pane is full do the lines move up, leaving the last few lines read (a
+sixth of the pane) at its top and the new lines under them (a batch of lines longer than the room that
+makes, as a catch-up brings, shows the newest page full). The words someone is reading stay where they are between
 jumps, and a table update repaints only the lines it adds instead of every line of the pane (the
 dearest part of a repaint, measured in ``bench/tui.py``).
 """
@@ -99,10 +99,12 @@ class TableLog(Widget, can_focus=True):
         else:
             end = len(self._wrapped_lines(width))
             if end - top > height:
-                # Full: jump so that the last third read stays at the top with the new lines under it; a
+                # Full: jump so that the last lines read stay at the top with the new lines under them; a
                 # batch too long for that (a catch-up, a replay's jump) shows the newest page full. Every
-                # jump repaints the whole pane: one of two thirds comes half as often as one of a third.
-                kept = min(height, height // 3 + end - self._drawn_end)
+                # jump repaints the whole pane, so it leaves room for the next batches: a table of Your
+                # Money or Your Life writes up to eight lines, and a pane of 22 that kept a third of them
+                # jumped at every such table.
+                kept = min(height, jump_context(height) + end - self._drawn_end)
                 self._follow_top = self._line_start_from(max(0, end - kept), end - 1)
                 self.refresh()
             else:  # only the rows of the new lines change
@@ -213,3 +215,8 @@ class TableLog(Widget, can_focus=True):
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         event.stop()
         self.action_back(-3)
+
+
+def jump_context(height: int) -> int:
+    """How many of the lines already read a full log keeps at its top when it jumps: a sixth of it."""
+    return max(1, height // 6)
