@@ -13,7 +13,7 @@ from net.client import ClientUpdate
 from tests.tui_helpers import quick_app, screen_text, wait_until
 from tui.screens.table import TableScreen
 from tui.widgets.choices import ChoiceList
-from tui.widgets.log import TableLog, jump_context
+from tui.widgets.log import TableLog, lines_kept_on_jump
 
 
 def at_table(app) -> bool:
@@ -64,9 +64,8 @@ def log_rows(app) -> list[str]:
 
 
 async def test_the_log_jump_scrolls_so_lines_stay_put_until_the_pane_is_full():
-    """New lines are written under the last ones; only a full pane moves, keeping a sixth of it (the last
-    lines read) at its top with the new line under them, and a page never opens on the tail of a wrapped
-    line."""
+    """New lines are written under the last ones; only a full pane moves, by a third at once, and a page
+    never opens on the tail of a wrapped line."""
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
@@ -79,10 +78,10 @@ async def test_the_log_jump_scrolls_so_lines_stay_put_until_the_pane_is_full():
         rows = log_rows(app)
         height = len(rows)
         assert height == app.screen.query_one(TableLog).content_size.height
-        hear_chat(app, "note after")  # no room: the last lines read go to the top, the new line under them
+        hear_chat(app, "note after")  # no room: the lines jump up a third of the pane
         await wait_until(pilot, lambda: log_shows(app, "note after"), "the jump")
         jumped = log_rows(app)
-        kept = jump_context(height) + 1
+        kept = height - height // 3
         assert jumped[kept - 1].endswith("note after") and not any(jumped[kept:])
         assert jumped[:kept - 1] == rows[height - kept + 1:]
         hear_chat(app, "a long line " * 8)  # wraps: written below, nothing above moves
@@ -95,6 +94,18 @@ async def test_the_log_jump_scrolls_so_lines_stay_put_until_the_pane_is_full():
                              f"long line {number}")
             assert log_rows(app)[0].startswith("Moll:")
         assert log_rows(app)[0].startswith("Moll: long")  # the pages did turn over the long lines
+
+
+def test_a_log_that_gets_long_batches_jumps_far_enough_to_fit_the_next():
+    """A log written a line at a time jumps by a third of the pane; one written eight lines a table (Your
+    Money or Your Life) leaves room for the next batch after a jump, so it does not repaint the whole pane
+    at every table, and still keeps the last lines read above the new ones; a batch longer than the
+    pane fills it."""
+    assert lines_kept_on_jump(22, 1, [1, 1, 1]) == 22 - 22 // 3
+    kept = lines_kept_on_jump(22, 8, [2, 8, 6, 8])
+    assert 22 - kept >= 8  # the next eight lines fit without a jump
+    assert kept - 8 >= 22 // 6  # above the new lines, a few lines already read
+    assert lines_kept_on_jump(22, 30, [30]) == 22
 
 
 async def test_the_log_shows_names_and_chat_literally():

@@ -7,9 +7,9 @@ Home/End), rather than as a Textual scroll view: a scroll view's content growing
 screen, and a log grows on every table update.
 
 While it follows the game it jump-scrolls, as a terminal's jump scroll does: new lines are written below
-the last ones, and only when the pane is full do the lines move up, leaving the last few lines read (a
-sixth of the pane) at its top and the new lines under them (a batch of lines longer than the room that
-makes, as a catch-up brings, shows the newest page full). The words someone is reading stay where they are between
+the last ones, and only when the pane is full do the lines move up at once, the new lines under the last
+ones read, leaving room for the next (a batch longer than the pane, as a catch-up brings, shows the
+newest page full). The words someone is reading stay where they are between
 jumps, and a table update repaints only the lines it adds instead of every line of the pane (the
 dearest part of a repaint, measured in ``bench/tui.py``).
 """
@@ -59,6 +59,7 @@ class TableLog(Widget, can_focus=True):
         #: While following the game: the first wrapped line shown (it moves only when the pane is full).
         self._follow_top = 0
         self._drawn_end = 0  # how many wrapped lines the last refresh covered
+        self._batches: list[int] = []  # how many wrapped lines each of the last writes added
         self._line_starts: list[int] = []  # where each line begins among the wrapped ones
 
     # ------------------------------------------------------------------------------- writing
@@ -94,17 +95,16 @@ class TableLog(Widget, can_focus=True):
             return
         width, height = self.content_size.width, self.content_size.height
         top = self._follow_top
+        if width > 0:
+            batch = len(self._wrapped_lines(width)) - self._drawn_end
+            self._batches = [*self._batches[-(RECENT_BATCHES - 1):], batch]
         if self.back or width <= 0 or height <= 0:
             self.refresh()
         else:
             end = len(self._wrapped_lines(width))
             if end - top > height:
-                # Full: jump so that the last lines read stay at the top with the new lines under them; a
-                # batch too long for that (a catch-up, a replay's jump) shows the newest page full. Every
-                # jump repaints the whole pane, so it leaves room for the next batches: a table of Your
-                # Money or Your Life writes up to eight lines, and a pane of 22 that kept a third of them
-                # jumped at every such table.
-                kept = min(height, jump_context(height) + end - self._drawn_end)
+                # Full: jump so that the last lines read stay at the top with the new lines under them.
+                kept = lines_kept_on_jump(height, batch, self._batches)
                 self._follow_top = self._line_start_from(max(0, end - kept), end - 1)
                 self.refresh()
             else:  # only the rows of the new lines change
@@ -123,6 +123,7 @@ class TableLog(Widget, can_focus=True):
         self.events_written = 0
         self.back = 0
         self._follow_top = self._drawn_end = 0
+        self._batches = []
         self.refresh()
         return self
 
@@ -174,6 +175,7 @@ class TableLog(Widget, can_focus=True):
         if width != self._wrap_width:
             self._wrap_width, self._wrapped, self._wrapped_from, self._line_starts = width, [], 0, []
             self._follow_top = self._drawn_end = 0
+            self._batches = []
             self._styled.reset(self._wrapped)
         if self._wrapped_from < len(self._lines):
             for line in self._lines[self._wrapped_from:]:
@@ -217,6 +219,19 @@ class TableLog(Widget, can_focus=True):
         self.action_back(-3)
 
 
-def jump_context(height: int) -> int:
-    """How many of the lines already read a full log keeps at its top when it jumps: a sixth of it."""
-    return max(1, height // 6)
+
+#: How many of the latest writes to the log say how much room a jump leaves for the next.
+RECENT_BATCHES = 4
+
+
+def lines_kept_on_jump(height: int, batch: int, recent: list[int]) -> int:
+    """How many lines a full log of ``height`` rows shows after a jump: the ``batch`` just written and the
+    last lines read above it.
+
+    Every jump repaints the whole pane, so it leaves room for two more writes as long as the longest of
+    the ``recent`` ones (a table of Your Money or Your Life writes up to eight lines, and a pane of 22 that
+    kept two thirds jumped at more than half of them), and never less than a third of the pane; above the
+    new lines it keeps at least a sixth of the pane read. A batch too long for that fills the pane."""
+    context = max(1, height // 6)
+    room = max(height // 3, 2 * max(recent, default=batch))
+    return height - max(0, min(height - context - batch, room))
