@@ -315,11 +315,12 @@ def advance(state: State, seat: int, action: Action, events: Narration = None) -
     if not is_legal(state, seat, action):
         refuse(state, seat, action)
     do = action["do"]
+    hand = state["hands"][seat]
     state["phase"] = "play"
     if do == "play":
         cards = action["cards"]
         state["moves"].append([seat, "play", cards])
-        play_cards(state, seat, cards, events)
+        play_cards(state, seat, hand, cards, events)
     elif do == "keep":
         state["moves"].append([seat, "keep", None])
         if events is not None:
@@ -327,8 +328,8 @@ def advance(state: State, seat: int, action: Action, events: Narration = None) -
     else:
         state["moves"].append([seat, do, action["route"]])
         play_highwayman_or_runner(state, seat, do, ROUTE_INDEX[action["route"]], events)
-    if state["hands"][seat]:
-        next_turn(state, seat + 1 if seat + 1 < state["players"] else 0, events)
+    if hand:
+        next_turn(state, (seat + 1) % state["players"], events)
     else:
         finish_game(state, seat, events)
 
@@ -377,9 +378,9 @@ def next_turn(state: State, seat: int, events: Narration) -> None:
         seat = (seat + 1) % state["players"]
 
 
-def play_cards(state: State, seat: int, cards: list[str], events: Narration) -> None:
-    """Rules 2–3: a LONDON card opens its route; numbered cards go on in order on one route."""
-    hand = state["hands"][seat]
+def play_cards(state: State, seat: int, hand: list[str], cards: list[str], events: Narration) -> None:
+    """Rules 2–3: a LONDON card opens its route; numbered cards go on in order on one route. ``hand`` is
+    the seat's."""
     for card in cards:
         hand.remove(card)
     route, last = ROUTE_AND_NUMBER[cards[-1]]
