@@ -14,7 +14,7 @@ import random
 import time
 from collections import Counter
 from functools import lru_cache
-from typing import Any
+from typing import Any, NoReturn
 
 from core import rng as chance
 from core.bots import BotTable, lazy, uniform_random
@@ -136,11 +136,25 @@ def deal_game(state: State, events: Narration) -> None:
 
 
 # --- Legal actions --------------------------------------------------------------------------------------
+#
+# Every random playout of a search asks ``legal_actions`` and ``advance`` about once a move, so this
+# section and the next are written for speed as well as for reading: tables made once at import, few
+# calls, and the work of a check not done twice. What they answer is the rules, paragraph by paragraph.
+
+#: Every run a play may lay (rule 3): consecutive numbers of one route, keyed by its cards as a tuple, to
+#: its route and first number. A LONDON card is laid alone (H4: it is a play of its own), so the runs from
+#: number 0 are the LONDON card by itself. Checking a play is one look-up here, not a card-by-card walk.
+RUNS: dict[tuple[str, ...], tuple[int, int]] = {
+    tuple(cards[first:end]): (route, first)
+    for route, cards in enumerate(CARD) for first in range(MAX_LENGTH + 1)
+    for end in range(first + 1, first + 2 if first == LONDON else MAX_LENGTH + 2)}
+
 
 def _runs(route: int, start: int, length: int, held: Any, actions: list[Action]) -> None:
     """Every run from ``start`` up along ``route`` made of held cards (rule 3): one action per length."""
     cards = CARD[route]
-    end = start  # the run is cards[start:end]
+    actions.append({"do": "play", "cards": [cards[start]]})  # the caller found the first card held
+    end = start + 1  # the run is cards[start:end]
     while end <= length and cards[end] in held:
         end += 1
         actions.append({"do": "play", "cards": cards[start:end]})
@@ -159,19 +173,12 @@ def _block_actions(state: State, card: str, actions: list[Action]) -> None:
                 actions.append({"do": "runner", "route": ROUTES[route]})
 
 
-def _numbered_plays(state: State, held: Any) -> list[Action]:
-    """H3/H4: runs that start with the next number of a started, unblocked route."""
-    actions: list[Action] = []
-    tops, length = state["tops"], state["length"]
-    for route, card in enumerate(state["next_cards"]):
-        if card in held and tops[route] >= 0:
-            _runs(route, tops[route] + 1, length, held, actions)
-    return actions
-
-
 def _has_numbered_play(state: State, hand: list[str]) -> bool:
     """H4: does the hand hold the next number of a started, unfinished, unblocked route?"""
-    return any(top >= 0 and card in hand for top, card in zip(state["tops"], state["next_cards"]))
+    for top, card in zip(state["tops"], state["next_cards"]):
+        if top >= 0 and card in hand:
+            return True
+    return False
 
 
 def route_takes(top: int, blocked: bool, length: int, route: int) -> str | None:
@@ -187,9 +194,10 @@ def has_legal_play(state: State, hand: list[str]) -> bool:
     # number of a started, open route.
     if not held.isdisjoint(state["next_cards"]):
         return True
-    if HIGHWAYMAN in held and any(top >= 0 and card is not None
-                                  for top, card in zip(state["tops"], state["next_cards"])):
-        return True  # a started route that is neither complete nor held up (rule 4)
+    if HIGHWAYMAN in held:
+        for top, card in zip(state["tops"], state["next_cards"]):
+            if top >= 0 and card is not None:
+                return True  # a started route that is neither complete nor held up (rule 4)
     return RUNNER in held and True in state["blocked"]
 
 
@@ -206,9 +214,21 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if phase == "drawn":
         return _drawn_card_actions(state, hand)
     held = set(hand)
-    actions = _numbered_plays(state, held)
-    if not actions:  # H4: LONDON only without a legal numbered card
-        actions = [{"do": "play", "cards": [card]} for card in hand if card in LONDON_CARDS]
+    actions: list[Action] = []
+    # H3/H4: the runs that start with the next number of a started, open route, route by route. A
+    # route's next card is its LONDON card until it starts, so a held LONDON card shows up here too.
+    londons = False
+    for card in state["next_cards"]:
+        if card in held:
+            route, number = ROUTE_AND_NUMBER[card]
+            if number == LONDON:
+                londons = True
+            else:
+                _runs(route, number, state["length"], held, actions)
+    if not actions and londons:  # H4: LONDON only without a legal numbered card; in the hand's order
+        for card in hand:
+            if card in LONDON_CARDS:
+                actions.append({"do": "play", "cards": [card]})
     if HIGHWAYMAN in held:
         _block_actions(state, HIGHWAYMAN, actions)
     if RUNNER in held:
@@ -245,23 +265,22 @@ def is_legal(state: State, seat: int, action: Action) -> bool:
     do = action.get("do")
     if do == "play":
         cards = action.get("cards")
-        if type(cards) is not list or not cards or type(cards[0]) is not str \
-                or cards[0] not in ROUTE_AND_NUMBER:
-            return False
-        route, first = ROUTE_AND_NUMBER[cards[0]]
-        if route >= state["routes"] or first > state["length"]:
-            return False
-        if first == LONDON:
-            return len(cards) == 1 and cards[0] in hand and not _has_numbered_play(state, hand)
-        # A numbered run starts with the card its route takes next (so the route is started, open and
-        # not held up) and goes on in order without passing the route's end.
-        if cards[0] != state["next_cards"][route] or first + len(cards) - 1 > state["length"] \
-                or cards != CARD[route][first:first + len(cards)]:
+        if type(cards) is not list:
             return False
         for card in cards:
             if card not in hand:
                 return False
-        return True
+        # Held, so these are cards of this table's deck (strings, on its routes, within its length), and a
+        # tuple of them can be looked up.
+        run = RUNS.get(tuple(cards))
+        if run is None:
+            return False  # not one LONDON card, nor numbers in order on one route (rule 3)
+        route, first = run
+        if first == LONDON:
+            return not _has_numbered_play(state, hand)  # H4
+        # A numbered run starts with the card its route takes next: the route is started, open and not
+        # held up (H3, H4).
+        return cards[0] == state["next_cards"][route]
     if do == "highwayman" or do == "runner":
         route = ROUTE_INDEX.get(action.get("route"), len(ROUTES)) if type(action.get("route")) is str else 99
         if route >= state["routes"]:
@@ -286,75 +305,89 @@ _RULE_OF = {"play": "H4", "highwayman": "rule 4", "runner": "rule 4", "keep": "H
 def apply(state: State, seat: int, action: Action) -> list[Event]:
     """Carry out one legal action of ``seat``; refuse anything else and leave the state untouched."""
     events: list[Event] = []
-    carry_out(state, seat, action, events)
+    advance(state, seat, action, events)
     return events
 
 
-def advance(state: State, seat: int, action: Action) -> None:
-    """``apply`` with nobody listening: the same check and change of state, no event built."""
-    carry_out(state, seat, action, None)
-
-
-def carry_out(state: State, seat: int, action: Action, events: Narration) -> None:
-    """The one path of ``apply`` and ``advance``: check the action, then play it out."""
+def advance(state: State, seat: int, action: Action, events: Narration = None) -> None:
+    """``apply`` with nobody listening (``events`` None): the same check and change of state, no event
+    built. It is also the one path of ``apply``, which passes a list for the events."""
     if not is_legal(state, seat, action):
-        if state["phase"] == "over":
-            raise IllegalAction("H7", "the series is over")
-        if seat != state["turn"]:
-            raise IllegalAction("H4", f"it is {seat_name(state['turn'])}'s turn, not {seat_name(seat)}'s")
-        do = action.get("do") if isinstance(action, dict) else None
-        rule = _RULE_OF.get(do, "H4") if isinstance(do, str) else "H4"
-        raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
+        refuse(state, seat, action)
     do = action["do"]
+    hand = state["hands"][seat]
     state["phase"] = "play"
-    state["moves"].append([seat, do, action["cards"] if do == "play" else action.get("route")])
-    if do == "keep":
+    if do == "play":
+        cards = action["cards"]
+        state["moves"].append([seat, "play", cards])
+        play_cards(state, seat, hand, cards, events)
+    elif do == "keep":
+        state["moves"].append([seat, "keep", None])
         if events is not None:
             events.append(event(f"{SEAT[seat]} keeps the card."))
-    elif do == "play":
-        play_cards(state, seat, action["cards"], events)
     else:
+        state["moves"].append([seat, do, action["route"]])
         play_highwayman_or_runner(state, seat, do, ROUTE_INDEX[action["route"]], events)
-    if not state["hands"][seat]:
-        finish_game(state, seat, events)
-    else:
+    if hand:
         next_turn(state, (seat + 1) % state["players"], events)
+    else:
+        finish_game(state, seat, events)
+
+
+def refuse(state: State, seat: int, action: Any) -> NoReturn:
+    """Raise the refusal of an action ``is_legal`` turned down, naming the rule it breaks."""
+    if state["phase"] == "over":
+        raise IllegalAction("H7", "the series is over")
+    if seat != state["turn"]:
+        raise IllegalAction("H4", f"it is {seat_name(state['turn'])}'s turn, not {seat_name(seat)}'s")
+    do = action.get("do") if isinstance(action, dict) else None
+    rule = _RULE_OF.get(do, "H4") if isinstance(do, str) else "H4"
+    raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
 
 
 def next_turn(state: State, seat: int, events: Narration) -> None:
     """Play passes left (rule 2). A player with no legal play draws; with an empty pack he passes (H5),
     and when every player has passed in turn the game is scored as it stands (H6)."""
-    players, hands = state["players"], state["hands"]
+    hands = state["hands"]
     while True:
         state["turn"] = seat
-        if has_legal_play(state, hands[seat]):
+        hand = hands[seat]
+        if has_legal_play(state, hand):
             state["passes"] = 0
             return
-        if state["pack"]:
+        pack = state["pack"]
+        if pack:  # H5: no legal play, so take the top card; only the drawer learns what it is
             state["passes"] = 0
-            draw_card(state, seat, events)
+            card = pack.pop()
+            hand.append(card)
+            state["phase"] = "drawn"
+            state["stats"]["draws"] += 1
+            state["moves"].append([seat, "draw", None])
+            if events is not None:
+                events.extend(draw_events(seat, card, len(pack)))
             return
         state["passes"] += 1
         state["stats"]["passes"] += 1
         state["moves"].append([seat, "pass", None])
         if events is not None:
             events.append(pass_event(seat))
-        if state["passes"] >= players:
+        if state["passes"] >= state["players"]:
             state["stats"]["stalls"] += 1
             finish_game(state, None, events)
             return
-        seat = (seat + 1) % players
+        seat = (seat + 1) % state["players"]
 
 
-def play_cards(state: State, seat: int, cards: list[str], events: Narration) -> None:
-    """Rules 2–3: a LONDON card opens its route; numbered cards go on in order on one route."""
-    hand = state["hands"][seat]
+def play_cards(state: State, seat: int, hand: list[str], cards: list[str], events: Narration) -> None:
+    """Rules 2–3: a LONDON card opens its route; numbered cards go on in order on one route. ``hand`` is
+    the seat's."""
     for card in cards:
         hand.remove(card)
     route, last = ROUTE_AND_NUMBER[cards[-1]]
     state["piles"][route].extend(cards)
     state["tops"][route] = last
-    state["next_cards"][route] = route_takes(last, False, state["length"], route)
+    # What the route takes next (``route_takes``): the following number, or nothing once it is complete.
+    state["next_cards"][route] = CARD[route][last + 1] if last < state["length"] else None
     if events is None:
         return
     title = ROUTE_TITLES[ROUTES[route]]
@@ -380,17 +413,6 @@ def play_highwayman_or_runner(state: State, seat: int, do: str, route: int, even
             events.append(event(f"{SEAT[seat]} holds up the {title} with a Highwayman."))
         else:
             events.append(event(f"{SEAT[seat]} clears the {title} with a Bow Street Runner."))
-
-
-def draw_card(state: State, seat: int, events: Narration) -> None:
-    """H5: no legal play, so take the top card; only the drawer learns what it is."""
-    card = state["pack"].pop()
-    state["hands"][seat].append(card)
-    state["phase"] = "drawn"
-    state["stats"]["draws"] += 1
-    state["moves"].append([seat, "draw", None])
-    if events is not None:
-        events.extend(draw_events(seat, card, len(state["pack"])))
 
 
 def draw_events(seat: int, card: str, left: int) -> list[Event]:
