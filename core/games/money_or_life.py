@@ -289,7 +289,7 @@ def reveal(state: State, events: Narration) -> None:
                                     f"{score(players[seat])}"))
     place_guards(state, events)
     picks = state["picks"]
-    robbers = [seat for seat in riding(state) if picks[seat] in DIRECTION_INDEX]
+    robbers = [seat for seat in riders if picks[seat] in DIRECTION_INDEX]  # none of them retired
     for where in DIRECTIONS:
         if where not in picks:
             continue  # the common case: nobody went this way
@@ -771,14 +771,15 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if not is_pending(state, seat):
         return []
     phase = state["phase"]
+    player = state["players"][seat]
     if phase == "pick":
-        actions = [dict(action) for action in PICK_ACTIONS[must_rest(state, seat)]]
+        actions = list(map(dict.copy, PICK_ACTIONS[player["rest_round"] == state["round"]]))  # must_rest (Y5)
     elif phase == "rob":
         actions = solver.choice_actions(*robbery_key(state, seat))
     else:
         actions = town_actions(state, seat)
-    if not state["players"][seat]["as_scoundrel"]:
-        actions.append(dict(PLAY_AS_SCOUNDREL))
+    if not player["as_scoundrel"]:
+        actions.append(PLAY_AS_SCOUNDREL.copy())
     return actions
 
 
@@ -786,23 +787,6 @@ def robbery_key(state: State, seat: int) -> tuple[list[int], int, int]:
     """What a robber's legal assignments depend on: his dice, the coach's speed and his horse."""
     return (state["rob_dice"][seat], coach_speed(state, state["picks"][seat]),
             horse_bonus(state["players"][seat]))
-
-
-def is_legal(state: State, seat: int, action: Action) -> bool:
-    """``action in legal_actions(state, seat)``, without copying the actions to compare with."""
-    return is_pending(state, seat) and is_offered(state, seat, action)
-
-
-def is_offered(state: State, seat: int, action: Action) -> bool:
-    """``is_legal`` for a seat already known to be pending."""
-    if action == PLAY_AS_SCOUNDREL:
-        return not state["players"][seat]["as_scoundrel"]
-    phase = state["phase"]
-    if phase == "pick":
-        return action in PICK_ACTIONS[must_rest(state, seat)]
-    if phase == "rob":
-        return solver.is_offered(action, *robbery_key(state, seat))
-    return is_town_action(state, seat, action)
 
 
 RULE_OF_PHASE = {"pick": "Y4", "rob": "Y7", "town": "Y9"}
@@ -815,36 +799,53 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def advance(state: State, seat: int, action: Action) -> None:
-    """``apply`` with nobody listening: the same check and change of state, no event built."""
-    carry_out(state, seat, action, None)
+def carry_out(state: State, seat: int, action: Action, events: Narration = None) -> None:
+    """The one path of ``apply`` and ``advance``: play ``action`` out if it is one of
+    ``legal_actions(state, seat)``, else refuse it. With no ``events`` list nobody listens.
 
-
-def carry_out(state: State, seat: int, action: Action, events: Narration) -> None:
-    """The one path of ``apply`` and ``advance``: check the action, then play it out."""
+    Each phase checks its own kind of action without building that list (an assignment by one set look-up
+    among the solver's choices), and goes straight on to play it: playouts pay for this at every action."""
     if not isinstance(action, dict) or not is_pending(state, seat):
         raise IllegalAction("Y4", f"{seat_name(seat)} has nothing to do now")
-    if not is_offered(state, seat, action):
-        rule = RULE_OF_PHASE[state["phase"]]
-        if (state["phase"] == "pick" and must_rest(state, seat)) or is_spur_in_vain(state, seat, action):
-            rule = "Y5"
-        raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
-    if action["do"] == "play_as_scoundrel":
-        state["players"][seat]["as_scoundrel"] = True
-        if events is not None:
-            events.append(event(f"{seat_name(seat)} now plays as a scoundrel: guineas + scoundrel − folk hero "
-                                "(Y13)"))
-    elif action["do"] == "pick":
-        state["picks"][seat] = action["where"]
-        if events is not None:
-            events.append(event(f"{seat_name(seat)} has chosen"))
-            events.append(event(f"You chose {place_name(action['where'])}", [seat]))
-        if not pending(state):
-            reveal(state, events)
-    elif action["do"] == "assign":
-        assign(state, seat, action, events)
-    else:
+    player = state["players"][seat]
+    phase = state["phase"]
+    if action == PLAY_AS_SCOUNDREL:
+        if not player["as_scoundrel"]:
+            player["as_scoundrel"] = True
+            if events is not None:
+                events.append(event(f"{seat_name(seat)} now plays as a scoundrel: guineas + scoundrel − folk hero "
+                                    "(Y13)"))
+            return
+    elif phase == "pick":
+        if action in PICK_ACTIONS[player["rest_round"] == state["round"]]:  # must_rest (Y5)
+            state["picks"][seat] = action["where"]
+            if events is not None:
+                events.append(event(f"{seat_name(seat)} has chosen"))
+                events.append(event(f"You chose {place_name(action['where'])}", [seat]))
+            if not pending(state):
+                reveal(state, events)
+            return
+    elif phase == "rob":
+        if solver.is_offered(action, *robbery_key(state, seat)):
+            assign(state, seat, action, events)
+            return
+    elif is_town_action(state, seat, action):
         shop(state, seat, action, events)
+        return
+    raise refusal(state, seat, action)
+
+
+#: ``apply`` with nobody listening: the same check and change of state, no event built. It is the one
+#: path itself rather than a function that calls it, as playouts call it at every action.
+advance = carry_out
+
+
+def refusal(state: State, seat: int, action: Action) -> IllegalAction:
+    """Why a pending seat's action is refused, naming the rule: Y5 for a rest or a spur in vain."""
+    rule = RULE_OF_PHASE[state["phase"]]
+    if (state["phase"] == "pick" and must_rest(state, seat)) or is_spur_in_vain(state, seat, action):
+        rule = "Y5"
+    return IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
 
 
 def is_spur_in_vain(state: State, seat: int, action: Action) -> bool:
