@@ -13,6 +13,7 @@ face-down ``deck`` and the face-up ``discards``, and per round the secret ``dice
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from core import rng as chance
@@ -172,16 +173,20 @@ def reputation(player: dict[str, Any]) -> int:
     return player["folk_hero"] - player["scoundrel"]
 
 
+#: Y10: each item's bonus, to add up a player's items in one call.
+BONUS = {item: bonus for item, (_, _, bonus) in ITEMS.items()}
+
+
 def horse_bonus(player: dict[str, Any]) -> int:
     return ITEMS[player["horse"]][2] if player["horse"] else 0
 
 
 def wit_bonus(player: dict[str, Any]) -> int:
-    return sum(ITEMS[item][2] for item in player["gear"])
+    return sum(map(BONUS.__getitem__, player["gear"]))
 
 
 def combat_bonus(player: dict[str, Any]) -> int:
-    return sum(ITEMS[item][2] for item in player["weapons"])
+    return sum(map(BONUS.__getitem__, player["weapons"]))
 
 
 def riding(state: State) -> list[int]:
@@ -298,23 +303,26 @@ def reveal(state: State, events: Narration) -> None:
             continue
         card = state["coaches"][DIRECTION_INDEX[where]]
         state["rolled"][where] = {stat: printed_stat(card, stat) + chance.roll_d6(state)
-                                  for stat in ROLLED_STATS[card]}
+                                  for stat in ROLLED_STATS[card]} if ROLLED_STATS[card] else {}
         if events is not None:
             for stat, value in state["rolled"][where].items():
                 events.append(event(rolled_stat_text(card, stat, value)))
-        extra = 2 if len(here) == 1 else 1  # Y7, Y8
-        if len(here) == 2:
+        alone = len(here) == 1  # Y7: two more dice; Y8: one more each
+        if not alone:
             state["stats_clashes"] += 1
             if events is not None:
                 events.append(event(f"Both highwaymen go for {COACHES[card][0]}: one more die each (Y8)"))
         for seat in here:
-            state["rob_dice"][seat] = state["dice"][seat] + [chance.roll_d6(state) for _ in range(extra)]
+            rob_dice = state["dice"][seat] + [chance.roll_d6(state)]
+            if alone:
+                rob_dice.append(chance.roll_d6(state))
+            state["rob_dice"][seat] = rob_dice
             players[seat]["attempts"] += 1
             if events is not None:
-                dice = ", ".join(map(str, state["rob_dice"][seat]))
+                dice = ", ".join(map(str, rob_dice))
                 events.append(event(f"{seat_name(seat)} rolls on: dice {dice}"))
     state["phase"] = "rob"
-    if not pending_robbers(state):
+    if not robbers:  # the robbers are the seats now to assign their dice (pending_robbers)
         start_town(state, events)
 
 
@@ -391,9 +399,8 @@ def assignment_choices(state: State, seat: int) -> tuple[solver.Assignment, ...]
     return solver.choices(state["rob_dice"][seat], targets["speed"], horse_bonus(state["players"][seat]))
 
 
-def resolve_robbery(state: State, where: str, events: Narration) -> None:
-    """Apply a robbery once every robber at this coach has assigned: alone (Y7) or together (Y8)."""
-    seats = robbers_at(state, where)
+def resolve_robbery(state: State, where: str, seats: list[int], events: Narration) -> None:
+    """Apply a robbery once every robber at this coach (``seats``) has assigned: alone (Y7) or together (Y8)."""
     targets = coach_targets(state, where)
     players = state["players"]
     picks = [solver.Assignment.from_action(state["assigned"][seat]) for seat in seats]
@@ -411,7 +418,7 @@ def resolve_robbery(state: State, where: str, events: Narration) -> None:
         events.extend(robbery_events(state, where, seats, picks))
     for seat, result in zip(seats, outcomes):
         apply_outcome(state, seat, result)
-    state["last"].extend({"seat": seat, "where": where, **result.as_dict()} for seat, result in zip(seats, outcomes))
+        state["last"].append({"seat": seat, "where": where, **result.as_dict()})
 
 
 def robbery_events(state: State, where: str, seats: list[int], picks: list[solver.Assignment]) -> list[Event]:
@@ -456,10 +463,12 @@ def apply_outcome(state: State, seat: int, result: solver.Outcome) -> None:
 
 
 def assign(state: State, seat: int, action: Action, events: Narration) -> None:
-    state["assigned"][seat] = dict(action)
+    assigned = state["assigned"]
+    assigned[seat] = dict(action)
     where = state["picks"][seat]
-    if all(state["assigned"][s] is not None for s in robbers_at(state, where)):
-        resolve_robbery(state, where, events)
+    seats = robbers_at(state, where)
+    if len(seats) == 1 or None not in [assigned[s] for s in seats]:
+        resolve_robbery(state, where, seats, events)
     elif events is not None:
         events.append(event(f"{seat_name(seat)} has assigned the dice"))
     if not pending_robbers(state):
@@ -503,14 +512,19 @@ def trade_in(item: str) -> int:
 
 def purchases(player: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
     """Every item purchase open to this player in the market, with its price after trade-ins (Y10)."""
+    return [(dict(offer), price) for offer, price in player_offers(player)]
+
+
+@lru_cache(maxsize=None)  # a few hundred sets of items at most
+def market_offers(current: str | None, weapons: tuple[str, ...], gear: tuple[str, ...]) -> tuple[tuple[Action, int], ...]:
+    """``purchases`` for a player carrying this horse, these weapons and this gear, worked out once per set
+    of items: read-only, to compare with or copy (the market lists them at every visit)."""
     found: list[tuple[dict[str, Any], int]] = []
-    current = player["horse"]
     for horse in HORSES:
         if current is None:
             found.append(({"do": "buy", "item": horse}, ITEMS[horse][1]))
         elif ITEMS[horse][1] > ITEMS[current][1]:
             found.append(({"do": "buy", "item": horse, "trade": current}, ITEMS[horse][1] - trade_in(current)))
-    weapons = player["weapons"]
     if "rifle" not in weapons:
         for weapon in ONE_HANDED:
             if len(weapons) < 2:
@@ -522,14 +536,19 @@ def purchases(player: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
         # The rifle takes both hands: every weapon carried is traded in; no change is given.
         credit = sum(trade_in(old) for old in weapons)
         found.append(({"do": "buy", "item": "rifle"}, max(0, ITEMS["rifle"][1] - credit)))
-    for gear in GEAR:
-        if gear not in player["gear"]:
-            found.append(({"do": "buy", "item": gear}, ITEMS[gear][1]))
-    return found
+    for item in GEAR:
+        if item not in gear:
+            found.append(({"do": "buy", "item": item}, ITEMS[item][1]))
+    return tuple(found)
+
+
+def player_offers(player: dict[str, Any]) -> tuple[tuple[Action, int], ...]:
+    """``market_offers`` for this player's items: read-only."""
+    return market_offers(player["horse"], tuple(player["weapons"]), tuple(player["gear"]))
 
 
 def buy_price(player: dict[str, Any], action: Action) -> int:
-    for offer, price in purchases(player):
+    for offer, price in player_offers(player):
         if offer == action:
             return price
     raise IllegalAction("Y10", "that item cannot be bought")
@@ -554,7 +573,8 @@ def town_actions(state: State, seat: int) -> list[Action]:
     if can_give(player):
         actions.append({"do": "give"})
     if where == "market":
-        actions.extend(offer for offer, price in purchases(player) if price <= player["guineas"])
+        guineas = player["guineas"]
+        actions.extend(offer.copy() for offer, price in player_offers(player) if price <= guineas)
     return actions
 
 
@@ -574,7 +594,7 @@ def is_town_action(state: State, seat: int, action: Action) -> bool:
     if action == GIVE:
         return can_give(player)
     return where == "market" and any(offer == action and price <= player["guineas"]
-                                     for offer, price in purchases(player))
+                                     for offer, price in player_offers(player))
 
 
 def shop(state: State, seat: int, action: Action, events: Narration) -> None:
