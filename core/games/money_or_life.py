@@ -286,15 +286,17 @@ def reveal(state: State, events: Narration) -> None:
             where = state["picks"][seat]
             dice = state["dice"][seat]
             events.append(event(f"{seat_name(seat)} rolled {dice[0]} and {dice[1]} and chose {place_name(where)}"))
-    for seat in riders:
-        if state["picks"][seat] == "retire":
-            players[seat]["status"] = "retired"
-            if events is not None:
-                events.append(event(f"{seat_name(seat)} retires to live on the loot, with a score of "
-                                    f"{score(players[seat])}"))
-    place_guards(state, events)
     picks = state["picks"]
-    robbers = [seat for seat in riders if picks[seat] in DIRECTION_INDEX]  # none of them retired
+    if "retire" in picks:
+        for seat in riders:
+            if picks[seat] == "retire":
+                players[seat]["status"] = "retired"
+                if events is not None:
+                    events.append(event(f"{seat_name(seat)} retires to live on the loot, with a score of "
+                                        f"{score(players[seat])}"))
+        riders = [seat for seat in riders if picks[seat] != "retire"]
+    place_guards(state, riders, events)
+    robbers = [seat for seat in riders if picks[seat] in DIRECTION_INDEX]
     for where in DIRECTIONS:
         if where not in picks:
             continue  # the common case: nobody went this way
@@ -339,12 +341,12 @@ def place_name(where: str | None) -> str:
     return DIRECTION_NAMES.get(where) or ("to retire" if where == "retire" else f"the {where}")
 
 
-def place_guards(state: State, events: Narration) -> None:
+def place_guards(state: State, riders: list[int], events: Narration) -> None:
     """Y6: ⌊folk hero/5⌋ random guards per player (a d6 each for the place), ⌊scoundrel/5⌋ targeted
-    guards at that player's pick. Counted at the reveal; a player retiring now brings none."""
+    guards at that player's pick. Counted at the reveal, for the ``riders`` riding on: a player retiring
+    now brings none."""
     guards = dict.fromkeys(GUARDED, 0)
     rolls = []
-    riders = riding(state)
     for seat in riders:
         for _ in range(state["players"][seat]["folk_hero"] // GUARD_STEP):
             roll = chance.roll_d6(state)
@@ -480,9 +482,8 @@ def assign(state: State, seat: int, action: Action, events: Narration) -> None:
 def start_town(state: State, events: Narration) -> None:
     """Y11: town visits after every robbery. Y9: a guard there is fought first, with a fresh die."""
     state["phase"] = "town"
-    for seat in riding(state):
-        where = state["picks"][seat]
-        if where not in TOWN:
+    for seat, where in enumerate(state["picks"]):
+        if where not in TOWN or state["players"][seat]["status"] != "riding":
             continue
         guards = state["guards"].get(where, 0)
         if guards:
