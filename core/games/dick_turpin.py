@@ -195,20 +195,19 @@ def carry_out(state: State, seat: int, action: Action, events: Narration = None)
     """The one path of ``apply`` and ``advance``: play ``action`` out if it is one of
     ``legal_actions(state, seat)``, else refuse it. With no ``events`` list nobody listens.
 
-    Each phase checks its own kind of action key by key, the same answer as looking in that list without
-    building it, and goes straight on to play it: playouts pay for this at every action."""
+    Each phase checks its own kind of action, the same answer as looking in that list without building it,
+    and goes straight on to play it: playouts pay for this at every action."""
     phase = state["phase"]
     if phase == "choose":
-        # Exactly {"do": "choose", "town": town} for a town in hand, from a seat still to choose (T5).
+        # Exactly {"do": "choose", "town": town} for a town in hand, from a seat still to choose (T5),
+        # compared key by key.
         if (state["waiting"][seat] is None and isinstance(action, dict) and len(action) == 2
-                and action.get("do") == "choose" and "town" in action and action["town"] in state["hands"][seat]):
+                and action.get("do") == "choose" and action.get("town") in state["hands"][seat]):
             choose_town(state, seat, action["town"], events)
             return
     elif seat == state["robber"] and isinstance(action, dict):
         if phase == "declare":
-            # Exactly {"do": "declare", "passengers": n} for n from 1 to the passengers left (T6).
-            if (len(action) == 2 and action.get("do") == "declare" and "passengers" in action
-                    and action["passengers"] in range(1, state["passengers"] + 1)):
+            if action in DECLARE[:state["passengers"]]:  # T6: from 1 to the passengers left
                 declare_passengers(state, action["passengers"], events)
                 return
         elif phase == "draw":
@@ -363,19 +362,21 @@ def declare_passengers(state: State, passengers: int, events: Narration) -> None
 def turn_for_robbery(state: State, events: Narration) -> None:
     """Rules 6 and 9: a pistol ends the attempt with nothing; gold may be followed by another card."""
     card = turn_booty(state, events)
-    robber = state["robber"]
     if card == PISTOL:
         if events is not None:
+            robber = state["robber"]
             events.append(event(f"Seat {robber + 1} turns a pistol: shot at and scared away with nothing.",
                                 seat=robber, card=card))
         state["turned"] = []
         drive_on(state, events)  # rule 11: the coach goes on (the next stop names the next robber)
         return
-    state["turned"].append(card)
+    turned = state["turned"]
+    turned.append(card)
     if events is not None:
-        events.append(event(f"Seat {robber + 1} turns {card} gold ({sum(state['turned'])} so far).",
+        robber = state["robber"]
+        events.append(event(f"Seat {robber + 1} turns {card} gold ({sum(turned)} so far).",
                             seat=robber, card=card))
-    if len(state["turned"]) == state["declared"]:
+    if len(turned) == state["declared"]:
         finish_robbery(state, events)  # one card per declared passenger, no more (rule 6)
     else:
         state["phase"] = "draw"
