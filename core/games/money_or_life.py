@@ -231,8 +231,14 @@ def draw_coach(state: State) -> int:
 
 
 def deal_coaches(state: State) -> None:
+    """Rule 1: a coach for each of N, S, E, W, in that order, from the top of the pile (the end of ``deck``)."""
     state["discards"].extend(state["coaches"])
-    state["coaches"] = [draw_coach(state) for _ in DIRECTIONS]
+    deck = state["deck"]
+    if len(deck) >= len(DIRECTIONS):  # the usual deal: the top four cards, as four draws would take them
+        state["coaches"] = deck[:-len(DIRECTIONS) - 1:-1]
+        del deck[-len(DIRECTIONS):]
+    else:
+        state["coaches"] = [draw_coach(state) for _ in DIRECTIONS]
 
 
 def start_round(state: State, events: Narration) -> None:
