@@ -523,7 +523,8 @@ def purchases(player: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
 
 
 @lru_cache(maxsize=None)  # a few hundred sets of items at most
-def market_offers(current: str | None, weapons: tuple[str, ...], gear: tuple[str, ...]) -> tuple[tuple[Action, int], ...]:
+def market_offers(current: str | None, weapons: tuple[str, ...],
+                  gear: tuple[str, ...]) -> tuple[tuple[Action, int], ...]:
     """``purchases`` for a player carrying this horse, these weapons and this gear, worked out once per set
     of items: read-only, to compare with or copy (the market lists them at every visit)."""
     found: list[tuple[dict[str, Any], int]] = []
