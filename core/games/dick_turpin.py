@@ -12,6 +12,7 @@ top, with no order that could leak, and no shuffle to pay for at every journey (
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any
 
@@ -57,9 +58,13 @@ def check_options(options: dict[str, Any]) -> None:
 BOOTY_OPTIONS = ("pistols", *(f"gold_{value}" for value in GOLD_VALUES))
 
 
+#: Reads the counts of ``BOOTY_OPTIONS`` from the options in one call (every journey starts with them).
+_booty_counts = operator.itemgetter(*BOOTY_OPTIONS)
+
+
 def booty_mix(options: dict[str, Any]) -> list[int]:
     """The whole booty deck as counts: index 0 the pistols, index v the cards showing v coins."""
-    return [options[name] for name in BOOTY_OPTIONS]
+    return list(_booty_counts(options))
 
 
 def journey_route(state: State) -> list[str]:
@@ -154,44 +159,29 @@ def pending(state: State) -> list[int]:
     return [state["robber"]]
 
 
+#: Every action there is, made once: ``legal_actions`` hands out fresh copies of these (``map`` and
+#: ``dict.copy`` do in one call what a comprehension building each dict did a step at a time).
+CHOOSE = {town: {"do": "choose", "town": town} for town in TOWNS}
+#: The declarations of 1 to n passengers are the first n.
+DECLARE = tuple({"do": "declare", "passengers": n} for n in range(1, PASSENGERS + 1))
+DRAW = {"do": "draw"}
+STOP = {"do": "stop"}
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
     """The choices the rules give ``seat`` now (none if it is not his to act)."""
     phase = state["phase"]
     if phase == "choose":
         if state["waiting"][seat] is not None:
             return []
-        return [{"do": "choose", "town": town} for town in state["hands"][seat]]
+        return list(map(dict.copy, map(CHOOSE.__getitem__, state["hands"][seat])))
     if seat != state["robber"]:
         return []
     if phase == "declare":
-        return [{"do": "declare", "passengers": n} for n in range(1, state["passengers"] + 1)]
+        return list(map(dict.copy, DECLARE[:state["passengers"]]))
     if phase == "draw":
-        return [{"do": "draw"}, {"do": "stop"}]
+        return [DRAW.copy(), STOP.copy()]
     return []
-
-
-def is_legal(state: State, seat: int, action: Action) -> bool:
-    """The same answer as ``action in legal_actions(state, seat)``, without building the list."""
-    phase = state["phase"]
-    if phase == "choose":
-        if state["waiting"][seat] is not None or not isinstance(action, dict):
-            return False
-        # Exactly {"do": "choose", "town": town} for a town in hand (compared key by key, as building
-        # that dict to compare with cost more than the rest of the check).
-        return (len(action) == 2 and action.get("do") == "choose" and "town" in action
-                and action["town"] in state["hands"][seat])
-    if seat != state["robber"] or not isinstance(action, dict):
-        return False
-    if phase == "declare":
-        return (len(action) == 2 and action.get("do") == "declare" and "passengers" in action
-                and action["passengers"] in range(1, state["passengers"] + 1))
-    if phase == "draw":
-        return action == DRAW or action == STOP
-    return False
-
-
-DRAW = {"do": "draw"}
-STOP = {"do": "stop"}
 
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:
@@ -201,24 +191,38 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def advance(state: State, seat: int, action: Action) -> None:
-    """``apply`` with nobody listening: the same check and change of state, no event built."""
-    carry_out(state, seat, action, None)
+def carry_out(state: State, seat: int, action: Action, events: Narration = None) -> None:
+    """The one path of ``apply`` and ``advance``: play ``action`` out if it is one of
+    ``legal_actions(state, seat)``, else refuse it. With no ``events`` list nobody listens.
+
+    Each phase checks its own kind of action, the same answer as looking in that list without building it,
+    and goes straight on to play it: playouts pay for this at every action."""
+    phase = state["phase"]
+    if phase == "choose":
+        # Exactly {"do": "choose", "town": town} for a town in hand, from a seat still to choose (T5),
+        # compared key by key.
+        if (state["waiting"][seat] is None and isinstance(action, dict) and len(action) == 2
+                and action.get("do") == "choose" and action.get("town") in state["hands"][seat]):
+            choose_town(state, seat, action["town"], events)
+            return
+    elif seat == state["robber"] and isinstance(action, dict):
+        if phase == "declare":
+            if action in DECLARE[:state["passengers"]]:  # T6: from 1 to the passengers left
+                declare_passengers(state, action["passengers"], events)
+                return
+        elif phase == "draw":
+            if action == DRAW:
+                turn_for_robbery(state, events)
+                return
+            if action == STOP:
+                finish_robbery(state, events)
+                return
+    raise refusal(state, seat, action)
 
 
-def carry_out(state: State, seat: int, action: Action, events: Narration) -> None:
-    """The one path of ``apply`` and ``advance``: check the action, then play it out."""
-    if not is_legal(state, seat, action):
-        raise refusal(state, seat, action)
-    do = action["do"]
-    if do == "choose":
-        choose_town(state, seat, action["town"], events)
-    elif do == "declare":
-        declare_passengers(state, action["passengers"], events)
-    elif do == "draw":
-        turn_for_robbery(state, events)
-    else:
-        finish_robbery(state, events)
+#: ``apply`` with nobody listening: the same check and change of state, no event built. It is the one
+#: path itself rather than a function that calls it, as playouts call it at every action.
+advance = carry_out
 
 
 def refusal(state: State, seat: int, action: Action) -> IllegalAction:
@@ -256,29 +260,34 @@ def choose_town(state: State, seat: int, town: str, events: Narration) -> None:
 # --- the coach on its way (rules 5, 6, 11, T10) -------------------------------------------------------
 
 def drive_on(state: State, events: Narration) -> None:
-    """Drive to the next town where someone lies in wait, and stop there for the robbery."""
-    route = journey_route(state)
+    """Rule 11: drive to the next town where someone lies in wait, and stop there for the robbery; past the
+    last town the journey ends."""
+    route = TOWNS if state["northbound"] else TOWNS_SOUTHBOUND  # journey_route, on the hot path
     waiting = state["waiting"]
     for stop in range(state["stop"] + 1, len(route)):
-        town = route[stop]
-        if town not in waiting:
-            continue
-        state["stop"] = stop
-        ambushers = [seat for seat, chosen in enumerate(waiting) if chosen == town]
-        for seat in ambushers:
-            reveal_card(state, seat)
-        if events is not None:
-            names = ", ".join(f"Seat {seat + 1}" for seat in ambushers)
-            events.append(event(f"{town}: {names} {'cries' if len(ambushers) == 1 else 'cry'} "
-                                f"'Stand and deliver!'", town=town, seats=ambushers))
-        robber = ambushers[0] if len(ambushers) == 1 else fight_duel(state, ambushers, events)
-        state["robber"] = robber
-        state["declared"] = 0
-        state["turned"] = []
-        state["phase"] = "declare"
+        if route[stop] in waiting:
+            break
+    else:
+        state["stop"] = len(route) - 1
+        end_journey(state, events)
         return
-    state["stop"] = len(route) - 1
-    end_journey(state, events)
+    town = route[stop]
+    state["stop"] = stop
+    if waiting.count(town) == 1:
+        ambushers = [waiting.index(town)]  # the usual stop: one highwayman, found without a pass in Python
+    else:
+        ambushers = [seat for seat, chosen in enumerate(waiting) if chosen == town]
+    for seat in ambushers:
+        reveal_card(state, seat)
+    if events is not None:
+        names = ", ".join(f"Seat {seat + 1}" for seat in ambushers)
+        events.append(event(f"{town}: {names} {'cries' if len(ambushers) == 1 else 'cry'} "
+                            f"'Stand and deliver!'", town=town, seats=ambushers))
+    robber = ambushers[0] if len(ambushers) == 1 else fight_duel(state, ambushers, events)
+    state["robber"] = robber
+    state["declared"] = 0
+    state["turned"] = []
+    state["phase"] = "declare"
 
 
 def reveal_card(state: State, seat: int) -> None:
@@ -353,19 +362,21 @@ def declare_passengers(state: State, passengers: int, events: Narration) -> None
 def turn_for_robbery(state: State, events: Narration) -> None:
     """Rules 6 and 9: a pistol ends the attempt with nothing; gold may be followed by another card."""
     card = turn_booty(state, events)
-    robber = state["robber"]
     if card == PISTOL:
         if events is not None:
+            robber = state["robber"]
             events.append(event(f"Seat {robber + 1} turns a pistol: shot at and scared away with nothing.",
                                 seat=robber, card=card))
         state["turned"] = []
-        next_town(state, events)
+        drive_on(state, events)  # rule 11: the coach goes on (the next stop names the next robber)
         return
-    state["turned"].append(card)
+    turned = state["turned"]
+    turned.append(card)
     if events is not None:
-        events.append(event(f"Seat {robber + 1} turns {card} gold ({sum(state['turned'])} so far).",
+        robber = state["robber"]
+        events.append(event(f"Seat {robber + 1} turns {card} gold ({sum(turned)} so far).",
                             seat=robber, card=card))
-    if len(state["turned"]) == state["declared"]:
+    if len(turned) == state["declared"]:
         finish_robbery(state, events)  # one card per declared passenger, no more (rule 6)
     else:
         state["phase"] = "draw"
@@ -391,13 +402,7 @@ def finish_robbery(state: State, events: Narration) -> None:
     if state["passengers"] == 0:
         coach_emptied(state, events)
         return
-    next_town(state, events)
-
-
-def next_town(state: State, events: Narration) -> None:
-    """Rule 11: held up or not, the coach goes on to the next town."""
-    state["robber"] = None
-    drive_on(state, events)
+    drive_on(state, events)  # rule 11: held up or not, the coach goes on to the next town
 
 
 def coach_emptied(state: State, events: Narration) -> None:
@@ -450,8 +455,7 @@ def claim_booty(state: State, robber: int, claim: int) -> list[int]:
     """Move the claim from the others to the robber (T7); returns what each seat paid."""
     gold = state["gold"]
     paid = claim_shares(claim, gold, robber)
-    for seat, amount in enumerate(paid):
-        gold[seat] -= amount
+    gold[:] = map(operator.sub, gold, paid)  # every seat at once (the robber pays nothing)
     gold[robber] += sum(paid)
     return paid
 

@@ -13,6 +13,7 @@ face-down ``deck`` and the face-up ``discards``, and per round the secret ``dice
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from core import rng as chance
@@ -172,16 +173,20 @@ def reputation(player: dict[str, Any]) -> int:
     return player["folk_hero"] - player["scoundrel"]
 
 
+#: Y10: each item's bonus, to add up a player's items in one call.
+BONUS = {item: bonus for item, (_, _, bonus) in ITEMS.items()}
+
+
 def horse_bonus(player: dict[str, Any]) -> int:
     return ITEMS[player["horse"]][2] if player["horse"] else 0
 
 
 def wit_bonus(player: dict[str, Any]) -> int:
-    return sum(ITEMS[item][2] for item in player["gear"])
+    return sum(map(BONUS.__getitem__, player["gear"]))
 
 
 def combat_bonus(player: dict[str, Any]) -> int:
-    return sum(ITEMS[item][2] for item in player["weapons"])
+    return sum(map(BONUS.__getitem__, player["weapons"]))
 
 
 def riding(state: State) -> list[int]:
@@ -226,8 +231,14 @@ def draw_coach(state: State) -> int:
 
 
 def deal_coaches(state: State) -> None:
+    """Rule 1: a coach for each of N, S, E, W, in that order, from the top of the pile (the end of ``deck``)."""
     state["discards"].extend(state["coaches"])
-    state["coaches"] = [draw_coach(state) for _ in DIRECTIONS]
+    deck = state["deck"]
+    if len(deck) >= len(DIRECTIONS):  # the usual deal: the top four cards, as four draws would take them
+        state["coaches"] = deck[:-len(DIRECTIONS) - 1:-1]
+        del deck[-len(DIRECTIONS):]
+    else:
+        state["coaches"] = [draw_coach(state) for _ in DIRECTIONS]
 
 
 def start_round(state: State, events: Narration) -> None:
@@ -281,15 +292,17 @@ def reveal(state: State, events: Narration) -> None:
             where = state["picks"][seat]
             dice = state["dice"][seat]
             events.append(event(f"{seat_name(seat)} rolled {dice[0]} and {dice[1]} and chose {place_name(where)}"))
-    for seat in riders:
-        if state["picks"][seat] == "retire":
-            players[seat]["status"] = "retired"
-            if events is not None:
-                events.append(event(f"{seat_name(seat)} retires to live on the loot, with a score of "
-                                    f"{score(players[seat])}"))
-    place_guards(state, events)
     picks = state["picks"]
-    robbers = [seat for seat in riding(state) if picks[seat] in DIRECTION_INDEX]
+    if "retire" in picks:
+        for seat in riders:
+            if picks[seat] == "retire":
+                players[seat]["status"] = "retired"
+                if events is not None:
+                    events.append(event(f"{seat_name(seat)} retires to live on the loot, with a score of "
+                                        f"{score(players[seat])}"))
+        riders = [seat for seat in riders if picks[seat] != "retire"]
+    place_guards(state, riders, events)
+    robbers = [seat for seat in riders if picks[seat] in DIRECTION_INDEX]
     for where in DIRECTIONS:
         if where not in picks:
             continue  # the common case: nobody went this way
@@ -298,23 +311,26 @@ def reveal(state: State, events: Narration) -> None:
             continue
         card = state["coaches"][DIRECTION_INDEX[where]]
         state["rolled"][where] = {stat: printed_stat(card, stat) + chance.roll_d6(state)
-                                  for stat in ROLLED_STATS[card]}
+                                  for stat in ROLLED_STATS[card]} if ROLLED_STATS[card] else {}
         if events is not None:
             for stat, value in state["rolled"][where].items():
                 events.append(event(rolled_stat_text(card, stat, value)))
-        extra = 2 if len(here) == 1 else 1  # Y7, Y8
-        if len(here) == 2:
+        alone = len(here) == 1  # Y7: two more dice; Y8: one more each
+        if not alone:
             state["stats_clashes"] += 1
             if events is not None:
                 events.append(event(f"Both highwaymen go for {COACHES[card][0]}: one more die each (Y8)"))
         for seat in here:
-            state["rob_dice"][seat] = state["dice"][seat] + [chance.roll_d6(state) for _ in range(extra)]
+            rob_dice = state["dice"][seat] + [chance.roll_d6(state)]
+            if alone:
+                rob_dice.append(chance.roll_d6(state))
+            state["rob_dice"][seat] = rob_dice
             players[seat]["attempts"] += 1
             if events is not None:
-                dice = ", ".join(map(str, state["rob_dice"][seat]))
+                dice = ", ".join(map(str, rob_dice))
                 events.append(event(f"{seat_name(seat)} rolls on: dice {dice}"))
     state["phase"] = "rob"
-    if not pending_robbers(state):
+    if not robbers:  # the robbers are the seats now to assign their dice (pending_robbers)
         start_town(state, events)
 
 
@@ -331,12 +347,12 @@ def place_name(where: str | None) -> str:
     return DIRECTION_NAMES.get(where) or ("to retire" if where == "retire" else f"the {where}")
 
 
-def place_guards(state: State, events: Narration) -> None:
+def place_guards(state: State, riders: list[int], events: Narration) -> None:
     """Y6: ⌊folk hero/5⌋ random guards per player (a d6 each for the place), ⌊scoundrel/5⌋ targeted
-    guards at that player's pick. Counted at the reveal; a player retiring now brings none."""
+    guards at that player's pick. Counted at the reveal, for the ``riders`` riding on: a player retiring
+    now brings none."""
     guards = dict.fromkeys(GUARDED, 0)
     rolls = []
-    riders = riding(state)
     for seat in riders:
         for _ in range(state["players"][seat]["folk_hero"] // GUARD_STEP):
             roll = chance.roll_d6(state)
@@ -391,9 +407,8 @@ def assignment_choices(state: State, seat: int) -> tuple[solver.Assignment, ...]
     return solver.choices(state["rob_dice"][seat], targets["speed"], horse_bonus(state["players"][seat]))
 
 
-def resolve_robbery(state: State, where: str, events: Narration) -> None:
-    """Apply a robbery once every robber at this coach has assigned: alone (Y7) or together (Y8)."""
-    seats = robbers_at(state, where)
+def resolve_robbery(state: State, where: str, seats: list[int], events: Narration) -> None:
+    """Apply a robbery once every robber at this coach (``seats``) has assigned: alone (Y7) or together (Y8)."""
     targets = coach_targets(state, where)
     players = state["players"]
     picks = [solver.Assignment.from_action(state["assigned"][seat]) for seat in seats]
@@ -411,7 +426,7 @@ def resolve_robbery(state: State, where: str, events: Narration) -> None:
         events.extend(robbery_events(state, where, seats, picks))
     for seat, result in zip(seats, outcomes):
         apply_outcome(state, seat, result)
-    state["last"].extend({"seat": seat, "where": where, **result.as_dict()} for seat, result in zip(seats, outcomes))
+        state["last"].append({"seat": seat, "where": where, **result.as_dict()})
 
 
 def robbery_events(state: State, where: str, seats: list[int], picks: list[solver.Assignment]) -> list[Event]:
@@ -456,10 +471,12 @@ def apply_outcome(state: State, seat: int, result: solver.Outcome) -> None:
 
 
 def assign(state: State, seat: int, action: Action, events: Narration) -> None:
-    state["assigned"][seat] = dict(action)
+    assigned = state["assigned"]
+    assigned[seat] = dict(action)
     where = state["picks"][seat]
-    if all(state["assigned"][s] is not None for s in robbers_at(state, where)):
-        resolve_robbery(state, where, events)
+    seats = robbers_at(state, where)
+    if len(seats) == 1 or None not in [assigned[s] for s in seats]:
+        resolve_robbery(state, where, seats, events)
     elif events is not None:
         events.append(event(f"{seat_name(seat)} has assigned the dice"))
     if not pending_robbers(state):
@@ -471,9 +488,8 @@ def assign(state: State, seat: int, action: Action, events: Narration) -> None:
 def start_town(state: State, events: Narration) -> None:
     """Y11: town visits after every robbery. Y9: a guard there is fought first, with a fresh die."""
     state["phase"] = "town"
-    for seat in riding(state):
-        where = state["picks"][seat]
-        if where not in TOWN:
+    for seat, where in enumerate(state["picks"]):
+        if where not in TOWN or state["players"][seat]["status"] != "riding":
             continue
         guards = state["guards"].get(where, 0)
         if guards:
@@ -503,14 +519,20 @@ def trade_in(item: str) -> int:
 
 def purchases(player: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
     """Every item purchase open to this player in the market, with its price after trade-ins (Y10)."""
+    return [(dict(offer), price) for offer, price in player_offers(player)]
+
+
+@lru_cache(maxsize=None)  # a few hundred sets of items at most
+def market_offers(current: str | None, weapons: tuple[str, ...],
+                  gear: tuple[str, ...]) -> tuple[tuple[Action, int], ...]:
+    """``purchases`` for a player carrying this horse, these weapons and this gear, worked out once per set
+    of items: read-only, to compare with or copy (the market lists them at every visit)."""
     found: list[tuple[dict[str, Any], int]] = []
-    current = player["horse"]
     for horse in HORSES:
         if current is None:
             found.append(({"do": "buy", "item": horse}, ITEMS[horse][1]))
         elif ITEMS[horse][1] > ITEMS[current][1]:
             found.append(({"do": "buy", "item": horse, "trade": current}, ITEMS[horse][1] - trade_in(current)))
-    weapons = player["weapons"]
     if "rifle" not in weapons:
         for weapon in ONE_HANDED:
             if len(weapons) < 2:
@@ -522,14 +544,19 @@ def purchases(player: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
         # The rifle takes both hands: every weapon carried is traded in; no change is given.
         credit = sum(trade_in(old) for old in weapons)
         found.append(({"do": "buy", "item": "rifle"}, max(0, ITEMS["rifle"][1] - credit)))
-    for gear in GEAR:
-        if gear not in player["gear"]:
-            found.append(({"do": "buy", "item": gear}, ITEMS[gear][1]))
-    return found
+    for item in GEAR:
+        if item not in gear:
+            found.append(({"do": "buy", "item": item}, ITEMS[item][1]))
+    return tuple(found)
+
+
+def player_offers(player: dict[str, Any]) -> tuple[tuple[Action, int], ...]:
+    """``market_offers`` for this player's items: read-only."""
+    return market_offers(player["horse"], tuple(player["weapons"]), tuple(player["gear"]))
 
 
 def buy_price(player: dict[str, Any], action: Action) -> int:
-    for offer, price in purchases(player):
+    for offer, price in player_offers(player):
         if offer == action:
             return price
     raise IllegalAction("Y10", "that item cannot be bought")
@@ -554,7 +581,8 @@ def town_actions(state: State, seat: int) -> list[Action]:
     if can_give(player):
         actions.append({"do": "give"})
     if where == "market":
-        actions.extend(offer for offer, price in purchases(player) if price <= player["guineas"])
+        guineas = player["guineas"]
+        actions.extend(offer.copy() for offer, price in player_offers(player) if price <= guineas)
     return actions
 
 
@@ -574,7 +602,7 @@ def is_town_action(state: State, seat: int, action: Action) -> bool:
     if action == GIVE:
         return can_give(player)
     return where == "market" and any(offer == action and price <= player["guineas"]
-                                     for offer, price in purchases(player))
+                                     for offer, price in player_offers(player))
 
 
 def shop(state: State, seat: int, action: Action, events: Narration) -> None:
@@ -771,14 +799,15 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if not is_pending(state, seat):
         return []
     phase = state["phase"]
+    player = state["players"][seat]
     if phase == "pick":
-        actions = [dict(action) for action in PICK_ACTIONS[must_rest(state, seat)]]
+        actions = list(map(dict.copy, PICK_ACTIONS[player["rest_round"] == state["round"]]))  # must_rest (Y5)
     elif phase == "rob":
         actions = solver.choice_actions(*robbery_key(state, seat))
     else:
         actions = town_actions(state, seat)
-    if not state["players"][seat]["as_scoundrel"]:
-        actions.append(dict(PLAY_AS_SCOUNDREL))
+    if not player["as_scoundrel"]:
+        actions.append(PLAY_AS_SCOUNDREL.copy())
     return actions
 
 
@@ -786,23 +815,6 @@ def robbery_key(state: State, seat: int) -> tuple[list[int], int, int]:
     """What a robber's legal assignments depend on: his dice, the coach's speed and his horse."""
     return (state["rob_dice"][seat], coach_speed(state, state["picks"][seat]),
             horse_bonus(state["players"][seat]))
-
-
-def is_legal(state: State, seat: int, action: Action) -> bool:
-    """``action in legal_actions(state, seat)``, without copying the actions to compare with."""
-    return is_pending(state, seat) and is_offered(state, seat, action)
-
-
-def is_offered(state: State, seat: int, action: Action) -> bool:
-    """``is_legal`` for a seat already known to be pending."""
-    if action == PLAY_AS_SCOUNDREL:
-        return not state["players"][seat]["as_scoundrel"]
-    phase = state["phase"]
-    if phase == "pick":
-        return action in PICK_ACTIONS[must_rest(state, seat)]
-    if phase == "rob":
-        return solver.is_offered(action, *robbery_key(state, seat))
-    return is_town_action(state, seat, action)
 
 
 RULE_OF_PHASE = {"pick": "Y4", "rob": "Y7", "town": "Y9"}
@@ -815,36 +827,53 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def advance(state: State, seat: int, action: Action) -> None:
-    """``apply`` with nobody listening: the same check and change of state, no event built."""
-    carry_out(state, seat, action, None)
+def carry_out(state: State, seat: int, action: Action, events: Narration = None) -> None:
+    """The one path of ``apply`` and ``advance``: play ``action`` out if it is one of
+    ``legal_actions(state, seat)``, else refuse it. With no ``events`` list nobody listens.
 
-
-def carry_out(state: State, seat: int, action: Action, events: Narration) -> None:
-    """The one path of ``apply`` and ``advance``: check the action, then play it out."""
+    Each phase checks its own kind of action without building that list (an assignment by one set look-up
+    among the solver's choices), and goes straight on to play it: playouts pay for this at every action."""
     if not isinstance(action, dict) or not is_pending(state, seat):
         raise IllegalAction("Y4", f"{seat_name(seat)} has nothing to do now")
-    if not is_offered(state, seat, action):
-        rule = RULE_OF_PHASE[state["phase"]]
-        if (state["phase"] == "pick" and must_rest(state, seat)) or is_spur_in_vain(state, seat, action):
-            rule = "Y5"
-        raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
-    if action["do"] == "play_as_scoundrel":
-        state["players"][seat]["as_scoundrel"] = True
-        if events is not None:
-            events.append(event(f"{seat_name(seat)} now plays as a scoundrel: guineas + scoundrel − folk hero "
-                                "(Y13)"))
-    elif action["do"] == "pick":
-        state["picks"][seat] = action["where"]
-        if events is not None:
-            events.append(event(f"{seat_name(seat)} has chosen"))
-            events.append(event(f"You chose {place_name(action['where'])}", [seat]))
-        if not pending(state):
-            reveal(state, events)
-    elif action["do"] == "assign":
-        assign(state, seat, action, events)
-    else:
+    player = state["players"][seat]
+    phase = state["phase"]
+    if action == PLAY_AS_SCOUNDREL:
+        if not player["as_scoundrel"]:
+            player["as_scoundrel"] = True
+            if events is not None:
+                events.append(event(f"{seat_name(seat)} now plays as a scoundrel: guineas + scoundrel − folk hero "
+                                    "(Y13)"))
+            return
+    elif phase == "pick":
+        if action in PICK_ACTIONS[player["rest_round"] == state["round"]]:  # must_rest (Y5)
+            state["picks"][seat] = action["where"]
+            if events is not None:
+                events.append(event(f"{seat_name(seat)} has chosen"))
+                events.append(event(f"You chose {place_name(action['where'])}", [seat]))
+            if not pending(state):
+                reveal(state, events)
+            return
+    elif phase == "rob":
+        if solver.is_offered(action, *robbery_key(state, seat)):
+            assign(state, seat, action, events)
+            return
+    elif is_town_action(state, seat, action):
         shop(state, seat, action, events)
+        return
+    raise refusal(state, seat, action)
+
+
+#: ``apply`` with nobody listening: the same check and change of state, no event built. It is the one
+#: path itself rather than a function that calls it, as playouts call it at every action.
+advance = carry_out
+
+
+def refusal(state: State, seat: int, action: Action) -> IllegalAction:
+    """Why a pending seat's action is refused, naming the rule: Y5 for a rest or a spur in vain."""
+    rule = RULE_OF_PHASE[state["phase"]]
+    if (state["phase"] == "pick" and must_rest(state, seat)) or is_spur_in_vain(state, seat, action):
+        rule = "Y5"
+    return IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
 
 
 def is_spur_in_vain(state: State, seat: int, action: Action) -> bool:

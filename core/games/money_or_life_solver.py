@@ -265,26 +265,22 @@ def choices(dice: Iterable[int], speed_target: int, horse: int = 0) -> tuple[Ass
 
 
 @lru_cache(maxsize=65536)
-def _choice_actions(dice: tuple[int, ...], need: int) -> tuple[dict[str, Any], ...]:
-    return tuple(choice.as_action() for choice in _choices(dice, need))
-
-
-def offered_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> tuple[dict[str, Any], ...]:
-    """``choices`` as action dicts, shared and cached: to compare with, never to hand out or change."""
-    dice = tuple(sorted(dice))
-    return _choice_actions(dice, _need(dice, speed_target, horse))
+def _choice_fields(dice: tuple[int, ...], need: int) -> tuple[tuple[bool, tuple[int, ...], tuple[int, ...],
+                                                                     tuple[int, ...]], ...]:
+    """``_choices`` as (spur, speed dice, wit dice, combat dice): what an assignment action holds."""
+    return tuple((choice.spur, choice.speed, choice.wit, choice.combat) for choice in _choices(dice, need))
 
 
 @lru_cache(maxsize=65536)
 def _choice_keys(dice: tuple[int, ...], need: int) -> frozenset[tuple[Any, ...]]:
-    return frozenset((choice.spur, choice.speed, choice.wit, choice.combat) for choice in _choices(dice, need))
+    return frozenset(_choice_fields(dice, need))
 
 
 ASSIGN_KEYS = frozenset(("do", "spur", "speed", "wit", "combat"))
 
 
 def is_offered(action: Any, dice: Iterable[int], speed_target: int, horse: int = 0) -> bool:
-    """``action in offered_actions(dice, speed_target, horse)``, by one set look-up instead of comparing
+    """``action in choice_actions(dice, speed_target, horse)``, by one set look-up instead of comparing
     the action with every offer in turn (a roll of four dice offers dozens)."""
     if not isinstance(action, dict) or action.keys() != ASSIGN_KEYS or action["do"] != "assign":
         return False
@@ -300,8 +296,13 @@ def is_offered(action: Any, dice: Iterable[int], speed_target: int, horse: int =
 
 
 def choice_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> list[dict[str, Any]]:
-    """``choices`` as fresh action dicts (the engine's legal assignments)."""
-    return list(map(dict.copy, offered_actions(dice, speed_target, horse)))
+    """``choices`` as action dicts (the engine's legal assignments), as ``Assignment.as_action`` makes them.
+
+    Each is made afresh, its lists too, from the cached dice: a caller may change what it is given without
+    changing what the next caller gets."""
+    dice = tuple(sorted(dice))
+    return [{"do": "assign", "spur": spur, "speed": [*speed], "wit": [*wit], "combat": [*combat]}
+            for spur, speed, wit, combat in _choice_fields(dice, _need(dice, speed_target, horse))]
 
 
 def joint_outcomes(first: Assignment, second: Assignment, speed: int, wit: int, combat: int, money: int,
