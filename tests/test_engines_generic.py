@@ -315,3 +315,35 @@ def test_A2_game_over_reveals_everything_and_the_seed(game):
 def test_every_game_is_registered():
     """The three games of the design card are in the registry."""
     assert {"turpin", "money-or-life", "highwayman"} <= set(all_games())
+
+
+def _scramble(value):
+    """Change every list and dict inside ``value`` in place (what a careless caller might do)."""
+    if isinstance(value, list):
+        for item in value:
+            _scramble(item)
+        value.append("scrambled")
+    elif isinstance(value, dict):
+        for item in list(value.values()):
+            _scramble(item)
+        value["scrambled"] = True
+
+
+@game_params
+def test_a_state_keeps_nothing_of_the_action_it_was_given(game):
+    """What ``apply`` and ``advance`` keep of an action is their own copy: a caller (a bot, the host, a
+    search) that changes its action object afterwards, or a legal-action list, changes no state."""
+    for seed in range(30):
+        rng = random.Random(seed)
+        options = game.resolve_options({"players": rng.choice(_player_counts(game))})
+        for act in (game.apply, game.advance):
+            state = game.setup(options, game_seed(seed, 1))
+            while pending := game.pending(state):
+                seat = rng.choice(pending)
+                legal = game.legal_actions(state, seat)
+                action = rng.choice(legal)
+                act(state, seat, action)
+                before = pack(state)
+                _scramble(action)
+                _scramble(legal)
+                assert pack(state) == before, f"{game.id}: changing {action} after playing it changed the state"

@@ -318,7 +318,7 @@ def advance(state: State, seat: int, action: Action, events: Narration = None) -
     hand = state["hands"][seat]
     state["phase"] = "play"
     if do == "play":
-        cards = action["cards"]
+        cards = list(action["cards"])  # the state's own: the caller may go on using its action
         state["moves"].append([seat, "play", cards])
         play_cards(state, seat, hand, cards, events)
     elif do == "keep":

@@ -472,7 +472,7 @@ def apply_outcome(state: State, seat: int, result: solver.Outcome) -> None:
 
 def assign(state: State, seat: int, action: Action, events: Narration) -> None:
     assigned = state["assigned"]
-    assigned[seat] = dict(action)
+    assigned[seat] = copy_action(action)  # the state's own lists: the caller may go on using its action
     where = state["picks"][seat]
     seats = robbers_at(state, where)
     if len(seats) == 1 or None not in [assigned[s] for s in seats]:
