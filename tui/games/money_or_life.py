@@ -999,8 +999,10 @@ class YorkSheet(FramePane):
             ("scores as", lambda p: "scoundrel (declared)" if p["as_scoundrel"] else "folk hero"),
             ("score", lambda p: str(p["score"])),
         ]
-        if all(forced_rest(view, players[seat]) == "—" for seat in seats):
-            rows = [row for row in rows if row[0] != "forced rest"]
+        # A row nobody has anything in yet (no horse, no weapons, nobody resting) waits until someone does:
+        # at 120×40 the sheet has ten lines, and the score must not fall below them.
+        rows = [row for row in rows if row[0] not in SHOWN_ONCE_SOMEONE_HAS
+                or any(row[1](players[seat]) != "—" for seat in seats)]
         table: list[list[Text | str]] = [header]
         for label, show in rows:
             cells: list[Text | str] = [Text(label, style="bold")]
@@ -1015,6 +1017,10 @@ class YorkSheet(FramePane):
         grid.append("\n")
         grid.append_text(note)
         return grid
+
+
+#: The sheet's rows that show only once a seat has something in them.
+SHOWN_ONCE_SOMEONE_HAS = ("horse", "weapons", "gear", "forced rest")
 
 
 Board = YorkBoard
