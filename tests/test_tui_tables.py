@@ -5,7 +5,6 @@ Every table here is a real ``TableHost`` on 127.0.0.1; the app reaches it throug
 
 from __future__ import annotations
 
-import asyncio
 
 import pytest
 

@@ -58,7 +58,6 @@ def screen_lines(app: TurpinApp) -> list[str]:
         text = html.unescape(body).replace("\xa0", " ")
         if not text:
             continue
-        width = float(length) / len(text)
         column = round(float(x) / 12.2)
         row = cells.setdefault(float(y), {})
         for offset, char in enumerate(text):
