@@ -37,6 +37,13 @@ def app_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-bell", action="store_true", help="no terminal bell when it is your move")
 
 
+#: Seconds a thread may hold the interpreter while another waits for it. The bots of a table played here
+#: think in worker threads, and the app's thread waits up to this long each time it wants the interpreter
+#: back, which a key press does many times: at Python's 5 ms a key took 21 ms to show with one bot
+#: thinking and 30 ms with two; at 2 ms, 11 and 19 ms (5 ms with none).
+UI_SWITCH_INTERVAL = 0.002
+
+
 def run_app(args: argparse.Namespace, start: Any) -> int:
     from tui import collector
     collector.startup.hold()  # until the first screen is painted (TurpinApp.on_mount)
@@ -44,6 +51,7 @@ def run_app(args: argparse.Namespace, start: Any) -> int:
     from tui.glyphs import choose_glyphs
     app = TurpinApp(start, player_name=args.player_name or _login_name(), glyphs=choose_glyphs(args.ascii),
                     bell=not args.no_bell, lan_interfaces=lan_setting())
+    sys.setswitchinterval(UI_SWITCH_INTERVAL)
     app.run()
     return app.return_code or 0
 
