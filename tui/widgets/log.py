@@ -9,9 +9,9 @@ screen, and a log grows on every table update.
 While it follows the game it jump-scrolls, as a terminal's jump scroll does: new lines are written below
 the last ones, and only when the pane is full do the lines move up at once, the new lines under the last
 ones read, leaving room for the next (a batch longer than the pane, as a catch-up brings, shows the
-newest page full). The words someone is reading stay where they are between
-jumps, and a table update repaints only the lines it adds instead of every line of the pane (the
-dearest part of a repaint, measured in ``bench/tui.py``).
+newest page full). The words someone is reading stay where they are between jumps, and a table update
+repaints only the lines it adds instead of every line of the pane (the dearest part of a repaint,
+measured in ``bench/tui.py``).
 """
 
 from __future__ import annotations
@@ -96,15 +96,14 @@ class TableLog(Widget, can_focus=True):
         width, height = self.content_size.width, self.content_size.height
         top = self._follow_top
         if width > 0:
-            batch = len(self._wrapped_lines(width)) - self._drawn_end
-            self._batches = [*self._batches[-(RECENT_BATCHES - 1):], batch]
+            end = len(self._wrapped_lines(width))
+            self._batches = [*self._batches[-(RECENT_BATCHES - 1):], end - self._drawn_end]
         if self.back or width <= 0 or height <= 0:
             self.refresh()
         else:
-            end = len(self._wrapped_lines(width))
             if end - top > height:
                 # Full: jump so that the last lines read stay at the top with the new lines under them.
-                kept = lines_kept_on_jump(height, batch, self._batches)
+                kept = lines_kept_on_jump(height, self._batches[-1], self._batches)
                 self._follow_top = self._line_start_from(max(0, end - kept), end - 1)
                 self.refresh()
             else:  # only the rows of the new lines change
@@ -217,7 +216,6 @@ class TableLog(Widget, can_focus=True):
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         event.stop()
         self.action_back(-3)
-
 
 
 #: How many of the latest writes to the log say how much room a jump leaves for the next.
