@@ -941,12 +941,12 @@ def guard_note(points: int) -> str:
 def forced_rest(view: dict[str, Any], player: dict[str, Any]) -> str:
     """Y5: a spur sends you to the tavern the round after."""
     if player["must_rest"]:
-        return "tavern this round (spurred)"
+        return "tavern now"  # short: the sheet's column must leave room for the others'
     if view.get("phase") == "town" and player.get("pick") in rules.DIRECTIONS:
         robbers = sum(1 for p in view["players"] if p.get("pick") in rules.DIRECTIONS and p.get("rob_dice"))
         this_round = (view.get("last") or [])[-robbers:] if robbers else []
         if any(entry["seat"] == player["seat"] and entry["spur"] for entry in this_round):
-            return "tavern next round (spurred)"
+            return "tavern next"
     return "—"
 
 
