@@ -16,6 +16,8 @@ from tui.games import money_or_life as panes
 from tui.glyphs import ASCII, UNICODE
 from tui.hosting import plan_against_bots
 
+from tests.tui_helpers import what_the_app_was_doing
+
 #: A bound on how many times a test waits for the screen to change (not a time limit).
 MAX_WAITS = 3000
 
@@ -55,7 +57,7 @@ async def wait_until(pilot, condition, what: str) -> None:
         if condition():
             return
         await pilot.pause(0.02)
-    raise AssertionError(f"gave up waiting for {what}")
+    raise AssertionError(f"gave up waiting for {what}\n{what_the_app_was_doing(pilot.app)}")
 
 
 def my_turn(app: TurpinApp) -> bool:

@@ -23,7 +23,17 @@ async def wait_until(pilot, condition: Callable[[], bool], what: str = "the scre
         if condition():
             return
         await pilot.pause(0.02)
-    raise AssertionError(f"gave up waiting for {what}")
+    raise AssertionError(f"gave up waiting for {what}\n{what_the_app_was_doing(pilot.app)}")
+
+
+def what_the_app_was_doing(app: TurpinApp) -> str:
+    """The screen, its workers and its text, so that a wait that gives up says where the app stood."""
+    workers = ", ".join(f"{worker.name}: {worker.state.name}" for worker in app.workers) or "no workers"
+    try:
+        text = screen_text(app)
+    except Exception as error:  # a failed screenshot must not hide the wait that gave up
+        text = f"(no screenshot: {error!r})"
+    return f"screen {screen_name(app)}; {workers}; running={app.is_running}\n{text}"
 
 
 def screen_name(app: TurpinApp) -> str:
