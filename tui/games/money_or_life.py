@@ -823,8 +823,7 @@ class YorkHand(ClickPane, can_focus=False):
             text.append(f" · your kit: {', '.join(bonuses)}", style="dim")
         partners = [p for p in view["players"] if p["seat"] != me["seat"] and p.get("pick") == me["pick"]]
         if partners:
-            text.append("\nShared (Y8): each catches it alone, then wit and combat dice are pooled and the "
-                        "money halved", style="italic")
+            text.append("\nShared (Y8): speed alone; wit and combat pooled; half the money", style="italic")
         return text
 
     def _pick_line(self, frame: TableFrame) -> Text:
@@ -999,10 +998,11 @@ class YorkSheet(FramePane):
             ("scores as", lambda p: "scoundrel (declared)" if p["as_scoundrel"] else "folk hero"),
             ("score", lambda p: str(p["score"])),
         ]
-        # A row nobody has anything in yet (no horse, no weapons, nobody resting) waits until someone does:
-        # at 120×40 the sheet has ten lines, and the score must not fall below them.
+        # A row nobody has anything in yet (no horse, no weapons, nobody resting, nobody declared a
+        # scoundrel) waits until someone does: at 120×40 the sheet has eight rows, and the score must not
+        # fall below them.
         rows = [row for row in rows if row[0] not in SHOWN_ONCE_SOMEONE_HAS
-                or any(row[1](players[seat]) != "—" for seat in seats)]
+                or any(row[1](players[seat]) not in ("—", "folk hero") for seat in seats)]
         table: list[list[Text | str]] = [header]
         for label, show in rows:
             cells: list[Text | str] = [Text(label, style="bold")]
@@ -1012,15 +1012,15 @@ class YorkSheet(FramePane):
                     cell.stylize("bold")
                 cells.append(cell)
             table.append(cells)
-        note = Text(f"A guard per {rules.GUARD_STEP} points; a scoundrel's guards follow you (Y6)", style="dim")
-        grid = text_columns(table, gap=2)
-        grid.append("\n")
-        grid.append_text(note)
-        return grid
+        return text_columns(table, gap=2)
+
+    def on_mount(self) -> None:
+        # In the border, not a line: at 120×40 the sheet has eight rows, and the score must stay above them.
+        self.border_subtitle = f"a guard per {rules.GUARD_STEP} points (Y6)"
 
 
-#: The sheet's rows that show only once a seat has something in them.
-SHOWN_ONCE_SOMEONE_HAS = ("horse", "weapons", "gear", "forced rest")
+#: The sheet's rows that show only once a seat has something in them ("scores as": once someone declares).
+SHOWN_ONCE_SOMEONE_HAS = ("horse", "weapons", "gear", "forced rest", "scores as")
 
 
 Board = YorkBoard

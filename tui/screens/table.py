@@ -254,9 +254,10 @@ class TableScreen(Screen[None]):
             fresh = self._announced_prompt is None or prompt["id"] > self._announced_prompt
             self._announced_prompt = prompt["id"]
             if fresh:
-                self.notify("Your move", timeout=2)
                 if self.app.bell_on:
                     self.app.bell()
+                # The toast once the table is painted: mounting it lays out its rack, and the table comes first.
+                self.call_after_refresh(self.notify, "Your move", timeout=2)
 
     # -------------------------------------------------------------------------------- actions
 
