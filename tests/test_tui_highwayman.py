@@ -14,6 +14,7 @@ from typing import Any, Callable
 import pytest
 from rich.console import Console
 from tui.widgets.choices import ChoiceList
+from tui.widgets.lines import as_text
 
 from core.games import highwayman as rules
 from tests.tui_helpers import quick_app, screen_name, screen_text, wait_until
@@ -59,7 +60,7 @@ def frame_of(state: dict[str, Any], seat: int | None = 0) -> TableFrame:
 
 def drawn(renderable: Any, width: int = 110) -> str:
     console = Console(width=width, record=True, color_system=None, legacy_windows=False)
-    console.print(renderable)
+    console.print(as_text(renderable))
     return console.export_text()
 
 
@@ -305,7 +306,7 @@ async def test_a_whole_series_by_keys(size):
                 games_seen.add(frame.view["game_number"])
                 hand = app.screen.query_one("#hand", panes.Hand)  # its drawing is kept while its key holds:
                 if hand.is_on_screen:  # (one out of sight is drawn when it is shown)
-                    assert hand.shown == hand.draw(hand.frame), "the hand is not as its frame draws it now"
+                    assert hand.shown == as_text(hand.draw(hand.frame)), "the hand is not as its frame draws it now"
                 if moves % 3 == 2 and len(frame.choices) > 1:
                     await pick_second_with_arrows(pilot, app)
                     arrows += 1

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from core.games import dick_turpin as rules
 from tui.frame import TableFrame
+from tui.widgets.lines import Shown
 from tui.widgets.pane import ClickPane, FramePane, text_columns
 
 GAME_ID = "turpin"
@@ -124,7 +125,7 @@ def booty_card(card: int, glyphs) -> str:
 class Board(FramePane):
     """The road from London to Edinburgh with the coach, passengers, the booty and the piles."""
 
-    def draw(self, frame: TableFrame) -> RenderableType:
+    def draw(self, frame: TableFrame) -> Shown:
         view, g = _view(frame), self.glyphs
         at = coach_town(view)
         road = Text()
@@ -152,7 +153,7 @@ class Board(FramePane):
         if robbery is not None:
             lines.append(robbery)
         lines.append(self._piles(frame))
-        return Text("\n").join(lines)  # one Text: the pane redraws only the lines that changed
+        return lines  # the pane redraws only the lines that changed
 
     def _robbery(self, frame: TableFrame) -> Text | None:
         view = _view(frame)
@@ -187,7 +188,7 @@ class Hand(ClickPane):
 
     COMPONENT_CLASSES = ClickPane.COMPONENT_CLASSES | {"turpin-hand--outline", "turpin-hand--outline-playable"}
 
-    def draw(self, frame: TableFrame) -> RenderableType:
+    def draw(self, frame: TableFrame) -> Shown:
         view = _view(frame)
         hand = view.get("hand") or []
         playable = {choice["action"].get("town") for choice in frame.choices}
@@ -202,7 +203,7 @@ class Hand(ClickPane):
         face_down.append(view.get("my_card") or "nothing laid yet")
         if not hand:
             face_down.append("   (no stand & deliver cards left this round)", style="dim")
-        return Text("\n").join([*lines, Text(), self.part(face_down, "face-down")])
+        return [*lines, Text(), self.part(face_down, "face-down")]
 
     def _card(self, town: str, inner: int, playable: bool) -> list[Text]:
         """A town card three lines high, ``inner`` columns inside its outline; all of it clicks."""
@@ -221,7 +222,7 @@ class Hand(ClickPane):
 class Sheet(FramePane):
     """Your purse and place, and everyone's at a glance."""
 
-    def draw(self, frame: TableFrame) -> RenderableType:
+    def draw(self, frame: TableFrame) -> Shown:
         view = _view(frame)
         gold = view["gold"]
         rows: list[list[Text | str]] = [[Text(h, style="bold") for h in ("seat", "gold", "cards", "pile")]]

@@ -15,6 +15,7 @@ from rich.text import Text
 from core.games import highwayman as rules
 from tui.frame import TableFrame
 from tui.glyphs import ASCII, Glyphs
+from tui.widgets.lines import Shown
 from tui.widgets.pane import ClickPane, FramePane, card_rows, text_columns
 
 GAME_ID = "highwayman"
@@ -249,7 +250,7 @@ def route_state(route: dict[str, Any], length: int, glyphs: Glyphs) -> Text:
 class Board(FramePane):
     """Each route as a row from LONDON to its last number, then the pack, the game, the dealer, the turn."""
 
-    def draw(self, frame: TableFrame) -> RenderableType:
+    def draw(self, frame: TableFrame) -> Shown:
         view, g = _view(frame), self.glyphs
         length = view["route_length"]
         mine = playable_routes(frame)
@@ -313,7 +314,7 @@ class Hand(ClickPane):
         return (tuple(view.get("hand") or ()), frozenset(playable_cards(frame)), _drawn(view),
                 bool(frame.choices), self._content_width(), self.hovered)
 
-    def draw(self, frame: TableFrame) -> RenderableType:
+    def draw(self, frame: TableFrame) -> Shown:
         view, g = _view(frame), self.glyphs
         hand = view.get("hand") or []
         playable = playable_cards(frame)
@@ -336,7 +337,7 @@ class Hand(ClickPane):
             label.stylize(self.background_of("hw-hand--card"))
             cards.append(self.part(label, f"card:{card}", playable=card in playable))
         footer = self.part(self._footer(frame, hand, playable, drawn), "keep" if drawn else "hand")
-        return Text("\n").join([*card_rows(cards, self._content_width()), Text(), footer])
+        return [*card_rows(cards, self._content_width()), Text(), footer]
 
     def _footer(self, frame: TableFrame, hand: list[str], playable: set[str], drawn: str | None) -> Text:
         g = self.glyphs
@@ -363,7 +364,7 @@ class Hand(ClickPane):
 class Sheet(FramePane):
     """The series: every seat's cards in hand and points by game and in total; your hand's points in full."""
 
-    def draw(self, frame: TableFrame) -> RenderableType:
+    def draw(self, frame: TableFrame) -> Shown:
         view = _view(frame)
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"Game {view['game_number']} of {view['series_games']} · lowest total wins (H7)\n",

@@ -20,6 +20,7 @@ from core.games import money_or_life_bots as bots
 from core.games import money_or_life_solver as solver
 from tui.frame import TableFrame
 from tui.glyphs import ASCII, Glyphs
+from tui.widgets.lines import Shown
 from tui.widgets.pane import Chip, ClickPane, FramePane, card_rows, text_columns
 
 GAME_ID = "money-or-life"
@@ -396,7 +397,7 @@ class YorkBoard(ClickPane):
         return {choice["action"]["where"]: shown_number(frame, index)
                 for index, choice in enumerate(frame.choices) if choice["action"].get("do") == "pick"}
 
-    def draw(self, frame: TableFrame) -> RenderableType:
+    def draw(self, frame: TableFrame) -> Shown:
         view = _view(frame)
         lines: list[Text] = []
         if view.get("coaches"):
@@ -407,7 +408,7 @@ class YorkBoard(ClickPane):
             lines.append(self._rival(view))
         # The news lines are always there, so the board keeps its height from round to round.
         lines += [self._guards(view), self._latest(frame)]
-        return Text("\n").join(lines)
+        return lines
 
     #: Below this many rows the compass (up to 22 with its news) leaves the hand two or three lines, too
     #: few for the dice builder: the board folds to a line a coach instead.
@@ -658,7 +659,7 @@ class YorkHand(ClickPane, can_focus=False):
 
     # --- drawing
 
-    def draw(self, frame: TableFrame) -> RenderableType:
+    def draw(self, frame: TableFrame) -> Shown:
         view = _view(frame)
         me = _me(view)
         if me is None:
@@ -669,13 +670,13 @@ class YorkHand(ClickPane, can_focus=False):
             # Only the builder, and its keys in the border: a hand that fits its pane never shows or
             # hides a scrollbar (which lays the whole table out again).
             self._note_keys("←→ s w c x Enter" if self.has_focus else "Tab: place the dice")
-            return Text("\n").join([*self._dice_rows(me), *([target] if target else []), self._outcome(frame)])
+            return [*self._dice_rows(me), *([target] if target else []), self._outcome(frame)]
         self._note_keys("")
         lines = [*([target] if target else []), self._dice_line(view), self._pick_line(frame)]
         latest = self._my_latest(frame)
         if latest is not None:
             lines.append(latest)
-        return Text("\n").join(lines)
+        return lines
 
     def _note_keys(self, note: str) -> None:
         """The builder's keys in the border, set only when they change (setting it repaints the pane)."""
@@ -974,7 +975,7 @@ class YorkSheet(FramePane):
         rests = [forced_rest(view, player) for player in view.get("players", [])]
         return frame.seat, names, players, rests, self.glyphs
 
-    def draw(self, frame: TableFrame) -> RenderableType:
+    def draw(self, frame: TableFrame) -> Shown:
         view = _view(frame)
         players = view.get("players", [])
         if not players:

@@ -49,6 +49,16 @@ def fits_one_line(text: Text, width: int) -> bool:
             and text.cell_len <= width)
 
 
+#: What a pane shows: a Rich renderable, or its lines as ``Text``s. A pane drawn line by line hands the
+#: lines over as they are, rather than joined into one ``Text`` that would be split apart again here.
+Shown = RenderableType | list[Text]
+
+
+def as_text(shown: Shown) -> RenderableType:
+    """What a pane shows as one renderable: its lines joined into one ``Text``."""
+    return Text("\n").join(shown) if isinstance(shown, list) else shown
+
+
 class LineCache:
     """The strips of each line of a ``Text`` drawn lately: a pane redrawn for a new table mostly shows
     the same lines as before, and drawing a line is the dear part of a Rich render."""
@@ -57,21 +67,32 @@ class LineCache:
         self.size = size
         self._lines: dict[tuple, list[Strip]] = {}
 
-    def strips(self, console: Console, text: Text, width: int, *, wrap: bool) -> list[Strip]:
+    def strips(self, console: Console, text: Text | list[Text], width: int, *, wrap: bool) -> list[Strip]:
         strips: list[Strip] = []
         lines = self._lines
-        for line in text.split("\n", allow_blank=True):
-            key = (width, wrap, line.plain, tuple(line.spans), line.style, line.justify, line.overflow)
+        for line in _single_lines(text):
+            line_wrap = wrap and not line.no_wrap
+            key = (width, line_wrap, line.plain, tuple(line.spans), line.style, line.justify, line.overflow)
             drawn = lines.get(key)
             if drawn is None:
-                if not wrap:
+                if not line_wrap:
+                    line = line.copy()
                     line.no_wrap, line.overflow = True, line.overflow or "ellipsis"
-                drawn = render_strips(console, line, width, wrap=wrap) or [Strip.blank(width)]
+                drawn = render_strips(console, line, width, wrap=line_wrap) or [Strip.blank(width)]
                 if len(lines) >= self.size:
                     lines.clear()  # a new game or a new size: start again rather than keep an order
                 lines[key] = drawn
             strips.extend(drawn)
         return strips
+
+
+def _single_lines(text: Text | list[Text]) -> list[Text]:
+    """``text``'s lines, each without a line break (a pane's line may hold several, as a block does)."""
+    if isinstance(text, Text):
+        return text.split("\n", allow_blank=True)
+    if not any("\n" in line.plain for line in text):
+        return text
+    return [single for line in text for single in line.split("\n", allow_blank=True)]
 
 
 class StyledStrips:
@@ -116,7 +137,7 @@ class LinePane(ScrollView, can_focus=False):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.shown: RenderableType = Text("")
+        self._shown: Shown = Text("")
         self._tallest: tuple[int, int] = (-1, 0)  # (width, lines)
         self._strips: list[Strip] = []
         self._strips_width = -1
@@ -124,11 +145,16 @@ class LinePane(ScrollView, can_focus=False):
         self._styled = StyledStrips()
         self._line_cache = LineCache()
 
-    def show(self, renderable: RenderableType) -> None:
-        """Show ``renderable`` instead; only the lines that differ are drawn again."""
+    @property
+    def shown(self) -> RenderableType:
+        """What the pane shows, as one renderable."""
+        return as_text(self._shown)
+
+    def show(self, renderable: Shown) -> None:
+        """Show ``renderable`` (or these lines) instead; only the lines that differ are drawn again."""
         width = self._content_width() if self.is_mounted else -1
         before = self._strips if width > 0 and width == self._strips_width else None
-        self.shown = renderable
+        self._shown = renderable
         self._strips_width = -1
         if before is None:
             self.refresh()
@@ -148,8 +174,10 @@ class LinePane(ScrollView, can_focus=False):
     def _strips_at(self, width: int) -> list[Strip]:
         if width != self._strips_width:
             wrap = self.styles.text_wrap != "nowrap"
-            shown = self.shown
-            if isinstance(shown, Text):
+            shown = self._shown
+            if isinstance(shown, list):
+                self._strips = self._line_cache.strips(self.app.console, shown, width, wrap=wrap)
+            elif isinstance(shown, Text):
                 self._strips = self._line_cache.strips(self.app.console, shown, width, wrap=wrap and not shown.no_wrap)
             else:
                 self._strips = render_strips(self.app.console, shown, width, wrap=wrap)

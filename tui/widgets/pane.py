@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Span, Text
 from textual import events
@@ -20,7 +19,7 @@ from textual.widgets import Static
 
 from tui.frame import TableFrame
 from tui.glyphs import Glyphs, UNICODE
-from tui.widgets.lines import LinePane
+from tui.widgets.lines import LinePane, Shown
 
 
 class FramePane(LinePane):
@@ -45,11 +44,12 @@ class FramePane(LinePane):
             return  # what the drawing reads has not changed: neither has the drawing
         self._drawn_key = key
         drawn = self.draw(frame) if drawable else Text("")
-        if isinstance(drawn, Text) and drawn == self.shown:
+        if isinstance(drawn, (Text, list)) and drawn == self._shown:
             return  # nothing changed: no repaint at all
         self.show(drawn)
 
-    def draw(self, frame: TableFrame) -> RenderableType:
+    def draw(self, frame: TableFrame) -> Shown:
+        """What the pane shows of ``frame``: a renderable, or its lines (cheaper than one joined ``Text``)."""
         return Text("")
 
     def draw_key(self, frame: TableFrame) -> object:
