@@ -161,7 +161,9 @@ class ChoiceList(Widget, can_focus=True):
     def _text_width(self) -> int:
         """The rows' width: all of it, or one column less for the ▲/▼ marks when they overflow."""
         width, height = self.content_size.width, self.content_size.height
-        if len(self._rows_at(width)) > height:
+        # Each choice takes a row at least: more choices than rows overflow without wrapping a label to
+        # count its rows (which would then be wrapped again, a column narrower).
+        if len(self._labels) > height or len(self._rows_at(width)) > height:
             return width - 1
         return width
 

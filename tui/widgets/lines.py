@@ -25,21 +25,37 @@ def render_strips(console: Console, renderable: RenderableType, width: int, *, w
     if isinstance(renderable, Text) and fits_one_line(renderable, width):
         # Most lines of a pane are one line that fits: Rich's wrapping and cropping would leave them as
         # they are, so they are drawn straight to segments and padded, at a fraction of the cost.
-        if renderable.style:  # as Rich's own path does, the line's style becomes a span (render skips it)
-            styled = Text()
-            styled.append_text(renderable)
-            renderable = styled
-        segments = list(renderable.render(console, end=""))
-        pad = width - renderable.cell_len
-        if pad:
-            segments.append(Segment(" " * pad))
-        return [Strip(segments, width)]
+        return [_one_line_strip(console, renderable, width)]
+    if isinstance(renderable, Text) and wrap and wraps_plainly(renderable):
+        # A log line or a long label: wrapped as Rich wraps it, each line then drawn as one that fits
+        # (Rich would join the lines into one text, draw it, and split the drawing into lines again).
+        lines = renderable.wrap(console, width, justify="default", overflow=renderable.overflow or "fold",
+                                no_wrap=False)
+        return [_one_line_strip(console, line, width) for line in lines]
     options = console.options.update_width(width)
     if not wrap:
         options = options.update(no_wrap=True, overflow="ellipsis")
     lines = Segment.split_and_crop_lines(console.render(renderable, options), width, pad=True,
                                          include_new_lines=False)
     return [Strip(line, width) for line in lines]
+
+
+def _one_line_strip(console: Console, line: Text, width: int) -> Strip:
+    """A line no wider than ``width``, drawn and padded to it."""
+    if line.style:  # as Rich's own path does, the line's style becomes a span (render skips it)
+        styled = Text()
+        styled.append_text(line)
+        line = styled
+    segments = list(line.render(console, end=""))
+    pad = width - line.cell_len
+    if pad > 0:
+        segments.append(Segment(" " * pad))
+    return Strip(segments, width)
+
+
+def wraps_plainly(text: Text) -> bool:
+    """True when Rich would wrap ``text`` line by line with nothing to justify or expand."""
+    return text.justify in (None, "default") and not text.no_wrap and "\t" not in text.plain
 
 
 def fits_one_line(text: Text, width: int) -> bool:
