@@ -6,6 +6,7 @@ pane always in view. The screen only renders frames and sends the prompt's own c
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 
 from rich.text import Text
@@ -36,6 +37,8 @@ from tui.widgets.prompt import MovePane
 NARROW_BELOW = 110
 #: Seconds after sending a choice before the move pane says "Sent; waiting for the table…".
 SHOW_SENT_AFTER = 0.15
+#: Seconds a "Your move" toast stays; another prompt within them gets none (the status line says it).
+YOUR_MOVE_TOAST = 2.0
 
 
 class TableScreen(Screen[None]):
@@ -66,6 +69,7 @@ class TableScreen(Screen[None]):
         self.panes = panes_for(client.snapshot.game)
         self._unsubscribe = None
         self._announced_prompt: int | None = None
+        self._your_move_toasted = -YOUR_MOVE_TOAST
         self._results_shown = False
         self._chat: list[Text] = []
         self._table_pending = False
@@ -128,6 +132,7 @@ class TableScreen(Screen[None]):
         self.narrow = self.size.width < NARROW_BELOW
         self._unsubscribe = self.client.subscribe(self._heard)
         self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
+        self._announce_turn()  # a table that opens on your move says so, as any later prompt does
         self.call_after_refresh(self._redraw_all)
         self.call_after_refresh(self._tab_strip_out_of_focus)
 
@@ -256,8 +261,11 @@ class TableScreen(Screen[None]):
             if fresh:
                 if self.app.bell_on:
                     self.app.bell()
-                # The toast once the table is painted: mounting it lays out its rack, and the table comes first.
-                self.call_after_refresh(self.notify, "Your move", timeout=2)
+                now = time.monotonic()
+                if now - self._your_move_toasted >= YOUR_MOVE_TOAST:  # one at a time, not a stack of them
+                    self._your_move_toasted = now
+                    # Once the table is painted: mounting a toast lays out its rack, and the table comes first.
+                    self.call_after_refresh(self.notify, "Your move", timeout=YOUR_MOVE_TOAST)
 
     # -------------------------------------------------------------------------------- actions
 
