@@ -16,12 +16,22 @@ with a LONDON card, held none of the next cards of the open routes then, and can
 through the cards he has drawn since. A route whose next card the next player probably holds is the one
 to block.
 
-Against three random bots (4 players, series of 3, seat rotated, shared wins counted) it wins 41.0%
-(40.0-42.1%) of 8,000 series of run 31 and 39.0% (37.5-40.5%) of 4,000 of run 12, where it won 32.1%
-(30.7-33.6%) before it weighed its own cards ahead (the same seeds; it went out first in 36% of games
-instead of 28.5%). The weights were tuned on run 7 (4,000 series a trial): each card ahead worth 5-20
-gave 34-36%, 25-40 gave 38-39%; going out when it can, +1; the Runner and ``LEFT_OPEN``, +0.5 each
-(within noise singly). Not worth it: counting cards ahead less the further up they are, dropping the
+Once another player is down to ``NEARLY_OUT`` (two) cards it counts each card of ours ahead at 15, not
+25: the turns that holding the route would give may never come, and what it holds when he goes out is
+scored (a game it lost left it 2.3 cards, 19 points, on average, nearly all of them numbers). Against
+three random bots (4 players, series of 3, seat rotated, shared wins counted) it wins 42.0% (41.3-42.7%)
+of 20,000 series of run 12, where it won 40.3% (39.7-41.0%) without that (39.0% on the first 4,000), and
+32.1% (30.7-33.6%, of 4,000) before it weighed its own cards ahead (it went out first in 36% of games
+instead of 28.5%). The two weights were tuned on run 31 (20,000 series a trial, 40.9% without): two
+cards and 0, 10, 15 or 20 gave 40.6, 42.2, 42.3 and 41.2%; three cards and 5, 10 or 15, 42.1-42.3%;
+one card and 0, 41.8%. Against three easy bots it wins 79.2% of 3,000 2-player series and 42.0% of
+3,000 4-player ones (before: 76.6% and 40.2%). What it remembers of the moves makes no measurable
+difference against random bots: with ``BLOCK_WEIGHTS`` all nothing it won 40.8% of the same 20,000
+series of run 31 (40.9% with them), so guessing better who holds a route's next card could not help.
+
+Its other weights were tuned on run 7 (4,000 series a trial): each card ahead worth 5-20 gave 34-36%,
+25-40 gave 38-39%; going out when it can, +1; the Runner and ``LEFT_OPEN``, +0.5 each (within noise
+singly). Not worth it: counting cards ahead less the further up they are, dropping the
 weight once the pack is empty (37%: holding the next card still shuts the others out when nobody can
 draw), a bonus for every route left shut, playing a card just drawn, a Highwayman sooner or later than
 the weighed block. Before these weights (tried then without a gain beyond noise, 28-32% in 1,000-series
@@ -39,8 +49,8 @@ Its guesses of the other hands are drawn evenly among the deals and draws the pu
 a uniform redeal broke that at 32% of the decisions of normal-bot games. The figures below were measured
 with an earlier guess that kept only to each player's last forced move and handed out the cards it had
 skipped as his drawn ones, which put a card he had shown he lacked back in his hand about as often as a
-uniform redeal did (see the test of its odds in ``tests/test_bots.py``). With that earlier guess, and the normal bot 2.5x
-quicker (it reads the state's public parts in place of a copied view, and skips its reading when it
+uniform redeal did (see the test of its odds in ``tests/test_bots.py``). With that earlier guess, and
+the normal bot 2.5x quicker (it reads the state's public parts in place of a copied view, and skips its reading when it
 keeps a drawn card), hard won 33.3% (25.5-42.2%) of 120 4-player series against three normal bots,
 1.33x the fair share (load 1.6; 1.27x before, over 60 series). Against the normal bot that weighs its own
 cards ahead (and with it guiding the playouts) it wins 27.0% (19.3-36.4%) of 100 4-player series, 1.08x
@@ -64,6 +74,11 @@ SHUT_OUT = -60  # holding up a route our own next cards need, with no Runner to 
 #: What a numbered play gains for each card of ours further up its route: it brings them nearer, and
 #: laying one card where we hold the next keeps the route shut to everyone else (see the docstring).
 OWN_CARD_AHEAD = 25
+#: Once another player is down to this many cards, a card of ours further up the route is worth only
+#: ``CARD_AHEAD_NEAR_THE_END``: the turns that holding the route would give us may never come, and what
+#: we still hold when he goes out is scored, so longer runs shed more (see the module's docstring).
+NEARLY_OUT = 2
+CARD_AHEAD_NEAR_THE_END = 15
 #: What a numbered play loses when it leaves the route's next card to whoever else holds it.
 LEFT_OPEN = 20
 #: A Runner no route of ours needs still sheds 10 points: worth a card that gives nothing else.
@@ -160,7 +175,8 @@ class Reading:
                 return 10 + sum(12 - k for k in self.mine[ROUTES[route_index]] if k <= 3)
             last = first + len(cards) - 1
             ahead = self.own_numbers_above(route_index, last)
-            value = sum(10 + POINTS[card] for card in cards) + OWN_CARD_AHEAD * len(ahead)
+            per_card_ahead = CARD_AHEAD_NEAR_THE_END if self.someone_nearly_out else OWN_CARD_AHEAD
+            value = sum(10 + POINTS[card] for card in cards) + per_card_ahead * len(ahead)
             if last < self.length and last + 1 not in ahead:
                 value -= LEFT_OPEN
             return value
@@ -172,6 +188,11 @@ class Reading:
                 return 25 + sum(self.mine[route])  # clears the way for our own cards
             return SPARE_RUNNER
         return 1000  # "keep" the card just drawn (see the module's docstring)
+
+    @cached_property
+    def someone_nearly_out(self) -> bool:
+        """Whether another player is down to ``NEARLY_OUT`` cards: the game may end before our next turns."""
+        return min(size for other, size in enumerate(self.hand_sizes) if other != self.seat) <= NEARLY_OUT
 
     def own_numbers_above(self, route_index: int, number: int) -> set[int]:
         """The numbers above ``number`` on the route that we hold (read from the hand: cheaper than
