@@ -337,9 +337,9 @@ def test_hard_turpin_guesses_a_card_already_down_as_the_normal_bot_would_have_ch
 
 def test_hard_highwayman_deals_nobody_a_card_his_moves_showed_he_lacked():
     """A uniform redeal often hands a player who has just had to draw the very cards he could not
-    have held; the hard bot's guess never does (beyond the cards he has drawn and kept since): when a
-    first deal runs a hand short it deals again (no guess of 8,290 in 100 normal-bot games broke it), and
-    it shows the seat exactly what it sees."""
+    have held; the hard bot's guess never does (beyond the cards he has drawn and kept since): the swaps
+    mend a start that runs a hand short (none of the guesses here broke it), and it shows the seat
+    exactly what it sees."""
     from core.games.highwayman_bots import resample_as_moves_show
 
     game = all_games()["highwayman"]

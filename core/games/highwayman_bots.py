@@ -45,18 +45,21 @@ now and then, with no thought for who needs which route.
 
 ``hard`` searches (``core.search``) with the normal bot as its model of the others and its playouts.
 Its guesses of the other hands are drawn evenly among the deals and draws the public moves allow
-(``resample_as_moves_show``: at every forced move a player held none of the cards he could have played):
-a uniform redeal broke that at 32% of the decisions of normal-bot games. The figures below were measured
-with an earlier guess that kept only to each player's last forced move and handed out the cards it had
-skipped as his drawn ones, which put a card he had shown he lacked back in his hand about as often as a
-uniform redeal did (see the test of its odds in ``tests/test_bots.py``). With that earlier guess, and
-the normal bot 2.5x quicker (it reads the state's public parts in place of a copied view, and skips its reading when it
-keeps a drawn card), hard won 33.3% (25.5-42.2%) of 120 4-player series against three normal bots,
-1.33x the fair share (load 1.6; 1.27x before, over 60 series). Against the normal bot that weighs its own
-cards ahead (and with it guiding the playouts) it wins 27.0% (19.3-36.4%) of 100 4-player series, 1.08x
-(the same seeds with normal in its seat: 25.0%), and 66.0% (56-75%) of 100 2-player series (normal in its
-seat: 49%), at load 3-6 with a median 73 samples a decision: the normal bot's choices now rarely lose by
-a margin those samples can show.
+(``resample_as_moves_show``: at every forced move a player held none of the cards he could have played;
+a uniform redeal broke that at 32% of the decisions of normal-bot games). The guess before it kept only
+to each player's last forced move and handed out the cards it had skipped as his drawn ones, which put a
+card he had shown he lacked back in his hand about as often as a uniform redeal did (see the test of its
+odds in ``tests/test_bots.py``). In normal-bot games the new guess puts a route's next card where it
+really is 54.5% of the time (uniform 35.3%, the earlier guess 42.5%; 656 positions, 40 guesses each),
+yet hard plays no better for it: against three normal bots (4 players, run 12's seeds) it won
+27.0% (21.3-33.5%) of 200 series, 1.08x the fair share, where the earlier guess won 28.0% (22.2-34.6%)
+on the same seeds and the normal bot in its seat 24.0% (at load 2.5-2.9, a median 36-37 samples a
+decision, p99 253 ms). The earlier figures, with the earlier guess: 33.3% (25.5-42.2%) of 120 series
+(1.33x) against the normal bot before it weighed its own cards ahead, then 27.0% (19.3-36.4%) of 100,
+1.08x (normal in its seat: 25.0%), and 66.0% (56-75%) of 100 2-player series (normal in its seat: 49%).
+What holds it back is what it cannot see, not how much it thinks: given the others' real hands it won
+43% of 126 series where its guesses won 28.5% (an experiment only; A3 forbids it), and the normal bot's
+choices rarely lose by a margin its samples can show.
 """
 
 from __future__ import annotations
@@ -432,7 +435,8 @@ def forced_moves_of(state: dict, others: list[int]) -> dict[int, ForcedMoves]:
     if cached_moves is moves and length == len(moves) and key == wanted:
         return found
     found = {other: ForcedMoves(moves, other, state["routes"], state["length"]) for other in others}
-    # The cache holds the moves list itself, so its id cannot be given to another list while it is kept.
+    # The cache holds the moves list itself, so its id cannot be given to another list while it is kept;
+    # its one entry is read and replaced whole, so bots searching other tables in other threads only miss.
     _FORCED_CACHE["last"] = (moves, len(moves), wanted, found)
     return found
 
