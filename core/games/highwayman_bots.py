@@ -52,9 +52,9 @@ card he had shown he lacked back in his hand about as often as a uniform redeal 
 odds in ``tests/test_bots.py``). In normal-bot games the new guess puts a route's next card where it
 really is 54.5% of the time (uniform 35.3%, the earlier guess 42.5%; 656 positions, 40 guesses each),
 yet hard plays no better for it: against three normal bots (4 players, run 12's seeds) it won
-27.0% (21.3-33.5%) of 200 series, 1.08x the fair share, where the earlier guess won 28.0% (22.2-34.6%)
-on the same seeds and the normal bot in its seat 24.0% (at load 2.5-2.9, a median 36-37 samples a
-decision, p99 253 ms). The earlier figures, with the earlier guess: 33.3% (25.5-42.2%) of 120 series
+25.3% (21.2-29.7%) of 400 series, 1.01x the fair share, where the earlier guess won 26.5% (22.4-31.0%)
+on the same seeds and the normal bot in its seat 21.5% (17.8-25.8%), at load 2.5-5.2, a median 35-37
+samples a decision, p99 250-254 ms. The earlier figures, with the earlier guess: 33.3% (25.5-42.2%) of 120 series
 (1.33x) against the normal bot before it weighed its own cards ahead, then 27.0% (19.3-36.4%) of 100,
 1.08x (normal in its seat: 25.0%), and 66.0% (56-75%) of 100 2-player series (normal in its seat: 49%).
 What holds it back is what it cannot see, not how much it thinks: given the others' real hands it won
