@@ -545,7 +545,7 @@ def resample_as_moves_show(state: dict, seat: int, rng: random.Random) -> dict:
 WAYS_RULED_OUT = 1e-9
 
 
-def laid_cards(what: str, detail) -> list[str]:
+def laid_cards(what: str, detail: list[str] | str | None) -> list[str]:
     """The cards a public move took out of its player's hand."""
     if what == "play":
         return list(detail)
