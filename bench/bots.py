@@ -89,6 +89,7 @@ def play_match(game: Game, players: int, subject: str, rest: str, games: int,
     hard_budget = getattr(hard, "budget", search.Budget())
     horizon = getattr(hard, "horizon", None)
     resample = getattr(hard, "resample", None)
+    copy = getattr(hard, "copy", None)
     wins = 0.0
     for index in range(games):
         seed = game_seed(12, index)
@@ -104,7 +105,7 @@ def play_match(game: Game, players: int, subject: str, rest: str, games: int,
             if name == "hard":  # the same search as the registered bot, with the engine's time counted
                 engine_before = clock.seconds
                 action, report = search.search(clock.game, state, seat, rngs[seat], game.bots["normal"],
-                                               hard_budget, horizon=horizon, resample=resample)
+                                               hard_budget, horizon=horizon, resample=resample, copy=copy)
                 spent = time.perf_counter() - started
                 if searches is not None and report.candidates:
                     searches[game.id].append((report.playouts, report.samples))

@@ -105,6 +105,10 @@ Horizon = Callable[[State, int, State], "float | None"]
 #: the seat's view), but free to use what the game's normal play says about the others (what a player
 #: who plays like the guide would have chosen), where a uniform guess ignores it.
 Resample = Callable[[State, int, random.Random], State]
+#: A game's quick deep copy of a state. With it a sample's guess is drawn once and copied for each
+#: candidate; without it each candidate draws the same guess again from the same seed, which costs
+#: more when the game's guess weighs what the others' moves showed (Highwayman's: about a playout).
+Copy = Callable[[State], State]
 
 
 def playout(game: Game, state: State, seat: int, rng: random.Random, guide: Bot,
@@ -135,10 +139,11 @@ def candidates_for(legal: list[Action], hint: Action, limit: int, rng: random.Ra
 
 def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, budget: Budget = Budget(),
            clock: Callable[[], float] = time.perf_counter, horizon: Horizon | None = None,
-           resample: Resample | None = None) -> tuple[Action, SearchReport]:
+           resample: Resample | None = None, copy: Copy | None = None) -> tuple[Action, SearchReport]:
     """The action ``seat`` should take in ``state``, and what the search did to find it. A game with
     long playouts may give a ``horizon`` where they stop early with an outcome of its own reckoning, and
-    a game may guess the hidden state its own way (``resample``; by default ``game.resample_hidden``).
+    a game may guess the hidden state its own way (``resample``; by default ``game.resample_hidden``)
+    and give a quick ``copy`` of a state, so that a guess is drawn once a sample (the same choices).
 
     Reads only ``seat``'s view of ``state`` (through ``legal_actions``, the guide and ``resample_hidden``).
     """
@@ -166,8 +171,9 @@ def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, 
         guess_seed, playout_seed = rng.getrandbits(64), rng.getrandbits(64)
         outcomes: dict[int, float] = {}
         try:
+            shared_guess = guess_hidden(state, seat, random.Random(guess_seed)) if copy else None
             for i in alive:
-                guess = guess_hidden(state, seat, random.Random(guess_seed))
+                guess = copy(shared_guess) if copy else guess_hidden(state, seat, random.Random(guess_seed))
                 game.advance(guess, seat, candidates[i])
                 outcomes[i] = playout(game, guess, seat, random.Random(playout_seed), guide, out_of_time,
                                       horizon, start=state)  # the search's own state is never changed
@@ -222,19 +228,20 @@ def best_candidate(diff_sums: list[float], diff_squares: list[float], counts: li
 
 
 def searching_bot(game_ref: Callable[[], Game], guide_name: str = "normal", budget: Budget = Budget(),
-                  horizon: Horizon | None = None, resample: Resample | None = None) -> Bot:
+                  horizon: Horizon | None = None, resample: Resample | None = None, copy: Copy | None = None) -> Bot:
     """The ``hard`` bot of a game: ``search`` with that game's ``guide_name`` bot, this budget, and the
-    game's playout ``horizon`` and way to ``resample`` the hidden state if it has them.
+    game's playout ``horizon``, way to ``resample`` the hidden state and quick ``copy`` if it has them.
 
     ``game_ref`` returns the game (the bot is built before the ``Game`` it belongs to exists)."""
 
     def hard(state: State, seat: int, rng: random.Random) -> Action:
         game = game_ref()
         action, _ = search(game, state, seat, rng, game.bots[guide_name], budget, horizon=horizon,
-                           resample=resample)
+                           resample=resample, copy=copy)
         return action
 
     hard.budget = budget  # type: ignore[attr-defined]
     hard.horizon = horizon  # type: ignore[attr-defined]
     hard.resample = resample  # type: ignore[attr-defined]
+    hard.copy = copy  # type: ignore[attr-defined]
     return hard

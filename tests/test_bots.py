@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 import pytest
 
@@ -29,7 +30,8 @@ def bot_for(game, level):
     otherwise as registered (its game's horizon and way to guess the hidden state)."""
     if level == "hard":
         hard = resolved(game.bots["hard"])
-        return searching_bot(lambda: game, budget=TINY, horizon=hard.horizon, resample=hard.resample)
+        return searching_bot(lambda: game, budget=TINY, horizon=hard.horizon, resample=hard.resample,
+                             copy=getattr(hard, "copy", None))
     return game.bots[level]
 
 
@@ -335,9 +337,9 @@ def test_hard_turpin_guesses_a_card_already_down_as_the_normal_bot_would_have_ch
 
 def test_hard_highwayman_deals_nobody_a_card_his_moves_showed_he_lacked():
     """A uniform redeal often hands a player who has just had to draw the very cards he could not
-    have held; the hard bot's guess never does (beyond the cards he has drawn and kept since): when a
-    first deal runs a hand short it deals again (no guess of 8,290 in 100 normal-bot games broke it), and
-    it shows the seat exactly what it sees."""
+    have held; the hard bot's guess never does (beyond the cards he has drawn and kept since): the swaps
+    mend a start that runs a hand short (none of the guesses here broke it), and it shows the seat
+    exactly what it sees."""
     from core.games.highwayman_bots import resample_as_moves_show
 
     game = all_games()["highwayman"]
@@ -363,6 +365,62 @@ def test_hard_highwayman_deals_nobody_a_card_his_moves_showed_he_lacked():
                 checked += 1
             game.apply(state, seat, game.bots["normal"](state, seat, rng))
     assert checked > 300 and uniform_broken > checked // 10 and guess_broken <= checked // 500
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_hard_highwayman_guesses_hands_as_evenly_as_the_moves_allow(seed):
+    """On a small table (two players, two routes of six), seat 0's guesses of the other hand match the
+    exact odds: every deal seat 0 cannot tell from the real one (its own cards and draws in place, the
+    rest shuffled), kept when the same actions replay to the same public moves. The earlier guess (first
+    cards it did not lack, then the drawn card from the skipped ones) put the Highwayman that seat 1 had
+    shown it lacked, then drew once, in his hand 54% of the time at seed 4 where the exact odds are 16%.
+    Seeds are fixed; each card's odds from about 1,600 (seed 4) or 500 (seed 3) deals and 3,000 guesses
+    differ by a standard error of 0.015-0.025, and the bound is 0.1."""
+    from core.games.highwayman import copy_state
+
+    game = all_games()["highwayman"]
+    options = game.resolve_options({"players": 2, "routes": 2, "route_length": 6, "series_games": 1})
+    state = game.setup(options, seed)
+    assert not state["moves"]  # six cards each, none drawn yet: the deck splits as below
+    start, actions, rng = copy_state(state), [], random.Random(seed)
+    while True:  # random play until seat 1 has drawn and kept a card and seat 0 has a choice
+        seat = game.pending(state)[0]
+        if seat == 0 and [1, "keep", None] in state["moves"] and len(game.legal_actions(state, 0)) > 1:
+            break
+        actions.append((seat, game.bots["random"](state, seat, rng)))
+        game.apply(state, seat, actions[-1][1])
+    deck = start["hands"][0] + start["hands"][1] + start["pack"]
+    # Seat 0 knows its hand and every card it saw leave the pack: its own draws and any played at once.
+    known, place = set(range(6)), len(deck) - 1  # the pack is drawn from its end
+    for index, (who, what, _) in enumerate(state["moves"]):
+        if what == "draw":
+            if who == 0 or state["moves"][index + 1][1] != "keep":
+                known.add(place)
+            place -= 1
+    hidden = [place for place in range(len(deck)) if place not in known]
+    exact, deals, shuffler = Counter(), 0, random.Random(1)
+    for _ in range(3000 if seed == 4 else 6000):
+        cards = [deck[place] for place in hidden]
+        shuffler.shuffle(cards)
+        other_deck = list(deck)
+        for place, card in zip(hidden, cards):
+            other_deck[place] = card
+        other = copy_state(start)
+        other["hands"], other["pack"] = [other_deck[:6], other_deck[6:12]], other_deck[12:]
+        for seat, action in actions:
+            if action not in game.legal_actions(other, seat):
+                break
+            game.apply(other, seat, action)
+        else:
+            if other["moves"] == state["moves"]:
+                deals += 1
+                exact.update(other["hands"][1])
+    guessed = Counter()
+    for index in range(3000):
+        guessed.update(highwayman_bots.resample_as_moves_show(state, 0, random.Random(index))["hands"][1])
+    assert deals > 400
+    for card in set(exact) | set(guessed):
+        assert abs(exact[card] / deals - guessed[card] / 3000) < 0.1, card
 
 
 def test_hard_turpin_playouts_of_two_players_stop_with_the_journey_they_began_in():

@@ -16,12 +16,22 @@ with a LONDON card, held none of the next cards of the open routes then, and can
 through the cards he has drawn since. A route whose next card the next player probably holds is the one
 to block.
 
-Against three random bots (4 players, series of 3, seat rotated, shared wins counted) it wins 41.0%
-(40.0-42.1%) of 8,000 series of run 31 and 39.0% (37.5-40.5%) of 4,000 of run 12, where it won 32.1%
-(30.7-33.6%) before it weighed its own cards ahead (the same seeds; it went out first in 36% of games
-instead of 28.5%). The weights were tuned on run 7 (4,000 series a trial): each card ahead worth 5-20
-gave 34-36%, 25-40 gave 38-39%; going out when it can, +1; the Runner and ``LEFT_OPEN``, +0.5 each
-(within noise singly). Not worth it: counting cards ahead less the further up they are, dropping the
+Once another player is down to ``NEARLY_OUT`` (two) cards it counts each card of ours ahead at 15, not
+25: the turns that holding the route would give may never come, and what it holds when he goes out is
+scored (a game it lost left it 2.3 cards, 19 points, on average, nearly all of them numbers). Against
+three random bots (4 players, series of 3, seat rotated, shared wins counted) it wins 42.0% (41.3-42.7%)
+of 20,000 series of run 12, where it won 40.3% (39.7-41.0%) without that (39.0% on the first 4,000), and
+32.1% (30.7-33.6%, of 4,000) before it weighed its own cards ahead (it went out first in 36% of games
+instead of 28.5%). The two weights were tuned on run 31 (20,000 series a trial, 40.9% without): two
+cards and 0, 10, 15 or 20 gave 40.6, 42.2, 42.3 and 41.2%; three cards and 5, 10 or 15, 42.1-42.3%;
+one card and 0, 41.8%. Against three easy bots it wins 79.2% of 3,000 2-player series and 42.0% of
+3,000 4-player ones (before: 76.6% and 40.2%). What it remembers of the moves makes no measurable
+difference against random bots: with ``BLOCK_WEIGHTS`` all nothing it won 40.8% of the same 20,000
+series of run 31 (40.9% with them), so guessing better who holds a route's next card could not help.
+
+Its other weights were tuned on run 7 (4,000 series a trial): each card ahead worth 5-20 gave 34-36%,
+25-40 gave 38-39%; going out when it can, +1; the Runner and ``LEFT_OPEN``, +0.5 each (within noise
+singly). Not worth it: counting cards ahead less the further up they are, dropping the
 weight once the pack is empty (37%: holding the next card still shuts the others out when nobody can
 draw), a bonus for every route left shut, playing a card just drawn, a Highwayman sooner or later than
 the weighed block. Before these weights (tried then without a gain beyond noise, 28-32% in 1,000-series
@@ -34,15 +44,22 @@ catches its eye), often a card it has just drawn too, and plays a Highwayman or 
 now and then, with no thought for who needs which route.
 
 ``hard`` searches (``core.search``) with the normal bot as its model of the others and its playouts.
-Its guesses of the other hands keep to what their public moves showed (``resample_as_moves_show``): a
-uniform redeal broke that at 32% of the decisions of normal-bot games. With it, and the normal bot 2.5x
-quicker (it reads the state's public parts in place of a copied view, and skips its reading when it
-keeps a drawn card), hard won 33.3% (25.5-42.2%) of 120 4-player series against three normal bots,
-1.33x the fair share (load 1.6; 1.27x before, over 60 series). Against the normal bot that weighs its own
-cards ahead (and with it guiding the playouts) it wins 27.0% (19.3-36.4%) of 100 4-player series, 1.08x
-(the same seeds with normal in its seat: 25.0%), and 66.0% (56-75%) of 100 2-player series (normal in its
-seat: 49%), at load 3-6 with a median 73 samples a decision: the normal bot's choices now rarely lose by
-a margin those samples can show.
+Its guesses of the other hands are drawn evenly among the deals and draws the public moves allow
+(``resample_as_moves_show``: at every forced move a player held none of the cards he could have played;
+a uniform redeal broke that at 32% of the decisions of normal-bot games). The guess before it kept only
+to each player's last forced move and handed out the cards it had skipped as his drawn ones, which put a
+card he had shown he lacked back in his hand about as often as a uniform redeal did (see the test of its
+odds in ``tests/test_bots.py``). In normal-bot games the new guess puts a route's next card where it
+really is 54.5% of the time (uniform 35.3%, the earlier guess 42.5%; 656 positions, 40 guesses each),
+yet hard plays no better for it: against three normal bots (4 players, run 12's seeds) it won
+25.3% (21.2-29.7%) of 400 series, 1.01x the fair share, where the earlier guess won 26.5% (22.4-31.0%)
+on the same seeds and the normal bot in its seat 21.5% (17.8-25.8%), at load 2.5-5.2, a median 35-37
+samples a decision, p99 250-254 ms. The earlier figures, with the earlier guess: 33.3% (25.5-42.2%) of 120 series
+(1.33x) against the normal bot before it weighed its own cards ahead, then 27.0% (19.3-36.4%) of 100,
+1.08x (normal in its seat: 25.0%), and 66.0% (56-75%) of 100 2-player series (normal in its seat: 49%).
+What holds it back is what it cannot see, not how much it thinks: given the others' real hands it won
+43% of 126 series where its guesses won 28.5% (an experiment only; A3 forbids it), and the normal bot's
+choices rarely lose by a margin its samples can show.
 """
 
 from __future__ import annotations
@@ -60,6 +77,11 @@ SHUT_OUT = -60  # holding up a route our own next cards need, with no Runner to 
 #: What a numbered play gains for each card of ours further up its route: it brings them nearer, and
 #: laying one card where we hold the next keeps the route shut to everyone else (see the docstring).
 OWN_CARD_AHEAD = 25
+#: Once another player is down to this many cards, a card of ours further up the route is worth only
+#: ``CARD_AHEAD_NEAR_THE_END``: the turns that holding the route would give us may never come, and what
+#: we still hold when he goes out is scored, so longer runs shed more (see the module's docstring).
+NEARLY_OUT = 2
+CARD_AHEAD_NEAR_THE_END = 15
 #: What a numbered play loses when it leaves the route's next card to whoever else holds it.
 LEFT_OPEN = 20
 #: A Runner no route of ours needs still sheds 10 points: worth a card that gives nothing else.
@@ -156,7 +178,8 @@ class Reading:
                 return 10 + sum(12 - k for k in self.mine[ROUTES[route_index]] if k <= 3)
             last = first + len(cards) - 1
             ahead = self.own_numbers_above(route_index, last)
-            value = sum(10 + POINTS[card] for card in cards) + OWN_CARD_AHEAD * len(ahead)
+            per_card_ahead = CARD_AHEAD_NEAR_THE_END if self.someone_nearly_out else OWN_CARD_AHEAD
+            value = sum(10 + POINTS[card] for card in cards) + per_card_ahead * len(ahead)
             if last < self.length and last + 1 not in ahead:
                 value -= LEFT_OPEN
             return value
@@ -168,6 +191,11 @@ class Reading:
                 return 25 + sum(self.mine[route])  # clears the way for our own cards
             return SPARE_RUNNER
         return 1000  # "keep" the card just drawn (see the module's docstring)
+
+    @cached_property
+    def someone_nearly_out(self) -> bool:
+        """Whether another player is down to ``NEARLY_OUT`` cards: the game may end before our next turns."""
+        return min(size for other, size in enumerate(self.hand_sizes) if other != self.seat) <= NEARLY_OUT
 
     def own_numbers_above(self, route_index: int, number: int) -> set[int]:
         """The numbers above ``number`` on the route that we hold (read from the hand: cheaper than
@@ -286,57 +314,244 @@ def game_over(state: dict, seat: int, start: dict) -> float | None:
     return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -lead / (GAME_SPREAD * math.sqrt(games_left))))))
 
 
-def resample_as_moves_show(state: dict, seat: int, rng: random.Random) -> dict:
-    """``resample_hidden``, except that no other player is dealt a card his public moves showed he
-    lacked (``remember``), beyond as many as he has drawn and kept since.
+class ForcedMoves:
+    """What one player's public moves this game say about the cards he holds.
 
-    A uniform deal hands a player who has just had to draw the very cards he could not have held, so the
-    search would weigh a block against hands the table has already ruled out. Each hand is dealt its old
-    cards (held when he last showed what he lacked) from the unknown cards he did not lack, then its new
-    ones (drawn since) from what is left, as the pack would have given them. When a hand runs short of
-    cards it may hold (the hands dealt before it took them), the cards are dealt again in a new order, up
-    to ``DEAL_ATTEMPTS`` times; after that (rare) the short hand takes whatever is left.
+    A forced move (a draw, a pass, or a LONDON card laid for want of a numbered one, H4/H5) shows he then
+    held none of the cards he could have played (``remember``). Every card that was ever in his hand took
+    a place: one of the six dealt, or a draw he kept. A card lacked at his i-th forced move can only have
+    come with a draw kept at that move or later (its *level* is i); a card he laid can only have come
+    before he laid it. How many ways his dealt and drawn cards can be given out so that all this holds,
+    for a hand he might hold now, is ``ways``: a guess of the hands is as likely as that number (each way
+    is one history of the deal and the draws, all equally likely)."""
+
+    def __init__(self, moves: list, player: int, routes: int, length: int) -> None:
+        tops, blocked = [-1] * routes, [False] * routes
+        self.level: dict[str, int] = {}  # card -> the last forced move that showed he lacked it (1, 2 ...)
+        self.draw_slots: list[int] = []  # the forced moves at which he drew a card and kept it
+        laid: list[tuple[int, int]] = []  # per card he laid from his hand: (its level then, draws kept before)
+        forced = 0
+        drawn_at_once = False  # the next play is of the card he has just drawn: public, no place of his hand
+        for who, what, detail in moves:
+            if who == player:
+                london = what == "play" and ROUTE_AND_NUMBER[detail[0]][1] == LONDON
+                if what in ("draw", "pass") or london:
+                    forced += 1
+                    shown = {CARD[r][top + 1] for r, top in enumerate(tops) if 0 <= top < length and not blocked[r]}
+                    if not london:
+                        shown |= LONDON_CARDS
+                        if shown - LONDON_CARDS:
+                            shown.add(HIGHWAYMAN)
+                        if any(blocked):
+                            shown.add(RUNNER)
+                    for card in shown:
+                        self.level[card] = forced
+                if what == "keep":
+                    self.draw_slots.append(forced)
+                elif what in ("play", "highwayman", "runner"):
+                    cards = laid_cards(what, detail)
+                    if drawn_at_once:
+                        cards = cards[1:]
+                    laid += [(self.level.get(card, 0), len(self.draw_slots)) for card in cards]
+                drawn_at_once = what == "draw"
+            if what == "play":
+                route, top = ROUTE_AND_NUMBER[detail[-1]]
+                tops[route] = top
+            elif what in ("highwayman", "runner"):
+                blocked[ROUTE_INDEX[detail]] = what == "highwayman"
+        self.forced = forced
+        # The cards that may fill the kept draws, by kind: (level, draws kept before it left his hand), a
+        # card of his hand now having left after every draw. The laid cards' kinds are fixed; the hand's
+        # are counted afresh for each guess (``levels``).
+        slots = len(self.draw_slots)
+        self.kinds = [(level, slots) for level in range(forced + 1)]
+        laid_counts = [0] * len(self.kinds)
+        for kind in laid:
+            if kind not in self.kinds:
+                self.kinds.append(kind)
+                laid_counts.append(0)
+            laid_counts[self.kinds.index(kind)] += 1
+        self.laid_counts = laid_counts
+        self._ways: dict[tuple[int, ...], int] = {}
+        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def levels(self, hand: list[str]) -> list[int]:
+        """How many cards of the hand have each level (0: never shown lacking, so any place fits)."""
+        counts = [0] * (self.forced + 1)
+        for card in hand:
+            counts[self.level.get(card, 0)] += 1
+        return counts
+
+    def ways(self, counts: list[int]) -> int:
+        """The number of ways to give his kept draws their cards (of his hand, counted by ``levels``, and
+        of those he laid) so that every card lacked at a forced move came by a draw kept at it or later,
+        and every card he laid came before he laid it; the rest, never shown lacking, were dealt (their
+        order among the six is the same for every hand, so it is left out)."""
+        key = tuple(counts)
+        found = self._ways.get(key)
+        if found is None:
+            everything = list(self.laid_counts)
+            for level, count in enumerate(counts):
+                everything[level] += count
+            found = self._ways[key] = self._count(0, tuple(everything))
+        return found
+
+    def ways_or_penalty(self, counts: list[int]) -> float:
+        """``ways``, or for a hand no history gives a weight far below any that one does, the lower the more
+        of its lacked cards the kept draws could not have brought (so the swaps mend such a start)."""
+        found = self.ways(counts)
+        if found:
+            return found
+        must_laid = [level for (level, _), count in zip(self.kinds, self.laid_counts)
+                     for _ in range(count) if level]
+        excess = max((sum(counts[level:]) + sum(laid >= level for laid in must_laid)
+                      - sum(at >= level for at in self.draw_slots) for level in range(1, len(counts))), default=0)
+        return WAYS_RULED_OUT ** max(1, excess)
+
+    def _count(self, slot: int, counts: tuple[int, ...]) -> int:
+        key = (slot, counts)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        must = sum(count for (level, _), count in zip(self.kinds, counts) if level)
+        if slot == len(self.draw_slots) or must > len(self.draw_slots) - slot:
+            total = int(must == 0)  # no card lacked at a forced move may be left over for the deal
+        else:
+            at, total = self.draw_slots[slot], 0
+            for index, ((level, before), count) in enumerate(zip(self.kinds, counts)):
+                if count and level <= at and slot < before:
+                    total += count * self._count(slot + 1, counts[:index] + (count - 1,) + counts[index + 1:])
+        self._memo[key] = total
+        return total
+
+
+def forced_moves_of(state: dict, others: list[int]) -> dict[int, ForcedMoves]:
+    """``ForcedMoves`` of each of ``others``, kept from the last call while the state's moves are the same
+    list at the same length: a search guesses the same position's hands for every sample, and the counts
+    of ways it works out for one guess serve the next."""
+    moves = state["moves"]
+    cached_moves, length, key, found = _FORCED_CACHE.get("last", (None, -1, None, None))
+    wanted = (tuple(others), state["routes"], state["length"], state["players"])
+    if cached_moves is moves and length == len(moves) and key == wanted:
+        return found
+    found = {other: ForcedMoves(moves, other, state["routes"], state["length"]) for other in others}
+    # The cache holds the moves list itself, so its id cannot be given to another list while it is kept;
+    # its one entry is read and replaced whole, so bots searching other tables in other threads only miss.
+    _FORCED_CACHE["last"] = (moves, len(moves), wanted, found)
+    return found
+
+
+_FORCED_CACHE: dict[str, tuple] = {}
+
+#: Swaps tried per card in the hands whose moves constrain them (see ``resample_as_moves_show``).
+SWAPS_PER_CARD = 6
+
+
+def resample_as_moves_show(state: dict, seat: int, rng: random.Random) -> dict:
+    """Redeal what ``seat`` cannot see, drawn evenly among the deals and draws the public moves allow: at
+    each forced move a player held none of the cards he could have played (``ForcedMoves``).
+
+    Each arrangement of the unknown cards is as likely as the number of histories that give it
+    (``ForcedMoves.ways``). A start deals each constrained hand cards it may hold, then Metropolis swaps
+    (a card of a constrained hand with any unknown card elsewhere, made with the ratio of the ways) bring
+    the guess to that distribution; the hands nothing constrains and the pack are shuffled together
+    last. The earlier guess (each hand dealt from the cards it did not lack at its last forced move, then
+    its drawn card from the front of the rest) was about as far from the distribution the moves allow as a
+    uniform redeal was: the lacked cards it skipped were the next ones handed out.
     """
     guess = resample_hidden(state, seat, rng)
     if guess["phase"] == "over":
         return guess
     others = [other for other in range(guess["players"]) if other != seat]
-    lacks, drawn_since = remember(guess["moves"], guess["players"], guess["routes"], guess["length"])
-    # resample_hidden dealt the others' hands and the pack from one shuffle: together, in a random order.
-    unknown = [card for other in others for card in guess["hands"][other]] + guess["pack"]
-    sizes = {other: len(guess["hands"][other]) for other in others}
-    fresh = {other: min(drawn_since[other], sizes[other]) for other in others}
-    # The hand with the fewest cards to spare is dealt first, so another's old cards do not use up its own.
-    spare = {other: sum(card not in lacks[other] for card in unknown) - sizes[other] + fresh[other]
-             for other in others}
-    order = sorted(others, key=spare.__getitem__)
-    for attempt in range(DEAL_ATTEMPTS):
-        left = list(unknown)
-        if attempt:
-            rng.shuffle(left)  # the last deal ran a hand short of cards it may hold: deal afresh
-        hands, short = {}, False
-        for other in order:
-            old = sizes[other] - fresh[other]
-            hand = [card for card in left if card not in lacks[other]][:old]
-            if len(hand) < old:
-                short = True
-                hand += [card for card in left if card in lacks[other]][:old - len(hand)]
-            for card in hand:
-                left.remove(card)
-            hands[other] = hand
-        if not short:
-            break
+    shown = forced_moves_of(state, others)
+    constrained = [other for other in others if shown[other].forced]
+    if not constrained:
+        return guess  # nothing ruled out: the uniform redeal is the right one
+    free = [other for other in others if not shown[other].forced]
+    left = [card for other in others for card in guess["hands"][other]] + guess["pack"]
+    rng.shuffle(left)
+    hands: dict[int, list[str]] = {}
+    # The start: the hands that need the most cards never shown lacking are dealt first, each taking in
+    # turn the cards that leave it a way to be completed with such cards; it is short only when those run
+    # out, and then takes whatever comes (the swaps mend it: see ``ways_or_penalty``).
+    for other in sorted(constrained, key=lambda other: len(shown[other].draw_slots) - len(guess["hands"][other])):
+        size, forced_moves = len(guess["hands"][other]), shown[other]
+        hand, counts, rest = [], [0] * (forced_moves.forced + 1), []
+        for card in left:
+            if len(hand) < size:
+                level = forced_moves.level.get(card, 0)
+                trial = list(counts)
+                trial[level] += 1
+                trial[0] += size - len(hand) - 1  # the rest of the hand as cards never shown lacking
+                if forced_moves.ways(trial):
+                    hand.append(card)
+                    counts[level] += 1
+                    continue
+            rest.append(card)
+        missing = size - len(hand)
+        hands[other], left = hand + rest[:missing], rest[missing:]
+    counts = {other: shown[other].levels(hands[other]) for other in constrained}
+    ways = {other: shown[other].ways_or_penalty(counts[other]) for other in constrained}
+    slots = [(other, i) for other in constrained for i in range(len(hands[other]))]
+    random_number = rng.random
+    total = len(slots) + len(left)
+    for _ in range(SWAPS_PER_CARD * len(slots)):
+        other, i = slots[int(random_number() * len(slots))]
+        j = int(random_number() * total)
+        if j < len(slots):
+            mate, k = slots[j]
+            if mate == other:
+                continue
+            there = hands[mate][k]
+        else:
+            mate, k = None, j - len(slots)
+            there = left[k]
+        here = hands[other][i]
+        level_here, level_there = shown[other].level.get(here, 0), shown[other].level.get(there, 0)
+        if here == there:
+            continue
+        new_counts = counts[other]
+        if level_here != level_there:
+            new_counts = list(new_counts)
+            new_counts[level_here] -= 1
+            new_counts[level_there] += 1
+        new_ways = shown[other].ways_or_penalty(new_counts)
+        ratio = new_ways / ways[other]
+        if mate is not None:
+            mate_counts = list(counts[mate])
+            mate_counts[shown[mate].level.get(there, 0)] -= 1
+            mate_counts[shown[mate].level.get(here, 0)] += 1
+            mate_ways = shown[mate].ways_or_penalty(mate_counts)
+            ratio *= mate_ways / ways[mate]
+        if ratio >= 1.0 or random_number() < ratio:
+            hands[other][i] = there
+            counts[other], ways[other] = new_counts, new_ways
+            if mate is None:
+                left[k] = here
+            else:
+                hands[mate][k] = here
+                counts[mate], ways[mate] = mate_counts, mate_ways
+    rng.shuffle(left)
+    for other in free:
+        size = len(guess["hands"][other])
+        hands[other], left = left[:size], left[size:]
     for other in others:
-        guess["hands"][other] = hands[other] + left[:fresh[other]]
-        del left[:fresh[other]]
+        guess["hands"][other] = hands[other]
     guess["pack"] = left
     return guess
 
 
-#: Deals ``resample_as_moves_show`` tries before it lets a hand take a card it showed it lacked.
-DEAL_ATTEMPTS = 8
+#: The weight of a hand no history gives, per lacked card too many (``ForcedMoves.ways_or_penalty``).
+WAYS_RULED_OUT = 1e-9
+
+
+def laid_cards(what: str, detail: list[str] | str | None) -> list[str]:
+    """The cards a public move took out of its player's hand."""
+    if what == "play":
+        return list(detail)
+    return [HIGHWAYMAN] if what == "highwayman" else [RUNNER] if what == "runner" else []
 
 
 # highwayman.GAME, not GAME: the registry takes any module with a GAME for a game of its own.
 hard = searching_bot(lambda: highwayman.GAME, budget=HARD_BUDGET, horizon=game_over,
-                     resample=resample_as_moves_show)
+                     resample=resample_as_moves_show, copy=highwayman.copy_state)
