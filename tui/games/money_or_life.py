@@ -577,13 +577,17 @@ class YorkBoard(ClickPane):
         placed = {place: count for place, count in view.get("guards", {}).items() if count}
         if not rolls and not placed:
             return Text("Town guards: none this round", style="dim")
+        # Where the guards stand is told at each coach and place above: this line tells how they got there,
+        # on one line (a second would take a row from the hand and the sheet below).
         text = Text("Town guards: ", style="bold")
+        told = []
         if rolls:
-            text.append("rolled " + ", ".join(f"{dice([roll], self.glyphs)} {PLACE_NAMES[rules.GUARD_PLACES[roll]]}"
+            told.append("rolled " + ", ".join(f"{dice([roll], self.glyphs)} {PLACE_NAMES[rules.GUARD_PLACES[roll]]}"
                                               for roll in rolls))
-        if placed:
-            text.append("; " if rolls else "")
-            text.append("at " + ", ".join(f"{PLACE_NAMES[place]} {count}" for place, count in placed.items()))
+        hunting = sum(placed.values()) - len(rolls)  # the scoundrels' guards, at their picks (Y6)
+        if hunting > 0:
+            told.append(f"{hunting} hunting scoundrels")
+        text.append("; ".join(told))
         return text
 
     def _latest(self, frame: TableFrame) -> Text:
@@ -670,7 +674,8 @@ class YorkHand(ClickPane, can_focus=False):
             # Only the builder, and its keys in the border: a hand that fits its pane never shows or
             # hides a scrollbar (which lays the whole table out again).
             self._note_keys("←→ s w c x Enter" if self.has_focus else "Tab: place the dice")
-            return [*self._dice_rows(me), *([target] if target else []), self._outcome(frame)]
+            # What the dice would bring comes before what the coach asks: it must never fall below the pane.
+            return [*self._dice_rows(me), self._outcome(frame), *([target] if target else [])]
         self._note_keys("")
         lines = [*([target] if target else []), self._dice_line(view), self._pick_line(frame)]
         latest = self._my_latest(frame)
@@ -991,17 +996,18 @@ class YorkSheet(FramePane):
             ("guineas", lambda p: money(p["guineas"], self.glyphs)),
             ("folk hero", lambda p: guard_note(p["folk_hero"])),
             ("scoundrel", lambda p: guard_note(p["scoundrel"])),
+            ("score", lambda p: str(p["score"])),
             ("horse", lambda p: f"{rules.item_name(p['horse'])} +{rules.ITEMS[p['horse']][2]}"
                                 if p["horse"] else "—"),
             ("weapons", lambda p: kit(p["weapons"]) + (f" +{rules.combat_bonus(p)}" if p["weapons"] else "")),
             ("gear", lambda p: kit(p["gear"]) + (f" +{rules.wit_bonus(p)}" if p["gear"] else "")),
             ("forced rest", lambda p: forced_rest(view, p)),
             ("scores as", lambda p: "scoundrel (declared)" if p["as_scoundrel"] else "folk hero"),
-            ("score", lambda p: str(p["score"])),
         ]
-        # A row nobody has anything in yet (no horse, no weapons, nobody resting, nobody declared a
-        # scoundrel) waits until someone does: at 120×40 the sheet has eight rows, and the score must not
-        # fall below them.
+        # The score comes before what a seat owns: late in a game at 120×40 the board's news can leave the
+        # sheet fewer rows than it has, and what falls below is then kit the hand's "To beat" line counts
+        # in. A row nobody has anything in yet (no horse, no weapons, nobody resting, nobody declared a
+        # scoundrel) waits until someone does.
         rows = [row for row in rows if row[0] not in SHOWN_ONCE_SOMEONE_HAS
                 or any(row[1](players[seat]) not in ("—", "folk hero") for seat in seats)]
         table: list[list[Text | str]] = [header]

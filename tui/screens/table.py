@@ -132,7 +132,7 @@ class TableScreen(Screen[None]):
         self.narrow = self.size.width < NARROW_BELOW
         self._unsubscribe = self.client.subscribe(self._heard)
         self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
-        self._announce_turn()  # a table that opens on your move says so, as any later prompt does
+        self._announce_turn(after_paint=False)  # a table that opens on your move says so, as later ones do
         self.call_after_refresh(self._redraw_all)
         self.call_after_refresh(self._tab_strip_out_of_focus)
 
@@ -253,7 +253,7 @@ class TableScreen(Screen[None]):
             self._line(news, "italic")
             self.notify(news, markup=False, timeout=3)
 
-    def _announce_turn(self) -> None:
+    def _announce_turn(self, *, after_paint: bool = True) -> None:
         prompt = self.frame.prompt
         if prompt and prompt["id"] != self._announced_prompt:
             fresh = self._announced_prompt is None or prompt["id"] > self._announced_prompt
@@ -264,8 +264,11 @@ class TableScreen(Screen[None]):
                 now = time.monotonic()
                 if now - self._your_move_toasted >= YOUR_MOVE_TOAST:  # one at a time, not a stack of them
                     self._your_move_toasted = now
-                    # Once the table is painted: mounting a toast lays out its rack, and the table comes first.
-                    self.call_after_refresh(self.notify, "Your move", timeout=YOUR_MOVE_TOAST)
+                    # A table update first, the toast once it is painted: mounting a toast lays out its rack.
+                    if after_paint:
+                        self.call_after_refresh(self.notify, "Your move", timeout=YOUR_MOVE_TOAST)
+                    else:
+                        self.notify("Your move", timeout=YOUR_MOVE_TOAST)
 
     # -------------------------------------------------------------------------------- actions
 
