@@ -537,6 +537,19 @@ def test_the_latest_robberies_are_each_riders_latest_once():
     assert news.count("P2 at") == 1 and news.index("you at") < news.index("P2 at")
 
 
+def test_the_town_guards_line_says_what_was_rolled_and_how_many_hunt_scoundrels():
+    """Y6 on the board: the random guards' rolls and the scoundrels' guards, on one line (where each
+    stands is said at its coach or place)."""
+    frame = _frame_at("pick")
+    board = panes.YorkBoard()
+    view = {**frame.view, "revealed": True, "guard_rolls": [6, 1], "guards": {"market": 1, "N": 3, "S": 0}}
+    assert board._guards(view).plain == "Town guards: rolled ⚅6 the market, ⚀1 North; 2 hunting scoundrels"
+    only_hunting = {**view, "guard_rolls": [], "guards": {"tavern": 2}}
+    assert board._guards(only_hunting).plain == "Town guards: 2 hunting scoundrels"
+    assert board._guards({**view, "guard_rolls": [], "guards": {}}).plain == "Town guards: none this round"
+    assert "once the picks are revealed" in board._guards({**view, "revealed": False}).plain
+
+
 async def test_on_a_narrow_terminal_one_tab_takes_the_keys_from_the_moves_to_the_dice_builder():
     """At 80×24 the panes are tabs turned by [ and ]: the tab strip takes no focus, so in a robbery the
     hand's "Tab: place the dice" is one key away, and Tab again goes back to the move list."""
