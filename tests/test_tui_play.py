@@ -53,12 +53,11 @@ async def test_a_click_on_a_town_card_in_the_hand_lays_it(size):
 async def test_your_move_is_one_toast_at_the_top_never_over_the_move_list(size):
     """Your turn: a notification (issue 8), shown where it hides none of the choices, and one at a time
     however fast the prompts come."""
-    from textual.widgets._toast import Toast
     app = quick_app("money-or-life", seed=5)
     async with app.run_test(size=size, notifications=True) as pilot:
-        await wait_until(pilot, lambda: any(toast.region.height for toast in app.screen.query(Toast)),
+        await wait_until(pilot, lambda: any(toast.region.height for toast in app.screen.query("Toast")),
                          "the first 'Your move' toast on screen")
-        toast, move_list = app.screen.query_one(Toast), app.screen.query_one("#move")
+        toast, move_list = app.screen.query_one("Toast"), app.screen.query_one("#move")
         assert "Your move" in str(toast.render())
         assert not toast.region.overlaps(move_list.region) and toast.region.y < move_list.region.y
         most = 0
@@ -66,5 +65,5 @@ async def test_your_move_is_one_toast_at_the_top_never_over_the_move_list(size):
             screen = app.screen
             await wait_until(pilot, lambda: screen.frame.choices and not screen.frame.sent, "a prompt")
             await pilot.press("1")
-            most = max(most, len(app.screen.query(Toast)))
+            most = max(most, len(app.screen.query("Toast")))
         assert most == 1

@@ -1008,8 +1008,8 @@ class YorkSheet(FramePane):
         # sheet fewer rows than it has, and what falls below is then kit the hand's "To beat" line counts
         # in. A row nobody has anything in yet (no horse, no weapons, nobody resting, nobody declared a
         # scoundrel) waits until someone does.
-        rows = [row for row in rows if row[0] not in SHOWN_ONCE_SOMEONE_HAS
-                or any(row[1](players[seat]) not in ("—", "folk hero") for seat in seats)]
+        rows = [row for row in rows if row[0] not in UNTIL_SOMEONE_HAS
+                or any(row[1](players[seat]) != UNTIL_SOMEONE_HAS[row[0]] for seat in seats)]
         table: list[list[Text | str]] = [header]
         for label, show in rows:
             cells: list[Text | str] = [Text(label, style="bold")]
@@ -1026,8 +1026,9 @@ class YorkSheet(FramePane):
         self.border_subtitle = f"a guard per {rules.GUARD_STEP} points (Y6)"
 
 
-#: The sheet's rows that show only once a seat has something in them ("scores as": once someone declares).
-SHOWN_ONCE_SOMEONE_HAS = ("horse", "weapons", "gear", "forced rest", "scores as")
+#: The sheet's rows that show only once some seat's cell differs from this: something owned, someone
+#: resting, someone declared a scoundrel.
+UNTIL_SOMEONE_HAS = {"horse": "—", "weapons": "—", "gear": "—", "forced rest": "—", "scores as": "folk hero"}
 
 
 Board = YorkBoard
