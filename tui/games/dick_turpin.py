@@ -125,6 +125,10 @@ def booty_card(card: int, glyphs) -> str:
 class Board(FramePane):
     """The road from London to Edinburgh with the coach, passengers, the booty and the piles."""
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("turpin")  # its height is the game's own (styles/dick_turpin.tcss)
+
     def draw(self, frame: TableFrame) -> Shown:
         view, g = _view(frame), self.glyphs
         at = coach_town(view)
