@@ -230,6 +230,41 @@ def test_a_line_that_fits_is_drawn_as_rich_draws_it():
     assert [list(strip) for strip in render_strips(console, two_lines, 80)] == as_rich_draws(two_lines, 80)
 
 
+async def test_a_pane_that_keeps_its_tallest_keeps_its_scrollbar_and_shows_new_lines_from_the_top():
+    """A pane whose news comes and goes (the York hand between robberies) shows its scrollbar once and
+    keeps it: a scrollbar that came and went with each table laid the whole table out each time, and
+    rewrapped the pane's words to a width one scrollbar narrower and back."""
+    from tui.widgets.lines import LinePane
+
+    class Tallest(LinePane):
+        KEEP_TALLEST = True
+        DEFAULT_CSS = "Tallest { height: 5; }"
+
+    class OnePane(App):
+        def compose(self) -> ComposeResult:
+            yield Tallest()
+
+    app = OnePane()
+    async with app.run_test(size=(30, 8)) as pilot:
+        pane = app.query_one(Tallest)
+        pane.show([Text(f"builder line {number}") for number in range(1, 9)])
+        await pilot.pause()
+        assert pane.show_vertical_scrollbar
+        layouts = []
+        real_refresh_layout = app.screen._refresh_layout
+        app.screen._refresh_layout = lambda *args, **kwargs: (layouts.append(1), real_refresh_layout(*args, **kwargs))[1]
+        for _ in range(3):
+            pane.show([Text("dice 3 and 5"), Text("you picked North")])
+            await pilot.pause()
+            assert pane.show_vertical_scrollbar
+            pane.show([Text(f"builder line {number}") for number in range(1, 9)])
+            await pilot.pause()
+        assert layouts == []
+        pane.show([Text("dice 3 and 5"), Text("you picked North")])
+        await pilot.pause()
+        assert screen_text(app).splitlines()[0].startswith("dice 3 and 5")
+
+
 async def test_a_choice_shows_as_sent_only_while_the_host_is_slow_to_answer(monkeypatch):
     """A host that answers at once takes the table straight to the next move; a slow one gets "Sent;
     waiting for the table…" after a moment; either way a second key does not send the move twice."""

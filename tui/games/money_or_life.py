@@ -655,6 +655,9 @@ class YorkHand(ClickPane, can_focus=False):
         Binding("enter", "send", "send dice"),
     ]
     COMPONENT_CLASSES = ClickPane.COMPONENT_CLASSES | {"york-hand--die"}
+    # Late in a game the board's news leaves the hand seven rows: the builder (eight) and the quieter
+    # lines between robberies (four) would show and hide a scrollbar, and lay the table out, each time.
+    KEEP_TALLEST = True
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -668,7 +671,11 @@ class YorkHand(ClickPane, can_focus=False):
         me = _me(view)
         if me is None:
             return Text("")
+        in_robbery = self.plan is not None
         self.plan = self._plan_for(frame)
+        if (self.plan is not None) != in_robbery and self.scroll_y:
+            # The builder comes or goes: its first line on top, not where the other one was scrolled to.
+            self.scroll_to(y=0, animate=False, immediate=True)
         target = self._target_line(view)
         if self.plan is not None:
             # Only the builder, and its keys in the border: a hand that fits its pane never shows or
@@ -967,6 +974,8 @@ def kit(items: list[str]) -> str:
 
 class YorkSheet(FramePane):
     """Every highwayman's sheet side by side, yours first and in full."""
+
+    KEEP_TALLEST = True  # a forced rest's row comes and goes: a scrollbar shown once stays
 
     #: What the sheet shows of each player (the rest, such as who has picked, changes on every table).
     SHOWN = ("seat", "health", "status", "guineas", "folk_hero", "scoundrel", "horse", "weapons", "gear",

@@ -231,9 +231,12 @@ class LinePane(ScrollView, can_focus=False):
         """How many lines the pane holds at ``width``: its content's, or its tallest (``KEEP_TALLEST``)."""
         lines = len(self._strips_at(width))
         if self.KEEP_TALLEST:
+            # Kept for the pane's width, scrollbar and all: a scrollbar that comes narrows the content, and
+            # a tallest forgotten with that width would take the scrollbar away again, and so on.
+            pane_width = self.size.width or width
             tallest_width, tallest = self._tallest
-            lines = max(lines, tallest) if tallest_width == width else lines
-            self._tallest = (width, lines)
+            lines = max(lines, tallest) if tallest_width == pane_width else lines
+            self._tallest = (pane_width, lines)
         return lines
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
