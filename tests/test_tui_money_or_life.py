@@ -564,3 +564,16 @@ async def test_on_a_narrow_terminal_one_tab_takes_the_keys_from_the_moves_to_the
         assert isinstance(app.focused, panes.YorkHand)
         await pilot.press("tab")
         assert isinstance(app.focused, ChoiceList)
+
+
+def test_a_coachs_stats_break_between_stats_never_inside_one():
+    """In a narrow coach block "combat 3+d6" stays on one line: a line ending in "combat" and the next
+    starting "3+d6" read as two things."""
+    from tui.games.money_or_life import coach_stat_parts, lines_of_parts
+
+    coach = {"speed": 9, "wit": "5+d6", "combat": "3+d6", "guards": 0}
+    assert lines_of_parts(coach_stat_parts(coach), 40) == ["speed 9 · wit 5+d6 · combat 3+d6"]
+    assert lines_of_parts(coach_stat_parts(coach), 28) == ["speed 9 · wit 5+d6", "combat 3+d6"]
+    assert lines_of_parts(coach_stat_parts(coach), 12) == ["speed 9", "wit 5+d6", "combat 3+d6"]
+    guarded = dict(coach, combat=7, guards=2)  # Y6: a guard adds 5
+    assert lines_of_parts(coach_stat_parts(guarded), 28) == ["speed 9 · wit 5+d6", "combat 7 + 2 guards = 17"]

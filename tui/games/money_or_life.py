@@ -328,7 +328,24 @@ def combat_text(coach: dict[str, Any]) -> str:
 
 
 def coach_stats(coach: dict[str, Any]) -> str:
-    return f"speed {coach['speed']} · wit {coach['wit']} · combat {combat_text(coach)}"
+    return " · ".join(coach_stat_parts(coach))
+
+
+def coach_stat_parts(coach: dict[str, Any]) -> list[str]:
+    return [f"speed {coach['speed']}", f"wit {coach['wit']}", f"combat {combat_text(coach)}"]
+
+
+def lines_of_parts(parts: list[str], width: int, separator: str = " · ") -> list[str]:
+    """``parts`` joined by ``separator`` into lines of at most ``width``, broken only between parts, so
+    that a stat keeps its number ("combat 3+d6", never "combat" and "3+d6" a line apart); a part wider
+    than a line has a line of its own (and wraps there)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + len(separator) + len(part) <= width:
+            lines[-1] += separator + part
+        else:
+            lines.append(part)
+    return lines
 
 
 def beside(blocks: list[list[Text]], widths: list[int], gap: int = 1) -> list[Text]:
@@ -438,7 +455,8 @@ class YorkBoard(ClickPane):
         coach = _coach(_view(frame), where)
         assert coach is not None
         head = self._coach_head(frame, where, coach, choosable)
-        words = [head, Text(coach["name"]), Text(coach_stats(coach))]
+        stats = [Text(line) for line in lines_of_parts(coach_stat_parts(coach), width - 2)]
+        words = [head, Text(coach["name"]), *stats]
         return self._block(words, width, f"where:{where}", where in choosable, self.background_of("york--coach"))
 
     def _town_block(self, frame: TableFrame, choosable: dict[str, int], width: int) -> list[Text]:
