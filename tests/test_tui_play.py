@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tui_helpers import play_to_results, quick_app, screen_name, wait_until
+from tests.tui_helpers import screen_text as plain_text
 
 
 def screen_text(app) -> str:
@@ -67,3 +68,39 @@ async def test_your_move_is_one_toast_at_the_top_never_over_the_move_list(size):
             await pilot.press("1")
             most = max(most, len(app.screen.query("Toast")))
         assert most == 1
+
+
+async def test_esc_at_a_game_asks_before_it_ends_the_game():
+    """Esc is the key that backs out of everything else, so at a table it first asks: a second Esc (or n)
+    stays at the same game; Enter (or y) leaves it for the menu and ends the game against the bots."""
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first prompt")
+        table, client = app.screen, app.client
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "LeaveScreen", "the question")
+        assert "The game against the bots ends here" in plain_text(app)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table, "the table again")
+        assert app.client is client and bool(table.frame.choices)
+        await pilot.press("escape", "n")
+        await wait_until(pilot, lambda: app.screen is table, "the table after n")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "LeaveScreen", "the question again")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await wait_until(pilot, lambda: app.client is None and app.hosted is None, "the table closed")
+
+
+async def test_esc_once_the_game_is_over_leaves_without_asking():
+    app = quick_app("turpin", players=3, seed=11)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        table = app.screen
+        await play_to_results(pilot, app)
+        await pilot.press("t")  # from the results, a look at the finished table
+        await wait_until(pilot, lambda: app.screen is table, "the finished table")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")

@@ -12,7 +12,7 @@ from core.registry import get_game
 from net.authority import Table
 from net.client import TableClient
 from net.host import HostSettings, TableHost
-from tests.tui_helpers import screen_name, screen_text, wait_until
+from tests.tui_helpers import quick_app, screen_name, screen_text, wait_until
 from tui.app import Start, TurpinApp
 from tui.hosting import TablePlan
 
@@ -230,3 +230,27 @@ async def test_a_lan_table_that_cannot_be_announced_knows_why_for_the_lobby(monk
         assert "multicast is not allowed on this network" in hosted.not_advertised_because
     finally:
         await hosted.close()
+
+
+async def test_the_rules_help_wraps_its_sentences_to_the_terminal_not_to_the_file():
+    """The rules text keeps the line breaks of an 80-column file only where a sentence ends: at 80×24
+    the modal is narrower than the file, and a break kept mid-sentence left every other line half empty."""
+    from core.registry import all_games
+    from tui.screens.rules import reflowed
+    from tui.screens.table import TableScreen
+
+    for game in all_games().values():
+        for line in reflowed(game.rules_text).splitlines():
+            assert not line.strip() or line[0].isspace() or line.rstrip().endswith((".", "!", "?")), (game.id, line)
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: "stand & deliver" in screen_text(app), "the rules")
+        shown = app.screen.query_one("#rules-scroll").scrollable_content_region
+        region = app.screen.query_one(".rules-game").content_region.intersection(shown)
+        rows = [row[region.x:region.right].rstrip() for row in screen_text(app).splitlines()[region.y:region.bottom]]
+        for row, after in zip(rows, rows[1:]):
+            if row.strip() and after.strip() and not row.endswith((".", "!", "?", ":")):
+                assert len(row) > region.width - 16, f"a half-empty line in the middle of a sentence: {row!r}"

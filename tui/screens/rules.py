@@ -26,9 +26,25 @@ def option_line(option: Option) -> str:
     return f"  {option.name} ({allowed}; default {default}): {option.help}"
 
 
+def reflowed(rules: str) -> str:
+    """The engine's rules text with the line breaks it has for an 80-column file taken out, so the modal
+    wraps it to its own width (a break kept from the file left every other line half empty): a line that
+    ends a sentence keeps its break (Highwayman's rules put one item to a line), and so does an indented
+    line (a table, as the market's price list), any other joins the next."""
+    lines: list[str] = []
+    for line in rules.strip().splitlines():
+        previous = lines[-1] if lines else ""
+        if (previous.strip() and line.strip() and not previous[0].isspace() and not line[0].isspace()
+                and not previous.rstrip().endswith((".", "!", "?"))):
+            lines[-1] = lines[-1].rstrip() + " " + line.strip()
+        else:
+            lines.append(line)
+    return "\n".join(lines)
+
+
 def rules_text(game: Game) -> Text:
     text = Text(game.title + "\n\n", style="bold")
-    text.append(game.rules_text.strip() + "\n\n")
+    text.append(reflowed(game.rules_text) + "\n\n")
     text.append("Table options\n", style="bold")
     text.append("\n".join(option_line(option) for option in game.options) + "\n")
     return text

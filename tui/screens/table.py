@@ -71,6 +71,7 @@ class TableScreen(Screen[None]):
         self._announced_prompt: int | None = None
         self._your_move_toasted = -YOUR_MOVE_TOAST
         self._results_shown = False
+        self._stopped = False  # the host has closed the table: leaving then costs nothing
         self._chat: list[Text] = []
         self._table_pending = False
         self._collector = CollectorHold()
@@ -209,6 +210,7 @@ class TableScreen(Screen[None]):
         elif kind == "disconnected":
             self.query_one(ConnectionBanner).problem = update.text
         elif kind == "stopped":
+            self._stopped = True
             if self.frame.result is None:
                 self.query_one(ConnectionBanner).problem = ""
                 self._line(f"The table is gone: {update.text}. Esc goes back to the menu.", "bold red")
@@ -360,4 +362,29 @@ class TableScreen(Screen[None]):
         self.app.push_screen(ResultsScreen(self.frame))
 
     def action_leave(self) -> None:
-        self.app.leave_table()
+        consequence = self.what_leaving_does()
+        if consequence is None:
+            self.app.leave_table()
+            return
+        from tui.screens.leave import LeaveScreen
+
+        def leave_if_sure(sure: bool | None) -> None:
+            if sure:
+                self.app.leave_table()
+
+        self.app.push_screen(LeaveScreen(consequence), leave_if_sure)
+
+    def what_leaving_does(self) -> str | None:
+        """What leaving costs, for the question asked first; None when it costs nothing (a spectator, a
+        game over, a table that is gone)."""
+        frame = self.frame
+        if frame.spectating or frame.result is not None or self._stopped:
+            return None
+        hosted = getattr(self.app, "hosted", None)
+        if hosted is not None and hosted.plan.on_lan:
+            return "You host this table: leaving closes it, and the game ends for everyone at it."
+        if hosted is not None:
+            kept = " Its record stays in Replays." if getattr(self.app, "record_path", None) else ""
+            return f"The game against the bots ends here.{kept}"
+        return ("The table plays on without you. Join it again from this terminal to take your seat back "
+                "(if the host has not handed it to a bot meanwhile).")
