@@ -226,11 +226,12 @@ class TableClient:
     async def close(self) -> None:
         """Leave the table (the seat waits for this player to come back) and stop reconnecting."""
         self._closing = True
-        if self._writer is not None:
+        writer = self._writer  # the connection loop may drop it while the goodbye drains
+        if writer is not None:
             with contextlib.suppress(Exception):
-                self._writer.write(protocol.encode({"type": "bye"}))
-                await self._writer.drain()
-            self._writer.close()
+                writer.write(protocol.encode({"type": "bye"}))
+                await writer.drain()
+            writer.close()
         if self._runner is not None:
             self._runner.cancel()
             with contextlib.suppress(BaseException):

@@ -337,6 +337,25 @@ async def test_a_client_that_will_not_reconnect_says_it_lost_the_table_and_stops
     await player.close()
 
 
+async def test_leaving_while_the_host_drops_the_connection_is_still_a_clean_leave():
+    """The goodbye drains while the host, told goodbye, closes the connection, and the client's own loop
+    drops it: leaving must still end quietly (seen as a crash of the app's lobby on a loaded machine)."""
+    table = Table(TOY, {"players": 2})
+    async with hosting(table) as host:
+        player = client(host, reconnect=False)
+        await player.start()
+        writer = player._writer
+        real_drain = writer.drain
+
+        async def drain_while_the_loop_drops_it() -> None:
+            player._writer = None  # what the connection loop does when the host hangs up
+            await real_drain()
+
+        writer.drain = drain_while_the_loop_drops_it
+        await player.close()
+        assert player.stopped is not None and not player.connected
+
+
 def test_a_retrying_client_says_for_how_long_in_words():
     """The status a UI shows while the client retries: how long, in seconds, minutes or hours, and how
     many attempts; nothing while connected."""
