@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from net.client import ClientError, TableClient
@@ -22,6 +23,8 @@ from tui.glyphs import Glyphs, UNICODE
 if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
     from tui.hosting import HostedTable, TablePlan
 
+#: How long after a toast's time is up the screen is repainted where it was (``TurpinApp.notify``).
+TOAST_GONE_AFTER = 0.1
 
 
 @dataclass
@@ -73,6 +76,19 @@ class TurpinApp(App[int]):
             from tui.screens.join import JoinScreen
             self.push_screen(JoinScreen(spectate=route == "spectate", address=self.start.address,
                                         code=self.start.code, connect_now=True))
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        # Textual takes an expired toast out of the layout without repainting where it was (seen on the
+        # narrow table: "Your move" stayed on the tabs until something else redrew them), so the screen
+        # is repainted once the toast has gone.
+        shown_for = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self.set_timer(shown_for + TOAST_GONE_AFTER, self._repaint_where_toasts_were)
+
+    def _repaint_where_toasts_were(self) -> None:
+        if self.is_running and self.screen.is_current:
+            self.screen.refresh()
 
     def start_table(self, coroutine: Any) -> None:
         """Run a route to a table (``play``, ``join``…) as a worker; a failure is said, never a crash."""
