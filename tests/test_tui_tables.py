@@ -254,3 +254,32 @@ async def test_the_rules_help_wraps_its_sentences_to_the_terminal_not_to_the_fil
         for row, after in zip(rows, rows[1:]):
             if row.strip() and after.strip() and not row.endswith((".", "!", "?", ":")):
                 assert len(row) > region.width - 16, f"a half-empty line in the middle of a sentence: {row!r}"
+
+
+async def test_the_set_up_form_says_where_the_focus_is_and_what_is_ticked_without_colour():
+    """The set-up opens on its first field (Game), whose label shows in reverse, and Tab moves the mark
+    with the focus; a tick box shows an X only when ticked (Textual's draws one either way, in two
+    colours)."""
+    app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await pilot.press("g")
+        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and app.focused is not None, "the set-up")
+        assert app.focused.id == "setup-game"
+
+        def marked_labels() -> list[str]:
+            return [str(row.query_one(".setup-label").render()) for row in app.screen.query(".setup-row.-focused")]
+
+        assert marked_labels() == ["Game"]
+        assert app.screen.query_one(".setup-row.-focused .setup-label").styles.text_style.reverse
+        await pilot.press("tab")
+        await wait_until(pilot, lambda: marked_labels() == ["Seat 2"], "the mark on the next field")
+
+        def open_piles_line() -> str:
+            return next(line for line in screen_text(app).splitlines() if "open piles" in line)
+
+        assert "▐ ▌ open piles" in open_piles_line()
+        app.screen.query_one("#option-open_piles").focus()
+        await pilot.press("space")
+        await wait_until(pilot, lambda: "▐X▌ open piles" in open_piles_line(), "the tick")
+        assert marked_labels() == ["open piles"]

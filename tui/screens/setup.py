@@ -9,18 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from core.engine import Game, Option, OptionError
 from core.registry import all_games, get_game
 from net.authority import default_bot
 from tui import screen_styles
 from tui.hosting import TablePlan
+from tui.widgets.tickbox import TickBox
 
 PERSON = "person"
 
@@ -62,7 +63,7 @@ class SetupScreen(Screen[None]):
                                 compact=True, id="setup-interface")
                 with Horizontal(classes="setup-row"):
                     yield Label("Room code", classes="setup-label")
-                    yield Checkbox("players need a room code", self.plan.code, compact=True, id="setup-code")
+                    yield TickBox("players need a room code", self.plan.code, compact=True, id="setup-code")
             yield Vertical(id="setup-game-part")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
@@ -77,7 +78,23 @@ class SetupScreen(Screen[None]):
 
     async def on_mount(self) -> None:
         await self._build_game_part()
-        self.query_one("#setup-start").focus()
+        # The first field, not Start: "set up a game" is for changing something (Enter on the menu already
+        # starts the default game), and a focused Start scrolled a short terminal to the bottom of the form.
+        self.query_one("#setup-game").focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._mark_focused_row(event.widget)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._mark_focused_row(self.focused)
+
+    def _mark_focused_row(self, focused: object) -> None:
+        """The row of the focused field gets ``-focused``, which shows its label in reverse: the compact
+        fields' own focus is only a slightly different background. (A class set here, not CSS's
+        ``:focus-within``, whose label was repainted only at the next focus change, a field late.)"""
+        ancestors = getattr(focused, "ancestors_with_self", [])
+        for row in self.query(".setup-row"):
+            row.set_class(row in ancestors, "-focused")
 
     async def _build_game_part(self) -> None:
         part = self.query_one("#setup-game-part", Vertical)
@@ -117,7 +134,7 @@ class SetupScreen(Screen[None]):
         value = self.values.get(option.name, option.default)
         widget_id = f"option-{option.name}"
         if option.kind == "bool":
-            field = Checkbox(option.name.replace("_", " "), bool(value), compact=True, id=widget_id)
+            field = TickBox(option.name.replace("_", " "), bool(value), compact=True, id=widget_id)
         elif option.kind == "choice":
             field = Select([(str(v), v) for v in option.allowed], value=value, allow_blank=False,
                            compact=True, id=widget_id)
@@ -206,7 +223,7 @@ class SetupScreen(Screen[None]):
         if self.hosting:
             plan.name = self.query_one("#setup-name", Input).value.strip()
             plan.interface = self.query_one("#setup-interface", Input).value.strip()
-            plan.code = self.query_one("#setup-code", Checkbox).value
+            plan.code = self.query_one("#setup-code", TickBox).value
             if plan.name:
                 from net.discovery import check_table_name
                 check_table_name(plan.name)
