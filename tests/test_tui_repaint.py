@@ -147,6 +147,26 @@ async def test_on_a_wide_terminal_there_are_no_pane_keys():
         assert app.is_running
 
 
+async def test_a_short_wide_terminal_folds_into_tabs_so_no_pane_hides_its_lines():
+    """At 120×30 the board, and the hand and sheet under it, had too few rows: Dick Turpin's hand hid two
+    towns behind a scrollbar no key reaches. A short terminal folds into tabs as a narrow one does, and
+    unfolds when it grows."""
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_until(pilot, lambda: at_table(app), "the table")
+        await wait_until(pilot, lambda: "] pane" in screen_text(app), "the tabs")
+        await pilot.press("right_square_bracket")
+        await wait_until(pilot, lambda: app.screen.query_one("#tabs").active == "tab-hand", "the hand")
+        hand = app.screen.query_one("#hand")
+        await wait_until(pilot, lambda: hand.virtual_size.height > 0, "the hand drawn")
+        assert hand.virtual_size.height <= hand.scrollable_content_region.height
+        assert all(town in screen_text(app) for town in ("Oxford", "Carlisle"))
+        await pilot.resize_terminal(120, 40)
+        await wait_until(pilot, lambda: not app.screen.query("#tabs") and "] pane" not in screen_text(app),
+                         "every pane at once")
+
+
 class ChoicesApp(App):
     CSS = "ChoiceList { height: 5; }"
 

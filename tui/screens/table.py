@@ -1,7 +1,7 @@
 """The table: board, hand, sheet, players, log and the move pane, kept live from the client.
 
-Wide terminals show every pane at once; narrow ones (80 columns) fold the panes into tabs with the move
-pane always in view. The screen only renders frames and sends the prompt's own choices.
+Wide terminals show every pane at once; narrow ones (80 columns) and short ones fold the panes into tabs
+with the move pane always in view. The screen only renders frames and sends the prompt's own choices.
 """
 
 from __future__ import annotations
@@ -35,6 +35,15 @@ from tui.widgets.prompt import MovePane
 
 #: Below this many columns the panes fold into tabs.
 NARROW_BELOW = 110
+#: ... and below this many rows: under the board and over the 10-row move pane, the hand and the sheet
+#: side by side had too few rows (Dick Turpin's hand at 120×30 hid two of its towns behind a scrollbar no
+#: key reaches; at 120×36 its board lost its last line).
+SHORT_BELOW = 38
+
+
+def folds_into_tabs(width: int, height: int) -> bool:
+    return width < NARROW_BELOW or height < SHORT_BELOW
+
 #: Seconds after sending a choice before the move pane says "Sent; waiting for the table…".
 SHOW_SENT_AFTER = 0.15
 #: Seconds a "Your move" toast stays; another prompt within them gets none (the status line says it).
@@ -130,7 +139,7 @@ class TableScreen(Screen[None]):
         return True
 
     def on_mount(self) -> None:
-        self.narrow = self.size.width < NARROW_BELOW
+        self.narrow = folds_into_tabs(*self.size)
         self._unsubscribe = self.client.subscribe(self._heard)
         self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
         self._announce_turn(after_paint=False)  # a table that opens on your move says so, as later ones do
@@ -153,7 +162,7 @@ class TableScreen(Screen[None]):
             self._unsubscribe()
 
     def on_resize(self) -> None:
-        narrow = self.size.width < NARROW_BELOW
+        narrow = folds_into_tabs(*self.size)
         if narrow != self.narrow:
             self.narrow = narrow
             self.call_after_refresh(self._redraw_all)
