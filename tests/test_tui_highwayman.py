@@ -321,6 +321,11 @@ async def test_a_whole_series_by_keys(size):
         assert len(result["reveal"]["history"]) == 3
         await wait_until(pilot, lambda: "Game over" in screen_text(app), "the results drawn")
         assert "Series points (lowest wins) over the game" in screen_text(app)
+        # A2 in words: each game's end by the winners' names, and what everyone held, as cards are called
+        shown = " ".join(screen_text(app).split())
+        first = result["reveal"]["history"][0]
+        winner = app.screen.frame.name(first["winners"][0])
+        assert f"Game 1: {winner}" in shown and "winners" not in shown and "history" not in shown
 
 
 async def test_a_click_on_a_playable_card_plays_it():

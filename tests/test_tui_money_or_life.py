@@ -7,6 +7,8 @@ player's own dice in the hand, each robbery's outcome beside its choice, the bes
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from core.games import money_or_life as rules
@@ -239,6 +241,11 @@ async def finish_at_results(pilot, app: TurpinApp) -> None:
     assert "Score over the game" in text
     result = app.screen.frame.result
     assert result is not None and result["summary"].split(":")[0].split(" ")[0] in text
+    if app.screen.frame.view.get("solo"):  # Y16: the rival is in the results, and wins unless beaten
+        rival_row = next(line for line in text.splitlines() if re.search(r"the rival +\d+ *$", line))
+        assert rival_row.split()[-1] == str(result["reveal"]["rival"])
+        assert ("Winner: the rival" in text) == (not result["winners"]) and "Nobody wins" not in text
+    assert "Coaches dealt and gone" in text  # the reveal (A2) names the coaches, not their numbers
     await pilot.press("m")
     await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
 
@@ -577,3 +584,20 @@ def test_a_coachs_stats_break_between_stats_never_inside_one():
     assert lines_of_parts(coach_stat_parts(coach), 12) == ["speed 9", "wit 5+d6", "combat 3+d6"]
     guarded = dict(coach, combat=7, guards=2)  # Y6: a guard adds 5
     assert lines_of_parts(coach_stat_parts(guarded), 28) == ["speed 9 · wit 5+d6", "combat 7 + 2 guards = 17"]
+
+
+def test_the_results_chart_puts_every_seat_on_one_scale():
+    """Three seats that end on 17 end on the same bar, and a 9 is lower than a 73 (each row on its own
+    scale drew them alike)."""
+    from tui.glyphs import ASCII, UNICODE
+    from tui.widgets.chart import bars
+
+    series = [[15, 16, 17], [15, 14, 17], [15, 20, 17], [9, 9, 9], [73, 73, 73]]
+    low, high = 9, 73
+    drawn = [bars(points, 10, low, high, UNICODE.bars) for points in series]
+    assert len({line[-1] for line in drawn[:3]}) == 1
+    assert drawn[3][-1] == UNICODE.bars[0] and drawn[4][-1] == UNICODE.bars[-1]
+    rising = bars(list(range(100)), 10, 0, 99, ASCII.bars)  # a hundred moves in ten columns
+    assert len(rising) == 10 and rising[-1] == "#" and list(rising) == sorted(rising, key=ASCII.bars.index)
+    assert bars([5], 4, 5, 5, ASCII.bars) == "____"  # one move, nothing to scale: the lowest bar, all across
+    assert bars([0, 6], 4, 0, 6, ASCII.bars) == "__##"  # a short game is stretched over the width

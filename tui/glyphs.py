@@ -36,6 +36,8 @@ class Glyphs:
     bar: str = "▌"
     #: A card's outline: top left, top, top right, side, bottom left, bottom right.
     box: str = "╭─╮│╰╯"
+    #: A chart's bars, lowest to highest.
+    bars: str = "▁▂▃▄▅▆▇█"
 
     def dice(self, values: list[int]) -> str:
         return " ".join(self.die[value] if 1 <= value <= 6 else f"d{value}" for value in values)
@@ -49,7 +51,7 @@ UNICODE = Glyphs(coach="▣", passenger="●", passenger_gone="○", pistol="✕
 ASCII = Glyphs(coach="[=]", passenger="*", passenger_gone=".", pistol="x", block="#", runner="R",
                highwayman="#", turn=">", laid="+", choosing="...", bot="bot", away="away",
                die=("", "d1", "d2", "d3", "d4", "d5", "d6"), road="-", north="^", south="v",
-               filled="#", empty=".", bar="|", box="+-+|++")
+               filled="#", empty=".", bar="|", box="+-+|++", bars="_.-=+*#")
 
 
 def terminal_draws_unicode() -> bool:

@@ -79,6 +79,11 @@ def reveal_text(reveal: Any, frame: TableFrame) -> Text | None:
     return None
 
 
+def others_in_the_result(frame: TableFrame) -> list[tuple[str, int, bool]]:
+    """Whoever else the game is played against (a rival without a seat): name, score, whether he won."""
+    return []
+
+
 def reveal_item(value: Any) -> str:
     """One hidden thing as the results' reveal names it (a card, a die); the value as it is by default."""
     return str(value)

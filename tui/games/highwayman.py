@@ -47,6 +47,25 @@ def reveal_item(value: Any) -> str:
     return str(value)
 
 
+def reveal_text(reveal: dict[str, Any], frame: TableFrame) -> Text:
+    """A2 in words: the pack from the top, and each game's end with what every seat held (the seats by
+    name, the cards as people say them); the last game's hands are the hands the series ended with."""
+    def cards(hand: list[str]) -> str:
+        return ", ".join(card_name(card) for card in hand) or "nothing"
+
+    text = Text()
+    text.append("  The pack, top card first: ", style="bold")
+    text.append(f"{cards(reveal.get('pack_top_first', []))}\n")
+    for game in reveal.get("history", []):
+        winners = " and ".join(frame.name(seat) for seat in game["winners"])
+        how = f"{winners} went out" if game["ended"] == "out" else f"nobody could play; lowest hand: {winners}"
+        text.append(f"  Game {game['game']}: ", style="bold")
+        text.append(f"{how}\n")
+        for seat, (left, points) in enumerate(zip(game["left"], game["scores"])):
+            text.append(f"    {frame.name(seat)}: {cards(left)} ({points} point{'s' * (points != 1)})\n")
+    return text
+
+
 def card_points(card: str) -> int:
     """H6: what the card scores if it is still in hand when the game ends."""
     return rules.POINTS.get(card, 0)

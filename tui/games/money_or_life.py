@@ -119,6 +119,38 @@ def reveal_item(value: Any) -> str:
     return str(value)
 
 
+def reveal_text(reveal: dict[str, Any], frame: TableFrame) -> Text:
+    """A2 in words: the coaches by name (never dealt, then dealt and gone), the last round's secret dice
+    and picks by seat, and in solo the rival's money."""
+    def coaches(cards: list[int]) -> str:
+        return "; ".join(rules.COACHES[card][0] for card in cards) or "none"
+
+    text = Text()
+    for label, cards in (("Coaches never dealt", reveal.get("deck", [])),
+                         ("Coaches dealt and gone", reveal.get("discards", []))):
+        text.append(f"  {label}: ", style="bold")
+        text.append(f"{coaches(cards)}\n")
+    text.append("  The last round's secret dice and picks\n", style="bold")
+    picks = reveal.get("picks", [])
+    for seat, dice_values in enumerate(reveal.get("dice", [])):
+        pick = picks[seat] if seat < len(picks) else None
+        where = PLACE_NAMES.get(pick, str(pick)) if pick else "no pick"
+        text.append(f"    {frame.name(seat)}: {dice(dice_values, frame.glyphs) or 'no dice'} · {where}\n")
+    if _view(frame).get("solo"):
+        text.append("  The rival's money: ", style="bold")
+        text.append(f"{money(reveal.get('rival', 0), frame.glyphs)}\n")
+    return text
+
+
+def others_in_the_result(frame: TableFrame) -> list[tuple[str, int, bool]]:
+    """Y16: in solo the rival sits at the table without a seat; his money is his score, and he wins when
+    the highwayman does not beat it."""
+    result = frame.result or {}
+    if not _view(frame).get("solo") or "rival" not in result.get("reveal", {}):
+        return []
+    return [("the rival", result["reveal"]["rival"], not result.get("winners"))]
+
+
 def prompt_title(frame: TableFrame) -> str:
     view = _view(frame)
     me = _me(view)

@@ -13,13 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, Sparkline, Static
+from textual.widgets import Button, Footer, Label, Static
 
 from core.registry import get_game
 from tui import screen_styles
 from tui.frame import TableFrame
 from tui.games import panes_for
 from tui.games.generic import hook
+from tui.widgets.chart import ScoreBars
 
 
 def standings_over_game(record: dict[str, Any], track) -> list[list[float]]:
@@ -84,7 +85,8 @@ class ResultsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         frame, result = self.frame, self.frame.result or {}
-        winners = [frame.name(seat) for seat in result.get("winners", [])]
+        others = hook(self.panes, "others_in_the_result")(frame)
+        winners = [frame.name(seat) for seat in result.get("winners", [])] + [name for name, _, won in others if won]
         headline = Text("Game over. ", style="bold")
         headline.append(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners)
                         if winners else "Nobody wins.")
@@ -115,10 +117,12 @@ class ResultsScreen(Screen[None]):
         scores = result.get("scores", [])
         text = Text()
         winners = set(result.get("winners", []))
-        width = max((len(frame.name(seat)) for seat in range(len(scores))), default=0)
-        for seat, score in enumerate(scores):
-            mark = "★ " if seat in winners else "  "
-            text.append(f"{mark}{frame.name(seat):<{width}}  {score:>4}\n", style="bold" if seat in winners else "")
+        rows = [(frame.name(seat), score, seat in winners) for seat, score in enumerate(scores)]
+        rows += hook(self.panes, "others_in_the_result")(frame)
+        width = max((len(name) for name, _, _ in rows), default=0)
+        for name, score, won in rows:
+            mark = "★ " if won else "  "
+            text.append(f"{mark}{name:<{width}}  {score:>4}\n", style="bold" if won else "")
         return text
 
     def _chart(self) -> ComposeResult:
@@ -130,10 +134,12 @@ class ResultsScreen(Screen[None]):
         if not series:
             return
         yield Label(Text(f"{hook(self.panes, 'score_label')()} over the game", style="bold"))
+        every_point = [point for points in series for point in points]
+        low, high = min(every_point, default=0), max(every_point, default=0)
         for seat, points in enumerate(series):
             with Horizontal(classes="chart-row"):
                 yield Label(Text(_cut(self.frame.name(seat), 14)), classes="chart-name")
-                yield Sparkline(points, classes="chart-line")
+                yield ScoreBars(points, low, high, self.frame.glyphs.bars, classes="chart-line")
                 yield Label(Text(f"{points[-1]:g}" if points else ""), classes="chart-last")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
