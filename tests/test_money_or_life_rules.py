@@ -694,3 +694,12 @@ def test_sharp_bot_prefers_a_rich_easy_coach():
     state = table(coaches=(PLUM, SILK, "A grain merchant", WILFRED), secret=((6, 6), (1, 1)))
     action = GAME.bots["sharp"](state, 0, random.Random(1))
     assert action["where"] in mol.DIRECTIONS
+
+
+def test_the_market_names_what_it_sells_as_people_say_it():
+    """Y9's market in words: "Buy a dagger", "Buy riding boots" (never "a riding boots")."""
+    assert mol.an_item("dagger") == "a dagger" and mol.an_item("pit_pony") == "a retired pit pony"
+    assert mol.an_item("riding_boots") == "riding boots"
+    state = GAME.setup(GAME.resolve_options({"players": 1}), 1)
+    assert GAME.describe_action(state, 0, {"do": "buy", "item": "riding_boots"}) == "Buy riding boots"
+    assert GAME.describe_action(state, 0, {"do": "buy", "item": "dagger"}) == "Buy a dagger"

@@ -480,9 +480,11 @@ def test_outcomes_in_words_and_death_said_plainly():
               "scoundrel": 0, "health": -4, "money": 7}
     me = {"health": 3}
     text = panes.outcome_text(caught, UNICODE, me).plain
-    assert text.startswith("£7, folk hero +2, health −4") and "YOU WOULD DIE" in text
+    assert text.startswith("£7, folk hero +2, health −4, tavern next round") and "YOU WOULD DIE" in text  # Y5
+    assert "tavern" not in panes.outcome_text({**caught, "spur": False}, UNICODE, me).plain
     missed = {**caught, "speed_met": False}
-    assert panes.outcome_text(missed, ASCII, None).plain == "the coach gets away: folk hero −1, health −1 (spur)"
+    assert panes.outcome_text(missed, ASCII, None).plain == \
+        "the coach gets away: folk hero −1, health −1 and tavern next round (spur)"
     assert panes.money(7, ASCII) == "7 gn" and panes.dice([3, 5], ASCII) == "d3 d5"
 
 

@@ -105,6 +105,14 @@ def item_name(item: str) -> str:
     return ITEM_NAMES.get(item, item)
 
 
+def an_item(item: str) -> str:
+    """The item as a purchase is said: "a dagger", "an ...", and riding boots without an article."""
+    name = item_name(item)
+    if name.endswith("boots"):
+        return name
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
 def epilogue(score: int) -> str:
     """The sheet's line for a final score: "<20", "20-30", … "80+" (a boundary starts the next band)."""
     for below, line in EPILOGUE:
@@ -644,7 +652,7 @@ def shop(state: State, seat: int, action: Action, events: Narration) -> None:
             player["weapons"].sort(key=lambda w: ITEMS[w][1])
         if events is not None:
             traded = f", trading in the {item_name(action['trade'])}" if "trade" in action else ""
-            events.append(event(f"{seat_name(seat)} buys a {item_name(item)} for {quantity(price, 'guinea')}"
+            events.append(event(f"{seat_name(seat)} buys {an_item(item)} for {quantity(price, 'guinea')}"
                                 f"{traded}"))
     if not pending_shoppers(state):
         end_round(state, events)
@@ -906,7 +914,7 @@ def describe_action(state: State, seat: int, action: Action) -> str:
         return "Give 3 guineas to the poor"
     if kind == "buy":
         item = str(action.get("item"))
-        text = f"Buy a {item_name(item)}"
+        text = f"Buy {an_item(item)}"
         return text + (f", trading in the {item_name(str(action['trade']))}" if "trade" in action else "")
     return f"{action!r}"
 

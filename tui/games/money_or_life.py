@@ -268,13 +268,15 @@ def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | N
     if not outcome["speed_met"]:
         text = Text("the coach gets away: folk hero −1")
         if outcome["spur"]:
-            text.append(", health −1 (spur)")
+            text.append(", health −1 and tavern next round (spur)")
         return text
     parts = [money(outcome["money"], glyphs), track_change("folk hero", outcome["folk_hero"], me, "folk_hero")]
     if outcome["combat_met"]:
         parts.append(track_change("scoundrel", outcome["scoundrel"], me, "scoundrel"))
     if outcome["health"]:
         parts.append(f"health {outcome['health']:+d}")
+    if outcome["spur"]:
+        parts.append("tavern next round")  # Y5: the spur's other price
     text = Text(", ".join(parts).replace("-", "−"))
     if me is not None and me["health"] + outcome["health"] <= 0:
         text.append("  YOU WOULD DIE", style="bold reverse")
