@@ -603,3 +603,27 @@ def test_the_results_chart_puts_every_seat_on_one_scale():
     assert len(rising) == 10 and rising[-1] == "#" and list(rising) == sorted(rising, key=ASCII.bars.index)
     assert bars([5], 4, 5, 5, ASCII.bars) == "____"  # one move, nothing to scale: the lowest bar, all across
     assert bars([0, 6], 4, 0, 6, ASCII.bars) == "__##"  # a short game is stretched over the width
+
+
+async def test_retiring_is_asked_about_before_it_ends_your_game():
+    """Y14: "Retire" ends your game for good, so its key asks first: Esc rides on (the prompt is still
+    yours), Enter retires."""
+    app = make_app(players=2, seed=8)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app) and app.screen.frame.view["phase"] == "pick", "a pick")
+        await settle(pilot, app)
+        table, frame = app.screen, app.screen.frame
+        retire = next(index for index, choice in enumerate(frame.choices)
+                      if choice["action"] == {"do": "pick", "where": "retire"})
+        app.screen.query_one("MovePane").choose(retire)
+        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+        await wait_until(pilot, lambda: "Retire from the road?" in "\n".join(screen_lines(app)), "the words")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table, "the table")
+        assert not table.frame.sent and table.frame.choices and table.frame.view["you"] == 0
+        assert not table.frame.view["players"][0].get("pick")
+        app.screen.query_one("MovePane").choose(retire)
+        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question again")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is table and table.frame.view["players"][0].get("status") == "retired"
+                         or screen_name(app) == "ResultsScreen", "retired")

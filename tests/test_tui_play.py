@@ -80,7 +80,7 @@ async def test_esc_at_a_game_asks_before_it_ends_the_game():
                          "the first prompt")
         table, client = app.screen, app.client
         await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(app) == "LeaveScreen", "the question")
+        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
         assert "The game against the bots ends here" in plain_text(app)
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is table, "the table again")
@@ -88,7 +88,7 @@ async def test_esc_at_a_game_asks_before_it_ends_the_game():
         await pilot.press("escape", "n")
         await wait_until(pilot, lambda: app.screen is table, "the table after n")
         await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(app) == "LeaveScreen", "the question again")
+        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question again")
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
         await wait_until(pilot, lambda: app.client is None and app.hosted is None, "the table closed")

@@ -79,6 +79,12 @@ def reveal_text(reveal: Any, frame: TableFrame) -> Text | None:
     return None
 
 
+def confirm_choice(frame: TableFrame, action: dict[str, Any]) -> tuple[str, str, str, str] | None:
+    """For a move that cannot be taken back and ends your game: (question, consequence, yes, no) to ask
+    before it is sent; None sends it at once."""
+    return None
+
+
 def others_in_the_result(frame: TableFrame) -> list[tuple[str, int, bool]]:
     """Whoever else the game is played against (a rival without a seat): name, score, whether he won."""
     return []

@@ -142,6 +142,16 @@ def reveal_text(reveal: dict[str, Any], frame: TableFrame) -> Text:
     return text
 
 
+def confirm_choice(frame: TableFrame, action: dict[str, Any]) -> tuple[str, str, str, str] | None:
+    """Y14: retiring ends your game for good, on one key: asked first, with the score it keeps."""
+    if action.get("do") != "pick" or action.get("where") != "retire":
+        return None
+    me = _me(_view(frame)) or {}
+    score = f" with a score of {me['score']}" if "score" in me else ""
+    return ("Retire from the road?", f"You leave the game for good{score}; the others play on without you (Y14).",
+            "Retire", "Ride on")
+
+
 def others_in_the_result(frame: TableFrame) -> list[tuple[str, int, bool]]:
     """Y16: in solo the rival sits at the table without a seat; his money is his score, and he wins when
     the highwayman does not beat it."""

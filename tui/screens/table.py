@@ -298,6 +298,21 @@ class TableScreen(Screen[None]):
         frame = self.frame
         if frame.sent or not frame.choices:
             return
+        question = hook(self.panes, "confirm_choice")(frame, message.action)
+        if question is not None:  # a move that ends your game is asked about first
+            from tui.screens.confirm import ConfirmScreen
+
+            def send_if_sure(sure: bool | None) -> None:
+                now = self.frame  # tables may have come meanwhile: the answer is for the same prompt only
+                if sure and not now.sent and now.prompt and frame.prompt and now.prompt["id"] == frame.prompt["id"]:
+                    self._send_choice(message)
+
+            self.app.push_screen(ConfirmScreen(*question), send_if_sure)
+            return
+        self._send_choice(message)
+
+    def _send_choice(self, message: MovePane.Chosen) -> None:
+        frame = self.frame
         prompt_id = frame.prompt["id"] if frame.prompt else 0
         # Sent at once, but shown as sent only if the table has not answered within SHOW_SENT_AFTER: a
         # host on this machine answers in milliseconds, and drawing "Sent" in between redrew every pane
@@ -375,13 +390,13 @@ class TableScreen(Screen[None]):
         if consequence is None:
             self.app.leave_table()
             return
-        from tui.screens.leave import LeaveScreen
+        from tui.screens.confirm import ConfirmScreen
 
         def leave_if_sure(sure: bool | None) -> None:
             if sure:
                 self.app.leave_table()
 
-        self.app.push_screen(LeaveScreen(consequence), leave_if_sure)
+        self.app.push_screen(ConfirmScreen("Leave the table?", consequence, "Leave", "Stay"), leave_if_sure)
 
     def what_leaving_does(self) -> str | None:
         """What leaving costs, for the question asked first; None when it costs nothing (a spectator, a

@@ -1,0 +1,53 @@
+"""A question asked before a step that cannot be taken back: leaving a table (a game against bots ends,
+a table you host closes for everyone) or a move that ends your game (retiring). Enter (or y) goes ahead,
+Esc (or n) goes back."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from tui import screen_styles
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Dismissed with True to go ahead, False to go back."""
+
+    CSS_PATH = screen_styles("confirm")
+    BINDINGS = [
+        Binding("y", "go_ahead", "yes"),
+        Binding("n,escape", "go_back", "no", key_display="esc"),
+        Binding("left,right", "app.focus_next", show=False),
+    ]
+
+    def __init__(self, question: str, consequence: str, go_ahead: str, go_back: str) -> None:
+        super().__init__()
+        self.question, self.consequence = question, consequence
+        self.labels = (go_ahead, go_back)
+
+    def compose(self) -> ComposeResult:
+        go_ahead, go_back = self.labels
+        with Vertical(id="confirm-box"):
+            yield Static(Text(self.question, style="bold"), id="confirm-question")
+            yield Static(Text(self.consequence), id="confirm-consequence")
+            with Horizontal(id="confirm-buttons"):
+                yield Button(go_ahead, variant="error", id="confirm-yes")
+                yield Button(go_back, id="confirm-no")
+            keys = f"Enter or y: {go_ahead.lower()} · Esc or n: {go_back.lower()}"
+            yield Static(Text(keys, style="dim"), id="confirm-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#confirm-yes").focus()  # Enter confirms what the key before it began
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "confirm-yes")
+
+    def action_go_ahead(self) -> None:
+        self.dismiss(True)
+
+    def action_go_back(self) -> None:
+        self.dismiss(False)
