@@ -23,13 +23,19 @@ class PlayersPane(FramePane):
         waiting = set(hook(self.panes, "waiting_for")(frame)) if playing else set()
         width = max(self.content_region.width, 24)
         rows = [self._row(frame, seat, waiting, playing) for seat in frame.seats]
-        room = width - len(self.glyphs.turn) - max((row[2].cell_len for row in rows), default=0) - 2
+        # Each part of the summary ("4 cards · 38 pts") right-aligned in a column of its own, then what
+        # the seat is doing: the numbers of a seat still choosing and of one that has laid line up.
+        parts = max((len(row) - 3 for row in rows), default=0)
+        for row in rows:
+            row[2:2] = [Text("") for _ in range(parts - (len(row) - 3))]
+        after_name = sum(max((row[column].cell_len for row in rows), default=0) + 1 for column in range(2, 3 + parts))
+        room = width - len(self.glyphs.turn) - after_name - 1
         for row in rows:
             name = row[1]
             if name.cell_len > max(room, 8):
                 name.truncate(max(room, 8) - 1)
                 name.append("…")
-        return text_columns(rows, "llr", gap=1)
+        return text_columns(rows, "ll" + "r" * parts + "l", gap=1)
 
     def _row(self, frame: TableFrame, seat: dict, waiting: set[int], playing: bool) -> list[Text]:
         number = seat["seat"]
@@ -42,13 +48,14 @@ class PlayersPane(FramePane):
             name = Text(f"Seat {number + 1}: empty seat", style="dim italic")
         elif not seat["connected"]:
             name.append(f" {self.glyphs.away} away", style="yellow")
-        state = Text(hook(self.panes, "seat_summary")(frame, number))
+        summary = [Text(part) for part in hook(self.panes, "seat_summary")(frame, number).split(" · ")]
+        doing = Text()
         laid = hook(self.panes, "laid")(frame, number) if playing else None
         if laid is True:
-            state.append(f" {self.glyphs.laid} laid", style="green")
+            doing.append(f"{self.glyphs.laid} laid", style="green")
         elif laid is False:
-            state.append(f" {self.glyphs.choosing} choosing", style="yellow")
+            doing.append(f"{self.glyphs.choosing} choosing", style="yellow")
         elif number in waiting:
-            state.append(" to move", style="yellow")
+            doing.append("to move", style="yellow")
         marker = Text(self.glyphs.turn if number in waiting else " " * len(self.glyphs.turn), style="bold yellow")
-        return [marker, name, state]
+        return [marker, name, *summary, doing]
