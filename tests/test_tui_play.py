@@ -104,3 +104,18 @@ async def test_esc_once_the_game_is_over_leaves_without_asking():
         await wait_until(pilot, lambda: app.screen is table, "the finished table")
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+
+
+async def test_with_ascii_glyphs_the_frames_are_ascii_too():
+    """--ascii (or a terminal that cannot draw box lines): the table's frames are +-| like its pictures."""
+    from tui.glyphs import ASCII
+    app = quick_app("turpin")
+    app.glyphs = ASCII
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first prompt")
+        await wait_until(pilot, lambda: "+- Board -" in plain_text(app), "the board's frame in ASCII")
+        shown = plain_text(app)
+        assert not any(corner in shown for corner in "╭╮╰╯"), shown
+        assert "+- Players -" in shown and "+- Log -" in shown

@@ -18,7 +18,7 @@ from textual.screen import Screen
 
 from net.client import ClientError, TableClient
 from tui import STYLES, collector, seats
-from tui.glyphs import Glyphs, UNICODE
+from tui.glyphs import ASCII, Glyphs, UNICODE
 
 if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
     from tui.hosting import HostedTable, TablePlan
@@ -62,6 +62,8 @@ class TurpinApp(App[int]):
         self.record_path: str | None = None
 
     def on_mount(self) -> None:
+        if self.glyphs is ASCII:  # frames in ASCII too (styles/app.tcss)
+            self.add_class("-ascii")
         from tui.screens.menu import MenuScreen
         menu = MenuScreen()
         self.push_screen(menu)
