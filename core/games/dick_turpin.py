@@ -34,8 +34,10 @@ TOTAL_GOLD = 60
 PISTOL = 0
 GOLD_VALUES = (1, 2, 3, 4)
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
 OPTIONS = (
-    Option("players", "int", 4, "number of highwaymen at the table", (2, 5)),
+    Option("players", "int", 4, "number of highwaymen at the table", (MIN_PLAYERS, MAX_PLAYERS)),
     Option("rounds", "int", 1, "rounds of six journeys; most gold at the end wins (T14)", (1, 3)),
     Option("pistols", "int", 6, "pistol cards in the booty deck; at least 1, or a duel could never end (T2)",
            (1, 30)),
@@ -153,7 +155,13 @@ def pending(state: State) -> list[int]:
     """T5: every player who has not chosen yet, all at once; otherwise the highwayman robbing."""
     phase = state["phase"]
     if phase == "choose":
-        return [seat for seat, town in enumerate(state["waiting"]) if town is None]
+        # A loop, not a comprehension: this runs before every choice of every playout, and a
+        # comprehension's own call costs more than looking at the few seats.
+        choosing = []
+        for seat, town in enumerate(state["waiting"]):
+            if town is None:
+                choosing.append(seat)
+        return choosing
     if phase == "over":
         return []
     return [state["robber"]]
@@ -418,6 +426,13 @@ def coach_emptied(state: State, events: Narration) -> None:
 
 # --- claiming the booty (rule 7, T7) ------------------------------------------------------------------
 
+#: (players, robber) -> the other seats clockwise from the robber, for every table the options allow:
+#: ready-made, as building them was a good part of a claim's cost.
+CLOCKWISE_AFTER = {(players, robber): (*range(robber + 1, players), *range(robber))
+                   for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+                   for robber in range(players)}
+
+
 def claim_shares(claim: int, gold: list[int], robber: int) -> list[int]:
     """T7: what each seat pays towards ``claim``, as equally as possible ("water-filling").
 
@@ -428,13 +443,25 @@ def claim_shares(claim: int, gold: list[int], robber: int) -> list[int]:
     everything.
     """
     players = len(gold)
+    clockwise = CLOCKWISE_AFTER.get((players, robber))
+    known_table = clockwise is not None  # else a position written by hand, with a table no option allows
+    if not known_table:
+        clockwise = (*range(robber + 1, players), *range(robber))
     # The payers richest first, ties clockwise from the robber (a stable sort keeps the clockwise order
     # among equal gold): the order the odd coins are paid in.
-    clockwise = [*range(robber + 1, players), *range(robber)]
     richest_first = sorted(clockwise, key=gold.__getitem__, reverse=True)
+    level_payers = players - 1  # those not (yet) known to pay all they have
+    if known_table and gold[richest_first[-1]] * level_payers > claim:
+        # The usual claim: even the poorest payer holds more than an equal share, so all pay it, and the
+        # richest one coin more each until the claim is made up (the general case below, in one step).
+        level, odd_coins = divmod(claim, level_payers)
+        paid = [level] * players
+        paid[robber] = 0
+        for seat in richest_first[:odd_coins]:
+            paid[seat] += 1
+        return paid
     paid = [0] * players
     owed = claim
-    level_payers = players - 1  # those not (yet) known to pay all they have
     # Poorest first: one who holds no more than an equal share of what is still owed pays all of it (and
     # the share of the rest can only grow); the first who holds more, and all richer, pay the level.
     for seat in reversed(richest_first):
