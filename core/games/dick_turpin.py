@@ -167,8 +167,8 @@ def pending(state: State) -> list[int]:
     return [state["robber"]]
 
 
-#: Every action there is, made once: ``legal_actions`` hands out fresh copies of these (``map`` and
-#: ``dict.copy`` do in one call what a comprehension building each dict did a step at a time).
+#: Every action there is, made once: ``legal_actions`` hands out fresh copies of these (a dict's
+#: ``copy`` is quicker than building it again; a comprehension calling it was quicker than ``map``).
 CHOOSE = {town: {"do": "choose", "town": town} for town in TOWNS}
 #: The declarations of 1 to n passengers are the first n.
 DECLARE = tuple({"do": "declare", "passengers": n} for n in range(1, PASSENGERS + 1))
@@ -182,11 +182,11 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if phase == "choose":
         if state["waiting"][seat] is not None:
             return []
-        return list(map(dict.copy, map(CHOOSE.__getitem__, state["hands"][seat])))
+        return [CHOOSE[town].copy() for town in state["hands"][seat]]
     if seat != state["robber"]:
         return []
     if phase == "declare":
-        return list(map(dict.copy, DECLARE[:state["passengers"]]))
+        return [declaration.copy() for declaration in DECLARE[:state["passengers"]]]
     if phase == "draw":
         return [DRAW.copy(), STOP.copy()]
     return []
