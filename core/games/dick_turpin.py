@@ -282,20 +282,28 @@ def drive_on(state: State, events: Narration) -> None:
     town = route[stop]
     state["stop"] = stop
     if waiting.count(town) == 1:
-        ambushers = [waiting.index(town)]  # the usual stop: one highwayman, found without a pass in Python
+        # The usual stop: one highwayman, found without a pass in Python, robs with no duel.
+        robber = waiting.index(town)
+        reveal_card(state, robber)
+        if events is not None:
+            events.append(stand_and_deliver(town, [robber]))
     else:
         ambushers = [seat for seat, chosen in enumerate(waiting) if chosen == town]
-    for seat in ambushers:
-        reveal_card(state, seat)
-    if events is not None:
-        names = ", ".join(f"Seat {seat + 1}" for seat in ambushers)
-        events.append(event(f"{town}: {names} {'cries' if len(ambushers) == 1 else 'cry'} "
-                            f"'Stand and deliver!'", town=town, seats=ambushers))
-    robber = ambushers[0] if len(ambushers) == 1 else fight_duel(state, ambushers, events)
+        for seat in ambushers:
+            reveal_card(state, seat)
+        if events is not None:
+            events.append(stand_and_deliver(town, ambushers))
+        robber = fight_duel(state, ambushers, events)
     state["robber"] = robber
     state["declared"] = 0
     state["turned"] = []
     state["phase"] = "declare"
+
+
+def stand_and_deliver(town: str, ambushers: list[int]) -> Event:
+    names = ", ".join(f"Seat {seat + 1}" for seat in ambushers)
+    return event(f"{town}: {names} {'cries' if len(ambushers) == 1 else 'cry'} 'Stand and deliver!'",
+                 town=town, seats=ambushers)
 
 
 def reveal_card(state: State, seat: int) -> None:
