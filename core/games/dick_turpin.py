@@ -301,6 +301,7 @@ def drive_on(state: State, events: Narration) -> None:
 
 
 def stand_and_deliver(town: str, ambushers: list[int]) -> Event:
+    """The public line of a stop: who waits at ``town`` and shows his card (one cries, several cry)."""
     names = ", ".join(f"Seat {seat + 1}" for seat in ambushers)
     return event(f"{town}: {names} {'cries' if len(ambushers) == 1 else 'cry'} 'Stand and deliver!'",
                  town=town, seats=ambushers)
