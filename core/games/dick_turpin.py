@@ -34,8 +34,10 @@ TOTAL_GOLD = 60
 PISTOL = 0
 GOLD_VALUES = (1, 2, 3, 4)
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
 OPTIONS = (
-    Option("players", "int", 4, "number of highwaymen at the table", (2, 5)),
+    Option("players", "int", 4, "number of highwaymen at the table", (MIN_PLAYERS, MAX_PLAYERS)),
     Option("rounds", "int", 1, "rounds of six journeys; most gold at the end wins (T14)", (1, 3)),
     Option("pistols", "int", 6, "pistol cards in the booty deck; at least 1, or a duel could never end (T2)",
            (1, 30)),
@@ -153,14 +155,20 @@ def pending(state: State) -> list[int]:
     """T5: every player who has not chosen yet, all at once; otherwise the highwayman robbing."""
     phase = state["phase"]
     if phase == "choose":
-        return [seat for seat, town in enumerate(state["waiting"]) if town is None]
+        # A loop, not a comprehension: this runs before every choice of every playout, and a
+        # comprehension's own call costs more than looking at the few seats.
+        choosing = []
+        for seat, town in enumerate(state["waiting"]):
+            if town is None:
+                choosing.append(seat)
+        return choosing
     if phase == "over":
         return []
     return [state["robber"]]
 
 
-#: Every action there is, made once: ``legal_actions`` hands out fresh copies of these (``map`` and
-#: ``dict.copy`` do in one call what a comprehension building each dict did a step at a time).
+#: Every action there is, made once: ``legal_actions`` hands out fresh copies of these (a dict's
+#: ``copy`` is quicker than building it again; a comprehension calling it was quicker than ``map``).
 CHOOSE = {town: {"do": "choose", "town": town} for town in TOWNS}
 #: The declarations of 1 to n passengers are the first n.
 DECLARE = tuple({"do": "declare", "passengers": n} for n in range(1, PASSENGERS + 1))
@@ -174,11 +182,11 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if phase == "choose":
         if state["waiting"][seat] is not None:
             return []
-        return list(map(dict.copy, map(CHOOSE.__getitem__, state["hands"][seat])))
+        return [CHOOSE[town].copy() for town in state["hands"][seat]]
     if seat != state["robber"]:
         return []
     if phase == "declare":
-        return list(map(dict.copy, DECLARE[:state["passengers"]]))
+        return [declaration.copy() for declaration in DECLARE[:state["passengers"]]]
     if phase == "draw":
         return [DRAW.copy(), STOP.copy()]
     return []
@@ -274,20 +282,29 @@ def drive_on(state: State, events: Narration) -> None:
     town = route[stop]
     state["stop"] = stop
     if waiting.count(town) == 1:
-        ambushers = [waiting.index(town)]  # the usual stop: one highwayman, found without a pass in Python
+        # The usual stop: one highwayman, found without a pass in Python, robs with no duel.
+        robber = waiting.index(town)
+        reveal_card(state, robber)
+        if events is not None:
+            events.append(stand_and_deliver(town, [robber]))
     else:
         ambushers = [seat for seat, chosen in enumerate(waiting) if chosen == town]
-    for seat in ambushers:
-        reveal_card(state, seat)
-    if events is not None:
-        names = ", ".join(f"Seat {seat + 1}" for seat in ambushers)
-        events.append(event(f"{town}: {names} {'cries' if len(ambushers) == 1 else 'cry'} "
-                            f"'Stand and deliver!'", town=town, seats=ambushers))
-    robber = ambushers[0] if len(ambushers) == 1 else fight_duel(state, ambushers, events)
+        for seat in ambushers:
+            reveal_card(state, seat)
+        if events is not None:
+            events.append(stand_and_deliver(town, ambushers))
+        robber = fight_duel(state, ambushers, events)
     state["robber"] = robber
     state["declared"] = 0
     state["turned"] = []
     state["phase"] = "declare"
+
+
+def stand_and_deliver(town: str, ambushers: list[int]) -> Event:
+    """The public line of a stop: who waits at ``town`` and shows his card (one cries, several cry)."""
+    names = ", ".join(f"Seat {seat + 1}" for seat in ambushers)
+    return event(f"{town}: {names} {'cries' if len(ambushers) == 1 else 'cry'} 'Stand and deliver!'",
+                 town=town, seats=ambushers)
 
 
 def reveal_card(state: State, seat: int) -> None:
@@ -418,6 +435,13 @@ def coach_emptied(state: State, events: Narration) -> None:
 
 # --- claiming the booty (rule 7, T7) ------------------------------------------------------------------
 
+#: (players, robber) -> the other seats clockwise from the robber, for every table the options allow:
+#: ready-made, as building them was a good part of a claim's cost.
+CLOCKWISE_AFTER = {(players, robber): (*range(robber + 1, players), *range(robber))
+                   for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+                   for robber in range(players)}
+
+
 def claim_shares(claim: int, gold: list[int], robber: int) -> list[int]:
     """T7: what each seat pays towards ``claim``, as equally as possible ("water-filling").
 
@@ -428,13 +452,25 @@ def claim_shares(claim: int, gold: list[int], robber: int) -> list[int]:
     everything.
     """
     players = len(gold)
+    clockwise = CLOCKWISE_AFTER.get((players, robber))
+    known_table = clockwise is not None  # else a position written by hand, with a table no option allows
+    if not known_table:
+        clockwise = (*range(robber + 1, players), *range(robber))
     # The payers richest first, ties clockwise from the robber (a stable sort keeps the clockwise order
     # among equal gold): the order the odd coins are paid in.
-    clockwise = [*range(robber + 1, players), *range(robber)]
     richest_first = sorted(clockwise, key=gold.__getitem__, reverse=True)
+    level_payers = players - 1  # those not (yet) known to pay all they have
+    if known_table and gold[richest_first[-1]] * level_payers > claim:
+        # The usual claim: even the poorest payer holds more than an equal share, so all pay it, and the
+        # richest one coin more each until the claim is made up (the general case below, in one step).
+        level, odd_coins = divmod(claim, level_payers)
+        paid = [level] * players
+        paid[robber] = 0
+        for seat in richest_first[:odd_coins]:
+            paid[seat] += 1
+        return paid
     paid = [0] * players
     owed = claim
-    level_payers = players - 1  # those not (yet) known to pay all they have
     # Poorest first: one who holds no more than an equal share of what is still owed pays all of it (and
     # the share of the rest can only grow); the first who holds more, and all richer, pay the level.
     for seat in reversed(richest_first):
