@@ -411,13 +411,15 @@ def resolve_robbery(state: State, where: str, seats: list[int], events: Narratio
     """Apply a robbery once every robber at this coach (``seats``) has assigned: alone (Y7) or together (Y8)."""
     targets = coach_targets(state, where)
     players = state["players"]
-    picks = [solver.Assignment.from_action(state["assigned"][seat]) for seat in seats]
     if len(seats) == 1:
         player = players[seats[0]]
-        outcomes = [solver.outcome(picks[0], targets["speed"], targets["wit"], targets["combat"],
-                                   targets["money"], horse_bonus(player), wit_bonus(player),
-                                   combat_bonus(player))]
+        outcomes = [solver.action_outcome(state["assigned"][seats[0]], targets["speed"], targets["wit"],
+                                          targets["combat"], targets["money"], horse_bonus(player),
+                                          wit_bonus(player), combat_bonus(player))]
+        # The log alone needs the assignment as an ``Assignment``: a playout's lone robbery makes none.
+        picks = [] if events is None else [solver.Assignment.from_action(state["assigned"][seats[0]])]
     else:
+        picks = [solver.Assignment.from_action(state["assigned"][seat]) for seat in seats]
         outcomes = list(solver.joint_outcomes(
             picks[0], picks[1], targets["speed"], targets["wit"], targets["combat"], targets["money"],
             [horse_bonus(players[s]) for s in seats], [wit_bonus(players[s]) for s in seats],

@@ -13,6 +13,7 @@ Pure functions of small ints, cached, so the engine, the UI and the bots can cal
 from __future__ import annotations
 
 import itertools
+import marshal
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Sequence
@@ -160,10 +161,24 @@ def robbery_outcome(spur: bool, wit_value: int, combat_value: int, wit_target: i
 def outcome(assignment: Assignment, speed: int, wit: int, combat: int, money: int, horse: int = 0,
             wit_bonus: int = 0, combat_bonus: int = 0) -> Outcome:
     """The outcome of one robber's assignment against a coach's targets (guards already in ``combat``)."""
-    if not catches_coach(assignment, speed, horse):
-        return missed_speed(assignment.spur)
-    return robbery_outcome(assignment.spur, sum(assignment.wit) + wit_bonus,
-                           sum(assignment.combat) + combat_bonus, wit, combat, money)
+    return _lone_outcome(assignment.spur, assignment.speed, assignment.wit, assignment.combat, speed, wit, combat,
+                         money, horse, wit_bonus, combat_bonus)
+
+
+def action_outcome(action: dict[str, Any], speed: int, wit: int, combat: int, money: int, horse: int = 0,
+                   wit_bonus: int = 0, combat_bonus: int = 0) -> Outcome:
+    """``outcome`` of an assignment action (one of ``choice_actions``) without making its ``Assignment``:
+    the engine resolves a lone robbery from the action it stored, at every robbery of a playout."""
+    return _lone_outcome(bool(action["spur"]), action["speed"], action["wit"], action["combat"], speed, wit, combat,
+                         money, horse, wit_bonus, combat_bonus)
+
+
+def _lone_outcome(spur: bool, speed_dice: Sequence[int], wit_dice: Sequence[int], combat_dice: Sequence[int],
+                  speed: int, wit: int, combat: int, money: int, horse: int, wit_bonus: int,
+                  combat_bonus: int) -> Outcome:
+    if sum(speed_dice) + horse + spur < speed:  # not ``catches_coach``
+        return missed_speed(spur)
+    return robbery_outcome(spur, sum(wit_dice) + wit_bonus, sum(combat_dice) + combat_bonus, wit, combat, money)
 
 
 @lru_cache(maxsize=65536)
@@ -298,11 +313,19 @@ def is_offered(action: Any, dice: Iterable[int], speed_target: int, horse: int =
 def choice_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> list[dict[str, Any]]:
     """``choices`` as action dicts (the engine's legal assignments), as ``Assignment.as_action`` makes them.
 
-    Each is made afresh, its lists too, from the cached dice: a caller may change what it is given without
-    changing what the next caller gets."""
+    Each is made afresh, its lists too: a caller may change what it is given without changing what the
+    next caller gets."""
     dice = tuple(sorted(dice))
-    return [{"do": "assign", "spur": spur, "speed": [*speed], "wit": [*wit], "combat": [*combat]}
-            for spur, speed, wit, combat in _choice_fields(dice, _need(dice, speed_target, horse))]
+    return marshal.loads(_choice_actions_marshalled(dice, _need(dice, speed_target, horse)))
+
+
+@lru_cache(maxsize=65536)
+def _choice_actions_marshalled(dice: tuple[int, ...], need: int) -> bytes:
+    """``choice_actions``' list for sorted dice and a need, marshalled: ``marshal.loads`` builds its dicts
+    and lists afresh in C, quicker than a comprehension (a playout lists a robber's dozens of choices at
+    every robbery). Every dict gets lists of its own, as marshal would share an object written twice."""
+    return marshal.dumps([{"do": "assign", "spur": spur, "speed": [*speed], "wit": [*wit], "combat": [*combat]}
+                          for spur, speed, wit, combat in _choice_fields(dice, need)])
 
 
 def joint_outcomes(first: Assignment, second: Assignment, speed: int, wit: int, combat: int, money: int,
