@@ -189,8 +189,16 @@ def combat_bonus(player: dict[str, Any]) -> int:
     return sum(map(BONUS.__getitem__, player["weapons"]))
 
 
+# The lists of seats asked at every action or round (who rides, who is to move) are built by loops, not
+# comprehensions: on Python 3.11 a comprehension is a function call of its own, and for two seats that call
+# costs more than the loop.
+
 def riding(state: State) -> list[int]:
-    return [seat for seat, player in enumerate(state["players"]) if player["status"] == "riding"]
+    seats = []
+    for seat, player in enumerate(state["players"]):
+        if player["status"] == "riding":
+            seats.append(seat)
+    return seats
 
 
 def must_rest(state: State, seat: int) -> bool:
@@ -246,11 +254,13 @@ def start_round(state: State, events: Narration) -> None:
     state["round"] += 1
     deal_coaches(state)
     seats = len(state["players"])
-    state.update(phase="pick", revealed=False, picks=[None] * seats, dice=[None] * seats,
+    dice: list[list[int] | None] = [None] * seats
+    state.update(phase="pick", revealed=False, picks=[None] * seats, dice=dice,
                  guards={}, guard_rolls=[], rolled={}, rob_dice=[None] * seats,
                  assigned=[None] * seats, shopping=[False] * seats, town_rolls=[None] * seats)
-    for seat in riding(state):
-        state["dice"][seat] = [chance.roll_d6(state), chance.roll_d6(state)]
+    for seat, player in enumerate(state["players"]):
+        if player["status"] == "riding":
+            dice[seat] = [chance.roll_d6(state), chance.roll_d6(state)]
     if events is not None:
         events.extend(round_opening_events(state))
 
@@ -302,7 +312,10 @@ def reveal(state: State, events: Narration) -> None:
                                         f"{score(players[seat])}"))
         riders = [seat for seat in riders if picks[seat] != "retire"]
     place_guards(state, riders, events)
-    robbers = [seat for seat in riders if picks[seat] in DIRECTION_INDEX]
+    robbers = []
+    for seat in riders:
+        if picks[seat] in DIRECTION_INDEX:
+            robbers.append(seat)
     for where in DIRECTIONS:
         if where not in picks:
             continue  # the common case: nobody went this way
@@ -392,13 +405,21 @@ def coach_speed(state: State, where: str) -> int:
 
 
 def robbers_at(state: State, where: str) -> list[int]:
-    return [seat for seat in range(len(state["players"]))
-            if state["picks"][seat] == where and state["rob_dice"][seat] is not None]
+    picks, rob_dice = state["picks"], state["rob_dice"]
+    seats = []
+    for seat in range(len(state["players"])):
+        if picks[seat] == where and rob_dice[seat] is not None:
+            seats.append(seat)
+    return seats
 
 
 def pending_robbers(state: State) -> list[int]:
-    return [seat for seat in range(len(state["players"]))
-            if state["rob_dice"][seat] is not None and state["assigned"][seat] is None]
+    rob_dice, assigned = state["rob_dice"], state["assigned"]
+    seats = []
+    for seat in range(len(state["players"])):
+        if rob_dice[seat] is not None and assigned[seat] is None:
+            seats.append(seat)
+    return seats
 
 
 def assignment_choices(state: State, seat: int) -> tuple[solver.Assignment, ...]:
@@ -511,7 +532,11 @@ def start_town(state: State, events: Narration) -> None:
 
 
 def pending_shoppers(state: State) -> list[int]:
-    return [seat for seat, shopping in enumerate(state["shopping"]) if shopping]
+    seats = []
+    for seat, shopping in enumerate(state["shopping"]):
+        if shopping:
+            seats.append(seat)
+    return seats
 
 
 def trade_in(item: str) -> int:
@@ -686,7 +711,10 @@ def rival_turn(state: State, taken: str | None, events: Narration) -> None:
 def end_round(state: State, events: Narration) -> None:
     """Rule 4: tracks updated; a death ends the game (Y11); otherwise the next round, up to the last."""
     players = state["players"]
-    dead = [seat for seat, player in enumerate(players) if player["status"] == "dead"]
+    dead = []
+    for seat, player in enumerate(players):
+        if player["status"] == "dead":
+            dead.append(seat)
     if state["solo"] and not dead:
         player_pick = state["picks"][0]
         rival_turn(state, player_pick if player_pick in DIRECTIONS else None, events)
@@ -768,8 +796,11 @@ def pending(state: State) -> list[int]:
     phase = state["phase"]
     if phase == "pick":
         picks = state["picks"]
-        return [seat for seat, player in enumerate(state["players"])
-                if player["status"] == "riding" and picks[seat] is None]
+        seats = []
+        for seat, player in enumerate(state["players"]):
+            if player["status"] == "riding" and picks[seat] is None:
+                seats.append(seat)
+        return seats
     if phase == "rob":
         return pending_robbers(state)
     if phase == "town":

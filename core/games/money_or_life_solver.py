@@ -13,7 +13,6 @@ Pure functions of small ints, cached, so the engine, the UI and the bots can cal
 from __future__ import annotations
 
 import itertools
-import marshal
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Sequence
@@ -313,19 +312,11 @@ def is_offered(action: Any, dice: Iterable[int], speed_target: int, horse: int =
 def choice_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> list[dict[str, Any]]:
     """``choices`` as action dicts (the engine's legal assignments), as ``Assignment.as_action`` makes them.
 
-    Each is made afresh, its lists too: a caller may change what it is given without changing what the
-    next caller gets."""
+    Each is made afresh, its lists too, from the cached dice: a caller may change what it is given without
+    changing what the next caller gets."""
     dice = tuple(sorted(dice))
-    return marshal.loads(_choice_actions_marshalled(dice, _need(dice, speed_target, horse)))
-
-
-@lru_cache(maxsize=65536)
-def _choice_actions_marshalled(dice: tuple[int, ...], need: int) -> bytes:
-    """``choice_actions``' list for sorted dice and a need, marshalled: ``marshal.loads`` builds its dicts
-    and lists afresh in C, quicker than a comprehension (a playout lists a robber's dozens of choices at
-    every robbery). Every dict gets lists of its own, as marshal would share an object written twice."""
-    return marshal.dumps([{"do": "assign", "spur": spur, "speed": [*speed], "wit": [*wit], "combat": [*combat]}
-                          for spur, speed, wit, combat in _choice_fields(dice, need)])
+    return [{"do": "assign", "spur": spur, "speed": [*speed], "wit": [*wit], "combat": [*combat]}
+            for spur, speed, wit, combat in _choice_fields(dice, _need(dice, speed_target, horse))]
 
 
 def joint_outcomes(first: Assignment, second: Assignment, speed: int, wit: int, combat: int, money: int,
