@@ -319,7 +319,10 @@ def reveal(state: State, events: Narration) -> None:
     for where in DIRECTIONS:
         if where not in picks:
             continue  # the common case: nobody went this way
-        here = [seat for seat in robbers if picks[seat] == where]
+        here = []
+        for seat in robbers:
+            if picks[seat] == where:
+                here.append(seat)
         if not here:
             continue
         card = state["coaches"][DIRECTION_INDEX[where]]
@@ -527,7 +530,7 @@ def start_town(state: State, events: Narration) -> None:
                                                  GUARD_STRENGTH * guards)))
         if state["players"][seat]["status"] == "riding":
             state["shopping"][seat] = True
-    if not pending_shoppers(state):
+    if not any(state["shopping"]):  # nobody is left to shop (``pending_shoppers``)
         end_round(state, events)
 
 
@@ -673,7 +676,7 @@ def shop(state: State, seat: int, action: Action, events: Narration) -> None:
             traded = f", trading in the {item_name(action['trade'])}" if "trade" in action else ""
             events.append(event(f"{seat_name(seat)} buys a {item_name(item)} for {quantity(price, 'guinea')}"
                                 f"{traded}"))
-    if not pending_shoppers(state):
+    if not any(state["shopping"]):  # nobody is left to shop (``pending_shoppers``)
         end_round(state, events)
 
 
