@@ -498,7 +498,7 @@ def apply_outcome(state: State, seat: int, result: solver.Outcome) -> None:
 
 def assign(state: State, seat: int, action: Action, events: Narration) -> None:
     assigned = state["assigned"]
-    assigned[seat] = copy_action(action)  # the state's own lists: the caller may go on using its action
+    assigned[seat] = copy_assignment(action)  # the state's own lists: the caller may go on using its action
     where = state["picks"][seat]
     seats = robbers_at(state, where)
     if len(seats) == 1 or None not in [assigned[s] for s in seats]:
@@ -1025,6 +1025,14 @@ def copy_action(action: Action | None) -> Action | None:
     if action is None:
         return None
     return {key: list(value) if isinstance(value, list) else value for key, value in action.items()}
+
+
+def copy_assignment(action: Action) -> Action:
+    """``copy_action`` of an offered assignment (``solver.is_offered``), whose three dice lists are known:
+    no look at each key's value, as the engine copies one at every robbery."""
+    copied = action.copy()
+    copied["speed"], copied["wit"], copied["combat"] = [*action["speed"]], [*action["wit"]], [*action["combat"]]
+    return copied
 
 
 def copy_state(state: State) -> State:
