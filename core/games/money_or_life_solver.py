@@ -302,9 +302,8 @@ def is_offered(action: Any, dice: Iterable[int], speed_target: int, horse: int =
     # An offer holds lists, and a list is never equal to anything but a list.
     if not (isinstance(speed, list) and isinstance(wit, list) and isinstance(combat, list)):
         return False
-    dice = tuple(sorted(dice))
     try:
-        return (spur, tuple(speed), tuple(wit), tuple(combat)) in _choice_keys(dice, _need(dice, speed_target, horse))
+        return (spur, tuple(speed), tuple(wit), tuple(combat)) in _offers(tuple(dice), speed_target, horse)[1]
     except TypeError:  # something unhashable where the offers hold a bool or dice: equal to none of them
         return False
 
@@ -314,9 +313,19 @@ def choice_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> li
 
     Each is made afresh, its lists too, from the cached dice: a caller may change what it is given without
     changing what the next caller gets."""
-    dice = tuple(sorted(dice))
     return [{"do": "assign", "spur": spur, "speed": [*speed], "wit": [*wit], "combat": [*combat]}
-            for spur, speed, wit, combat in _choice_fields(dice, _need(dice, speed_target, horse))]
+            for spur, speed, wit, combat in _offers(tuple(dice), speed_target, horse)[0]]
+
+
+@lru_cache(maxsize=65536)
+def _offers(dice: tuple[int, ...], speed_target: int, horse: int) -> tuple[
+        tuple[tuple[bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...], frozenset[tuple[Any, ...]]]:
+    """``_choice_fields`` and ``_choice_keys`` for the dice as rolled (in any order), the coach's speed and
+    the horse: what the engine asks at every robbery twice (to list the choices, then to check the one
+    made), found by one look-up instead of sorting the dice and working out the need each time."""
+    dice = tuple(sorted(dice))
+    need = _need(dice, speed_target, horse)
+    return _choice_fields(dice, need), _choice_keys(dice, need)
 
 
 def joint_outcomes(first: Assignment, second: Assignment, speed: int, wit: int, combat: int, money: int,
