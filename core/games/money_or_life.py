@@ -197,8 +197,16 @@ def combat_bonus(player: dict[str, Any]) -> int:
     return sum(map(BONUS.__getitem__, player["weapons"]))
 
 
+# The lists of seats asked at every action or round (who rides, who is to move) are built by loops, not
+# comprehensions: on Python 3.11 a comprehension is a function call of its own, and for two seats that call
+# costs more than the loop.
+
 def riding(state: State) -> list[int]:
-    return [seat for seat, player in enumerate(state["players"]) if player["status"] == "riding"]
+    seats = []
+    for seat, player in enumerate(state["players"]):
+        if player["status"] == "riding":
+            seats.append(seat)
+    return seats
 
 
 def must_rest(state: State, seat: int) -> bool:
@@ -254,11 +262,13 @@ def start_round(state: State, events: Narration) -> None:
     state["round"] += 1
     deal_coaches(state)
     seats = len(state["players"])
-    state.update(phase="pick", revealed=False, picks=[None] * seats, dice=[None] * seats,
+    dice: list[list[int] | None] = [None] * seats
+    state.update(phase="pick", revealed=False, picks=[None] * seats, dice=dice,
                  guards={}, guard_rolls=[], rolled={}, rob_dice=[None] * seats,
                  assigned=[None] * seats, shopping=[False] * seats, town_rolls=[None] * seats)
-    for seat in riding(state):
-        state["dice"][seat] = [chance.roll_d6(state), chance.roll_d6(state)]
+    for seat, player in enumerate(state["players"]):
+        if player["status"] == "riding":
+            dice[seat] = [chance.roll_d6(state), chance.roll_d6(state)]
     if events is not None:
         events.extend(round_opening_events(state))
 
@@ -310,11 +320,17 @@ def reveal(state: State, events: Narration) -> None:
                                         f"{score(players[seat])}"))
         riders = [seat for seat in riders if picks[seat] != "retire"]
     place_guards(state, riders, events)
-    robbers = [seat for seat in riders if picks[seat] in DIRECTION_INDEX]
+    robbers = []
+    for seat in riders:
+        if picks[seat] in DIRECTION_INDEX:
+            robbers.append(seat)
     for where in DIRECTIONS:
         if where not in picks:
             continue  # the common case: nobody went this way
-        here = [seat for seat in robbers if picks[seat] == where]
+        here = []
+        for seat in robbers:
+            if picks[seat] == where:
+                here.append(seat)
         if not here:
             continue
         card = state["coaches"][DIRECTION_INDEX[where]]
@@ -400,13 +416,21 @@ def coach_speed(state: State, where: str) -> int:
 
 
 def robbers_at(state: State, where: str) -> list[int]:
-    return [seat for seat in range(len(state["players"]))
-            if state["picks"][seat] == where and state["rob_dice"][seat] is not None]
+    picks, rob_dice = state["picks"], state["rob_dice"]
+    seats = []
+    for seat in range(len(state["players"])):
+        if picks[seat] == where and rob_dice[seat] is not None:
+            seats.append(seat)
+    return seats
 
 
 def pending_robbers(state: State) -> list[int]:
-    return [seat for seat in range(len(state["players"]))
-            if state["rob_dice"][seat] is not None and state["assigned"][seat] is None]
+    rob_dice, assigned = state["rob_dice"], state["assigned"]
+    seats = []
+    for seat in range(len(state["players"])):
+        if rob_dice[seat] is not None and assigned[seat] is None:
+            seats.append(seat)
+    return seats
 
 
 def assignment_choices(state: State, seat: int) -> tuple[solver.Assignment, ...]:
@@ -419,13 +443,15 @@ def resolve_robbery(state: State, where: str, seats: list[int], events: Narratio
     """Apply a robbery once every robber at this coach (``seats``) has assigned: alone (Y7) or together (Y8)."""
     targets = coach_targets(state, where)
     players = state["players"]
-    picks = [solver.Assignment.from_action(state["assigned"][seat]) for seat in seats]
     if len(seats) == 1:
         player = players[seats[0]]
-        outcomes = [solver.outcome(picks[0], targets["speed"], targets["wit"], targets["combat"],
-                                   targets["money"], horse_bonus(player), wit_bonus(player),
-                                   combat_bonus(player))]
+        outcomes = [solver.action_outcome(state["assigned"][seats[0]], targets["speed"], targets["wit"],
+                                          targets["combat"], targets["money"], horse_bonus(player),
+                                          wit_bonus(player), combat_bonus(player))]
+        # The log alone needs the assignment as an ``Assignment``: a playout's lone robbery makes none.
+        picks = [] if events is None else [solver.Assignment.from_action(state["assigned"][seats[0]])]
     else:
+        picks = [solver.Assignment.from_action(state["assigned"][seat]) for seat in seats]
         outcomes = list(solver.joint_outcomes(
             picks[0], picks[1], targets["speed"], targets["wit"], targets["combat"], targets["money"],
             [horse_bonus(players[s]) for s in seats], [wit_bonus(players[s]) for s in seats],
@@ -480,7 +506,7 @@ def apply_outcome(state: State, seat: int, result: solver.Outcome) -> None:
 
 def assign(state: State, seat: int, action: Action, events: Narration) -> None:
     assigned = state["assigned"]
-    assigned[seat] = copy_action(action)  # the state's own lists: the caller may go on using its action
+    assigned[seat] = copy_assignment(action)  # the state's own lists: the caller may go on using its action
     where = state["picks"][seat]
     seats = robbers_at(state, where)
     if len(seats) == 1 or None not in [assigned[s] for s in seats]:
@@ -512,12 +538,16 @@ def start_town(state: State, events: Narration) -> None:
                                                  GUARD_STRENGTH * guards)))
         if state["players"][seat]["status"] == "riding":
             state["shopping"][seat] = True
-    if not pending_shoppers(state):
+    if not any(state["shopping"]):  # nobody is left to shop (``pending_shoppers``)
         end_round(state, events)
 
 
 def pending_shoppers(state: State) -> list[int]:
-    return [seat for seat, shopping in enumerate(state["shopping"]) if shopping]
+    seats = []
+    for seat, shopping in enumerate(state["shopping"]):
+        if shopping:
+            seats.append(seat)
+    return seats
 
 
 def trade_in(item: str) -> int:
@@ -654,7 +684,7 @@ def shop(state: State, seat: int, action: Action, events: Narration) -> None:
             traded = f", trading in the {item_name(action['trade'])}" if "trade" in action else ""
             events.append(event(f"{seat_name(seat)} buys {an_item(item)} for {quantity(price, 'guinea')}"
                                 f"{traded}"))
-    if not pending_shoppers(state):
+    if not any(state["shopping"]):  # nobody is left to shop (``pending_shoppers``)
         end_round(state, events)
 
 
@@ -692,7 +722,10 @@ def rival_turn(state: State, taken: str | None, events: Narration) -> None:
 def end_round(state: State, events: Narration) -> None:
     """Rule 4: tracks updated; a death ends the game (Y11); otherwise the next round, up to the last."""
     players = state["players"]
-    dead = [seat for seat, player in enumerate(players) if player["status"] == "dead"]
+    dead = []
+    for seat, player in enumerate(players):
+        if player["status"] == "dead":
+            dead.append(seat)
     if state["solo"] and not dead:
         player_pick = state["picks"][0]
         rival_turn(state, player_pick if player_pick in DIRECTIONS else None, events)
@@ -774,8 +807,11 @@ def pending(state: State) -> list[int]:
     phase = state["phase"]
     if phase == "pick":
         picks = state["picks"]
-        return [seat for seat, player in enumerate(state["players"])
-                if player["status"] == "riding" and picks[seat] is None]
+        seats = []
+        for seat, player in enumerate(state["players"]):
+            if player["status"] == "riding" and picks[seat] is None:
+                seats.append(seat)
+        return seats
     if phase == "rob":
         return pending_robbers(state)
     if phase == "town":
@@ -997,6 +1033,14 @@ def copy_action(action: Action | None) -> Action | None:
     if action is None:
         return None
     return {key: list(value) if isinstance(value, list) else value for key, value in action.items()}
+
+
+def copy_assignment(action: Action) -> Action:
+    """``copy_action`` of an offered assignment (``solver.is_offered``), whose three dice lists are known:
+    no look at each key's value, as the engine copies one at every robbery."""
+    copied = action.copy()
+    copied["speed"], copied["wit"], copied["combat"] = [*action["speed"]], [*action["wit"]], [*action["combat"]]
+    return copied
 
 
 def copy_state(state: State) -> State:

@@ -160,10 +160,24 @@ def robbery_outcome(spur: bool, wit_value: int, combat_value: int, wit_target: i
 def outcome(assignment: Assignment, speed: int, wit: int, combat: int, money: int, horse: int = 0,
             wit_bonus: int = 0, combat_bonus: int = 0) -> Outcome:
     """The outcome of one robber's assignment against a coach's targets (guards already in ``combat``)."""
-    if not catches_coach(assignment, speed, horse):
-        return missed_speed(assignment.spur)
-    return robbery_outcome(assignment.spur, sum(assignment.wit) + wit_bonus,
-                           sum(assignment.combat) + combat_bonus, wit, combat, money)
+    return _lone_outcome(assignment.spur, assignment.speed, assignment.wit, assignment.combat, speed, wit, combat,
+                         money, horse, wit_bonus, combat_bonus)
+
+
+def action_outcome(action: dict[str, Any], speed: int, wit: int, combat: int, money: int, horse: int = 0,
+                   wit_bonus: int = 0, combat_bonus: int = 0) -> Outcome:
+    """``outcome`` of an assignment action (one of ``choice_actions``) without making its ``Assignment``:
+    the engine resolves a lone robbery from the action it stored, at every robbery of a playout."""
+    return _lone_outcome(bool(action["spur"]), action["speed"], action["wit"], action["combat"], speed, wit, combat,
+                         money, horse, wit_bonus, combat_bonus)
+
+
+def _lone_outcome(spur: bool, speed_dice: Sequence[int], wit_dice: Sequence[int], combat_dice: Sequence[int],
+                  speed: int, wit: int, combat: int, money: int, horse: int, wit_bonus: int,
+                  combat_bonus: int) -> Outcome:
+    if sum(speed_dice) + horse + spur < speed:  # not ``catches_coach``
+        return missed_speed(spur)
+    return robbery_outcome(spur, sum(wit_dice) + wit_bonus, sum(combat_dice) + combat_bonus, wit, combat, money)
 
 
 @lru_cache(maxsize=65536)
@@ -288,9 +302,8 @@ def is_offered(action: Any, dice: Iterable[int], speed_target: int, horse: int =
     # An offer holds lists, and a list is never equal to anything but a list.
     if not (isinstance(speed, list) and isinstance(wit, list) and isinstance(combat, list)):
         return False
-    dice = tuple(sorted(dice))
     try:
-        return (spur, tuple(speed), tuple(wit), tuple(combat)) in _choice_keys(dice, _need(dice, speed_target, horse))
+        return (spur, tuple(speed), tuple(wit), tuple(combat)) in _offers(tuple(dice), speed_target, horse)[1]
     except TypeError:  # something unhashable where the offers hold a bool or dice: equal to none of them
         return False
 
@@ -300,9 +313,19 @@ def choice_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> li
 
     Each is made afresh, its lists too, from the cached dice: a caller may change what it is given without
     changing what the next caller gets."""
-    dice = tuple(sorted(dice))
     return [{"do": "assign", "spur": spur, "speed": [*speed], "wit": [*wit], "combat": [*combat]}
-            for spur, speed, wit, combat in _choice_fields(dice, _need(dice, speed_target, horse))]
+            for spur, speed, wit, combat in _offers(tuple(dice), speed_target, horse)[0]]
+
+
+@lru_cache(maxsize=65536)
+def _offers(dice: tuple[int, ...], speed_target: int, horse: int) -> tuple[
+        tuple[tuple[bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...], frozenset[tuple[Any, ...]]]:
+    """``_choice_fields`` and ``_choice_keys`` for the dice as rolled (in any order), the coach's speed and
+    the horse: what the engine asks at every robbery twice (to list the choices, then to check the one
+    made), found by one look-up instead of sorting the dice and working out the need each time."""
+    dice = tuple(sorted(dice))
+    need = _need(dice, speed_target, horse)
+    return _choice_fields(dice, need), _choice_keys(dice, need)
 
 
 def joint_outcomes(first: Assignment, second: Assignment, speed: int, wit: int, combat: int, money: int,
