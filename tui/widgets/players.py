@@ -48,7 +48,9 @@ class PlayersPane(FramePane):
             name = Text(f"Seat {number + 1}: empty seat", style="dim italic")
         elif not seat["connected"]:
             name.append(f" {self.glyphs.away} away", style="yellow")
-        summary = [Text(part) for part in hook(self.panes, "seat_summary")(frame, number).split(" · ")]
+        summary: list[Text] = []
+        for part in hook(self.panes, "seat_summary")(frame, number).split(" · "):
+            summary += [Text("·", style="dim"), Text(part)] if summary else [Text(part)]
         doing = Text()
         laid = hook(self.panes, "laid")(frame, number) if playing else None
         if laid is True:
