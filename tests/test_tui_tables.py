@@ -283,3 +283,20 @@ async def test_the_set_up_form_says_where_the_focus_is_and_what_is_ticked_withou
         await pilot.press("space")
         await wait_until(pilot, lambda: "▐X▌ open piles" in open_piles_line(), "the tick")
         assert marked_labels() == ["open piles"]
+
+
+async def test_a_set_up_problem_goes_once_it_is_put_right():
+    app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await pilot.press("g")
+        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#option-pistols")),
+                         "the set-up")
+        pistols = app.screen.query_one("#option-pistols")
+        pistols.value = "995"
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: "pistols" in screen_text(app) and "995" in screen_text(app).split("Seed")[-1],
+                         "the problem said")
+        assert screen_name(app) == "SetupScreen"
+        pistols.value = "6"
+        await wait_until(pilot, lambda: "995" not in screen_text(app), "the problem gone")

@@ -1181,7 +1181,8 @@ GAME = Game(
     title="Your Money or Your Life",
     options=(
         Option("players", "int", 2, "1 plays solo against the sheet's rival (Y16), 2 is a duel (Y1)", (1, 2)),
-        Option("rounds", "int", 16, "rounds in a game (the sheet plays 16, Y12)", (1, 40)),
+        Option("rounds", "int", 16, "rounds in a game (the sheet plays 16, Y12); solo, the rival only rides from "
+                                    "round 5 on (Y16)", (1, 40)),
     ),
     setup=setup,
     opening_events=round_opening_events,

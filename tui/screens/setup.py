@@ -193,6 +193,20 @@ class SetupScreen(Screen[None]):
     def action_back(self) -> None:
         self.app.pop_screen()
 
+    @on(Input.Changed)
+    @on(Select.Changed)
+    def recheck_after_a_change(self) -> None:
+        """A problem said at Start goes once it is put right (and says what is still wrong, if anything)."""
+        error = self.query_one("#setup-error", Static)
+        if not str(error.render()):
+            return
+        try:
+            self.read_plan()
+        except (OptionError, ValueError) as problem:
+            error.update(Text(str(problem), style="bold red"))
+        else:
+            error.update("")
+
     def action_start(self) -> None:
         error = self.query_one("#setup-error", Static)
         try:
