@@ -48,14 +48,18 @@ class Tmux:
         self.run("send-keys", "-t", f"turpin:{name}", *keys)
 
     def wait_for(self, name: str, pattern: str) -> str:
+        return self.wait_until(name, lambda screen: re.search(pattern, screen) is not None, pattern)
+
+    def wait_until(self, name: str, shows, what: str) -> str:
+        """Poll the window until `shows(screen)` holds; returns that screen."""
         for _ in range(MAX_POLLS):
             screen = self.screen(name)
-            if re.search(pattern, screen):
+            if shows(screen):
                 return screen
             if "EXITED" in screen:
                 raise AssertionError(f"{name} ended:\n{screen}")
             time.sleep(0.1)
-        raise AssertionError(f"{name} never showed {pattern!r}:\n{self.screen(name)}")
+        raise AssertionError(f"{name} never showed {what}:\n{self.screen(name)}")
 
     def play_to_game_over(self, name: str) -> int:
         """Press 1 at every "Your move" until the window shows "Game over"; returns the moves made."""
@@ -124,7 +128,8 @@ def test_the_your_move_toast_goes_from_a_narrow_terminal_once_its_time_is_up(tmp
     def toast_shown(screen: str) -> bool:  # the move pane says "Your move" too: only the top rows count
         return "Your move" in "\n".join(screen.splitlines()[:4])
 
-    assert toast_shown(tmux.wait_for("player", "Your move"))
+    # The move pane can paint "Your move" a frame before the toast does: wait for the toast itself.
+    tmux.wait_until("player", toast_shown, "the 'Your move' toast")
     for _ in range(MAX_POLLS):
         if not toast_shown(tmux.screen("player")):
             break
