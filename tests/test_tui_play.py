@@ -102,6 +102,12 @@ async def test_esc_once_the_game_is_over_leaves_without_asking():
         await play_to_results(pilot, app)
         await pilot.press("t")  # from the results, a look at the finished table
         await wait_until(pilot, lambda: app.screen is table, "the finished table")
+        shown = plain_text(app)
+        assert "r results" in shown and "r shows the results again" in shown, shown  # the way back is told
+        await pilot.press("r")
+        await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results again")
+        await pilot.press("t")
+        await wait_until(pilot, lambda: app.screen is table, "the finished table again")
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
 

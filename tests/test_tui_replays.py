@@ -13,7 +13,7 @@ from net.record import RecordLog
 from tests.test_tui_money_or_life import flat, region_text
 from tests.tui_helpers import screen_name, screen_text, wait_until
 from tui.app import Start, TurpinApp
-from tui.replay import Replay, list_records
+from tui.replay import outcome_in_words, Replay, list_records
 from tui.screens.replays import ReplaysScreen
 
 
@@ -47,6 +47,16 @@ def test_the_list_has_every_record_newest_first_and_passes_over_what_is_not_one(
     assert [entry.path.name for entry in found] == ["second.turpin-record", "first.turpin-record"]
     assert found[0].title == "Highwayman" and found[0].actions == len(newer.actions) == 30
     assert found[1].players == ["Ann", "Bob", "Cat"] and found[1].actions == len(older.actions)
+    assert outcome_in_words(found[0].path) == "unfinished"
+    winners = [older.seats[seat].name for seat in older.narrated_result()["winners"]]
+    assert outcome_in_words(found[1].path) == f"{' and '.join(winners)} won"
+
+
+def test_the_list_names_the_rival_when_he_wins_a_solo_game(tmp_path):
+    """Y16: the rival has no seat, yet the list says he won, as the results screen does."""
+    table = record_a_game(tmp_path / "solo.turpin-record", "money-or-life", seed=1, names=("Ann",))
+    assert table.narrated_result()["winners"] == []  # a random highwayman does not beat him
+    assert outcome_in_words(tmp_path / "solo.turpin-record") == "the rival won"
 
 
 def test_each_step_of_a_replay_is_the_table_a_spectator_saw_then(tmp_path):
@@ -81,6 +91,8 @@ async def test_from_the_menu_a_replay_steps_plays_and_ends_at_the_results(tmp_pa
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
         app.push_screen(ReplaysScreen(tmp_path))
         await wait_until(pilot, lambda: "Ann, Bob, Cat" in screen_text(app), "the record listed")
+        winner = table.seats[table.narrated_result()["winners"][0]].name
+        await wait_until(pilot, lambda: f"{winner} won" in screen_text(app), "who won, in the list")
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen", "the replay")
         replay_screen = app.screen
@@ -91,7 +103,6 @@ async def test_from_the_menu_a_replay_steps_plays_and_ends_at_the_results(tmp_pa
         await wait_until(pilot, lambda: replay_screen.step == 2, "one back")
         await pilot.press("end")
         await wait_until(pilot, lambda: "game over" in screen_text(app), "the end of the game")
-        winner = table.seats[table.narrated_result()["winners"][0]].name
         await pilot.press("r")
         await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen" and winner in screen_text(app)
                          and "Everything that was hidden" in screen_text(app), "the results drawn")

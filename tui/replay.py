@@ -64,6 +64,23 @@ def list_records(folder: pathlib.Path) -> list[RecordFile]:
     return sorted(found, key=lambda entry: entry.saved, reverse=True)
 
 
+def outcome_in_words(path: pathlib.Path) -> str:
+    """Who won the recorded game, as the results screen names them ("the rival" of a solo game too);
+    "unfinished" for a game that stopped before its end."""
+    from tui.games import panes_for
+    from tui.games.generic import hook
+    replay = Replay(path)
+    frame = replay.frame(replay.steps)
+    if frame.result is None:
+        return "unfinished"
+    others = hook(panes_for(frame.game), "others_in_the_result")(frame)
+    winners = [frame.name(seat) for seat in frame.result.get("winners", [])]
+    winners += [name for name, _, won in others if won]
+    if not winners:
+        return "nobody won"
+    return f"{' and '.join(winners)} won" if len(winners) <= 2 else f"{', '.join(winners)} tied"
+
+
 class Replay:
     """A record and the table at any step of it; ``frame(step)`` is that moment as a spectator saw it."""
 

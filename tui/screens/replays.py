@@ -11,9 +11,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
+from textual.worker import get_current_worker
 
 from tui import screen_styles
-from tui.replay import RecordFile, list_records
+from tui.replay import RecordFile, list_records, outcome_in_words
 
 
 class ReplaysScreen(Screen[None]):
@@ -33,6 +34,7 @@ class ReplaysScreen(Screen[None]):
         with Vertical(id="replays-body"):
             table = DataTable(id="replays-list", cursor_type="row", zebra_stripes=True)
             table.add_columns("Saved", "Game", "Table", "Players", "Moves")
+            table.add_column("Result", key="result")
             yield table
             yield Static(Text(f"Reading the records in {self.folder}…", style="italic"), id="replays-note")
         yield Footer()
@@ -54,11 +56,30 @@ class ReplaysScreen(Screen[None]):
         for number, entry in enumerate(records):
             players = ", ".join(name.split(" (")[0] for name in entry.players)
             table.add_row(Text(entry.when), Text(entry.title), Text(entry.table), Text(players),
-                          Text(str(entry.actions), justify="right"), key=str(number))
+                          Text(str(entry.actions), justify="right"), Text("…", style="dim"), key=str(number))
         note = (f"{len(records)} game{'s' * (len(records) != 1)} recorded in {self.folder}. "
                 "Enter replays one, step by step, as a spectator saw it." if records else
                 f"No games recorded yet. Every game you play or host is recorded in {self.folder}.")
         self.query_one("#replays-note", Static).update(Text(note, style="dim"))
+        self.find_outcomes(records)
+
+    @work(thread=True, exclusive=True, group="outcomes")
+    def find_outcomes(self, records: list[RecordFile]) -> None:
+        # Who won is found by replaying each record to its end: the list is shown first, filled in after.
+        worker = get_current_worker()
+        for number, entry in enumerate(records):
+            if worker.is_cancelled:  # the list was left
+                return
+            try:
+                words = outcome_in_words(entry.path)
+            except Exception:  # an old record this turpin cannot replay: the list still shows it
+                words = "?"
+            self.app.call_from_thread(self._show_outcome, str(number), words)
+
+    def _show_outcome(self, row: str, words: str) -> None:
+        if not self.is_attached:
+            return
+        self.query_one("#replays-list", DataTable).update_cell(row, "result", Text(words), update_width=True)
 
     @on(DataTable.RowSelected, "#replays-list")
     def replay_chosen(self, event: DataTable.RowSelected) -> None:

@@ -61,7 +61,7 @@ class TableScreen(Screen[None]):
         Binding("question_mark,f1", "rules", "rules", id="rules", key_display="?"),
         Binding("b", "toggle_bell", "bell on/off", show=False, id="bell"),
         Binding("ctrl+q,escape", "leave", "leave table", id="leave", key_display="esc"),
-        Binding("r", "results", "results", show=False, id="results"),
+        Binding("r", "results", "results", id="results"),
         Binding("M", "mute_spectators", "mute spectators", show=False, id="mute"),
     ]
 
@@ -136,6 +136,8 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pane":
             return self.narrow  # the panes are tabs only on a narrow terminal
+        if action == "results":
+            return self.frame.result is not None  # in the footer once the game is over
         return True
 
     def on_mount(self) -> None:
@@ -213,6 +215,7 @@ class TableScreen(Screen[None]):
             self._announce_turn()
             if self.frame.result is not None and not self._results_shown:
                 self._results_shown = True
+                self.refresh_bindings()
                 self.set_timer(0.3, self.action_results)
         elif kind in ("welcome", "connected"):
             self.query_one(ConnectionBanner).problem = ""

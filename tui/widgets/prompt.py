@@ -78,7 +78,7 @@ class MovePane(Vertical):
 
     def _status(self, frame: TableFrame) -> Text:
         if frame.result is not None:
-            return Text("The game is over.", style="bold")
+            return Text("The game is over: r shows the results again.", style="bold")
         if frame.spectating:
             return Text("Spectating: you see what every player sees; no key can act.", style="italic")
         if not frame.started:
