@@ -33,8 +33,6 @@ class ReplaysScreen(Screen[None]):
         yield Static(Text(" Replays", style="bold"), id="replays-title", classes="title")
         with Vertical(id="replays-body"):
             table = DataTable(id="replays-list", cursor_type="row", zebra_stripes=True)
-            table.add_columns("Saved", "Game", "Table", "Players", "Moves")
-            table.add_column("Result", key="result")
             yield table
             yield Static(Text(f"Reading the records in {self.folder}…", style="italic"), id="replays-note")
         yield Footer()
@@ -52,7 +50,11 @@ class ReplaysScreen(Screen[None]):
     def _show(self, records: list[RecordFile]) -> None:
         self.records = records
         table = self.query_one("#replays-list", DataTable)
-        table.clear()
+        table.clear(columns=True)
+        table.add_columns("Saved", "Game", "Table", "Players", "Moves")
+        # Wide enough from the start for the longest words the outcomes can come to: they fill in later.
+        table.add_column("Result", key="result", width=max([len("the rival won")] + [
+            len(", ".join(entry.players)) + len(" tied") for entry in records]))
         for number, entry in enumerate(records):
             players = ", ".join(name.split(" (")[0] for name in entry.players)
             table.add_row(Text(entry.when), Text(entry.title), Text(entry.table), Text(players),
@@ -79,7 +81,7 @@ class ReplaysScreen(Screen[None]):
     def _show_outcome(self, row: str, words: str) -> None:
         if not self.is_attached:
             return
-        self.query_one("#replays-list", DataTable).update_cell(row, "result", Text(words), update_width=True)
+        self.query_one("#replays-list", DataTable).update_cell(row, "result", Text(words))
 
     @on(DataTable.RowSelected, "#replays-list")
     def replay_chosen(self, event: DataTable.RowSelected) -> None:
