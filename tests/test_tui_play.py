@@ -125,3 +125,14 @@ async def test_with_ascii_glyphs_the_frames_are_ascii_too():
         shown = plain_text(app)
         assert not any(corner in shown for corner in "╭╮╰╯"), shown
         assert "+- Players -" in shown and "+- Log -" in shown
+
+
+async def test_every_menu_key_is_in_its_footer_at_80_columns():
+    """The footer of the menu had "q quit" drawn over by the palette's key at 80×24."""
+    from tests.test_tui_replays import menu_app
+    app = menu_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        footer = plain_text(app).splitlines()[-1]
+        for words in ("g set up", "h host", "j join", "s spectate", "r replays", "? rules", "q quit"):
+            assert words in footer, footer

@@ -25,7 +25,7 @@ MENU = [
 
 class MenuScreen(Screen[None]):
     BINDINGS = [
-        Binding("g", "pick('setup')", "set up a game", id="setup"),
+        Binding("g", "pick('setup')", "set up", id="setup"),
         Binding("h", "pick('host')", "host", id="host"),
         Binding("j", "pick('join')", "join", id="join"),
         Binding("s", "pick('spectate')", "spectate", id="spectate"),
