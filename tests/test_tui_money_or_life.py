@@ -627,3 +627,22 @@ async def test_retiring_is_asked_about_before_it_ends_your_game():
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is table and table.frame.view["players"][0].get("status") == "retired"
                          or screen_name(app) == "ResultsScreen", "retired")
+
+
+def test_the_market_says_what_your_purse_cannot_reach():
+    """Y10's market lists only what you can buy as moves; the hand names the rest with its price (the
+    cheapest way to it, trade-ins counted), so a poor highwayman still sees what is for sale."""
+    frame = _frame_at("town", seed=1, also=lambda state: state["picks"][0] == "market")
+    me = panes._me(frame.view)
+    shown = " ".join(line.plain for line in panes.YorkHand().draw(frame))
+    offered = {str(c["action"]["item"]) for c in frame.choices if c["action"].get("do") == "buy"}
+    cheapest: dict[str, int] = {}
+    for offer, price in rules.purchases(me):
+        cheapest[offer["item"]] = min(price, cheapest.get(offer["item"], price))
+    beyond = [item for item, price in cheapest.items() if price > me["guineas"]]
+    assert beyond and offered, "the case means something: some items in reach, some not"
+    assert f"Beyond your £{me['guineas']}:" in shown
+    for item in beyond:
+        assert f"{rules.item_name(item)} £{cheapest[item]}" in shown
+    for item in offered:
+        assert rules.item_name(item) not in shown.split("Beyond")[1]

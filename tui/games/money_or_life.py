@@ -747,6 +747,9 @@ class YorkHand(ClickPane, can_focus=False):
             return [*self._dice_rows(me), self._outcome(frame), *([target] if target else [])]
         self._note_keys("")
         lines = [*([target] if target else []), self._dice_line(view), self._pick_line(frame)]
+        out_of_reach = self._out_of_reach(view, me)
+        if out_of_reach is not None:
+            lines.append(out_of_reach)
         latest = self._my_latest(frame)
         if latest is not None:
             lines.append(latest)
@@ -928,6 +931,23 @@ class YorkHand(ClickPane, can_focus=False):
             text.append_text(assignment_text(assigned, self.glyphs))
         if me and me.get("town_roll"):
             text.append(f"\nYou fought the guards in town: rolled {dice([me['town_roll']], self.glyphs)}")
+        return text
+
+    def _out_of_reach(self, view: dict[str, Any], me: dict[str, Any]) -> Text | None:
+        """In the market, what it sells that your purse cannot reach: the move list offers only what you
+        can buy, and a poor highwayman saw nothing for sale at all."""
+        if view.get("phase") != "town" or me.get("pick") != "market":
+            return None
+        cheapest: dict[str, int] = {}  # an item may be offered outright and as a trade-in (Y10)
+        for offer, price in rules.purchases(me):
+            item = str(offer["item"])
+            cheapest[item] = min(price, cheapest.get(item, price))
+        dear = {item: price for item, price in cheapest.items() if price > me["guineas"]}
+        if not dear:
+            return None
+        text = Text(f"Beyond your {money(me['guineas'], self.glyphs)}: ", style="bold")
+        text.append(", ".join(f"{rules.item_name(item)} {money(price, self.glyphs)}"
+                              for item, price in dear.items()), style="dim")
         return text
 
     def _my_latest(self, frame: TableFrame) -> Text | None:
