@@ -646,3 +646,34 @@ def test_the_market_says_what_your_purse_cannot_reach():
         assert f"{rules.item_name(item)} £{cheapest[item]}" in shown
     for item in offered:
         assert rules.item_name(item) not in shown.split("Beyond")[1]
+
+
+async def test_dice_placed_by_hand_survive_a_resize_into_tabs_and_back():
+    """A resize across the fold lays the table out anew with new panes; the dice you placed and the spur
+    go with it, and Enter sends what you set up (Y7), not the solver's default."""
+    app = make_app(players=1, seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_to_a_robbery(pilot, app)
+        frame = app.screen.frame
+        hand = app.screen.query_one(panes.YorkHand)
+        for _ in range(20):
+            if app.focused is hand:
+                break
+            await pilot.press("tab")
+        before, spur = list(hand.plan.places), not hand.plan.spur
+        assert len(before) >= 2
+        await pilot.press("w", "right", "c", "x")  # the first die on wit, the second on combat, the spur
+        placed = ["wit", "combat", *before[2:]]
+        assert hand.plan.places == placed and hand.plan.spur == spur
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda: app.screen.query(panes.YorkHand)
+                         and app.screen.query_one(panes.YorkHand) is not hand, "the table folded into tabs")
+        await pilot.resize_terminal(120, 40)
+        await wait_until(pilot, lambda: app.screen.query_one(panes.YorkHand).parent.id == "hand-row",
+                         "the table laid out wide again")
+        await settle(pilot, app)
+        again = app.screen.query_one(panes.YorkHand)
+        assert again.plan is not None and again.plan.places == placed and again.plan.spur == spur
+        assert app.screen.frame.prompt["id"] == frame.prompt["id"]
+        shown = flat(region_text(app, "#hand"))
+        assert "spur on" in shown if spur else "spur off" in shown

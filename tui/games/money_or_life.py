@@ -7,7 +7,7 @@ Every value comes from the seat's view. What a robbery brings is the engine's ow
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.console import RenderableType
@@ -754,6 +754,13 @@ class YorkHand(ClickPane, can_focus=False):
         if latest is not None:
             lines.append(latest)
         return lines
+
+    def keepsake(self) -> object:
+        return replace(self.plan, places=list(self.plan.places)) if self.plan is not None else None
+
+    def take_back(self, keepsake: object) -> None:
+        if isinstance(keepsake, DicePlan):
+            self.plan = keepsake  # kept by _plan_for while its prompt is the table's
 
     def _note_keys(self, note: str) -> None:
         """The builder's keys in the border, set only when they change (setting it repaints the pane)."""

@@ -96,6 +96,9 @@ class TableScreen(Screen[None]):
         sheet = self.panes.Sheet(glyphs=glyphs, id="sheet", classes="pane")
         players = PlayersPane(self.panes, glyphs=glyphs, id="players")
         log = TableLog(id="log")
+        # A recompose (into or out of tabs) replaces the panes: what was set up in the old ones goes on.
+        for old, new in zip(getattr(self, "_frame_panes", ()), (board, hand, sheet)):
+            new.take_back(old.keepsake())
         # Held here so that a table update reaches them without a query of the DOM.
         self._frame_panes = (board, hand, sheet, players)
         self._log = log
