@@ -9,3 +9,15 @@ def private_user_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("TURPIN_SEATS_FILE", str(tmp_path / "seats.json"))
     monkeypatch.setenv("TURPIN_LAN", "off")
+
+
+@pytest.fixture(autouse=True)
+def keys_taken_at_once(monkeypatch):
+    """Pilot presses a key the moment a move shows, which a person cannot: the app's guard against keys
+    typed ahead (TurpinApp.TYPE_AHEAD_GUARD) is off in process, and tested on its own. The apps run under
+    tmux keep it."""
+    try:
+        from tui.app import TurpinApp
+    except ImportError:  # the app's dependencies are not installed: its tests are not run either
+        return
+    monkeypatch.setattr(TurpinApp, "TYPE_AHEAD_GUARD", 0.0)

@@ -136,3 +136,25 @@ async def test_every_menu_key_is_in_its_footer_at_80_columns():
         footer = plain_text(app).splitlines()[-1]
         for words in ("g set up", "h host", "j join", "s spectate", "r replays", "? rules", "q quit"):
             assert words in footer, footer
+
+
+async def test_a_key_typed_ahead_of_a_new_move_is_not_played_on_it(monkeypatch):
+    """Two quick presses of 1 turned two cards in Dick Turpin: the host answered the first before the
+    second came. A choice within TurpinApp.TYPE_AHEAD_GUARD of the move being painted is dropped, and
+    said so; once the move has been on screen that long, the same key plays."""
+    from tui.app import TurpinApp
+    monkeypatch.setattr(TurpinApp, "TYPE_AHEAD_GUARD", 3600.0)  # every key is "too quick"
+    app = quick_app("turpin")
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first prompt")
+        table = app.screen
+        prompt = table.frame.prompt
+        await wait_until(pilot, lambda: table._prompt_shown_at < float("inf"), "the move painted")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: "Key not taken" in plain_text(app), "the notice")
+        await pilot.pause(0.2)
+        assert table.frame.prompt is prompt and not table.frame.sent, "nothing was sent"
+        monkeypatch.setattr(TurpinApp, "TYPE_AHEAD_GUARD", 0.0)  # the move has been seen long enough
+        await pilot.press("1")
+        await wait_until(pilot, lambda: table.frame.sent or table.frame.prompt is not prompt, "the move sent")

@@ -46,6 +46,10 @@ class TurpinApp(App[int]):
     BINDINGS = [
         Binding("ctrl+t", "toggle_dark", "light/dark", show=False, id="theme"),
     ]
+    #: Seconds after a new move is painted in which a choice is not taken: a key (or click) that quick
+    #: was meant for the move before (two presses of 1, the host answering between them), since nobody
+    #: reads a new move and answers it faster than this.
+    TYPE_AHEAD_GUARD = 0.2
 
     def __init__(self, start: Start | None = None, *, player_name: str = "", glyphs: Glyphs = UNICODE,
                  bell: bool = True, lan_interfaces: list[str] | None = None) -> None:

@@ -79,6 +79,7 @@ class TableScreen(Screen[None]):
         self._unsubscribe = None
         self._announced_prompt: int | None = None
         self._your_move_toasted = -YOUR_MOVE_TOAST
+        self._prompt_shown_at = float("inf")  # when the current prompt was painted (monotonic)
         self._results_shown = False
         self._stopped = False  # the host has closed the table: leaving then costs nothing
         self._chat: list[Text] = []
@@ -275,6 +276,8 @@ class TableScreen(Screen[None]):
         if prompt and prompt["id"] != self._announced_prompt:
             fresh = self._announced_prompt is None or prompt["id"] > self._announced_prompt
             self._announced_prompt = prompt["id"]
+            self._prompt_shown_at = float("inf")
+            self.call_after_refresh(self._prompt_painted, prompt["id"])
             if fresh:
                 if self.app.bell_on:
                     self.app.bell()
@@ -286,6 +289,19 @@ class TableScreen(Screen[None]):
                         self.call_after_refresh(self.notify, "Your move", timeout=YOUR_MOVE_TOAST)
                     else:
                         self.notify("Your move", timeout=YOUR_MOVE_TOAST)
+
+    def _prompt_painted(self, prompt_id: int) -> None:
+        if self.frame.prompt and self.frame.prompt["id"] == prompt_id:
+            self._prompt_shown_at = time.monotonic()
+
+    def _too_quick(self) -> bool:
+        """A choice made before the prompt was painted, or in the moment after: typed ahead for the move
+        before, so it is dropped, and said so, rather than played on a move nobody has seen yet."""
+        if time.monotonic() - self._prompt_shown_at >= self.app.TYPE_AHEAD_GUARD:
+            return False
+        self.notify("That key came as a new move showed: look, then choose.", title="Key not taken",
+                    severity="warning", timeout=2)
+        return True
 
     # -------------------------------------------------------------------------------- actions
 
@@ -302,7 +318,7 @@ class TableScreen(Screen[None]):
     @on(MovePane.Chosen)
     def send_choice(self, message: MovePane.Chosen) -> None:
         frame = self.frame
-        if frame.sent or not frame.choices:
+        if frame.sent or not frame.choices or self._too_quick():
             return
         question = hook(self.panes, "confirm_choice")(frame, message.action)
         if question is not None:  # a move that ends your game is asked about first
