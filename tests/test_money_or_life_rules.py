@@ -703,3 +703,28 @@ def test_the_market_names_what_it_sells_as_people_say_it():
     state = GAME.setup(GAME.resolve_options({"players": 1}), 1)
     assert GAME.describe_action(state, 0, {"do": "buy", "item": "riding_boots"}) == "Buy riding boots"
     assert GAME.describe_action(state, 0, {"do": "buy", "item": "dagger"}) == "Buy a dagger"
+
+
+def test_Y5_a_spur_the_speed_dice_do_not_need_is_refused_citing_Y5():
+    """Y5: a spur is a choice only where it lets the robber meet the speed. Whatever the dice, a spurred
+    assignment whose speed dice and horse meet the coach without it is not offered, and a client that
+    sends one is refused with Y5 and nothing changes."""
+    for seed in range(1, 60):
+        state = new_game(players=1, seed=seed)
+        pick(state, 0, "N")
+        speed = mol.coach_targets(state, "N")["speed"] - mol.horse_bonus(state["players"][0])
+        dice = sorted(state["rob_dice"][0])
+        meets = next((die for die in dice if die >= speed > 0), None)
+        if meets is None:
+            continue
+        offered = [a for a in GAME.legal_actions(state, 0) if a["do"] == "assign"]
+        assert not any(a["spur"] and sum(a["speed"]) >= speed for a in offered)
+        rest = list(dice)
+        rest.remove(meets)
+        needless = {"do": "assign", "spur": True, "speed": [meets], "wit": rest, "combat": []}
+        before = GAME.view(state, 0)
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, 0, needless)
+        assert refused.value.rule == "Y5" and GAME.view(state, 0) == before
+        return
+    raise AssertionError("no robbery where one die meets the speed in these seeds")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import itertools
 
-from core.games.money_or_life_solver import (Assignment, catches_coach, choices, joint_outcomes, outcome, solve,
-                                             speed_set_is_minimal)
+from core.games.money_or_life_solver import (Assignment, assignments, catches_coach, choices, joint_outcomes,
+                                             outcome, solve, speed_set_is_minimal)
 
 
 def entry_for(entries, speed, wit, combat, spur=False):
@@ -78,17 +78,33 @@ def test_Y7_equal_outcomes_collapse_into_one_entry():
     assert len(entries) == len(choices([4, 1, 5, 6], 4))
 
 
-def test_Y7_every_assignment_is_counted_once_and_all_legal_ones_are_there():
-    """Brute force: every labelling of the dice whose speed set is minimal appears among the entries."""
+def test_Y7_Y5_every_assignment_is_counted_once_and_all_legal_ones_are_there():
+    """Brute force: the entries hold exactly the labellings whose speed set is minimal, spurred only where
+    the speed dice miss without the spur (Y5)."""
     dice = [3, 1, 2, 4]
     listed = {a for e in solve(dice, 5, 4, 4, 2) for a in e.assignments}
+    legal = set()
     for spur in (False, True):
         for labels in itertools.product(range(3), repeat=4):
             speed = tuple(sorted(d for d, w in zip(dice, labels) if w == 0))
-            if speed_set_is_minimal(speed, 5 - spur):
+            if speed_set_is_minimal(speed, 5 - spur) and not (spur and sum(speed) >= 5):
                 wit = tuple(sorted(d for d, w in zip(dice, labels) if w == 1))
                 combat = tuple(sorted(d for d, w in zip(dice, labels) if w == 2))
-                assert Assignment(spur, speed, wit, combat) in listed
+                legal.add(Assignment(spur, speed, wit, combat))
+    assert listed == legal
+    assert any(a.spur for a in legal) and any(not a.spur for a in legal)
+
+
+def test_Y5_a_spur_beside_speed_dice_that_meet_the_target_is_never_offered():
+    """Y5: a spur is a choice only where it lets the robber meet the speed. QA's case: speed 3 and dice
+    1, 3, 3: the ⚂ alone meets it, so "⚂ spurred" (1 health and the tavern for nothing) is not offered;
+    "⚀ spurred" is not minimal either way, and no spurred set of these dice needs the spur."""
+    offered = assignments((1, 3, 3), 3)
+    assert offered and not any(a.spur for a in offered)
+    assert not any(a.spur for a in choices([1, 3, 3], 3))
+    # With speed 4 the ⚂ alone misses by one: now the spur is what catches the coach, and is offered.
+    assert Assignment(True, (3,), (1,), (3,)) in assignments((1, 3, 3), 4)
+    assert any(a.spur and a.speed == (3,) for a in choices([1, 3, 3], 4))
 
 
 def test_Y7_bonuses_count_on_wit_and_combat():

@@ -391,6 +391,19 @@ def test_the_builder_says_why_an_assignment_is_not_allowed():
         places.append(part)
     action, words = panes.try_assignment(frame, places, best["spur"])
     assert action == best and "→" not in words.plain and words.plain
+    if not best["spur"] and sum(best["speed"]) + rules.horse_bonus(me) >= targets["speed"]:
+        action, words = panes.try_assignment(frame, places, True)  # a spur these dice do not need (Y5)
+        assert action is None and "no spur needed" in words.plain, words.plain
+
+
+def test_the_builder_says_a_spur_is_not_needed_even_with_no_dice_on_speed():
+    """Y5 in the builder: when the horse alone catches the coach, a spur with every die off speed is
+    refused in words (the builder looked for a die to take off speed, and there was none)."""
+    from core.games.money_or_life_solver import Assignment
+    spurred = Assignment(True, (), (2,), (4,))
+    assert spurred not in panes.solver.assignments((2, 4), 5 - 6)
+    words = panes.why_not(spurred, [2, 4], speed=5, horse=6, glyphs=UNICODE)
+    assert words.startswith("no spur needed: speed 6 catches the coach's 5")
 
 
 # --- the hooks on their own (no app) ---------------------------------------------------------------------

@@ -921,12 +921,17 @@ def refusal(state: State, seat: int, action: Action) -> IllegalAction:
 
 
 def is_spur_in_vain(state: State, seat: int, action: Action) -> bool:
-    """Y5: a spurred assignment whose dice, horse and spur still miss the coach's speed."""
+    """Y5: a spurred assignment whose dice, horse and spur still miss the coach's speed, or whose speed
+    dice and horse meet it without the spur."""
     if state["phase"] != "rob" or action.get("do") != "assign" or action.get("spur") is not True:
         return False
     dice = state["rob_dice"][seat]
     speed = coach_targets(state, state["picks"][seat])["speed"]
-    return sum(dice) + horse_bonus(state["players"][seat]) + 1 < speed
+    horse = horse_bonus(state["players"][seat])
+    speed_dice = action.get("speed")
+    needless = isinstance(speed_dice, list) and all(isinstance(die, int) for die in speed_dice) \
+        and sum(speed_dice) + horse >= speed
+    return sum(dice) + horse + 1 < speed or needless
 
 
 def describe_action(state: State, seat: int, action: Action) -> str:
@@ -1138,7 +1143,9 @@ Robbing alone (Y7): roll two more dice and give each die to speed, wit or combat
 plus your horse; the speed dice must be a minimal set (no die among them could be dropped), and the horse
 alone may be enough. If you cannot meet the speed the coach escapes: you lose a folk hero point and
 nothing else happens. You may spur for +1 speed, at 1 health and a forced rest at the tavern next round
-(Y5); a spur is offered only where it lets you catch the coach. Once caught: wit (dice + gear) met gains
+(Y5); a spur is offered only where it lets you catch the coach: never when the coach escapes anyway, and
+never beside speed dice that catch it without the spur (our reading: like a die, the spur is not added to
+a speed already met, Y7). Once caught: wit (dice + gear) met gains
 the excess as folk hero points, missed loses the shortfall; combat (dice + weapons) met gains the excess
 as scoundrel points, missed costs the shortfall in health. Meeting either takes the coach's money.
 

@@ -3,7 +3,8 @@
 Ruling Y7: every die goes to speed, wit or combat. The speed dice must be a *minimal* set (no die among
 them can be removed while still meeting the target; the horse, always applied, may meet it with no dice
 at all). Spurring adds +1 speed for 1 health (Y5), and is offered only where it lets the robber meet the
-speed: a spur that still misses is never a choice. If the speed cannot be met the robbery fails whatever
+speed: a spur that still misses is never a choice, nor is one beside speed dice that meet the target
+without it (the spur, like a die, is not added to a speed already met: Y7's minimal set). If the speed cannot be met the robbery fails whatever
 else is done, so all such assignments are one choice. Ruling Y8 adds the two-attacker case: each assigns
 his own dice; when both catch the coach their wit dice and their combat dice are pooled.
 
@@ -103,7 +104,8 @@ def _labelled(dice: tuple[int, ...], speed_need: int) -> Iterator[tuple[bool, tu
             if not spur:
                 yield spur, dice, (), ()
             continue
-        minimal = [speed_set_is_minimal(speed, need) for speed in picked]
+        minimal = [speed_set_is_minimal(speed, need) and not (spur and sum(speed) >= speed_need)
+                   for speed in picked]
         for speed, wit, combat in _LABEL_MASKS[len(dice)]:
             if minimal[speed]:
                 yield spur, picked[speed], picked[wit], picked[combat]
@@ -250,8 +252,8 @@ def _choices(dice: tuple[int, ...], need: int) -> tuple[Assignment, ...]:
         # contribution is (spur, caught, its wit total, its combat total): the key below, spur aside.
         first: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # key -> (labeling index, masks)
         for speed in range(1 << count):
-            if not speed_set_is_minimal(picked[speed], spur_need):
-                continue
+            if not speed_set_is_minimal(picked[speed], spur_need) or (spur and totals[speed] >= need):
+                continue  # not minimal, or a spur these dice do not need (Y5)
             rest = every_die ^ speed
             wit = rest
             while True:  # every subset of the other dice goes to wit, the remainder to combat

@@ -1009,6 +1009,9 @@ def why_not(candidate: solver.Assignment, dice_values: list[int], speed: int, ho
     reached = sum(candidate.speed) + horse + candidate.spur
     if reached < speed:
         return f"speed {reached} does not catch the coach's {speed}: put more dice on speed"
+    if candidate.spur and reached - 1 >= speed:
+        return (f"no spur needed: speed {reached - 1} catches the coach's {speed} without it (Y5); "
+                f"x takes the spur off")
     spare = min(candidate.speed)
     return (f"speed dice must be a minimal set (Y7): {reached} without need of the "
             f"{dice([spare], glyphs)}; move a die off speed")
