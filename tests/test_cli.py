@@ -150,3 +150,11 @@ def test_table_options_typed_as_text_are_checked_in_words():
     assert out.returncode == 2 and "rounds" in out.stderr and "whole number" in out.stderr
     out = turpin("simulate", "--game", "turpin", "--games", "2", "--option", "rounds=2", "--json")
     assert out.returncode == 0 and json.loads(out.stdout)["options"]["rounds"] == 2
+
+
+def test_resuming_in_the_table_window_says_how_to_resume_instead_of_starting_a_new_table(tmp_path):
+    """`turpin host --resume FILE` without --headless opened a fresh table and left the record alone; it
+    now says the command that resumes it, and how its players sit again."""
+    done = turpin("host", "--resume", str(tmp_path / "game.turpin-record"))
+    assert done.returncode == 2
+    assert "turpin host --headless --resume" in done.stderr and "turpin join 127.0.0.1:PORT" in done.stderr

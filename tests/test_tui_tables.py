@@ -57,6 +57,8 @@ async def test_a_spectator_follows_a_game_to_its_result_and_no_key_acts():
             assert table.turn >= 0 and screen.frame.sent is False
             await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results")
             assert app.screen.frame.result["winners"] is not None
+            # Nobody here can deal again: "p play again" (which did nothing) is not offered.
+            assert "play again" not in rendered(app).lower() and "back to menu" in rendered(app)
     finally:
         await host.close()
 
@@ -300,3 +302,66 @@ async def test_a_set_up_problem_goes_once_it_is_put_right():
         assert screen_name(app) == "SetupScreen"
         pistols.value = "6"
         await wait_until(pilot, lambda: "995" not in screen_text(app), "the problem gone")
+
+
+async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resumed_table(tmp_path):
+    """QA: `turpin host` (the app) ignored --port and --code, recorded no port, and kept no token of its
+    own seat: a table resumed from its record came back on another port, and the host could not sit at
+    it again. Now the record has the port, and the host's token is kept as a joining player's is."""
+    import socket
+    from net.record import read_record
+    from tui import seats
+    with socket.socket() as probe:  # a free port, to ask for
+        probe.bind(("127.0.0.1", 0))
+        wanted = probe.getsockname()[1]
+    plan = TablePlan(game="turpin", options={"players": 2}, interface="127.0.0.1", code=True, bot_delay=0,
+                     port=wanted, room_code="ABC123", advertise=False)
+    app = app_at("host", plan=plan)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen", "the host set-up")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: screen_name(app) == "LobbyScreen" and app.client is not None
+                         and app.client.snapshot.seats, "the lobby")
+        hosted = app.screen.hosted
+        assert hosted.address[1] == wanted and hosted.table.code == "ABC123"
+        assert "A B C 1 2 3" in rendered(app)
+        record = read_record(app.record_path)
+        assert record["meta"]["port"] == wanted  # what `turpin host --headless --resume` serves on
+        assert seats.token_for(f"127.0.0.1:{wanted}") == app.client.token == record["seats"][0]["token"]
+
+
+async def test_join_from_the_command_line_takes_its_name_seat_and_token():
+    """QA: `turpin join ADDRESS --name/--seat/--token` opened the app with none of them: the login name,
+    the first free seat, and no way back to a seat from another terminal."""
+    from tui.commands import run_app_join
+    table = Table(get_game("turpin"), {"players": 3})
+    host, address = await serve(table)
+    try:
+        start = {}
+
+        def capture(args, where):
+            start["args"], start["start"] = args, where
+            return 0
+        import tui.commands as commands
+        real = commands.run_app
+        commands.run_app = capture  # the app is run here, under Pilot, with what the command built
+        try:
+            args = commands.build_parser().parse_args(["join", address, "--name", "[b]Bo[/b]", "--seat", "3"])
+            run_app_join(args)
+        finally:
+            commands.run_app = real
+        assert start["args"].player_name == "[b]Bo[/b]"
+        app = TurpinApp(start["start"], player_name=start["args"].player_name, lan_interfaces=[], bell=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
+                             and app.client.snapshot.seat is not None, "the table")
+            assert app.client.snapshot.seat == 2 and table.seats[2].name == "[b]Bo[/b]"
+            token = app.client.token
+        again = Start(route="join", address=address, extra={"token": token, "seat": None})
+        app = TurpinApp(again, player_name="Someone", lan_interfaces=[], bell=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
+                             and app.client.snapshot.seat is not None, "the table again")
+            assert app.client.snapshot.seat == 2, "the token took the seat back"
+    finally:
+        await host.close()

@@ -162,6 +162,10 @@ class TurpinApp(App[int]):
         host, port = await self._start_hosted(self.hosted)
         client = TableClient(host, port, name=self.player_name or None, code=self.hosted.table.code, seat=0)
         await client.start()
+        # The host's own seat token, kept as a joining player's is: if this app dies, the table resumed
+        # from its record (same port) takes the host back with `turpin join 127.0.0.1:PORT`.
+        for address in {f"{host}:{port}", *self.hosted.addresses_to_share()}:
+            seats.remember(address, client.token)
         self.client = client
         return self.hosted
 
@@ -182,23 +186,26 @@ class TurpinApp(App[int]):
         await self._close_table()
         self.record_path, self.last_plan = None, None
         key = f"{host}:{port}"
-        token = None if spectate else seats.token_for(key)
-        client = self._client(host, port, code, spectate, token)
+        given = self.start.extra if self.start.address == address else {}  # `turpin join --token/--seat`
+        token = None if spectate else given.get("token") or seats.token_for(key)
+        seat = None if spectate else given.get("seat")
+        client = self._client(host, port, code, spectate, token, seat)
         try:
             await _start(client)
         except ClientError as error:
             if token is None or getattr(error, "code", None) != "bad_token":
                 raise
             seats.remember(key, None)  # that seat is gone; join afresh
-            client = self._client(host, port, code, spectate, None)
+            client = self._client(host, port, code, spectate, None, seat)
             await _start(client)
         if not spectate:
             seats.remember(key, client.token)
         self._open(client)
 
-    def _client(self, host: str, port: int, code: str | None, spectate: bool, token: str | None) -> TableClient:
+    def _client(self, host: str, port: int, code: str | None, spectate: bool, token: str | None,
+                seat: int | None = None) -> TableClient:
         return TableClient(host, port, role="spectator" if spectate else "player",
-                           name=self.player_name or None, code=code or None, token=token)
+                           name=self.player_name or None, code=code or None, token=token, seat=seat)
 
     def _open(self, client: TableClient) -> None:
         from tui.screens.table import TableScreen

@@ -210,8 +210,14 @@ def run_app_host(args: argparse.Namespace) -> int:
     seats = game.seats(options)
     bot = args.bot or None
     bots = {seat: bot or _default_bot(game) for seat in range(max(1, seats - args.bots), seats)} if args.bots else {}
+    if args.resume:
+        # The table window hosts new tables; a record is resumed headless, and its players (the host's
+        # own app too) come back to it with `turpin join`, each to his own seat.
+        raise OptionError("a table is resumed from its record with --headless: turpin host --headless "
+                          f"--resume {args.resume}, then `turpin join 127.0.0.1:PORT` to sit at it again")
     plan = TablePlan(game=game.id, options=options, bots=bots, name=args.name or "",
-                     interface=args.interface or "", code=not args.no_code, port=args.port or 0)
+                     interface=args.interface or "", code=not args.no_code, port=args.port or 0,
+                     room_code=args.code.strip().upper() if args.code else None)
     return run_app(args, Start(route="host", plan=plan))
 
 
@@ -222,8 +228,11 @@ def _default_bot(game: Game) -> str:
 
 def run_app_join(args: argparse.Namespace) -> int:
     from tui.app import Start
+    if args.name:  # `turpin join --name X` as well as `turpin --name X join`
+        args.player_name = args.name
+    extra = {"token": args.token, "seat": args.seat - 1 if args.seat else None}
     return run_app(args, Start(route="spectate" if args.spectate else "join", address=args.address,
-                               code=args.code))
+                               code=args.code, extra=extra))
 
 
 def run_app_spectate(args: argparse.Namespace) -> int:

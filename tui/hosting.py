@@ -29,6 +29,8 @@ class TablePlan:
     #: ("" for every interface) and whether a room code is needed.
     interface: str | None = None
     code: bool = True
+    #: The room code to use (``turpin host --code``); None makes a fresh one when a code is needed.
+    room_code: str | None = None
     port: int = 0
     bot_delay: float = 0.6
     #: Announce a LAN table with zeroconf (tests turn it off: no multicast may leave the machine).
@@ -46,7 +48,7 @@ class HostedTable:
         self.plan = plan
         game = get_game(plan.game)
         self.table = Table(game, plan.options, name=plan.name or f"{game.title} table",
-                           code=new_room_code() if plan.on_lan and plan.code else None,
+                           code=(plan.room_code or new_room_code()) if plan.on_lan and plan.code else None,
                            bots=plan.bots, seed=plan.seed, save=self._saver(record_path))
         self.record_path = record_path
         self.host = TableHost(self.table, HostSettings(bot_delay=plan.bot_delay))
@@ -69,6 +71,11 @@ class HostedTable:
         """Listen (127.0.0.1 for a private table), and advertise a LAN table; returns the address."""
         bind = "127.0.0.1" if not self.plan.on_lan else bind_address(self.plan.interface or None)
         self.address = await self.host.start(bind, self.plan.port)
+        # Kept in the record, as the headless host keeps it: a table resumed after a crash comes back on
+        # the port its players' apps are trying again.
+        self.table.meta["port"] = self.address[1]
+        if self.table.save is not None:
+            self.table.save(self.table.record())
         if self.plan.on_lan and self.plan.advertise:
             self._advert = await advertise(self.host, self.plan.interface or None)
         return self.address

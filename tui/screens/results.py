@@ -151,8 +151,8 @@ class ResultsScreen(Screen[None]):
             self.action_menu()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "play_again":
-            return not self.replay
+        if action == "play_again":  # only where it can: a game against bots here, not a LAN table's
+            return not self.replay and getattr(self.app, "can_play_again", False)
         return True
 
     def action_play_again(self) -> None:

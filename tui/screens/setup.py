@@ -238,6 +238,7 @@ class SetupScreen(Screen[None]):
             plan.name = self.query_one("#setup-name", Input).value.strip()
             plan.interface = self.query_one("#setup-interface", Input).value.strip()
             plan.code = self.query_one("#setup-code", TickBox).value
+            plan.port, plan.room_code = self.plan.port, self.plan.room_code  # from `turpin host --port/--code`
             if plan.name:
                 from net.discovery import check_table_name
                 check_table_name(plan.name)
