@@ -206,6 +206,7 @@ async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
         assert not banner().display
         await host.close()
         await wait_until(pilot, lambda: banner().display and "Lost the host" in rendered(app), "the banner")
+        assert "Esc leaves the table" in rendered(app) and "trying again" not in rendered(app)  # one clock
         host = TableHost(table, HostSettings(bot_delay=3600))  # the same table comes back on its port
         await host.start("127.0.0.1", port)
         try:
@@ -363,5 +364,27 @@ async def test_join_from_the_command_line_takes_its_name_seat_and_token():
             await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
                              and app.client.snapshot.seat is not None, "the table again")
             assert app.client.snapshot.seat == 2, "the token took the seat back"
+    finally:
+        await host.close()
+
+
+async def test_a_window_whose_seat_another_takes_over_says_so_on_every_tab():
+    """QA: a second window with the same seat token took the seat, and the first said so only in its
+    log, on a tab not shown at 100×30; its move pane still waited. The banner says it now, on every tab."""
+    table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
+    host, address = await serve(table, bot_delay=3600)
+    app = app_at("join", address=address)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
+                             and app.screen.frame.view is not None, "the table")
+            other = TableClient("127.0.0.1", host.address[1], token=app.client.token)
+            await other.start()
+            try:
+                await wait_until(pilot, lambda: "The table is gone: this seat was taken over" in rendered(app),
+                                 "the banner")
+                assert app.screen.query_one("#banner").display
+            finally:
+                await other.close()
     finally:
         await host.close()

@@ -228,7 +228,8 @@ class TableScreen(Screen[None]):
         elif kind == "stopped":
             self._stopped = True
             if self.frame.result is None:
-                self.query_one(ConnectionBanner).problem = ""
+                banner = self.query_one(ConnectionBanner)
+                banner.problem, banner.gone = "", update.text  # on every tab, until you leave
                 self._line(f"The table is gone: {update.text}. Esc goes back to the menu.", "bold red")
                 self.notify(f"The table is gone: {update.text}", severity="error", markup=False)
         elif kind == "error":

@@ -10,26 +10,37 @@ from textual.widgets import Static
 
 
 class ConnectionBanner(Static):
-    """Hidden while connected; otherwise says why not and counts the seconds since the host went."""
+    """Hidden while connected; otherwise says why not and counts the seconds since the host went; or,
+    once the table is gone for good (closed, or this seat taken over by another window), says so."""
 
     problem: reactive[str] = reactive("")
+    gone: reactive[str] = reactive("")
 
     def on_mount(self) -> None:
         self._since = 0.0
         self.set_interval(1.0, self._tick)
         self.display = False
 
-    def watch_problem(self, problem: str) -> None:
-        self.display = bool(problem)
-        self._since = time.monotonic() if problem else 0.0
+    def watch_problem(self, before: str, problem: str) -> None:
+        if problem and not before:
+            self._since = time.monotonic()  # counted from the loss, not from the latest attempt
+        self._draw()
+
+    def watch_gone(self) -> None:
         self._draw()
 
     def _tick(self) -> None:
-        if self.problem:
+        if self.problem and not self.gone:
             self._draw()
 
     def _draw(self) -> None:
-        if not self.problem:
-            return
-        seconds = int(time.monotonic() - self._since)
-        self.update(Text(f"Lost the host: {self.problem}. Reconnecting by itself… ({seconds} s)"))
+        self.display = bool(self.problem or self.gone)
+        if self.gone:
+            self.update(Text(f"The table is gone: {self.gone}. Esc goes back to the menu."))
+        elif self.problem:
+            # The client's words end with its own count of attempts ("; trying again for 9 s (6 attempts
+            # so far)"), a second clock beside this one: the banner keeps the reason and its own clock.
+            reason = self.problem.split("; trying again")[0]
+            seconds = int(time.monotonic() - self._since)
+            self.update(Text(f"Lost the host: {reason}. Reconnecting by itself: {seconds} s so far. "
+                             f"Esc leaves the table."))
