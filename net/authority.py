@@ -144,6 +144,9 @@ class SeatInfo:
     connected: bool = False
     #: ``time.monotonic()`` when its player was last lost; the host hands it to a bot after the grace.
     gone_since: float | None = None
+    #: A bot that keeps the seat warm (the grace ran out) keeps its player's token and name here: his
+    #: token takes the seat back from the bot.
+    away_name: str | None = None
 
     def public(self, seat: int) -> dict[str, Any]:
         return {"seat": seat, "kind": self.kind, "name": self.name,
@@ -299,7 +302,8 @@ class Table:
         return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.game.id,
                 "options": self.options, "seed": self.seed, "table": self.name, "code": self.code,
                 "grace": self.grace, "host_token": self.host_token, "saved_at": time.time(), "meta": self.meta,
-                "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token} for s in self.seats],
+                "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token,
+                           **({"away_name": s.away_name} if s.away_name is not None else {})} for s in self.seats],
                 "actions": self.actions}
 
     @classmethod
@@ -318,6 +322,7 @@ class Table:
         for info, saved in zip(table.seats, record["seats"]):
             info.kind, info.name, info.bot, info.token = saved["kind"], saved.get("name", ""), \
                 saved.get("bot"), saved.get("token")
+            info.away_name = saved.get("away_name") if info.kind == "bot" and info.token else None
             if info.kind == "bot" and info.bot not in game.bots:
                 raise RecordError(f"the record names a bot {info.bot!r} that {game.title} does not have")
             if info.kind == "bot":
@@ -338,13 +343,15 @@ class Table:
 
     # ------------------------------------------------------------------------------------------ seats
 
-    def _seat_bot(self, seat: int, bot: str) -> None:
+    def _seat_bot(self, seat: int, bot: str, keep_warm: bool = False) -> None:
         if bot not in self.game.bots:
             raise Refusal("bad_message", f"{self.game.title} has no bot {bot!r}")
         bot = canonical_bot(self.game.bots, bot)  # an old name (sharp) is shown as what it now is (normal)
         info = self.seats[seat]
         name = f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot} bot)"
-        info.kind, info.bot, info.name, info.token = "bot", bot, name, None
+        warm = keep_warm and info.kind == "player" and info.token is not None
+        info.away_name = info.name if warm else None
+        info.kind, info.bot, info.name, info.token = "bot", bot, name, info.token if warm else None
         info.connected, info.gone_since = False, None
 
     def check_code(self, code: str | None) -> bool:
@@ -403,7 +410,12 @@ class Table:
 
     def _seat_of_token(self, token: str) -> int:
         for seat, info in enumerate(self.seats):
-            if info.kind == "player" and info.token and hmac.compare_digest(info.token.encode(), token.encode()):
+            if info.token and hmac.compare_digest(info.token.encode(), token.encode()):
+                if info.kind == "bot":  # a bot kept it warm while its player was away: it steps aside
+                    info.kind, info.bot, info.name = "player", None, info.away_name or f"Player {seat + 1}"
+                    info.away_name = None
+                    if self.save is not None:
+                        self.save(self.record())
                 return seat
         raise Refusal("bad_token", "that seat token is not known at this table (the seat may have been "
                                    "handed to a bot); join again as a new player or watch")
@@ -439,18 +451,22 @@ class Table:
             info.connected, info.gone_since = False, time.monotonic()
             self._broadcast()
             self._seats_changed()
-            then = "the seat waits for them" if self.grace is None else f"a bot takes it after {self.grace:g} s"
+            then = "the seat waits for them" if self.grace is None else \
+                f"a bot plays it after {self.grace:g} s, until they come back"
             self.tell(f"Seat {watcher.seat + 1}: {info.name} left ({then})")
+            self.notice(f"{info.name} has lost the table; " + ("the seat waits for them" if self.grace is None else
+                        f"a bot plays the seat after {self.grace:g} s, until they come back"))
 
-    def hand_to_bot(self, seat: int, bot: str | None = None) -> None:
-        """Give a seat to a bot (its player is gone for good); his token stops working."""
+    def hand_to_bot(self, seat: int, bot: str | None = None, keep_warm: bool = False) -> None:
+        """Give a seat to a bot: for good (his token stops working), or ``keep_warm`` (the grace ran out)
+        until its player comes back with his token."""
         if not 0 <= seat < len(self.seats):
             raise Refusal("no_such_seat", f"there is no seat {seat + 1}")
         bot = bot or default_bot(self.game)
         for old in [w for w in self.watchers if w.seat == seat]:
             self.watchers.remove(old)
             old.drop(protocol.encode(error_message("bad_token", "your seat was handed to a bot")))
-        self._seat_bot(seat, bot)
+        self._seat_bot(seat, bot, keep_warm)
         self._refresh_prompts()
         if self.save is not None:
             self.save(self.record())

@@ -351,9 +351,10 @@ class TableHost:
         if self.on_seats_changed is not None:
             self.on_seats_changed()
 
-    def hand_to_bot(self, seat: int, why: str) -> None:
-        """Give ``seat`` to a bot, tell everyone "Seat N <why>", and let the bot play if it is its turn."""
-        self.table.hand_to_bot(seat)
+    def hand_to_bot(self, seat: int, why: str, keep_warm: bool = False) -> None:
+        """Give ``seat`` to a bot, tell everyone "Seat N <why>", and let the bot play if it is its turn;
+        ``keep_warm``: until its player comes back (``Table.hand_to_bot``)."""
+        self.table.hand_to_bot(seat, keep_warm=keep_warm)
         self.table.notice(f"Seat {seat + 1} {why}")
         self._schedule_bots()
 
@@ -411,7 +412,8 @@ class TableHost:
                 else:
                     connection.send(ping)
             for seat in self.table.seats_past_grace(now):
-                self.hand_to_bot(seat, "was gone longer than the grace period; a bot plays it now")
+                self.hand_to_bot(seat, "was gone longer than the grace period; a bot plays it until its "
+                                       "player comes back", keep_warm=True)
 
     def _drop_silent(self, connection: Connection) -> None:
         # A frozen peer reads nothing, so no farewell could reach it: cut the connection at once.

@@ -229,22 +229,41 @@ async def test_a_client_that_stops_reading_is_dropped_and_nobody_else_waits():
         await close_all(healthy, player)
 
 
-async def test_a_seat_gone_past_the_grace_period_is_handed_to_a_bot():
-    """With a grace period set, a player who does not come back loses his seat to a bot, the table says
-    so, his token stops working, and the game is finished by the bot."""
+async def test_a_seat_gone_past_the_grace_period_is_played_by_a_bot_until_its_player_comes_back():
+    """With a grace period set, the table says what will happen when a player is lost; past the grace a
+    bot plays his seat, and his token takes it back (QA: his token was wiped and the seat lost for good,
+    though "the seat waits for them" had been said). Nothing lost: a dropped client gets its seat back."""
     table = Table(TOY, {"players": 2}, code="ROOM42", grace=0.3)
     async with hosting(table) as host:
-        players = [client(host, code="ROOM42") for _ in range(2)]
+        players = [client(host, code="ROOM42", name=name) for name in ("Ann", "Cat")]
         for player in players:
             await player.start()
         notices = []
         players[0].subscribe(lambda update: notices.append(update.text) if update.kind == "notice" else None)
         token = players[1].token
         await players[1].close()
-        await players[0].wait_for(lambda snap: snap.seats[1]["kind"] == "bot" and bool(notices), WAIT)
-        assert "longer than the grace period" in notices[0]
-        await play_randomly(players[0], random.Random(2))
+        await players[0].wait_for(lambda snap: snap.seats[1]["kind"] == "bot" and len(notices) >= 2, WAIT)
+        assert notices[0] == "Cat has lost the table; a bot plays the seat after 0.3 s, until they come back"
+        assert "longer than the grace period" in notices[1]
+        comeback = client(host, token=token)
+        await comeback.start()
+        assert comeback.snapshot.seat == 1 and table.seats[1].kind == "player" and table.seats[1].name == "Cat"
+        await players[0].wait_for(lambda snap: snap.seats[1]["kind"] == "player", WAIT)
+        await asyncio.gather(play_randomly(players[0], random.Random(2)), play_randomly(comeback, random.Random(3)))
         assert table.over
+        await close_all(players[0], comeback)
+
+
+async def test_a_seat_the_host_hands_to_a_bot_is_the_bots_for_good():
+    """The host's own hand-over (the console's `bot N`) is not a grace: the player's token stops working."""
+    table = Table(TOY, {"players": 2}, code="ROOM42")
+    async with hosting(table) as host:
+        players = [client(host, code="ROOM42") for _ in range(2)]
+        for player in players:
+            await player.start()
+        token = players[1].token
+        await players[1].close()
+        host.hand_to_bot(1, "is taken by a bot")
         comeback = client(host, token=token)
         with pytest.raises(Exception, match="token is not known"):
             await comeback.start()
@@ -367,3 +386,22 @@ def test_a_retrying_client_says_for_how_long_in_words():
     assert player.retry_status() == "trying again for 3 min (40 attempts so far)"
     player.attempts = 1
     assert player.retry_status().endswith("(1 attempt so far)")
+
+
+def test_a_seat_kept_warm_by_a_bot_is_still_its_players_after_a_resume():
+    """The record keeps a warm seat's token and its player's name: a host that crashes while a bot keeps
+    the seat warm resumes with the seat still his to take back."""
+    from net import protocol
+    table = Table(TOY, {"players": 2}, grace=0.0)
+    hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}
+    ann = table.join(lambda frame: None, {**hello, "name": "Ann"})
+    cat = table.join(lambda frame: None, {**hello, "name": "Cat"})
+    token = table.seats[1].token
+    table.leave(cat)
+    table.hand_to_bot(1, keep_warm=True)
+    assert table.seats[1].kind == "bot" and table.seats[1].name != "Cat"
+    resumed = Table.from_record(TOY, table.record())
+    assert resumed.seats[1].kind == "bot"
+    back = resumed.join(lambda frame: None, {**hello, "token": token})
+    assert back.seat == 1 and resumed.seats[1].kind == "player" and resumed.seats[1].name == "Cat"
+    assert ann.seat == 0

@@ -263,8 +263,8 @@ class TableScreen(Screen[None]):
                 news = f"{name.plain} takes seat {new['seat'] + 1}"
             elif old["kind"] == "open" and new["kind"] == "player":
                 news = f"{name.plain} sits down in seat {new['seat'] + 1}"
-            elif new["kind"] == "player" and old["connected"] and not new["connected"]:
-                news = f"{name.plain} has lost the table; the seat waits for them"
+            elif old["kind"] == "bot" and new["kind"] == "player":
+                news = f"{name.plain} is back in seat {new['seat'] + 1}; the bot steps aside"
             elif new["kind"] == "player" and not old["connected"] and new["connected"]:
                 news = f"{name.plain} is back"
             else:
