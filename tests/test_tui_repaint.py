@@ -317,3 +317,27 @@ async def test_a_choice_shows_as_sent_only_while_the_host_is_slow_to_answer(monk
         await wait_until(pilot, lambda: app.screen.frame.view.get("my_card") is not None, "the host's answer")
         assert len(sent) == 1
         client.send = send
+
+
+async def test_a_theme_switch_repaints_the_cards_in_the_new_themes_colours():
+    """QA: after ctrl+t to the light theme, Highwayman's hand kept the dark theme's card backgrounds
+    under the light theme's dark words (near-black on navy). A pane's component colours are read again
+    once the new theme has reached them."""
+    app = quick_app("highwayman", players=3, seed=5)
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "TableScreen"
+                         and app.screen.frame.view is not None, "the table")
+        hand = app.screen.query_one("#hand")
+
+        def card_backgrounds() -> set:
+            return {segment.style.bgcolor for segment in hand._strips[0]
+                    if segment.style is not None and segment.style.bgcolor is not None}
+        await wait_until(pilot, lambda: bool(card_backgrounds()), "the cards drawn")
+        dark = card_backgrounds()
+        await pilot.press("ctrl+t")
+        await wait_until(pilot, lambda: app.theme == "textual-light", "the light theme")
+        hand.refresh()  # forget any colour read before, to ask the stylesheet afresh below
+        light_card = hand.get_component_rich_style("hw-hand--card").bgcolor
+        await wait_until(pilot, lambda: light_card in card_backgrounds(), "the cards in the light theme")
+        assert not dark & card_backgrounds(), "no card keeps the dark theme's background"

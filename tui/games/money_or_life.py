@@ -537,10 +537,9 @@ class YorkBoard(ClickPane):
             style = self._bar_styles[playable] = Style(color=component.color)
         return style
 
-    def notify_style_update(self) -> None:
+    def forget_styles(self) -> None:
         self._blocks.clear()  # a new theme: new colours for the bars
         self._bar_styles.clear()
-        super().notify_style_update()
 
     def _wrapped_block(self, words: list[Text], width: int, target: str, playable: bool,
                        background: Style | None) -> list[Text]:

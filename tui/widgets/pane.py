@@ -117,7 +117,18 @@ class ClickPane(FramePane):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self.redraw()  # the parts carry colours from the stylesheet: a new theme is a new drawing
+        # The parts carry colours from the stylesheet: a new theme is a new drawing. Not at once: the
+        # component classes (a card's background) get the new theme after the pane itself, so a drawing
+        # now kept the old theme's backgrounds under the new theme's words (dark cards in the light theme).
+        self.call_after_refresh(self._restyle)
+
+    def _restyle(self) -> None:
+        self.refresh()  # which also forgets the component styles read under the old theme
+        self.forget_styles()
+        self.redraw()
+
+    def forget_styles(self) -> None:
+        """Drop whatever the pane keeps that was drawn in the stylesheet's colours (a new theme came)."""
 
     def on_click(self, event: events.Click) -> None:
         target = event.style.meta.get("target")
