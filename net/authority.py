@@ -586,7 +586,7 @@ class Table:
         result = self.game.result(self.state)
         if result is not None:
             self._seats_changed()  # the LAN advert says the game is over
-            self.tell(f"Game over: {result.get('summary', '')}")
+            self.tell(f"Game over: {(self.narrated_result() or result).get('summary', '')}")  # in names
 
     def _refresh_prompts(self, acted: int | None = None) -> None:
         """A seat's prompt is new when its choices change, and always after it acts (shopping, say,

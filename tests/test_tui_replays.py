@@ -42,6 +42,7 @@ def test_the_list_has_every_record_newest_first_and_passes_over_what_is_not_one(
     newer = record_a_game(tmp_path / "second.turpin-record", "highwayman", seed=2, moves=30)
     os.utime(tmp_path / "first.turpin-record", (1_700_000_000, 1_700_000_000))
     (tmp_path / "broken.turpin-record").write_bytes(b"not a record at all")
+    record_a_game(tmp_path / "never-started.turpin-record", seed=4, moves=0)  # a lobby closed: nothing to see
     (tmp_path / "notes.txt").write_text("hello")
     found = list_records(tmp_path)
     assert [entry.path.name for entry in found] == ["second.turpin-record", "first.turpin-record"]

@@ -138,6 +138,7 @@ async def test_the_join_dialog_says_what_went_wrong_and_stays_open(coded_table):
             await type_into(pilot, app, "#join-code", "k7qx2m")
             await pilot.press("enter")
             await wait_until(pilot, lambda: "spectate" in error().lower(), "the full-table message")
+            assert error() == "Every seat at this table is taken. Press Spectate to watch it instead."
             assert app.screen.focused.id == "join-watch"
             await pilot.press("enter")
             await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "watching the full table")
@@ -386,5 +387,50 @@ async def test_a_window_whose_seat_another_takes_over_says_so_on_every_tab():
                 assert app.screen.query_one("#banner").display
             finally:
                 await other.close()
+    finally:
+        await host.close()
+
+
+async def test_a_narrow_spectator_has_no_empty_hand_tab_and_is_told_only_public_things_show():
+    """QA: at 80×24 a spectator's Hand tab was blank, and "you see what every player sees" read as every
+    hand. The tab is hidden (] skips it), and the move pane says only what is public shows (A1)."""
+    table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
+    host, address = await serve(table, bot_delay=3600)
+    app = app_at("spectate", address=address)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
+                             and app.screen.frame.view is not None, "the spectator's table")
+            await wait_until(pilot, lambda: "only what is public" in rendered(app), "the spectating line")
+            strip = rendered(app).splitlines()[1]
+            assert "Board" in strip and "Sheet" in strip and "Hand" not in strip, strip
+            from textual.widgets import TabbedContent
+            tabs = app.screen.query_one(TabbedContent)
+            seen = set()
+            for _ in range(4):
+                await pilot.press("right_square_bracket")
+                seen.add(tabs.active)
+            assert seen == {"tab-board", "tab-sheet", "tab-players", "tab-log"}
+    finally:
+        await host.close()
+
+
+async def test_the_move_pane_says_when_the_player_waited_for_is_away():
+    """QA: "Waiting for Bob." while Bob had lost the table; the "away" mark was on another tab."""
+    table = Table(get_game("turpin"), {"players": 2}, name="away table")
+    host, address = await serve(table)
+    app = app_at("join", address=address)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
+                             and app.screen.frame.view is not None, "the table")
+            bob = TableClient("127.0.0.1", host.address[1], name="Bob")
+            await bob.start()
+            await wait_until(pilot, lambda: app.screen.frame.started, "the game")
+            if app.screen.frame.choices:  # our move first: make it, so that the table waits for Bob
+                await pilot.press("1")
+            await wait_until(pilot, lambda: "Waiting for Bob." in rendered(app), "waiting for Bob")
+            await bob.close()
+            await wait_until(pilot, lambda: "Waiting for Bob (away)." in rendered(app), "Bob away")
     finally:
         await host.close()

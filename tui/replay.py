@@ -56,8 +56,8 @@ def list_records(folder: pathlib.Path) -> list[RecordFile]:
         except (RecordError, OSError):
             continue
         game = games.get(record["game"])
-        if game is None:
-            continue
+        if game is None or not record["actions"]:
+            continue  # not ours, or a table closed before its first move: nothing to replay
         players = [str(seat.get("name") or f"Seat {number + 1}") for number, seat in enumerate(record["seats"])]
         found.append(RecordFile(path, game.id, game.title, str(record["table"]), players,
                                 len(record["actions"]), saved))

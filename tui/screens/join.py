@@ -116,7 +116,8 @@ class JoinScreen(Screen[None]):
     def _explain(self, message: str, code: str | None) -> None:
         self.say(message[:1].upper() + message[1:])
         if code == "table_full":
-            self.say(message[:1].upper() + message[1:] + " Press Spectate to watch it instead.", "bold yellow")
+            self.say(message[:1].upper() + message[1:].split("; you can still watch")[0]
+                     + ". Press Spectate to watch it instead.", "bold yellow")
             self.query_one("#join-watch", Button).focus()
         elif code == "wrong_code":
             field = self.query_one("#join-code", Input)

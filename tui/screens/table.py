@@ -176,9 +176,12 @@ class TableScreen(Screen[None]):
 
     def _tab_strip_out_of_focus(self) -> None:
         """On a narrow terminal [ and ] turn the tabs: Tab goes from the move list to the pane shown (the
-        dice builder in a robbery) without stopping at the tab strip."""
+        dice builder in a robbery) without stopping at the tab strip. A spectator has no hand: no tab."""
         for tabs in self.query("ContentTabs"):
             tabs.can_focus = False
+        if self.client.snapshot.seat is None:
+            for tabbed in self.query(TabbedContent):
+                tabbed.hide_tab("tab-hand")
 
     def _release_collector(self) -> None:
         self._collector.release(busy=self._table_pending)
@@ -368,7 +371,8 @@ class TableScreen(Screen[None]):
     def action_pane(self, step: int) -> None:
         """The next (or previous) tab of panes on a narrow terminal, round and round."""
         tabs = self.query_one(TabbedContent)
-        names = [pane.id for pane in tabs.query(TabPane) if pane.id]
+        hidden = {"tab-hand"} if self.client.snapshot.seat is None else set()
+        names = [pane.id for pane in tabs.query(TabPane) if pane.id and pane.id not in hidden]
         if tabs.active in names:
             tabs.active = names[(names.index(tabs.active) + step) % len(names)]
 

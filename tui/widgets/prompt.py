@@ -80,7 +80,7 @@ class MovePane(Vertical):
         if frame.result is not None:
             return Text("The game is over: r shows the results again.", style="bold")
         if frame.spectating:
-            return Text("Spectating: you see what every player sees; no key can act.", style="italic")
+            return Text("Spectating: you see only what is public (no one's hand); no key can act.", style="italic")
         if not frame.started:
             return Text("Waiting for every seat to be filled…", style="italic")
         if frame.sent:
@@ -94,7 +94,9 @@ class MovePane(Vertical):
         waiting = [seat for seat in hook(self.panes, "waiting_for")(frame) if seat != frame.seat]
         if not waiting:
             return Text("Waiting for the table…", style="italic")
-        names = ", ".join(frame.name(seat) for seat in waiting)
+        away = {seat["seat"] for seat in frame.seats if seat["kind"] == "player" and not seat["connected"]}
+        names = ", ".join(frame.name(seat) + (" (away)" if seat in away else "")
+                          for seat in waiting)
         return Text(f"Waiting for {names}.", style="italic")
 
     def on_choice_list_selected(self, event: ChoiceList.Selected) -> None:
