@@ -96,8 +96,8 @@ class LobbyScreen(Screen[None]):
                 label.append("empty", style="italic dim")
             else:
                 label.append(str(seat["name"]))
-                label.append(f"  ({'bot' if seat['kind'] == 'bot' else 'connected' if seat['connected'] else 'away'})",
-                             style="dim")
+                if seat["kind"] != "bot":  # a bot's name says it is one: "Moll Cutpurse (normal bot)"
+                    label.append(f"  ({'connected' if seat['connected'] else 'away'})", style="dim")
             seats.add_option(Option(label))
         if seats.option_count:
             seats.highlighted = min(highlighted or 0, seats.option_count - 1)

@@ -257,13 +257,14 @@ class TableScreen(Screen[None]):
         self.query_one(TableLog).say(line)
 
     def _announce_seats(self, before: TableFrame, now: TableFrame) -> None:
-        """A player gone, back, newly seated, or a seat handed to a bot: one line in the log and a toast."""
+        """A player newly seated or back: one line in the log and a toast. A player lost and a seat handed
+        to a bot are the host's notices, which say why."""
         if not before.seats or len(before.seats) != len(now.seats):
             return
         for old, new in zip(before.seats, now.seats):
             name = Text(str(new.get("name") or f"Seat {new['seat'] + 1}"))
             if old["kind"] != "bot" and new["kind"] == "bot":
-                news = f"{name.plain} takes seat {new['seat'] + 1}"
+                continue  # the host's notice says it, and why ("Seat 3 is taken by a bot")
             elif old["kind"] == "open" and new["kind"] == "player":
                 news = f"{name.plain} sits down in seat {new['seat'] + 1}"
             elif old["kind"] == "bot" and new["kind"] == "player":
