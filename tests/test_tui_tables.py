@@ -12,6 +12,7 @@ from core.registry import get_game
 from net.authority import Table
 from net.client import TableClient
 from net.host import HostSettings, TableHost
+from tests.test_tui_money_or_life import flat
 from tests.tui_helpers import quick_app, screen_name, screen_text, wait_until
 from tui.app import Start, TurpinApp
 from tui.hosting import TablePlan
@@ -434,3 +435,28 @@ async def test_the_move_pane_says_when_the_player_waited_for_is_away():
             await wait_until(pilot, lambda: "Waiting for Bob (away)." in rendered(app), "Bob away")
     finally:
         await host.close()
+
+
+async def test_the_menus_rules_go_to_each_game_by_key_and_name_options_as_the_form_does():
+    """QA: `?` on the menu was one long page of all three games with no way to jump; its option list
+    said `gold_1` where the set-up form says "gold 1", and wrapped options lost their indent."""
+    from core.registry import all_games
+    app = app_at("menu")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: screen_name(app) == "RulesScreen", "the rules")
+        games = list(all_games().values())
+        keys = flat(str(app.screen.query_one("#rules-keys").render()))
+        for number, game in enumerate(games, 1):
+            assert f"{number} {game.title}" in keys, keys
+        scroll = app.screen.query_one("#rules-scroll")
+        for number, game in reversed(list(enumerate(games, 1))):
+            await pilot.press(str(number))
+            await wait_until(pilot, lambda: scroll.scroll_y == app.screen.query(".rules-game")[number - 1].virtual_region.y,
+                             f"the rules of {game.title} on top")
+            assert game.title in screen_text(app)
+    from tui.screens.rules import option_line
+    turpin = get_game("turpin")
+    names = [option_line(option)[0] for option in turpin.options]
+    assert all("_" not in name for name in names) and "open piles" in names
