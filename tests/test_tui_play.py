@@ -158,3 +158,28 @@ async def test_a_key_typed_ahead_of_a_new_move_is_not_played_on_it(monkeypatch):
         monkeypatch.setattr(TurpinApp, "TYPE_AHEAD_GUARD", 0.0)  # the move has been seen long enough
         await pilot.press("1")
         await wait_until(pilot, lambda: table.frame.sent or table.frame.prompt is not prompt, "the move sent")
+
+
+def test_T6_the_robbery_prompt_says_how_many_cards_are_left_to_turn():
+    """T6: at most one card per declared passenger; mid-robbery the move's title says how many are turned
+    and how many more may be (QA: the screen sketch has it, the prompt did not)."""
+    import random
+    from core.registry import get_game
+    from tui.frame import TableFrame
+    from tui.games import dick_turpin as panes
+    game = get_game("turpin")
+    for seed in range(60):
+        state = game.setup(game.resolve_options({"players": 2}), seed)
+        rng = random.Random(seed)
+        while game.result(state) is None and not (state["phase"] == "draw" and state["turned"]
+                                                  and 0 in game.pending(state)):
+            seat = game.pending(state)[0]
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        if game.result(state) is None:
+            break
+    else:
+        raise AssertionError("no robbery under way in these seeds")
+    frame = TableFrame(game="turpin", title=game.title, seat=0, started=True, view=game.view(state, 0),
+                       prompt=None, seats=[])
+    turned, left = len(state["turned"]), state["declared"] - len(state["turned"])
+    assert f"{turned} card{'s' * (turned != 1)} turned, up to {left} more" in panes.prompt_title(frame)

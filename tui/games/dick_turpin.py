@@ -73,6 +73,11 @@ def prompt_title(frame: TableFrame) -> str:
     if phase == "declare":
         return f"rob at {coach_town(view)}: how many passengers?"
     if phase == "draw":
+        declared, turned = view.get("declared") or 0, len(view.get("turned") or [])
+        if declared:  # T6: at most one card per declared passenger
+            left = declared - turned
+            return (f"rob at {coach_town(view)}: {turned} card{'s' * (turned != 1)} turned, up to {left} more "
+                    f"(one per declared passenger)")
         return f"rob at {coach_town(view)}"
     return ""
 
