@@ -460,3 +460,24 @@ async def test_the_menus_rules_go_to_each_game_by_key_and_name_options_as_the_fo
     turpin = get_game("turpin")
     names = [option_line(option)[0] for option in turpin.options]
     assert all("_" not in name for name in names) and "open piles" in names
+
+
+async def test_text_typed_fast_after_a_tab_goes_into_the_next_field():
+    """QA: in tmux, "127.0.0.1:1", Tab, "XY" sent at once made the address "127.0.0.1:1XY" (and a table
+    name swallowed the interface typed after it). The keys come in one burst, as a terminal (or a paste)
+    delivers them: Tab must move the focus before the keys after it are handed to a field."""
+    from textual import events
+    app = app_at("menu")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        await wait_until(pilot, lambda: screen_name(app) == "JoinScreen", "the join dialog")
+        address, code = app.screen.query_one("#join-address"), app.screen.query_one("#join-code")
+        address.value, code.value = "", ""
+        address.focus()
+        await pilot.pause()
+        for key, character in [("a", "a"), ("b", "b"), ("tab", "\t"), ("c", "c"), ("d", "d")]:
+            app.post_message(events.Key(key, character))  # all queued before any is handled
+        await wait_until(pilot, lambda: code.value == "CD" or code.value == "cd" or address.value != "ab",
+                         "the keys handled")
+        await pilot.pause()
+        assert address.value == "ab" and code.value.lower() == "cd", (address.value, code.value)

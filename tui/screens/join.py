@@ -16,12 +16,13 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from net.client import ClientError
 from tui import screen_styles
+from tui.screens import FORM_FOCUS_KEYS
 from tui.widgets.lan_tables import LanTables
 
 
 class JoinScreen(Screen[None]):
     CSS_PATH = screen_styles("forms")
-    BINDINGS = [Binding("escape", "back", "back", id="back")]
+    BINDINGS = [Binding("escape", "back", "back", id="back"), *FORM_FOCUS_KEYS]
 
     def __init__(self, *, spectate: bool = False, address: str = "", code: str | None = None,
                  code_needed: bool = True, connect_now: bool = False) -> None:

@@ -20,6 +20,7 @@ from core.engine import Game, Option, OptionError
 from core.registry import all_games, get_game
 from net.authority import default_bot
 from tui import screen_styles
+from tui.screens import FORM_FOCUS_KEYS
 from tui.hosting import TablePlan
 from tui.widgets.tickbox import TickBox
 
@@ -31,6 +32,7 @@ class SetupScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "back", "back", id="back"),
         Binding("ctrl+s", "start", "start", id="start"),
+        *FORM_FOCUS_KEYS,
     ]
 
     def __init__(self, *, hosting: bool = False, plan: TablePlan | None = None) -> None:
