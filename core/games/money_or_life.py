@@ -1130,7 +1130,8 @@ def check_invariants(state: State) -> None:
 
 
 RULES_TEXT = """\
-Your Money or Your Life - two highway robbers (or one against a rival, Y16) over 16 rounds (Y12).
+Your Money or Your Life - two highway robbers (or one against a rival, Y16) over 16 rounds (Y12; the
+rounds option may make a table's game shorter or longer).
 
 Each round four coaches leave York, one to each of North, South, East and West, with their money, speed,
 wit and combat (Y3; a stat shown "N+d6" is rolled when the coach is attacked, once, for everyone). You see
@@ -1170,10 +1171,11 @@ Health never tops 12; you may visit and buy nothing.
 
 One horse at a time; a better horse takes the old one at its price less 1. Two one-handed weapons, or a
 rifle alone: a rifle trades in every weapon you carry, a better one-handed weapon trades in one, each at
-its price less 1. Mask, cloak and boots once each, never traded in.
+its price less 1; a trade-in worth more than the rifle gives no change, and a rifle is kept (nothing is an
+upgrade on it). Mask, cloak and boots once each, never traded in.
 
 Retiring (Y14) ends your game at once with your score frozen: you take no further part, and the other
-player may ride on to round 16. Health 0 is death and ends the game after the round (Y11, Y15). Score
+player may ride on to the last round. Health 0 is death and ends the game after the round (Y11, Y15). Score
 (Y13): guineas + folk hero - scoundrel, or + scoundrel - folk hero once you declare you play as a
 scoundrel. The living player with the higher score wins; if both hang, the higher reputation.
 
