@@ -5,6 +5,8 @@ Every table here is a real ``TableHost`` on 127.0.0.1; the app reaches it throug
 
 from __future__ import annotations
 
+import contextlib
+
 
 import pytest
 
@@ -28,6 +30,21 @@ async def serve(table: Table, bot_delay: float = 0.0) -> tuple[TableHost, str]:
     host = TableHost(table, HostSettings(bot_delay=bot_delay))
     _, port = await host.start("127.0.0.1", 0)
     return host, f"127.0.0.1:{port}"
+
+
+@contextlib.asynccontextmanager
+async def app_at_table(route: str, table: Table, size: tuple[int, int]):
+    """The app (``join`` or ``spectate``) at ``table``, served on 127.0.0.1 with bots that wait, once the
+    table's first view is on screen: yields the app, its pilot and the host."""
+    host, address = await serve(table, bot_delay=3600)
+    app = app_at(route, address=address)
+    try:
+        async with app.run_test(size=size) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
+                             and app.screen.frame.view is not None, "the table")
+            yield app, pilot, host
+    finally:
+        await host.close()
 
 
 def rendered(app: TurpinApp) -> str:
@@ -185,9 +202,15 @@ async def test_players_leaving_and_coming_back_are_announced():
             bob = TableClient("127.0.0.1", host.address[1], name="Bob")
             await bob.start()
             await wait_until(pilot, lambda: "Bob sits down in seat 2" in logged(app), "Bob sitting down")
+            await wait_until(pilot, lambda: app.screen.frame.started, "the game")
+            if app.screen.frame.choices:  # our move first: make it, so that the table waits for Bob
+                await pilot.press("1")
+            await wait_until(pilot, lambda: "Waiting for Bob." in rendered(app), "waiting for Bob")
             token = bob.token
             await bob.close()
             await wait_until(pilot, lambda: "Bob has lost the table" in logged(app), "Bob's leaving")
+            # QA: "Waiting for Bob." while Bob had lost the table; the "away" mark was on another pane.
+            await wait_until(pilot, lambda: "Waiting for Bob (away)." in rendered(app), "Bob away")
             bob = TableClient("127.0.0.1", host.address[1], token=token)
             await bob.start()
             await wait_until(pilot, lambda: "Bob is back" in logged(app), "Bob's return")
@@ -374,67 +397,32 @@ async def test_a_window_whose_seat_another_takes_over_says_so_on_every_tab():
     """QA: a second window with the same seat token took the seat, and the first said so only in its
     log, on a tab not shown at 100×30; its move pane still waited. The banner says it now, on every tab."""
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
-    host, address = await serve(table, bot_delay=3600)
-    app = app_at("join", address=address)
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
-                             and app.screen.frame.view is not None, "the table")
-            other = TableClient("127.0.0.1", host.address[1], token=app.client.token)
-            await other.start()
-            try:
-                await wait_until(pilot, lambda: "The table is gone: this seat was taken over" in rendered(app),
-                                 "the banner")
-                assert app.screen.query_one("#banner").display
-            finally:
-                await other.close()
-    finally:
-        await host.close()
+    async with app_at_table("join", table, (100, 30)) as (app, pilot, host):
+        other = TableClient("127.0.0.1", host.address[1], token=app.client.token)
+        await other.start()
+        try:
+            await wait_until(pilot, lambda: "The table is gone: this seat was taken over" in rendered(app),
+                             "the banner")
+            assert app.screen.query_one("#banner").display
+        finally:
+            await other.close()
 
 
 async def test_a_narrow_spectator_has_no_empty_hand_tab_and_is_told_only_public_things_show():
     """QA: at 80×24 a spectator's Hand tab was blank, and "you see what every player sees" read as every
     hand. The tab is hidden (] skips it), and the move pane says only what is public shows (A1)."""
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
-    host, address = await serve(table, bot_delay=3600)
-    app = app_at("spectate", address=address)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
-                             and app.screen.frame.view is not None, "the spectator's table")
-            await wait_until(pilot, lambda: "only what is public" in rendered(app), "the spectating line")
-            strip = rendered(app).splitlines()[1]
-            assert "Board" in strip and "Sheet" in strip and "Hand" not in strip, strip
-            from textual.widgets import TabbedContent
-            tabs = app.screen.query_one(TabbedContent)
-            seen = set()
-            for _ in range(4):
-                await pilot.press("right_square_bracket")
-                seen.add(tabs.active)
-            assert seen == {"tab-board", "tab-sheet", "tab-players", "tab-log"}
-    finally:
-        await host.close()
-
-
-async def test_the_move_pane_says_when_the_player_waited_for_is_away():
-    """QA: "Waiting for Bob." while Bob had lost the table; the "away" mark was on another tab."""
-    table = Table(get_game("turpin"), {"players": 2}, name="away table")
-    host, address = await serve(table)
-    app = app_at("join", address=address)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
-                             and app.screen.frame.view is not None, "the table")
-            bob = TableClient("127.0.0.1", host.address[1], name="Bob")
-            await bob.start()
-            await wait_until(pilot, lambda: app.screen.frame.started, "the game")
-            if app.screen.frame.choices:  # our move first: make it, so that the table waits for Bob
-                await pilot.press("1")
-            await wait_until(pilot, lambda: "Waiting for Bob." in rendered(app), "waiting for Bob")
-            await bob.close()
-            await wait_until(pilot, lambda: "Waiting for Bob (away)." in rendered(app), "Bob away")
-    finally:
-        await host.close()
+    async with app_at_table("spectate", table, (80, 24)) as (app, pilot, host):
+        await wait_until(pilot, lambda: "only what is public" in rendered(app), "the spectating line")
+        strip = rendered(app).splitlines()[1]
+        assert "Board" in strip and "Sheet" in strip and "Hand" not in strip, strip
+        from textual.widgets import TabbedContent
+        tabs = app.screen.query_one(TabbedContent)
+        seen = set()
+        for _ in range(4):
+            await pilot.press("right_square_bracket")
+            seen.add(tabs.active)
+        assert seen == {"tab-board", "tab-sheet", "tab-players", "tab-log"}
 
 
 async def test_the_menus_rules_go_to_each_game_by_key_and_name_options_as_the_form_does():
