@@ -106,9 +106,10 @@ def normal(state: dict, seat: int, rng: random.Random) -> dict:
 
 
 def cards_laid(action: dict) -> int:
-    """How many cards an action takes out of the hand: a run's cards, one Highwayman or Runner, none to keep."""
+    """How many cards an action takes out of the hand: a run's cards, one Highwayman or Runner, none to keep
+    or to end the turn."""
     do = action["do"]
-    return len(action["cards"]) if do == "play" else 0 if do == "keep" else 1
+    return len(action["cards"]) if do == "play" else 0 if do in ("keep", "end") else 1
 
 
 def public_view(state: dict, seat: int) -> dict:
@@ -264,8 +265,9 @@ def remember(moves: list, players: int, routes: int, length: int) -> tuple[list[
             if index in lasts:  # a LONDON is allowed only without a numbered play (H4)
                 cannot_play(player, anything=False)
             tops[route] = top
-        else:  # a Highwayman or a Runner on a route
+        elif what in ("highwayman", "runner"):
             blocked[ROUTE_INDEX[detail]] = what == "highwayman"
+        # "end" (a turn ended by choice, H4) shows nothing of the hand
     return lacks, drawn_since
 
 
