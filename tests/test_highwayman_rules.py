@@ -548,6 +548,28 @@ def test_A3_sharp_bot_decides_from_its_view_keeps_its_runner_blocks_an_empty_rou
         "it sits on a drawn card that could go down: the Bath Road stays shut to the others"
 
 
+def test_H4_the_normal_bot_goes_out_over_several_plays_and_otherwise_ends_when_playing_on_gives_nothing():
+    """H4 and H6 for the normal bot: a run of all its numbers then a Highwayman empties its hand, so it
+    lays the whole run first; a spare Runner (a route it does not need) is not worth playing on for,
+    and it lays its run before the Runner it valued more, as no numbers may follow a Runner."""
+    bot = GAME.bots["normal"]
+    piles = {"bath": opened("bath", 2), "dover": opened("dover", 3)}
+    state = arrange([[card("bath", 3), card("bath", 4), HIGHWAYMAN], [card("north", 1)]], piles=piles,
+                    series_games=1)
+    assert bot(state, 0, random.Random(1)) == play(card("bath", 3), card("bath", 4))
+    GAME.apply(state, 0, play(card("bath", 3), card("bath", 4)))
+    GAME.apply(state, 0, bot(state, 0, random.Random(1)))
+    assert state["phase"] == "over" and GAME.result(state)["winners"] == [0]
+    state = arrange([[card("bath", 3), card("bath", 5), RUNNER, card("north", 9)], [HIGHWAYMAN]],
+                    piles={"bath": opened("bath", 2), "dover": opened("dover", 3) + [HIGHWAYMAN]})
+    assert bot(state, 0, random.Random(1)) == play(card("bath", 3))
+    GAME.apply(state, 0, play(card("bath", 3)))
+    assert GAME.legal_actions(state, 0) == [END, {"do": "runner", "route": "dover"}]
+    assert bot(state, 0, random.Random(1)) == END
+    for level in ("easy", "random", "hard"):
+        assert GAME.bots[level](state, 0, random.Random(1)) in GAME.legal_actions(state, 0)
+
+
 def test_rule_1_the_invariant_check_notices_a_card_gone_missing():
     """Rule 1's pack is the whole deck: hands + pack + routes always make the 52 cards, and the check
     that the generic playouts run after every action says so when they do not."""
