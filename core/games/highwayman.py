@@ -107,7 +107,7 @@ def setup(options: dict[str, Any], seed: int) -> State:
         "players": players, "routes": options["routes"], "length": options["route_length"],
         "series_games": options["series_games"], "game_number": 0, "dealer": players - 1,
         "totals": [0] * players, "history": [],
-        "stats": {"blocks": 0, "unblocks": 0, "draws": 0, "passes": 0, "stalls": 0},
+        "stats": {"blocks": 0, "unblocks": 0, "draws": 0, "passes": 0, "stalls": 0, "follow_ons": 0, "ends": 0},
     }
     chance.seed_state(state, seed)
     deal_game(state, [])  # what happens before anyone acts is in the state and its view
@@ -350,6 +350,8 @@ def advance(state: State, seat: int, action: Action, events: Narration = None) -
         refuse(state, seat, action)
     do = action["do"]
     hand = state["hands"][seat]
+    if state["phase"] == "more" and do != "end":
+        state["stats"]["follow_ons"] += 1  # a play after the turn's first (H4)
     state["phase"] = "play"
     if do == "play":
         cards = list(action["cards"])  # the state's own: the caller may go on using its action
@@ -357,6 +359,8 @@ def advance(state: State, seat: int, action: Action, events: Narration = None) -
         play_cards(state, seat, hand, cards, events)
     elif do == "keep" or do == "end":  # no play: the turn passes left (H5, H4)
         state["moves"].append([seat, do, None])
+        if do == "end":
+            state["stats"]["ends"] += 1
         if events is not None:
             events.append(event(f"{SEAT[seat]} {'keeps the card' if do == 'keep' else 'ends the turn'}."))
         next_turn(state, (seat + 1) % state["players"], events)
@@ -593,6 +597,7 @@ def stats(state: State) -> dict[str, float]:
     return {"games_played": len(state["history"]), "stalled_games": figures["stalls"],
             "highwaymen_played": figures["blocks"], "runners_played": figures["unblocks"],
             "cards_drawn": figures["draws"], "passes": figures["passes"],
+            "plays_added_to_a_turn": figures["follow_ons"], "turns_ended_by_choice": figures["ends"],
             "winning_total": min(state["totals"])}
 
 
