@@ -53,6 +53,9 @@ def play(*cards: str) -> dict:
     return {"do": "play", "cards": list(cards)}
 
 
+END = {"do": "end"}
+
+
 def test_rule_1_six_cards_each_and_the_rest_face_down_as_the_pack():
     """Rule 1: "Shuffle the pack and deal six cards to each player. Place the remainder ... face downwards"."""
     for players in range(2, 7):
@@ -74,7 +77,10 @@ def test_rule_2_the_leader_must_open_with_a_london_card():
     assert GAME.legal_actions(state, 0) == [play(card("bath", "L")), play(card("dover", "L"))]
     GAME.apply(state, 0, play(card("bath", "L")))
     assert GAME.view(state, None)["routes"][0]["pile"] == [card("bath", "L")]
-    assert state["turn"] == 1, "a LONDON card ends the turn"
+    # H4: a Highwayman may follow on the route just started; no numbers follow a LONDON card.
+    assert GAME.legal_actions(state, 0) == [END, {"do": "highwayman", "route": "bath"}]
+    GAME.apply(state, 0, END)
+    assert state["turn"] == 1
     # Later the same seat holds the next number, so numbers come before LONDON cards.
     state["turn"], state["phase"] = 0, "play"
     assert play(card("bath", 1)) in GAME.legal_actions(state, 0)
@@ -237,19 +243,157 @@ def test_H4_a_player_who_can_play_must_and_london_only_without_a_legal_number():
     held_up = arrange([hand, [card("north", 1)]], piles={"bath": opened("bath", 2) + [HIGHWAYMAN]})
     assert GAME.legal_actions(held_up, 0) == [play(card("dover", "L"))]
     GAME.apply(held_up, 0, play(card("dover", "L")))
-    assert held_up["turn"] == 1, "a LONDON card ends the turn"
+    assert held_up["turn"] == 1, "nothing can follow that LONDON card, so the turn passes at once"
 
 
-def test_H4_a_turn_is_one_play_so_no_highwayman_after_a_run_and_the_rules_text_says_so():
-    """H4 as the code plays it: a run is one play and ends the turn, so a Highwayman held cannot be added
-    after it; ``turpin rules highwayman`` says so."""
-    state = arrange([[card("bath", 3), card("bath", 4), HIGHWAYMAN], [card("north", 1)]],
+def test_H4_a_highwayman_may_follow_a_run_in_the_same_turn_and_the_rules_text_says_so():
+    """H4: "After a numbered card you may go on playing the next numbers of the same route. A Highwayman
+    may be played on your turn on any started, incomplete, unblocked route ... Either counts as a play.
+    You end your turn when you choose, after at least one play." ``turpin rules highwayman`` says so."""
+    state = arrange([[card("bath", 3), card("bath", 4), HIGHWAYMAN, card("north", 9)], [card("bath", 5)]],
                     piles={"bath": opened("bath", 2), "dover": opened("dover", 3)})
-    GAME.apply(state, 0, play(card("bath", 3), card("bath", 4)))
-    assert state["turn"] == 1 and HIGHWAYMAN in state["hands"][0]
-    assert GAME.legal_actions(state, 0) == []
+    events = GAME.apply(state, 0, play(card("bath", 3), card("bath", 4)))
+    assert state["turn"] == 0 and state["phase"] == "more"
+    assert GAME.view(state, 1)["phase"] == "more" and GAME.view(state, None)["turn"] == 0, "public: still on turn"
+    assert GAME.pending(state) == [0] and GAME.legal_actions(state, 1) == []
+    assert GAME.legal_actions(state, 0) == [END, {"do": "highwayman", "route": "bath"},
+                                            {"do": "highwayman", "route": "dover"}]
+    assert [e["text"] for e in events] == ["Seat 1 plays Bath Road 3, 4."]
+    events = GAME.apply(state, 0, {"do": "highwayman", "route": "dover"})
+    assert state["blocked"][1] and state["turn"] == 1, "nothing left to follow: the turn passes by itself"
+    assert [e["text"] for e in events] == ["Seat 1 holds up the Dover Road with a Highwayman."]
+    assert state["moves"][-2:] == [[0, "play", [card("bath", 3), card("bath", 4)]], [0, "highwayman", "dover"]]
     text = " ".join(GAME.rules_text.split())
-    assert "A turn is one play" in text and "a Highwayman cannot be added after a run" in text
+    assert "A turn is one play" not in text
+    assert "a Highwayman or a Runner may follow a play in the same turn (rule 4" in text
+    assert "End your turn when you choose" in text
+
+
+def test_H4_end_is_offered_first_only_after_a_play_and_ends_the_turn():
+    """H4: "You end your turn when you choose, after at least one play": "end" is the first choice once
+    the seat has played and could play on, never before; it is public and passes play left."""
+    state = arrange([[card("bath", 3), card("bath", 4), RUNNER, card("north", 9)], [HIGHWAYMAN]],
+                    piles={"bath": opened("bath", 2), "dover": opened("dover", 3) + [HIGHWAYMAN]})
+    assert END not in GAME.legal_actions(state, 0) and not hw.is_legal(state, 0, END)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 0, END)
+    assert refused.value.rule == "H4" and "after at least one play" in str(refused.value)
+    GAME.apply(state, 0, play(card("bath", 3)))
+    legal = GAME.legal_actions(state, 0)
+    assert legal == [END, play(card("bath", 4)), {"do": "runner", "route": "dover"}]
+    assert GAME.describe_action(state, 0, END) == "End your turn"
+    events = GAME.apply(state, 0, END)
+    assert [e["text"] for e in events] == ["Seat 1 ends the turn."]
+    assert state["turn"] == 1 and state["phase"] == "play" and state["turn_route"] == -1
+    assert state["moves"][-1] == [0, "end", None]
+    GAME.check_invariants(state)
+
+
+def test_H4_the_turn_passes_by_itself_when_nothing_can_follow():
+    """H4 as the table plays it: no "end" prompt when no play could follow (a run that used up the
+    route's held cards, no Highwayman or Runner with a route to go on)."""
+    state = arrange([[card("bath", 3), card("bath", 4), card("north", 9), RUNNER], [HIGHWAYMAN]],
+                    piles={"bath": opened("bath", 2)})
+    GAME.apply(state, 0, play(card("bath", 3), card("bath", 4)))
+    assert state["turn"] == 1 and state["phase"] == "play" and state["turn_route"] == -1
+    assert [0, "end", None] not in state["moves"]
+    GAME.check_invariants(state)
+
+
+def test_H4_after_a_run_no_numbers_on_another_route_and_no_london():
+    """H4: "After a numbered card you may go on playing the next numbers of the same route": not another
+    route's, and a LONDON card (legal only without a legal numbered card) only as the turn's first play.
+    A refusal names the rule and changes nothing."""
+    state = arrange([[card("bath", 3), card("bath", 4), card("dover", 4), card("north", "L"), HIGHWAYMAN],
+                     [card("north", 1)]], piles={"bath": opened("bath", 2), "dover": opened("dover", 3)})
+    GAME.apply(state, 0, play(card("bath", 3)))
+    legal = GAME.legal_actions(state, 0)
+    assert legal == [END, play(card("bath", 4)), {"do": "highwayman", "route": "bath"},
+                     {"do": "highwayman", "route": "dover"}]
+    before = clone(state)
+    for other in (play(card("dover", 4)), play(card("north", "L")), play(card("bath", 4), card("dover", 4)),
+                  {"do": "keep"}, {"do": "runner", "route": "bath"}):
+        assert not hw.is_legal(state, 0, other)
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, 0, other)
+        assert refused.value.rule == {"play": "H4", "keep": "H5", "runner": "rule 4"}[other["do"]]
+        assert state == before, "a refusal changes nothing"
+    assert "only the next numbers of the route" in str(pytest.raises(IllegalAction, GAME.apply, state, 0,
+                                                                       play(card("dover", 4))).value)
+    GAME.apply(state, 0, play(card("bath", 4)))
+    assert state["tops"][0] == 4 and GAME.legal_actions(state, 0) == [
+        END, {"do": "highwayman", "route": "bath"}, {"do": "highwayman", "route": "dover"}]
+
+
+def test_H4_rule_4_a_runner_clears_the_runs_route_and_its_numbers_may_follow():
+    """Rule 4 ("a Highwayman card at any time") and H4: a Highwayman on this turn's own route shuts its
+    numbers off; a Runner that clears it lets "the next numbers of the same route" follow again."""
+    state = arrange([[card("bath", 3), card("bath", 4), card("bath", 5), HIGHWAYMAN, RUNNER, card("dover", 4)],
+                     [card("north", 1)]], piles={"bath": opened("bath", 2), "dover": opened("dover", 3)})
+    GAME.apply(state, 0, play(card("bath", 3)))
+    GAME.apply(state, 0, {"do": "highwayman", "route": "bath"})
+    assert state["phase"] == "more" and GAME.legal_actions(state, 0) == [END, {"do": "runner", "route": "bath"}]
+    GAME.apply(state, 0, {"do": "runner", "route": "bath"})
+    assert GAME.legal_actions(state, 0) == [END, play(card("bath", 4)), play(card("bath", 4), card("bath", 5))]
+    GAME.apply(state, 0, play(card("bath", 4), card("bath", 5)))
+    assert state["turn"] == 1 and state["hands"][0] == [card("dover", 4)]
+    GAME.check_invariants(state)
+
+
+def test_H4_a_runner_first_lets_no_numbers_follow():
+    """H4 as our table reads it: numbers follow only "after a numbered card" of this turn, so a Runner
+    played first clears the route for a later turn; a Highwayman may still follow (rule 4)."""
+    state = arrange([[RUNNER, HIGHWAYMAN, card("bath", 3), card("north", 9)], [card("north", 1)]],
+                    piles={"bath": opened("bath", 2) + [HIGHWAYMAN], "dover": opened("dover", 3)})
+    assert GAME.legal_actions(state, 0) == [{"do": "highwayman", "route": "dover"},
+                                            {"do": "runner", "route": "bath"}]
+    GAME.apply(state, 0, {"do": "runner", "route": "bath"})
+    assert GAME.legal_actions(state, 0) == [END, {"do": "highwayman", "route": "bath"},
+                                            {"do": "highwayman", "route": "dover"}]
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 0, play(card("bath", 3)))
+    assert refused.value.rule == "H4"
+
+
+def test_H6_a_follow_on_that_empties_the_hand_wins_the_game():
+    """H4 then H6: a Highwayman after the run sheds the last card, and the game is over at once."""
+    state = arrange([[card("bath", 3), HIGHWAYMAN], [card("north", 1), card("north", 2)]],
+                    piles={"bath": opened("bath", 2), "dover": opened("dover", 3)}, series_games=1)
+    GAME.apply(state, 0, play(card("bath", 3)))
+    events = GAME.apply(state, 0, {"do": "highwayman", "route": "dover"})
+    assert state["phase"] == "over" and GAME.result(state)["winners"] == [0]
+    assert "Seat 1 has played every card and wins game 1." in " ".join(e["text"] for e in events)
+
+
+def test_H4_is_legal_agrees_with_legal_actions_in_every_phase():
+    """The fast check answers as ``legal_actions`` does, over random games (every phase, the "more" one
+    included) and actions near the legal ones: each seat's, every card on every route, "end", "keep"."""
+    rng = random.Random(7)
+    phases = Counter()
+    for seed in range(40):
+        players = 2 + seed % 5
+        state = GAME.new_game({"players": players, "series_games": 1}, seed=seed)
+        while GAME.pending(state):
+            turn = state["turn"]
+            phases[state["phase"]] += 1
+            hand = state["hands"][turn]
+            candidates = [END, {"do": "keep"}, {"do": "end", "x": 1}, {"do": "play", "cards": []}]
+            for route in hw.ROUTES[:state["routes"]]:
+                candidates += [{"do": "highwayman", "route": route}, {"do": "runner", "route": route}]
+                for k in range(state["length"] + 1):
+                    candidates.append(play(hw.CARD[hw.ROUTE_INDEX[route]][k]))
+            for held in hand:
+                if held in hw.ROUTE_AND_NUMBER:
+                    route, k = hw.ROUTE_AND_NUMBER[held]
+                    candidates.append(play(*hw.CARD[route][k:k + 3]))
+            for seat in range(players):
+                legal = GAME.legal_actions(state, seat)
+                for action in candidates + legal:
+                    assert hw.is_legal(state, seat, action) == (action in legal), (state["phase"], action)
+            action = rng.choice(GAME.legal_actions(state, turn))
+            GAME.apply(state, turn, action)
+            GAME.check_invariants(state)
+    assert phases["more"] > 100 and phases["drawn"] > 100
 
 
 def test_H4_highwayman_on_a_started_open_route_runner_only_on_a_blocked_one():
@@ -264,7 +408,9 @@ def test_H4_highwayman_on_a_started_open_route_runner_only_on_a_blocked_one():
         GAME.apply(state, 0, {"do": "highwayman", "route": "bath"})
     assert refused.value.rule == "rule 4"
     GAME.apply(state, 0, {"do": "runner", "route": "dover"})
-    assert state["turn"] == 1 and not state["blocked"][1]
+    assert not state["blocked"][1] and state["turn"] == 0, "the Highwayman may follow (H4)"
+    assert GAME.legal_actions(state, 0) == [END, {"do": "highwayman", "route": "dover"},
+                                            {"do": "highwayman", "route": "north"}]
 
 
 def test_H5_no_play_means_drawing_and_the_drawn_card_may_be_played_at_once_and_run_on():
@@ -283,6 +429,9 @@ def test_H5_no_play_means_drawing_and_the_drawn_card_may_be_played_at_once_and_r
                                             play(card("bath", 3), card("bath", 4), card("bath", 5))]
     GAME.apply(state, 1, play(card("bath", 3), card("bath", 4)))
     assert state["tops"][0] == 4 and sorted(state["hands"][1]) == [card("bath", 5), card("north", 8)]
+    # "(and continue as in H4)": Bath Road 5 may still follow; then play passes left.
+    assert state["turn"] == 1 and GAME.legal_actions(state, 1) == [END, play(card("bath", 5))]
+    GAME.apply(state, 1, play(card("bath", 5)))
     assert state["turn"] == 2
 
 
@@ -397,6 +546,28 @@ def test_A3_sharp_bot_decides_from_its_view_keeps_its_runner_blocks_an_empty_rou
     hw.next_turn(drew, 0, [])
     assert GAME.legal_actions(drew, 0)[1:] and bot(drew, 0, random.Random(1)) == {"do": "keep"}, \
         "it sits on a drawn card that could go down: the Bath Road stays shut to the others"
+
+
+def test_H4_the_normal_bot_goes_out_over_several_plays_and_otherwise_ends_when_playing_on_gives_nothing():
+    """H4 and H6 for the normal bot: a run of all its numbers then a Highwayman empties its hand, so it
+    lays the whole run first; a spare Runner (a route it does not need) is not worth playing on for,
+    and it lays its run before the Runner it valued more, as no numbers may follow a Runner."""
+    bot = GAME.bots["normal"]
+    piles = {"bath": opened("bath", 2), "dover": opened("dover", 3)}
+    state = arrange([[card("bath", 3), card("bath", 4), HIGHWAYMAN], [card("north", 1)]], piles=piles,
+                    series_games=1)
+    assert bot(state, 0, random.Random(1)) == play(card("bath", 3), card("bath", 4))
+    GAME.apply(state, 0, play(card("bath", 3), card("bath", 4)))
+    GAME.apply(state, 0, bot(state, 0, random.Random(1)))
+    assert state["phase"] == "over" and GAME.result(state)["winners"] == [0]
+    state = arrange([[card("bath", 3), card("bath", 5), RUNNER, card("north", 9)], [HIGHWAYMAN]],
+                    piles={"bath": opened("bath", 2), "dover": opened("dover", 3) + [HIGHWAYMAN]})
+    assert bot(state, 0, random.Random(1)) == play(card("bath", 3))
+    GAME.apply(state, 0, play(card("bath", 3)))
+    assert GAME.legal_actions(state, 0) == [END, {"do": "runner", "route": "dover"}]
+    assert bot(state, 0, random.Random(1)) == END
+    for level in ("easy", "random", "hard"):
+        assert GAME.bots[level](state, 0, random.Random(1)) in GAME.legal_actions(state, 0)
 
 
 def test_rule_1_the_invariant_check_notices_a_card_gone_missing():

@@ -195,6 +195,39 @@ def test_the_drawn_card_is_named_in_the_prompt_title_and_keep_choice():
     assert panes.choice_label(frame, keep).plain.startswith(f"Keep {card}")
 
 
+def test_H4_after_a_play_the_prompt_asks_to_play_on_or_end_the_turn():
+    """H4: after a play with more that may follow, the seat is still on turn; "end" is the first choice,
+    and the prompt, the status line and the board say the turn goes on."""
+    state = play_until(lambda s: s["phase"] == "more" and s["turn"] == 0)
+    frame = frame_of(state)
+    assert panes.prompt_title(frame) == "play on, or end your turn"
+    assert frame.choices[0]["action"] == {"do": "end"}
+    assert panes.choice_label(frame, frame.choices[0]).plain.startswith("End your turn")
+    assert "you to play on or end the turn" in panes.status(frame)
+    assert "Your move: play on, or end your turn" in board_text(state)
+    assert "Ann to play on, or end the turn" in board_text(state, seat=1)
+    assert panes.waiting_for(frame) == [0]
+
+
+def test_the_keep_hint_names_its_key_not_a_click():
+    """QA: a keyboard app says which key keeps the drawn card, as the move list numbers it."""
+    state = play_until(lambda s: s["phase"] == "drawn" and s["turn"] == 0)
+    frame = frame_of(state)
+    assert frame.choices[0]["action"] == {"do": "keep"}
+    assert panes.Hand._keep_key(frame) == " (key 1)"
+
+
+def test_the_sheet_says_highwaymen_for_more_than_one():
+    """QA: "2 Highwaymen", not "2 Highwaymans"; one is a Highwayman."""
+    state = play_until(lambda s: s["game_number"] == 1)
+    frame = frame_of(state)
+    frame.view["hand"] = [rules.HIGHWAYMAN, rules.HIGHWAYMAN, rules.RUNNER, "bath:3"]
+    text = drawn(panes.Sheet().draw(frame))
+    assert "2 Highwaymen 40 + Runner 10 + numbers 3" in text and "Highwaymans" not in text
+    frame.view["hand"] = [rules.HIGHWAYMAN, rules.RUNNER, rules.RUNNER]
+    assert "Highwayman 20 + 2 Runners 20" in drawn(panes.Sheet().draw(frame))
+
+
 # --- The sheet and the players pane -----------------------------------------------------------------------
 
 def test_sheet_shows_hand_sizes_totals_and_your_points_left():

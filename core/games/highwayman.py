@@ -107,7 +107,7 @@ def setup(options: dict[str, Any], seed: int) -> State:
         "players": players, "routes": options["routes"], "length": options["route_length"],
         "series_games": options["series_games"], "game_number": 0, "dealer": players - 1,
         "totals": [0] * players, "history": [],
-        "stats": {"blocks": 0, "unblocks": 0, "draws": 0, "passes": 0, "stalls": 0},
+        "stats": {"blocks": 0, "unblocks": 0, "draws": 0, "passes": 0, "stalls": 0, "follow_ons": 0, "ends": 0},
     }
     chance.seed_state(state, seed)
     deal_game(state, [])  # what happens before anyone acts is in the state and its view
@@ -129,7 +129,10 @@ def deal_game(state: State, events: Narration) -> None:
     # turn asks it of every route: a route's LONDON card before it starts.
     state["next_cards"] = [CARD[route][LONDON] for route in range(state["routes"])]
     state["game_number"] += 1
-    state["phase"] = "play"  # "play": a turn starts; "drawn": deciding on the card just drawn; "over"
+    # "play": a turn starts; "drawn": deciding on the card just drawn; "more": the seat has played and may
+    # play on or end the turn (H4); "over"
+    state["phase"] = "play"
+    state["turn_route"] = -1  # the route this turn's numbered cards went on (H4), -1 before any
     state["passes"] = 0  # passes in a row on an empty pack (H6)
     state["moves"] = []  # this game's public moves, [seat, what, cards or route]: what anyone could note
     next_turn(state, (state["dealer"] + 1) % players, events)
@@ -213,6 +216,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     hand = state["hands"][seat]
     if phase == "drawn":
         return _drawn_card_actions(state, hand)
+    if phase == "more":  # "end" first: whoever takes the first choice ends the turn
+        return _follow_on_actions(state, hand, [{"do": "end"}])
     held = set(hand)
     actions: list[Action] = []
     # H3/H4: the runs that start with the next number of a started, open route, route by route. A
@@ -252,6 +257,33 @@ def _drawn_card_actions(state: State, hand: list[str]) -> list[Action]:
     return actions
 
 
+def _follow_on_actions(state: State, hand: list[str], actions: list[Action]) -> list[Action]:
+    """H4 after a play: the next numbers of the route this turn's numbered cards went on (rule 3), and a
+    Highwayman or a Runner (rule 4: "at any time"). No numbers on another route, no LONDON card."""
+    route = state["turn_route"]
+    if route >= 0:
+        card = state["next_cards"][route]  # None while the route is held up or once it is complete
+        if card is not None and card in hand:
+            _runs(route, ROUTE_AND_NUMBER[card][1], state["length"], set(hand), actions)
+    if HIGHWAYMAN in hand:
+        _block_actions(state, HIGHWAYMAN, actions)
+    if RUNNER in hand:
+        _block_actions(state, RUNNER, actions)
+    return actions
+
+
+def has_follow_on(state: State, hand: list[str]) -> bool:
+    """H4: whether the seat that has just played has a play left this turn (``_follow_on_actions``)."""
+    route = state["turn_route"]
+    if route >= 0 and state["next_cards"][route] in hand:
+        return True
+    if HIGHWAYMAN in hand:
+        for top, card in zip(state["tops"], state["next_cards"]):
+            if top >= 0 and card is not None:
+                return True  # a started route that is neither complete nor held up (rule 4)
+    return RUNNER in hand and True in state["blocked"]
+
+
 def is_legal(state: State, seat: int, action: Action) -> bool:
     """The same answer as ``action in legal_actions(state, seat)``, without listing them all."""
     phase = state["phase"]
@@ -261,7 +293,8 @@ def is_legal(state: State, seat: int, action: Action) -> bool:
     if phase == "drawn":
         return action == KEEP or action in _drawn_card_actions(state, hand)
     if len(action) != 2:
-        return False
+        return phase == "more" and action == END  # H4: the turn ends when the player chooses
+    more = phase == "more"
     do = action.get("do")
     if do == "play":
         cards = action.get("cards")
@@ -277,10 +310,10 @@ def is_legal(state: State, seat: int, action: Action) -> bool:
             return False  # not one LONDON card, nor numbers in order on one route (rule 3)
         route, first = run
         if first == LONDON:
-            return not _has_numbered_play(state, hand)  # H4
+            return not more and not _has_numbered_play(state, hand)  # H4: and only as a turn's first play
         # A numbered run starts with the card its route takes next: the route is started, open and not
-        # held up (H3, H4).
-        return cards[0] == state["next_cards"][route]
+        # held up (H3, H4); after a play, only on the route this turn's numbers went on (H4, rule 3).
+        return cards[0] == state["next_cards"][route] and (not more or route == state["turn_route"])
     if do == "highwayman" or do == "runner":
         route = ROUTE_INDEX.get(action.get("route"), len(ROUTES)) if type(action.get("route")) is str else 99
         if route >= state["routes"]:
@@ -299,7 +332,8 @@ def pending(state: State) -> list[int]:
 # --- Apply ----------------------------------------------------------------------------------------------
 
 KEEP = {"do": "keep"}
-_RULE_OF = {"play": "H4", "highwayman": "rule 4", "runner": "rule 4", "keep": "H5"}
+END = {"do": "end"}
+_RULE_OF = {"play": "H4", "highwayman": "rule 4", "runner": "rule 4", "keep": "H5", "end": "H4"}
 
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:
@@ -316,22 +350,30 @@ def advance(state: State, seat: int, action: Action, events: Narration = None) -
         refuse(state, seat, action)
     do = action["do"]
     hand = state["hands"][seat]
+    if state["phase"] == "more" and do != "end":
+        state["stats"]["follow_ons"] += 1  # a play after the turn's first (H4)
     state["phase"] = "play"
     if do == "play":
         cards = list(action["cards"])  # the state's own: the caller may go on using its action
         state["moves"].append([seat, "play", cards])
         play_cards(state, seat, hand, cards, events)
-    elif do == "keep":
-        state["moves"].append([seat, "keep", None])
+    elif do == "keep" or do == "end":  # no play: the turn passes left (H5, H4)
+        state["moves"].append([seat, do, None])
+        if do == "end":
+            state["stats"]["ends"] += 1
         if events is not None:
-            events.append(event(f"{SEAT[seat]} keeps the card."))
+            events.append(event(f"{SEAT[seat]} {'keeps the card' if do == 'keep' else 'ends the turn'}."))
+        next_turn(state, (seat + 1) % state["players"], events)
+        return
     else:
         state["moves"].append([seat, do, action["route"]])
         play_highwayman_or_runner(state, seat, do, ROUTE_INDEX[action["route"]], events)
-    if hand:
-        next_turn(state, (seat + 1) % state["players"], events)
+    if not hand:
+        finish_game(state, seat, events)  # H6
+    elif has_follow_on(state, hand):
+        state["phase"] = "more"  # H4: the seat may play on, or end the turn when it chooses
     else:
-        finish_game(state, seat, events)
+        next_turn(state, (seat + 1) % state["players"], events)
 
 
 def refuse(state: State, seat: int, action: Any) -> NoReturn:
@@ -342,13 +384,20 @@ def refuse(state: State, seat: int, action: Any) -> NoReturn:
         raise IllegalAction("H4", f"it is {seat_name(state['turn'])}'s turn, not {seat_name(seat)}'s")
     do = action.get("do") if isinstance(action, dict) else None
     rule = _RULE_OF.get(do, "H4") if isinstance(do, str) else "H4"
-    raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now")
+    why = ""
+    if state["phase"] == "more" and do == "play":
+        why = (": after a play, only the next numbers of the route this turn's numbers went on may follow "
+               "(no LONDON card, no other route), besides a Highwayman or a Runner")
+    elif do == "end":
+        why = ": a turn ends after at least one play"
+    raise IllegalAction(rule, f"{describe_action(state, seat, action)} is not allowed now{why}")
 
 
 def next_turn(state: State, seat: int, events: Narration) -> None:
     """Play passes left (rule 2). A player with no legal play draws; with an empty pack he passes (H5),
     and when every player has passed in turn the game is scored as it stands (H6)."""
     hands = state["hands"]
+    state["turn_route"] = -1
     while True:
         state["turn"] = seat
         hand = hands[seat]
@@ -388,6 +437,8 @@ def play_cards(state: State, seat: int, hand: list[str], cards: list[str], event
     state["tops"][route] = last
     # What the route takes next (``route_takes``): the following number, or nothing once it is complete.
     state["next_cards"][route] = CARD[route][last + 1] if last < state["length"] else None
+    if last != LONDON:
+        state["turn_route"] = route  # H4: this turn may go on with the next numbers of this route only
     if events is None:
         return
     title = ROUTE_TITLES[ROUTES[route]]
@@ -546,6 +597,7 @@ def stats(state: State) -> dict[str, float]:
     return {"games_played": len(state["history"]), "stalled_games": figures["stalls"],
             "highwaymen_played": figures["blocks"], "runners_played": figures["unblocks"],
             "cards_drawn": figures["draws"], "passes": figures["passes"],
+            "plays_added_to_a_turn": figures["follow_ons"], "turns_ended_by_choice": figures["ends"],
             "winning_total": min(state["totals"])}
 
 
@@ -565,7 +617,12 @@ def check_invariants(state: State) -> None:
                                                          state["length"], route)
         assert not pile or pile[0] == CARD[route][LONDON], "a route must open with its LONDON card"
     assert len(state["hands"]) == state["players"] and 0 <= state["turn"] < state["players"]
-    assert state["phase"] in ("play", "drawn", "over")
+    assert state["phase"] in ("play", "drawn", "more", "over")
+    assert -1 <= state["turn_route"] < state["routes"]
+    if state["phase"] == "more":
+        assert has_follow_on(state, state["hands"][state["turn"]]), "asked to play on with nothing to play"
+    if state["turn_route"] >= 0:
+        assert state["tops"][state["turn_route"]] >= 1, "numbers went on a route that shows none"
     assert 0 <= state["passes"] < state["players"] or state["phase"] == "over"
     assert [sum(g["scores"][s] for g in state["history"]) for s in range(state["players"])] == state["totals"]
     if state["phase"] != "over":
@@ -587,6 +644,8 @@ def view(state: State, seat: Seat) -> View:
         "hand_sizes": [len(hand) for hand in state["hands"]], "pack_size": len(state["pack"]),
         "passes": state["passes"], "totals": list(state["totals"]), "history": copy_history(state["history"]),
         "moves": copy_moves(state["moves"]),
+        # H4: the route this turn's numbers went on, which the turn may go on along (None before any)
+        "turn_route": ROUTES[state["turn_route"]] if state["turn_route"] >= 0 else None,
     }
     if seat is not None:
         hand = state["hands"][seat]
@@ -652,7 +711,7 @@ def describe_action(state: State, seat: int, action: Action) -> str:
     if do in ("highwayman", "runner") and action.get("route") in ROUTE_TITLES:
         what = "Highwayman" if do == "highwayman" else "Bow Street Runner"
         return f"{what} on the {ROUTE_TITLES[action['route']]}"
-    simple = {"keep": "Keep the card you drew"}
+    simple = {"keep": "Keep the card you drew", "end": "End your turn"}
     return simple.get(do, f"The action {action!r}") if isinstance(do, str) else f"The action {action!r}"
 
 
@@ -681,13 +740,16 @@ per route), as long as the deck holds six cards for every player: routes x (numb
 Deal (rule 1, H2): six cards each, the rest face down as the pack. The player left of the dealer leads.
 Routes (rules 2-3, H3): a route starts only with its own LONDON card, then 1, 2, 3 ... in order.
 Your turn (H4): if you can play you must. A numbered card is legal when it is the next number of a started,
-unblocked route; you may go on with the following numbers of that route in the same turn. A LONDON card
-is legal only when you hold no legal numbered card. A Highwayman may go on any started, unfinished,
-unblocked route and blocks it (rule 4); a Bow Street Runner goes on a blocked route and clears it. A turn
-is one play: a run of numbers on one route, a LONDON card, a Highwayman or a Runner. So a Highwayman
-cannot be added after a run (nor a run after a Highwayman): it waits for your next turn.
+unblocked route. A LONDON card is legal only as your first play, when you hold no legal numbered card. A
+Highwayman may go on any started, unfinished, unblocked route and blocks it (rule 4); a Bow Street Runner
+goes on a blocked route and clears it. After your first play you may play on: the next numbers of the
+route your numbers went on this turn (rule 3; not another route's, and no LONDON card), and a Highwayman
+or a Runner may follow a play in the same turn (rule 4: "at any time"). So you may lay a run and then a
+Highwayman; but no numbers follow a Highwayman, a Runner or a LONDON card played first. End your turn
+when you choose, after at least one play; when nothing could follow, play passes left by itself.
 No play (H5): you draw the top card (the table does it for you, as there is no choice); you may play it
-at once if it is legal (and run on from it), or keep it. With no play and an empty pack, you pass.
+at once if it is legal (and run on from it, and play on as above), or keep it, which ends your turn.
+With no play and an empty pack, you pass.
 Scoring (rule 5, H6): the first to empty his hand wins the game; the others score the cards left in hand:
 numbers at face value, LONDON 0, Runner 10, Highwayman 20. If the pack is empty and every player passes
 in turn, all hands are scored and the lowest wins that game.

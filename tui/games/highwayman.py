@@ -109,7 +109,7 @@ def status(frame: TableFrame) -> str:
     if view["phase"] == "over":
         return f"{game} · the series is over"
     player = "you" if frame.is_me(view["turn"]) else who(frame, view["turn"])
-    drew = " (drew a card)" if view["phase"] == "drawn" else ""
+    drew = {"drawn": " (drew a card)", "more": " on or end the turn"}.get(view["phase"], "")
     return f"{game} · {player} to play{drew} · pack {view['pack_size']}"
 
 
@@ -146,6 +146,8 @@ def prompt_title(frame: TableFrame) -> str:
         return f"you drew {card_name(drawn)}: play it now or keep it"
     if view.get("phase") == "play":
         return "play a card (a run of one route goes down in one move)"
+    if view.get("phase") == "more":  # H4: the seat has played and may go on
+        return "play on, or end your turn"
     return ""
 
 
@@ -178,6 +180,9 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
     elif do == "keep":
         drawn = _drawn(view)
         text.append(f"Keep {card_name(drawn)}" if drawn else "Keep the card you drew")
+        text.append("   play passes left", style="dim")
+    elif do == "end":
+        text.append("End your turn")
         text.append("   play passes left", style="dim")
     else:
         text.append(str(choice.get("text", "")))
@@ -310,6 +315,8 @@ class Board(FramePane):
             text.append(f"{self.glyphs.turn} {who(frame, turn)} to play", style="bold")
         if view["phase"] == "drawn":
             text.append(", with the card just drawn")
+        elif view["phase"] == "more":  # H4: still the same turn, after a play
+            text.append(": play on, or end your turn" if frame.is_me(turn) else " on, or end the turn")
         if routes_marked:
             text.append(f"   ({self.glyphs.turn} marks a route you can play on)", style="dim")
         return text
@@ -358,6 +365,14 @@ class Hand(ClickPane):
         footer = self.part(self._footer(frame, hand, playable, drawn), "keep" if drawn else "hand")
         return [*card_rows(cards, self._content_width()), Text(), footer]
 
+    @staticmethod
+    def _keep_key(frame: TableFrame) -> str:
+        """The number key of the "keep" move, as the move list numbers it: " (key 1)"."""
+        for position, choice in enumerate(frame.choices):
+            if choice["action"].get("do") == "keep":
+                return f" (key {position + 1})"
+        return ""
+
     def _footer(self, frame: TableFrame, hand: list[str], playable: set[str], drawn: str | None) -> Text:
         g = self.glyphs
         text = Text()
@@ -366,9 +381,9 @@ class Hand(ClickPane):
             if not frame.choices:  # sent already: no advice on a choice that is made
                 text.append("\n")
             elif drawn in playable:
-                text.append(" — play it now or keep it (click here to keep)\n")
+                text.append(f" — play it now, or keep it{self._keep_key(frame)}\n")
             else:
-                text.append(" — it cannot go down now (click here to keep it)\n")
+                text.append(f" — it cannot go down now: keep it{self._keep_key(frame)}\n")
         elif not hand:
             text.append("No cards in hand.\n", style="bold")
         points = sum(card_points(card) for card in hand)
@@ -404,10 +419,10 @@ class Sheet(FramePane):
         text = Text()
         text.append(f"Left in your hand: {points} pts (H6)", style="bold")
         parts = []
-        for name, card in (("Highwayman", rules.HIGHWAYMAN), ("Runner", rules.RUNNER)):
+        for name, names, card in (("Highwayman", "Highwaymen", rules.HIGHWAYMAN), ("Runner", "Runners", rules.RUNNER)):
             held = hand.count(card)
             if held:
-                parts.append(f"{f'{held} {name}s' if held > 1 else name} {held * card_points(card)}")
+                parts.append(f"{f'{held} {names}' if held > 1 else name} {held * card_points(card)}")
         numbered = [card for card in hand if card not in (rules.HIGHWAYMAN, rules.RUNNER)]
         if numbered:
             parts.append(f"numbers {sum(map(card_points, numbered))}")
