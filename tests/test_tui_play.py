@@ -183,3 +183,21 @@ def test_T6_the_robbery_prompt_says_how_many_cards_are_left_to_turn():
                        prompt=None, seats=[])
     turned, left = len(state["turned"]), state["declared"] - len(state["turned"])
     assert f"{turned} card{'s' * (turned != 1)} turned, up to {left} more" in panes.prompt_title(frame)
+
+
+async def test_the_results_come_without_the_last_moves_toast():
+    """The "Your move" toast of the last prompt was still up over the results screen (seen in tmux at the
+    end of the README's game, the last move made within the toast's two seconds): the result clears it."""
+    from net.client import ClientUpdate
+    app = quick_app("turpin", players=3, seed=11)
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first prompt")
+        await wait_until(pilot, lambda: any("Your move" in n.message for n in app._notifications), "the toast")
+        table = app.screen
+        # The game ends within the toast's time: its result comes as the next table would.
+        app.client.snapshot.result = {"winners": [0], "scores": [1, 0, 0], "summary": "", "reveal": {}, "seed": 11}
+        table.post_message(table.Updated(ClientUpdate("table")))
+        await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results")
+        assert not any("Your move" in n.message for n in app._notifications)

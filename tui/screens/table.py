@@ -223,6 +223,7 @@ class TableScreen(Screen[None]):
             if self.frame.result is not None and not self._results_shown:
                 self._results_shown = True
                 self.refresh_bindings()
+                self.app.clear_notifications()  # a "Your move" of the last prompt is over the results else
                 self.set_timer(0.3, self.action_results)
         elif kind in ("welcome", "connected"):
             self.query_one(ConnectionBanner).problem = ""
