@@ -445,3 +445,22 @@ def test_hard_turpin_playouts_of_two_players_stop_with_the_journey_they_began_in
     four_later = clone(four)
     four_later["journeys_played"] += 1
     assert over(four_later, 0, four) is None
+
+
+def test_a_highwayman_guess_too_costly_to_count_is_dealt_uniformly(monkeypatch):
+    """Issue 12 (hard p99 ≤ 300 ms): counting the ways a long game's moves allow took seconds for one
+    guess (13 s once, in a 2-player series). Past MAX_COUNTED partial counts the guess is the uniform
+    redeal (A3: from the seat's view), and later guesses of the same position do not try again."""
+    import core.games.highwayman_bots as hw_bots
+    from core.registry import get_game
+    game = get_game("highwayman")
+    state = game.setup(game.resolve_options({"players": 2}), 3)
+    rng = random.Random(3)
+    while not any(what in ("draw", "pass") for who, what, _ in state["moves"] if who == 1):
+        seat = game.pending(state)[0]
+        game.apply(state, seat, game.bots["normal"](state, seat, rng))
+    monkeypatch.setattr(hw_bots, "MAX_COUNTED", 1)
+    hw_bots._FORCED_CACHE.clear()
+    guess = hw_bots.resample_as_moves_show(state, 0, random.Random(1))
+    assert len(guess["hands"][1]) == len(state["hands"][1]) and guess["hands"][0] == state["hands"][0]
+    assert hw_bots.forced_moves_of(state, [1])[1].too_many

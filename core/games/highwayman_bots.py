@@ -416,26 +416,23 @@ class ForcedMoves:
     """What one player's public moves this game say about the cards he holds.
 
     A forced move (a draw, a pass, or a LONDON card laid for want of a numbered one, H4/H5) shows he then
-    held none of the cards he could have played (``remember``); so does a turn that passed by itself after
-    a play (H4: nothing could follow it, so no Highwayman for an open route, no Runner for a blocked one,
-    not the next number of that turn's route), where an "end" he chose shows nothing. Every card that was ever in his hand took
+    held none of the cards he could have played (``remember``). (A turn that passed by itself after a play
+    shows he could not follow it, H4, but counting those as forced moves too made the counts of ways grow
+    past any time budget: a hard decision took up to 13 s.) Every card that was ever in his hand took
     a place: one of the six dealt, or a draw he kept. A card lacked at his i-th forced move can only have
     come with a draw kept at that move or later (its *level* is i); a card he laid can only have come
     before he laid it. How many ways his dealt and drawn cards can be given out so that all this holds,
     for a hand he might hold now, is ``ways``: a guess of the hands is as likely as that number (each way
     is one history of the deal and the draws, all equally likely)."""
 
-    def __init__(self, moves: list, player: int, routes: int, length: int, playing_on: bool = False) -> None:
+    def __init__(self, moves: list, player: int, routes: int, length: int) -> None:
         tops, blocked = [-1] * routes, [False] * routes
-        turn_route = -1  # the route his numbers went on this turn (H4)
         self.level: dict[str, int] = {}  # card -> the last forced move that showed he lacked it (1, 2 ...)
         self.draw_slots: list[int] = []  # the forced moves at which he drew a card and kept it
         laid: list[tuple[int, int]] = []  # per card he laid from his hand: (its level then, draws kept before)
         forced = 0
         drawn_at_once = False  # the next play is of the card he has just drawn: public, no place of his hand
         for index, (who, what, detail) in enumerate(moves):
-            if index and moves[index - 1][0] != who:
-                turn_route = -1  # another seat's move came between: a new turn
             if who == player:
                 london = what == "play" and ROUTE_AND_NUMBER[detail[0]][1] == LONDON
                 if what in ("draw", "pass") or london:
@@ -460,26 +457,8 @@ class ForcedMoves:
             if what == "play":
                 route, top = ROUTE_AND_NUMBER[detail[-1]]
                 tops[route] = top
-                if top != LONDON:
-                    turn_route = route
             elif what in ("highwayman", "runner"):
                 blocked[ROUTE_INDEX[detail]] = what == "highwayman"
-            if who == player and what in ("play", "highwayman", "runner"):
-                ended = moves[index + 1][0] != player if index + 1 < len(moves) else not playing_on
-                if ended:
-                    # The turn passed by itself after this play, so nothing could follow it (H4): he held
-                    # no Highwayman for an open route, no Runner for a blocked one, not the next number of
-                    # this turn's route. A forced move like the others (an "end" he chose shows nothing).
-                    forced += 1
-                    shown = set()
-                    if any(0 <= top < length and not blocked[r] for r, top in enumerate(tops)):
-                        shown.add(HIGHWAYMAN)
-                    if any(blocked):
-                        shown.add(RUNNER)
-                    if turn_route >= 0 and tops[turn_route] < length and not blocked[turn_route]:
-                        shown.add(CARD[turn_route][tops[turn_route] + 1])
-                    for card in shown:
-                        self.level[card] = forced
         self.forced = forced
         # The cards that may fill the kept draws, by kind: (level, draws kept before it left his hand), a
         # card of his hand now having left after every draw. The laid cards' kinds are fixed; the hand's
@@ -495,6 +474,8 @@ class ForcedMoves:
         self.laid_counts = laid_counts
         self._ways: dict[tuple[int, ...], int] = {}
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        #: The counting outgrew MAX_COUNTED: guesses of this hand are dealt uniformly instead.
+        self.too_many = False
 
     def levels(self, hand: list[str]) -> list[int]:
         """How many cards of the hand have each level (0: never shown lacking, so any place fits)."""
@@ -534,6 +515,9 @@ class ForcedMoves:
         found = self._memo.get(key)
         if found is not None:
             return found
+        if len(self._memo) >= MAX_COUNTED:
+            self.too_many = True
+            raise TooManyWays(f"more than {MAX_COUNTED} partial counts")
         must = sum(count for (level, _), count in zip(self.kinds, counts) if level)
         if slot == len(self.draw_slots) or must > len(self.draw_slots) - slot:
             total = int(must == 0)  # no card lacked at a forced move may be left over for the deal
@@ -546,18 +530,25 @@ class ForcedMoves:
         return total
 
 
+#: Partial counts a ``ForcedMoves`` keeps before it gives up: a long game with many draws kept made the
+#: count of ways take seconds for one guess (13 s once), far past the hard bot's 0.25 s a decision.
+MAX_COUNTED = 8_000
+
+
+class TooManyWays(Exception):
+    """The count of ways for a hand outgrew ``MAX_COUNTED``."""
+
+
 def forced_moves_of(state: dict, others: list[int]) -> dict[int, ForcedMoves]:
     """``ForcedMoves`` of each of ``others``, kept from the last call while the state's moves are the same
     list at the same length: a search guesses the same position's hands for every sample, and the counts
     of ways it works out for one guess serve the next."""
     moves = state["moves"]
     cached_moves, length, key, found = _FORCED_CACHE.get("last", (None, -1, None, None))
-    playing_on = state["turn"] if state["phase"] == "more" else -1  # his turn is not over (H4)
-    wanted = (tuple(others), state["routes"], state["length"], state["players"], playing_on)
+    wanted = (tuple(others), state["routes"], state["length"], state["players"])
     if cached_moves is moves and length == len(moves) and key == wanted:
         return found
-    found = {other: ForcedMoves(moves, other, state["routes"], state["length"], other == playing_on)
-             for other in others}
+    found = {other: ForcedMoves(moves, other, state["routes"], state["length"]) for other in others}
     # The cache holds the moves list itself, so its id cannot be given to another list while it is kept;
     # its one entry is read and replaced whole, so bots searching other tables in other threads only miss.
     _FORCED_CACHE["last"] = (moves, len(moves), wanted, found)
@@ -591,8 +582,18 @@ def resample_as_moves_show(state: dict, seat: int, rng: random.Random) -> dict:
     others = [other for other in range(guess["players"]) if other != seat]
     shown = forced_moves_of(state, others)
     constrained = [other for other in others if shown[other].forced]
-    if not constrained:
-        return guess  # nothing ruled out: the uniform redeal is the right one
+    if not constrained or any(shown[other].too_many for other in constrained):
+        return guess  # nothing ruled out (the uniform redeal is the right one), or too much to count
+    try:
+        return _deal_as_moves_show(guess, seat, rng, shown, constrained)
+    except TooManyWays:
+        return guess
+
+
+def _deal_as_moves_show(guess: dict, seat: int, rng: random.Random, shown: dict[int, "ForcedMoves"],
+                        constrained: list[int]) -> dict:
+    """``resample_as_moves_show`` once the constrained hands are known: the start, then the swaps."""
+    others = [other for other in range(guess["players"]) if other != seat]
     free = [other for other in others if not shown[other].forced]
     left = [card for other in others for card in guess["hands"][other]] + guess["pack"]
     rng.shuffle(left)
