@@ -557,10 +557,9 @@ def forced_moves_of(state: dict, others: list[int]) -> dict[int, ForcedMoves]:
 
 _FORCED_CACHE: dict[str, tuple] = {}
 
-#: Swaps tried per card in the hands whose moves constrain them (see ``resample_as_moves_show``). Six
-#: were enough before H4's follow-ons; a turn that passes by itself after a play is one more forced move
-#: (``ForcedMoves``), and with six, 3 of 2,533 guesses in normal-bot games still broke what the moves
-#: showed (none with ten).
+#: Swaps tried per card in the hands whose moves constrain them (see ``resample_as_moves_show``). Ten
+#: since H4's follow-ons were first read as forced moves too (with six, 3 of 2,533 guesses broke what the
+#: moves showed); that reading is gone again (``ForcedMoves``), and ten costs little beside the count.
 SWAPS_PER_CARD = 10
 
 
