@@ -197,10 +197,15 @@ def has_legal_play(state: State, hand: list[str]) -> bool:
     # number of a started, open route.
     if not held.isdisjoint(state["next_cards"]):
         return True
+    return _special_play(state, held)
+
+
+def _special_play(state: State, held: set[str] | list[str]) -> bool:
+    """Rule 4: a Highwayman held for a started, open route, or a Runner for a blocked one."""
     if HIGHWAYMAN in held:
         for top, card in zip(state["tops"], state["next_cards"]):
             if top >= 0 and card is not None:
-                return True  # a started route that is neither complete nor held up (rule 4)
+                return True  # a started route that is neither complete nor held up
     return RUNNER in held and True in state["blocked"]
 
 
@@ -277,11 +282,7 @@ def has_follow_on(state: State, hand: list[str]) -> bool:
     route = state["turn_route"]
     if route >= 0 and state["next_cards"][route] in hand:
         return True
-    if HIGHWAYMAN in hand:
-        for top, card in zip(state["tops"], state["next_cards"]):
-            if top >= 0 and card is not None:
-                return True  # a started route that is neither complete nor held up (rule 4)
-    return RUNNER in hand and True in state["blocked"]
+    return _special_play(state, hand)
 
 
 def is_legal(state: State, seat: int, action: Action) -> bool:
