@@ -305,7 +305,7 @@ def is_offered(action: Any, dice: Iterable[int], speed_target: int, horse: int =
     if not (isinstance(speed, list) and isinstance(wit, list) and isinstance(combat, list)):
         return False
     try:
-        return (spur, tuple(speed), tuple(wit), tuple(combat)) in _offers(tuple(dice), speed_target, horse)[1]
+        return (spur, tuple(speed), tuple(wit), tuple(combat)) in _offers(tuple(sorted(dice)), speed_target, horse)[1]
     except TypeError:  # something unhashable where the offers hold a bool or dice: equal to none of them
         return False
 
@@ -316,16 +316,16 @@ def choice_actions(dice: Iterable[int], speed_target: int, horse: int = 0) -> li
     Each is made afresh, its lists too, from the cached dice: a caller may change what it is given without
     changing what the next caller gets."""
     return [{"do": "assign", "spur": spur, "speed": [*speed], "wit": [*wit], "combat": [*combat]}
-            for spur, speed, wit, combat in _offers(tuple(dice), speed_target, horse)[0]]
+            for spur, speed, wit, combat in _offers(tuple(sorted(dice)), speed_target, horse)[0]]
 
 
 @lru_cache(maxsize=65536)
 def _offers(dice: tuple[int, ...], speed_target: int, horse: int) -> tuple[
         tuple[tuple[bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...], frozenset[tuple[Any, ...]]]:
-    """``_choice_fields`` and ``_choice_keys`` for the dice as rolled (in any order), the coach's speed and
-    the horse: what the engine asks at every robbery twice (to list the choices, then to check the one
-    made), found by one look-up instead of sorting the dice and working out the need each time."""
-    dice = tuple(sorted(dice))
+    """``_choice_fields`` and ``_choice_keys`` for the dice (sorted: the offers do not depend on the order
+    they were rolled in, and one entry for each set of dice keeps a playout's look-ups from missing), the
+    coach's speed and the horse: what the engine asks at every robbery twice (to list the choices, then to
+    check the one made), found by one look-up instead of working out the need each time."""
     need = _need(dice, speed_target, horse)
     return _choice_fields(dice, need), _choice_keys(dice, need)
 
