@@ -6,6 +6,7 @@ import pytest
 
 from tests.tui_helpers import play_to_results, quick_app, screen_name, wait_until
 from tests.tui_helpers import screen_text as plain_text
+from tui.app import Start, TurpinApp
 
 
 def screen_text(app) -> str:
@@ -92,6 +93,37 @@ async def test_esc_at_a_game_asks_before_it_ends_the_game():
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
         await wait_until(pilot, lambda: app.client is None and app.hosted is None, "the table closed")
+
+
+async def test_ctrl_q_at_a_game_asks_before_it_quits():
+    """ctrl+q is Textual's quit key and takes priority over a screen's keys, so at a table it went
+    straight out of turpin, past the question Esc asks (a table you host would close for everyone). Now
+    it asks the same; Esc stays at the game, Enter quits; away from a game it quits at once."""
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first prompt")
+        table = app.screen
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+        shown = plain_text(app)
+        assert "Quit turpin?" in shown and "The game against the bots ends here" in shown, shown
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table, "the table again")
+        assert app.is_running
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question again")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: not app.is_running, "turpin to quit")
+
+
+async def test_ctrl_q_on_the_menu_quits_at_once():
+    app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: not app.is_running, "turpin to quit")
 
 
 async def test_esc_once_the_game_is_over_leaves_without_asking():

@@ -103,6 +103,12 @@ async def test_the_host_lobby_shows_the_code_and_a_second_player_joining():
         await guest.start()
         try:
             await wait_until(pilot, lambda: "Bob" in rendered(app), "Bob in the lobby")
+            # Once someone has sat down, Esc asks before the table closes on them; Esc again stays.
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+            assert "Bob has sat down: closing the table sends them away." in rendered(app)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: app.screen is lobby, "the lobby again")
             await pilot.press("f")  # a bot in every empty seat: the table is full and opens
             await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
             await guest.wait_for(lambda snap: snap.started, timeout=30)

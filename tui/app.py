@@ -124,6 +124,22 @@ class TurpinApp(App[int]):
     def _run_action_on(self, node: Any, action: str) -> None:
         self.call_later(self.run_action, action, node)
 
+    async def action_quit(self) -> None:
+        """ctrl+q, or Quit in the palette: at a table whose game is on it asks first, as Esc does (a table
+        you host would close for everyone, a game against bots end); anywhere else it quits at once."""
+        what_leaving_does = getattr(self.screen, "what_leaving_does", None)
+        consequence = what_leaving_does() if what_leaving_does is not None else None
+        if consequence is None:
+            await super().action_quit()
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        def quit_if_sure(sure: bool | None) -> None:
+            if sure:
+                self.exit()
+
+        self.push_screen(ConfirmScreen("Quit turpin?", consequence, "Quit", "Stay"), quit_if_sure)
+
     def action_toggle_dark(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 

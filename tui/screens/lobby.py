@@ -148,4 +148,27 @@ class LobbyScreen(Screen[None]):
             self.notify("The table opens once every seat is taken (b or f seats bots).")
 
     def action_close(self) -> None:
-        self.app.leave_table()
+        consequence = self.what_leaving_does()
+        if consequence is None:
+            self.app.leave_table()
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        def close_if_sure(sure: bool | None) -> None:
+            if sure:
+                self.app.leave_table()
+
+        self.app.push_screen(ConfirmScreen("Close the table?", consequence, "Close", "Stay"), close_if_sure)
+
+    def what_leaving_does(self) -> str | None:
+        """What closing the table costs, for the question asked first (Esc, or quitting turpin): None while
+        nobody else has sat down."""
+        client = self.app.client
+        if client is None:
+            return None
+        others = [str(seat["name"]) for seat in client.snapshot.seats
+                  if seat["kind"] == "player" and seat["seat"] != client.snapshot.seat]
+        if not others:
+            return None
+        seated = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
+        return f"{seated} {'has' if len(others) == 1 else 'have'} sat down: closing the table sends them away."

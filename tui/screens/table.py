@@ -60,7 +60,7 @@ class TableScreen(Screen[None]):
         Binding("t", "chat", "chat", id="chat"),
         Binding("question_mark,f1", "rules", "rules", id="rules", key_display="?"),
         Binding("b", "toggle_bell", "bell on/off", show=False, id="bell"),
-        Binding("ctrl+q,escape", "leave", "leave table", id="leave", key_display="esc"),
+        Binding("escape", "leave", "leave table", id="leave", key_display="esc"),
         Binding("r", "results", "results", id="results"),
         Binding("M", "mute_spectators", "mute spectators", show=False, id="mute"),
     ]
