@@ -9,7 +9,9 @@ pile and the passengers it may still rob, beat what it holds (``robbery_value``)
 Choosing a town, it plans the rest of the round: each town it holds is worth, on each journey left, the
 takings expected at that town's place on the road (fewer passengers are left further along) times its
 chance of robbing there, which the duel risk lowers; that risk comes from the cards the others may still
-hold, as far as the view shows them (T12). It plays the town of the best plan for this journey.
+hold, as far as the view shows them (T12). It plays the first town of the best plan for this journey,
+or of one worth nearly as much, at random (``NEAR_BEST``): bots that always took the very best all lay the
+same town, since at the start of a round they see the same table.
 
 ``easy`` plays like a beginner: it robs everyone, stops once the coins in front of it feel like plenty
 (a threshold it has a hunch about, whatever is left in the pile), and heads for the towns early on the
@@ -58,7 +60,7 @@ def normal(state: dict, seat: int, rng: random.Random) -> dict:
         return {"do": "declare", "passengers": seen["passengers"]}
     if phase == "draw":
         return {"do": "draw"} if should_draw(seen) else {"do": "stop"}
-    return {"do": "choose", "town": pick_town(seen)}
+    return {"do": "choose", "town": pick_town(seen, rng)}
 
 
 def public_view(state: dict, seat: int) -> dict:
@@ -165,12 +167,28 @@ def takings(passengers: float, pile: tuple[int, ...], others_gold: int) -> float
     return value
 
 
-def pick_town(seen: dict) -> str:
-    """The first town of the best plan for the journeys left in this round (``plan``)."""
+#: Plans worth this share less than the best one are as good as it, as far as the bot can tell (its
+#: model of the rivals is rough): at the start of a round the six towns' plans are within 2% of each
+#: other. Always taking the very best, normal bots that see the same table all lay the same town,
+#: journey after journey, and fight over it while a person who noticed robs alone.
+NEAR_BEST = 0.05
+
+
+def pick_town(seen: dict, rng: random.Random) -> str:
+    """One of ``towns_near_best``, at random: a rival cannot read the bot's card from its own view."""
+    near = towns_near_best(seen)
+    return near[0] if len(near) == 1 else rng.choice(near)
+
+
+def towns_near_best(seen: dict) -> list[str]:
+    """The towns that begin a plan for the journeys left in this round (``plan``) worth as much as the
+    best, or nearly (``NEAR_BEST``), in hand order."""
     hand = seen["hand"]
     if len(hand) == 1:
-        return hand[0]
-    return plan(*plan_inputs(seen))[0]
+        return list(hand)
+    worths = plan(*plan_inputs(seen))
+    best = max(worths.values())
+    return [town for town in hand if worths[town] >= best * (1 - NEAR_BEST)]
 
 
 def plan_inputs(seen: dict) -> tuple:
@@ -186,9 +204,9 @@ def plan_inputs(seen: dict) -> tuple:
 # Not cached: an lru_cache of plans (even of 4,096) made the garbage collector's passes take hundreds of
 # milliseconds in the hard bot's playouts, and its p99 went from 251 to 420-600 ms (4-player, load 2-3).
 def plan(hand: tuple[str, ...], this_way: tuple[str, ...], rivals_played: tuple[tuple[str, ...], ...],
-         others_gold: int, pile: tuple[int, ...]) -> tuple[str, float]:
-    """The first town of the best plan for the journeys left in this round, and the takings the plan
-    expects.
+         others_gold: int, pile: tuple[int, ...]) -> dict[str, float]:
+    """For each town of the hand, the takings expected of the best plan for the journeys left in this
+    round that plays it first.
 
     This journey uses what the view shows of the rivals' cards; later journeys assume each rival holds
     as many cards as we do, any of them equally likely to be played.
@@ -213,7 +231,7 @@ def plan(hand: tuple[str, ...], this_way: tuple[str, ...], rivals_played: tuple[
             passengers = max(PASSENGERS - PASSENGERS_TAKEN_PER_ROBBERY * robbers_ahead, 1.0)
             row[town] = chance * takings(passengers, pile, others_gold)
         worth.append(row)
-    return best_plan(list(hand), worth)
+    return best_plans(list(hand), worth)
 
 
 @lru_cache(maxsize=64)
@@ -224,10 +242,10 @@ def later_odds(cards: int, rivals: int) -> tuple[float, float]:
     return 1 - prod_free(guess), robbing_chance(guess)
 
 
-def best_plan(hand: list[str], worth: list[dict[str, float]]) -> tuple[str, float]:
-    """The first town of the plan (an order of the hand) with the most worth, first of equals in hand
-    order, as trying every order would find, and that worth; by the best worth of each set of towns left
-    (2**n sets rather than n! orders, which made this bot slow enough to starve the hard bot's playouts)."""
+def best_plans(hand: list[str], worth: list[dict[str, float]]) -> dict[str, float]:
+    """For each town of the hand, the most worth of a plan (an order of the hand) that plays it first, as
+    trying every order would find; by the best worth of each set of towns left (2**n sets rather than n!
+    orders, which made this bot slow enough to starve the hard bot's playouts)."""
     size = len(hand)
     rest_worth = [0.0] * (1 << size)  # rest_worth[mask]: the best worth of playing the towns in mask last
     for mask in range(1, 1 << size):
@@ -235,8 +253,7 @@ def best_plan(hand: list[str], worth: list[dict[str, float]]) -> tuple[str, floa
         rest_worth[mask] = max(worth[j][hand[i]] + rest_worth[mask & ~(1 << i)]
                                for i in range(size) if mask >> i & 1)
     full = (1 << size) - 1
-    first = max(range(size), key=lambda i: worth[0][hand[i]] + rest_worth[full & ~(1 << i)])
-    return hand[first], worth[0][hand[first]] + rest_worth[full & ~(1 << first)]
+    return {town: worth[0][town] + rest_worth[full & ~(1 << i)] for i, town in enumerate(hand)}
 
 
 def prod_free(chances: list[float]) -> float:
@@ -293,7 +310,7 @@ def journey_over(state: dict, seat: int, start: dict) -> float | None:
     if state["players"] != 2 or state["journeys_played"] == start["journeys_played"] or state["phase"] != "choose":
         return None
     other = 1 - seat
-    expected = [plan(*plan_inputs(public_view(state, who)))[1] if state["hands"][who] else 0.0
+    expected = [max(plan(*plan_inputs(public_view(state, who))).values()) if state["hands"][who] else 0.0
                 for who in (seat, other)]
     lead = state["gold"][seat] - state["gold"][other] + 2 * (expected[0] - expected[1])
     journeys_left = state["options"]["rounds"] * 6 - state["journeys_played"]
@@ -304,7 +321,7 @@ def journey_over(state: dict, seat: int, start: dict) -> float | None:
 
 def resample_as_normal_chose(state: dict, seat: int, rng: random.Random) -> dict:
     """``resample_hidden``, except that a rival who has already laid his card face down this journey
-    laid the town the normal bot would have picked from the hand he is guessed to hold.
+    laid a town the normal bot might have picked from the hand he is guessed to hold.
 
     A uniform guess of that card ignores how he chooses; the playouts model every player as the normal
     bot, so the card already down should follow the same model. Only while everyone is still choosing:
@@ -318,7 +335,7 @@ def resample_as_normal_chose(state: dict, seat: int, rng: random.Random) -> dict
             continue
         hand = sorted(guess["hands"][rival] + [card], key=TOWNS.index)
         guess["hands"][rival], guess["waiting"][rival] = hand, None
-        picked = pick_town(public_view(guess, rival))
+        picked = pick_town(public_view(guess, rival), rng)
         hand.remove(picked)
         guess["waiting"][rival] = picked
     return guess
