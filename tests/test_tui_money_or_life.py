@@ -245,7 +245,7 @@ async def finish_at_results(pilot, app: TurpinApp) -> None:
         rival_row = next(line for line in text.splitlines() if re.search(r"the rival +\d+ *$", line))
         assert rival_row.split()[-1] == str(result["reveal"]["rival"])
         assert ("Winner: the rival" in text) == (not result["winners"]) and "Nobody wins" not in text
-    assert "Coaches dealt and gone" in text  # the reveal (A2) names the coaches, not their numbers
+    assert "Coaches on the discard pile" in text  # the reveal (A2) names the coaches, not their numbers
     await pilot.press("m")
     await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
 
@@ -503,6 +503,28 @@ def test_outcomes_in_words_and_death_said_plainly():
 
 def test_the_reveal_names_picks_in_words():
     assert [panes.reveal_item(v) for v in ("E", "retire", "tavern", 4)] == ["East", "retire", "tavern", "4"]
+
+
+def test_the_reveal_says_which_coaches_are_still_in_the_pile_after_a_reshuffle():
+    """A2, Y12: once the pile runs out the discards are shuffled into a new one, so the coaches left face
+    down at the end were most likely dealt before. The reveal called them "Coaches never dealt" (QA saw the
+    coach it had robbed in round 5 listed so); it says what they are: the pile, next first."""
+    import random
+    from core.registry import get_game
+    game = get_game("money-or-life")
+    state = game.setup(game.resolve_options({"players": 2}), 5)
+    rng = random.Random(5)
+    dealt: set[int] = set()
+    while game.pending(state):
+        dealt.update(state["coaches"])
+        seat = game.pending(state)[0]
+        game.apply(state, seat, game.bots["normal"](state, seat, rng))
+    reveal = game.result(state)["reveal"]
+    assert set(reveal["deck"]) & dealt, "a pile of coaches dealt before (a reshuffle happened)"
+    text = panes.reveal_text(reveal, _frame_at("pick")).plain
+    assert "never dealt" not in text
+    in_pile = text.split("Coaches still in the pile, next first: ")[1].split("\n")[0]
+    assert in_pile == "; ".join(rules.COACHES[card][0] for card in reversed(state["deck"]))
 
 
 def test_hooks_for_the_shared_screens():

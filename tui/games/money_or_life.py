@@ -120,14 +120,15 @@ def reveal_item(value: Any) -> str:
 
 
 def reveal_text(reveal: dict[str, Any], frame: TableFrame) -> Text:
-    """A2 in words: the coaches by name (never dealt, then dealt and gone), the last round's secret dice
-    and picks by seat, and in solo the rival's money."""
+    """A2 in words: the coaches by name (still face down in the pile, next first, then the discards: a
+    pile used up is the discards shuffled anew, Y12, so neither is "never dealt"), the last round's secret
+    dice and picks by seat, and in solo the rival's money."""
     def coaches(cards: list[int]) -> str:
         return "; ".join(rules.COACHES[card][0] for card in cards) or "none"
 
     text = Text()
-    for label, cards in (("Coaches never dealt", reveal.get("deck", [])),
-                         ("Coaches dealt and gone", reveal.get("discards", []))):
+    for label, cards in (("Coaches still in the pile, next first", reveal.get("deck", [])[::-1]),
+                         ("Coaches on the discard pile", reveal.get("discards", []))):
         text.append(f"  {label}: ", style="bold")
         text.append(f"{coaches(cards)}\n")
     text.append("  The last round's secret dice and picks\n", style="bold")
