@@ -237,14 +237,16 @@ class TableHost:
         self._schedule_bots()
         return self.address
 
-    async def close(self) -> None:
-        """Tell everyone the host is going, then stop serving."""
+    async def close(self, for_good: bool = False) -> None:
+        """Tell everyone the host is going (``for_good``: the table is closed, so nobody waits for it to
+        come back; otherwise it may be resumed from its record), then stop serving."""
         for task in (self._watchdog, self._bots):
             if task is not None:
                 task.cancel()
         self._bot_threads.shutdown(wait=False, cancel_futures=True)  # a bot still thinking is not waited for
         for connection in list(self.connections):
-            connection.send_message(error_message("host_closing", "the host has stopped the table"))
+            connection.send_message(error_message("table_closed", "the host has closed the table") if for_good
+                                    else error_message("host_closing", "the host has stopped the table"))
             connection.close_soon()
         if self.server is not None:
             self.server.close()

@@ -65,11 +65,12 @@ ERROR_CODES = {
     "timeout": "nothing was heard from the peer within the heartbeat timeout",
     "server_busy": "the host has too many connections",
     "host_closing": "the host is shutting down",
+    "table_closed": "the host has closed the table for good",
     "bad_chat": "a chat line is 1 to 200 printable characters",
     "chat_too_fast": "too many chat lines at once; wait a moment before the next",
     "muted": "the host has muted spectators' chat",
 }
-PERMANENT = frozenset({"version", "table_full", "no_such_seat", "bad_token", "replaced"})
+PERMANENT = frozenset({"version", "table_full", "no_such_seat", "bad_token", "replaced", "table_closed"})
 
 
 class ProtocolError(Exception):

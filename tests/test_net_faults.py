@@ -356,6 +356,31 @@ async def test_a_client_that_will_not_reconnect_says_it_lost_the_table_and_stops
     await player.close()
 
 
+async def test_a_table_closed_for_good_stops_its_clients_while_a_host_shut_down_is_waited_for():
+    """A host shut down (a headless host stopped) may be resumed from its record, so its clients keep
+    trying. A table its host closed for good (left or quit in the app) will not come back: its clients
+    stop at once, with the reason, instead of "reconnecting by itself" to nothing (QA saw that)."""
+    table = Table(TOY, {"players": 2})
+    host = TableHost(table, FAST)
+    await host.start("127.0.0.1", 0)
+    waiting = client(host)
+    await waiting.start()
+    await host.close()
+    await waiting.wait_for(lambda snap: waiting.retrying_since is not None, WAIT)
+    assert waiting.stopped is None  # still trying: it may be resumed
+    await waiting.close()
+
+    table = Table(TOY, {"players": 2})
+    host = TableHost(table, FAST)
+    await host.start("127.0.0.1", 0)
+    player = client(host)
+    await player.start()
+    await host.close(for_good=True)
+    await until(lambda: player.stopped is not None, "the client to stop")
+    assert player.stopped == "the host has closed the table" and player.retrying_since is None
+    await player.close()
+
+
 async def test_leaving_while_the_host_drops_the_connection_is_still_a_clean_leave():
     """The goodbye drains while the host, told goodbye, closes the connection, and the client's own loop
     drops it: leaving must still end quietly (seen as a crash of the app's lobby on a loaded machine)."""

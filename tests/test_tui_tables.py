@@ -116,6 +116,38 @@ async def test_the_host_lobby_shows_the_code_and_a_second_player_joining():
             await guest.close()
 
 
+async def test_a_host_whose_seat_another_window_takes_is_told_in_the_lobby_and_asked_before_closing():
+    """The host opens a second window with the same seat token (his seats file) and it takes his seat. The
+    lobby, which had gone on showing the seats as if nothing happened, says the seat is lost and that the
+    table is still served from here; once the game has begun there, Esc asks before it ends it for all."""
+    plan = TablePlan(game="turpin", options={"players": 2}, interface="127.0.0.1", code=True, bot_delay=3600)
+    app = app_at("host", plan=plan)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen", "the host set-up")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: screen_name(app) == "LobbyScreen" and app.screen.hosted is not None
+                         and app.client is not None and app.client.snapshot.seats, "the lobby")
+        lobby = app.screen
+        port = lobby.hosted.address[1]
+        second_window = TableClient("127.0.0.1", port, token=app.client.token)
+        await second_window.start()
+        try:
+            await wait_until(pilot, lambda: "This window has lost its seat" in rendered(app), "the news")
+            assert "Esc closes it for everyone" in rendered(app)
+            await pilot.press("f")  # a bot in the empty seat: the game begins, in the second window
+            await second_window.wait_for(lambda snap: snap.started, timeout=30)
+            assert app.screen is lobby
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+            assert "The game has begun at this table" in rendered(app)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+            await second_window.wait_for(lambda snap: second_window.stopped is not None, timeout=30)
+            assert second_window.stopped == "the host has closed the table"
+        finally:
+            await second_window.close()
+
+
 @pytest.fixture
 async def coded_table():
     table = Table(get_game("turpin"), {"players": 2}, code="K7QX2M")

@@ -134,7 +134,7 @@ class HostedTable:
         if self._advert is not None:
             with contextlib.suppress(Exception):
                 await self._advert.close()
-        await self.host.close()
+        await self.host.close(for_good=True)  # the person hosting closed it: leaving, or quitting turpin
 
 
 def plan_against_bots(game_id: str = "turpin", players: int | None = None, bot: str | None = None,

@@ -101,6 +101,12 @@ class LobbyScreen(Screen[None]):
             seats.add_option(Option(label))
         if seats.option_count:
             seats.highlighted = min(highlighted or 0, seats.option_count - 1)
+        if client.stopped is not None:
+            # Another window took this seat with its token (or the connection failed for good): the table
+            # is still served from this process, and only Esc here closes it.
+            self.query_one("#lobby-help", Static).update(Text(
+                f"This window has lost its seat: {client.stopped}. The table is still served from here, "
+                "and Esc closes it for everyone.", style="bold"))
         if client.snapshot.started and not self._opened:
             self._opened = True
             self.action_open_table()
@@ -166,6 +172,8 @@ class LobbyScreen(Screen[None]):
         client = self.app.client
         if client is None:
             return None
+        if self.hosted is not None and self.hosted.table.started and not self.hosted.table.over:
+            return "The game has begun at this table: closing it ends the game for everyone."
         others = [str(seat["name"]) for seat in client.snapshot.seats
                   if seat["kind"] == "player" and seat["seat"] != client.snapshot.seat]
         if not others:
