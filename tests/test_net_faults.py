@@ -102,7 +102,7 @@ def _stop(process: subprocess.Popen) -> None:
 async def test_host_killed_with_sigkill_resumes_from_its_record_with_nothing_lost(game, tmp_path):
     """SIGKILL the host mid-game; `turpin host --resume FILE` restores the exact table: every action any
     client saw accepted is in the record, the clients reconnect by themselves to their own seats, and the
-    game plays on to one result everyone agrees on."""
+    game plays on to one result everyone agrees on, served where it was (127.0.0.1) and nowhere else."""
     low, high = seat_range(game)
     seats = min(max(low, 3), high)
     humans = min(2, seats)
@@ -127,7 +127,10 @@ async def test_host_killed_with_sigkill_resumes_from_its_record_with_nothing_los
         for seat, action in saved["actions"]:
             game.apply(mid_game, seat, action)
         assert game.result(mid_game) is None, "the host was killed mid-game"
-        host, resumed_port = await _start_host([*common, "--resume", str(record)])
+        # Resumed without --interface: the record keeps it, as it keeps the port (a table served on
+        # 127.0.0.1 came back on every interface, open to the network: the welcome then named a LAN address).
+        without_interface = [arg for arg in common if arg not in ("--interface", "127.0.0.1")]
+        host, resumed_port = await _start_host([*without_interface, "--resume", str(record)])
         assert resumed_port == port, "the resumed host listens where the clients will look for it"
         for player in players:
             await player.wait_for(lambda snap, p=player: p.connected and snap.turn >= len(saved["actions"]), WAIT)

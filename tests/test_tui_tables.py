@@ -391,7 +391,8 @@ async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resum
         assert hosted.address[1] == wanted and hosted.table.code == "ABC123"
         assert "A B C 1 2 3" in rendered(app)
         record = read_record(app.record_path)
-        assert record["meta"]["port"] == wanted  # what `turpin host --headless --resume` serves on
+        # what `turpin host --headless --resume` serves on, and only there
+        assert (record["meta"]["port"], record["meta"]["interface"]) == (wanted, "127.0.0.1")
         assert seats.token_for(f"127.0.0.1:{wanted}") == app.client.token == record["seats"][0]["token"]
 
 

@@ -69,11 +69,11 @@ class HostedTable:
 
     async def start(self) -> tuple[str, int]:
         """Listen (127.0.0.1 for a private table), and advertise a LAN table; returns the address."""
-        bind = "127.0.0.1" if not self.plan.on_lan else bind_address(self.plan.interface or None)
-        self.address = await self.host.start(bind, self.plan.port)
-        # Kept in the record, as the headless host keeps it: a table resumed after a crash comes back on
-        # the port its players' apps are trying again.
-        self.table.meta["port"] = self.address[1]
+        interface = (self.plan.interface or None) if self.plan.on_lan else "127.0.0.1"
+        self.address = await self.host.start(bind_address(interface), self.plan.port)
+        # Kept in the record, as the headless host keeps them: a table resumed after a crash comes back on
+        # the port its players' apps are trying again, and only where it was served.
+        self.table.meta["port"], self.table.meta["interface"] = self.address[1], interface
         if self.table.save is not None:
             self.table.save(self.table.record())
         if self.plan.on_lan and self.plan.advertise:

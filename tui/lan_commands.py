@@ -278,8 +278,11 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
     if table.over:  # a record of a finished game: show it for the linger time, then close
         ended.set()
     port = args.port if args.port is not None else table.meta.get("port", DEFAULT_PORT)
+    # A resumed table comes back where it was served: a table kept to one interface (127.0.0.1, say) must
+    # not come back open to every network.
+    interface = args.interface if args.interface is not None else table.meta.get("interface")
     try:
-        address = bind_address(args.interface)
+        address = bind_address(interface)
     except ValueError as error:  # --interface names nothing here: the port is not the problem
         print(f"turpin: --interface: {error}", file=sys.stderr)
         return 2
@@ -289,7 +292,7 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
         print(f"turpin: cannot serve on {address} port {port}: {error.strerror or error}; "
               f"pick another with --port", file=sys.stderr)
         return 2
-    table.meta["port"] = port
+    table.meta["port"], table.meta["interface"] = port, interface
     if table.save is not None:
         table.save(table.record())
     stop = asyncio.Event()
@@ -301,7 +304,7 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
     try:
         _print_welcome(table, address, port, record_path)
         if not args.no_advertise:
-            advertiser = await advertise(host, args.interface)
+            advertiser = await advertise(host, interface)
         console = asyncio.ensure_future(_host_console(host, stop))
         lingering = asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop))
         await stop.wait()
