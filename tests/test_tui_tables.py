@@ -441,11 +441,35 @@ async def test_a_window_whose_seat_another_takes_over_says_so_on_every_tab():
         other = TableClient("127.0.0.1", host.address[1], token=app.client.token)
         await other.start()
         try:
-            await wait_until(pilot, lambda: "The table is gone: this seat was taken over" in rendered(app),
-                             "the banner")
+            await wait_until(pilot, lambda: "You are out of this game: this seat was taken over"
+                             in flat(rendered(app)), "the banner")
             assert app.screen.query_one("#banner").display
         finally:
             await other.close()
+
+
+async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on_and_can_watch_it():
+    """QA: the host handed Bob's seat to a bot; Bob read "The table is gone" (it was not), a "Not allowed"
+    toast as if he had done wrong, and a move list still inviting a move that could not be sent. Now: he
+    is out of the game, the table plays on, his move list is empty, and s watches the table."""
+    table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
+    async with app_at_table("join", table, (100, 30)) as (app, pilot, host):
+        await wait_until(pilot, lambda: bool(app.screen.frame.choices), "a move to make")
+        host.hand_to_bot(0, "was handed to a bot by the host")
+        await wait_until(pilot, lambda: "You are out of this game: your seat was handed to a bot"
+                         in flat(rendered(app)), "the news")
+        shown = rendered(app)
+        assert "The table plays on without you: s watches it" in flat(shown) and "The table is gone" not in shown
+        assert "Not allowed" not in shown
+        assert not app.screen.frame.choices and "[1]" not in flat(shown.split("Your move")[-1])
+        footer = {key: active.binding.description for key, active in app.screen.active_bindings.items()
+                  if active.enabled and active.binding.show}
+        assert footer.get("s") == "watch it", footer
+        await pilot.press("s")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
+                         and app.client.role == "spectator" and app.screen.frame.view is not None,
+                         "the same table, watched")
+        assert "only what is public" in rendered(app)
 
 
 async def test_a_narrow_spectator_has_no_empty_hand_tab_and_is_told_only_public_things_show():

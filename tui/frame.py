@@ -22,6 +22,8 @@ class TableFrame(TableSnapshot):
     sent: bool = False
     #: How this terminal draws dice, cards and marks (plain ASCII under ``--ascii``), for the game's hooks.
     glyphs: Glyphs = UNICODE
+    #: Why this window can no longer act at the table (it closed, the seat was lost); empty while it can.
+    out_of_it: str = ""
 
     @classmethod
     def from_snapshot(cls, snapshot: TableSnapshot, glyphs: Glyphs = UNICODE) -> "TableFrame":

@@ -63,6 +63,7 @@ class TableScreen(Screen[None]):
         Binding("escape", "leave", "leave table", id="leave", key_display="esc"),
         Binding("r", "results", "results", id="results"),
         Binding("M", "mute_spectators", "mute spectators", show=False, id="mute"),
+        Binding("s", "spectate", "watch it", id="spectate"),
     ]
 
     @dataclass
@@ -142,6 +143,8 @@ class TableScreen(Screen[None]):
             return self.narrow  # the panes are tabs only on a narrow terminal
         if action == "results":
             return self.frame.result is not None  # in the footer once the game is over
+        if action == "spectate":
+            return self._seat_lost()  # in the footer once this window has lost its seat at a live table
         return True
 
     def on_mount(self) -> None:
@@ -231,14 +234,18 @@ class TableScreen(Screen[None]):
             self.query_one(ConnectionBanner).problem = update.text
         elif kind == "stopped":
             self._stopped = True
+            self.refresh_bindings()
             if self.frame.result is None:
+                said = self._stop_in_words(update.text)
+                self.frame = replace(self.frame, prompt=None, out_of_it=said)  # nothing can be sent any more
                 banner = self.query_one(ConnectionBanner)
-                banner.problem, banner.gone = "", update.text  # on every tab, until you leave
-                self._line(f"The table is gone: {update.text}. Esc goes back to the menu.", "bold red")
-                self.notify(f"The table is gone: {update.text}", severity="error", markup=False)
+                banner.problem, banner.gone = "", said  # on every tab, until you leave
+                self._line(said, "bold red")
+                self.notify(said, severity="error", markup=False)
         elif kind == "error":
             self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
-            self.notify(update.text, title="Not allowed", severity="warning", markup=False)
+            if not (update.message or {}).get("permanent"):  # one that ends the connection: "stopped" says it
+                self.notify(update.text, title="Not allowed", severity="warning", markup=False)
         elif kind == "notice":
             self._line(update.text, "italic yellow")
             self.notify(update.text, markup=False)
@@ -251,6 +258,26 @@ class TableScreen(Screen[None]):
             line.append(str(message_.get("text", update.text)))
             self._chat.append(line)
             self.query_one(TableLog).say(line)
+
+    #: The errors that end a window's part in a table that plays on: the seat was handed to a bot, or
+    #: another window took it with the same token.
+    SEAT_LOST = ("bad_token", "replaced")
+
+    def _seat_lost(self) -> bool:
+        """True once this window has lost its seat at a table that plays on (it may still watch it)."""
+        last_error = self.client.last_error or {}
+        return self._stopped and self.frame.result is None and last_error.get("code") in self.SEAT_LOST
+
+    def _stop_in_words(self, reason: str) -> str:
+        if self._seat_lost():
+            return (f"You are out of this game: {reason}. The table plays on without you: s watches it, "
+                    "Esc goes back to the menu.")
+        return f"The table is gone: {reason}. Esc goes back to the menu."
+
+    def action_spectate(self) -> None:
+        """Watch the table this window has lost its seat at, as a spectator (public things only)."""
+        client = self.client
+        self.app.start_table(self.app.join(f"{client.host}:{client.port}", client.code, spectate=True))
 
     def _line(self, text: str, style: str) -> None:
         line = Text(text, style=style)

@@ -11,7 +11,8 @@ from textual.widgets import Static
 
 class ConnectionBanner(Static):
     """Hidden while connected; otherwise says why not and counts the seconds since the host went; or,
-    once the table is gone for good (closed, or this seat taken over by another window), says so."""
+    once this window is out of the table for good (the table closed, this seat taken over by another
+    window or handed to a bot), says so in ``gone``."""
 
     problem: reactive[str] = reactive("")
     gone: reactive[str] = reactive("")
@@ -36,7 +37,7 @@ class ConnectionBanner(Static):
     def _draw(self) -> None:
         self.display = bool(self.problem or self.gone)
         if self.gone:
-            self.update(Text(f"The table is gone: {self.gone}. Esc goes back to the menu."))
+            self.update(Text(self.gone))  # the screen's words: whether the table is gone or only this seat
         elif self.problem:
             # The client's words end with its own count of attempts ("; trying again for 9 s (6 attempts
             # so far)"), a second clock beside this one: the banner keeps the reason and its own clock.

@@ -79,6 +79,8 @@ class MovePane(Vertical):
     def _status(self, frame: TableFrame) -> Text:
         if frame.result is not None:
             return Text("The game is over: r shows the results again.", style="bold")
+        if frame.out_of_it:
+            return Text(frame.out_of_it, style="bold")
         if frame.spectating:
             return Text("Spectating: you see only what is public (no one's hand); no key can act.", style="italic")
         if not frame.started:
