@@ -43,6 +43,8 @@ FALLBACK_TERM = "xterm-256color"
 TERMINAL_RESET = (b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"
                   b"\x1b[?2004l\x1b[?1004l\x1b[0m")
 #: Settings of the server's own operator that the apps follow too (which LAN to browse, where data lives).
+#: Set in every session's environment: the app runs as a guest of the server's operator.
+GUEST_VARIABLE = "TURPIN_GUEST"
 SERVER_ENV_PASSED_ON = ("TURPIN_LAN", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")
 _TERM_PATTERN = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 _PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # nothing to misread aloud (no l/1, o/0, i)
@@ -157,6 +159,10 @@ def session_env(settings: SSHSettings, user: str, term: str) -> dict[str, str]:
         "HOME": os.environ.get("HOME", str(pathlib.Path.home())),
         "PATH": os.environ.get("PATH", os.defpath),
         "TURPIN_SEATS_FILE": str(seats_file(base, user)),
+        # A guest's window on the operator's machine: it opens no listening port (no table hosted, no
+        # second door) and reads none of the operator's game records (a game in progress holds every
+        # hand). See ``tui.cli.run_app``.
+        GUEST_VARIABLE: "ssh",
     }
     if settings.join:
         env["TURPIN_JOIN"] = settings.join

@@ -251,8 +251,9 @@ async def test_a_session_gets_a_clean_environment_a_terminal_of_its_size_and_its
     assert env["TERM"] == "xterm-256color" and env["LANG"] == env["LC_ALL"] == "C.UTF-8"
     assert "LD_PRELOAD" not in env
     assert set(env) <= {"TERM", "LANG", "LC_ALL", "HOME", "PATH", "TURPIN_SEATS_FILE", "TURPIN_JOIN",
-                        *SERVER_ENV_PASSED_ON}
+                        "TURPIN_GUEST", *SERVER_ENV_PASSED_ON}
     assert env["TURPIN_JOIN"] == "127.0.0.1:4707"
+    assert env["TURPIN_GUEST"] == "ssh"  # the app hosts nothing and reads no records (test_tui_play)
     assert env["TURPIN_SEATS_FILE"] == str(seats_file(tmp_path, "-rm -rf ~"))
     assert pathlib.Path(env["TURPIN_SEATS_FILE"]).parent == tmp_path / "ssh-seats"
     assert facts["argv"] == ["--name=-rm -rf ~"]  # one argument, never read as an option

@@ -107,7 +107,8 @@ def tmux(tmp_path):
 def test_openssh_player_sees_the_menu_follows_resizes_and_plays_bots_to_the_results(door, tmux):
     tmux.open("ann", door.ssh("Ann"), {"TERM": "xterm-256color", "LANG": "C.UTF-8"}, size=(100, 30))
     menu = tmux.wait_for("ann", "Play against bots")
-    assert "Host a table" in menu and "Join a table" in menu and "Spectate" in menu and "Quit" in menu
+    assert "Join a table" in menu and "Spectate" in menu and "Quit" in menu
+    assert "Host a table" not in menu and "Replays" not in menu  # a guest opens no port, reads no records
     known_hosts = (door.dir / "known_hosts").read_text()
     assert "ssh-ed25519" in known_hosts  # the client met the ed25519 host key the server printed
     [app] = door.apps()

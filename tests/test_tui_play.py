@@ -126,6 +126,26 @@ async def test_ctrl_q_on_the_menu_quits_at_once():
         await wait_until(pilot, lambda: not app.is_running, "turpin to quit")
 
 
+async def test_a_guest_of_the_ssh_door_is_offered_neither_hosting_nor_the_operators_records():
+    """QA: a guest through `turpin serve-ssh` hosted a LAN table from its window, and then opened a second
+    SSH door from the lobby: listening ports on every interface of the operator's machine, with a password
+    only the guest knew. The Replays list showed the operator's records too, which hold every hand of his
+    games (running ones too). A guest's window offers neither, and keeps no records of its own."""
+    app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False, guest=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        shown = plain_text(app)
+        assert "Host a table" not in shown and "Replays" not in shown and "Join a table" in shown, shown
+        await pilot.press("h", "r")
+        await pilot.pause(0.2)
+        assert screen_name(app) == "MenuScreen"
+        commands = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Host" not in commands and "Replays" not in commands and "Join" in commands, commands
+        await pilot.press("enter")  # a game against bots is still there, on 127.0.0.1
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        assert app.record_path is None and app.hosted.address[0] == "127.0.0.1"
+
+
 async def test_esc_once_the_game_is_over_leaves_without_asking():
     app = quick_app("turpin", players=3, seed=11)
     async with app.run_test(size=(120, 40)) as pilot:

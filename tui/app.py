@@ -52,8 +52,12 @@ class TurpinApp(App[int]):
     TYPE_AHEAD_GUARD = 0.2
 
     def __init__(self, start: Start | None = None, *, player_name: str = "", glyphs: Glyphs = UNICODE,
-                 bell: bool = True, lan_interfaces: list[str] | None = None) -> None:
+                 bell: bool = True, lan_interfaces: list[str] | None = None, guest: bool = False) -> None:
         super().__init__()
+        #: A guest's window through the SSH front door, on someone else's machine: it hosts no table (no
+        #: port opened on the operator's network), and keeps and reads no game records (the operator's
+        #: records hold every hand of his games, running ones too).
+        self.guest = guest
         #: Where the LAN list listens: None every interface, [] not at all (tests), else these addresses.
         self.lan_interfaces = lan_interfaces
         self.start = start or Start()
@@ -154,7 +158,7 @@ class TurpinApp(App[int]):
         await self._close_table()
         from tui.lan_commands import default_record_path
         try:
-            self.record_path = str(default_record_path(plan.game))
+            self.record_path = None if self.guest else str(default_record_path(plan.game))
         except OSError:
             self.record_path = None
         self.last_plan = plan

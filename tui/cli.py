@@ -50,7 +50,8 @@ def run_app(args: argparse.Namespace, start: Any) -> int:
     from tui.app import TurpinApp  # Textual only when the app is wanted
     from tui.glyphs import choose_glyphs
     app = TurpinApp(start, player_name=args.player_name or _login_name(), glyphs=choose_glyphs(args.ascii),
-                    bell=not args.no_bell, lan_interfaces=lan_setting())
+                    bell=not args.no_bell, lan_interfaces=lan_setting(),
+                    guest=os.environ.get("TURPIN_GUEST", "") == "ssh")  # net.ssh.GUEST_VARIABLE
     sys.setswitchinterval(UI_SWITCH_INTERVAL)
     app.run()
     return app.return_code or 0

@@ -11,6 +11,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+#: What a guest of the SSH front door is not offered (``TurpinApp.guest``).
+NOT_FOR_GUESTS = ("host", "replays")
+
 MENU = [
     ("play", "Play against bots", "enter"),
     ("setup", "Set up a game against bots", "g"),
@@ -40,7 +43,8 @@ class MenuScreen(Screen[None]):
         yield Static(title, id="menu-title", classes="title")
         with Horizontal(id="menu-body"):
             with Vertical(id="menu-left"):
-                yield OptionList(*[Option(self._item(label, key), id=item) for item, label, key in MENU],
+                yield OptionList(*[Option(self._item(label, key), id=item) for item, label, key in MENU
+                                   if not (self.app.guest and item in NOT_FOR_GUESTS)],
                                  id="menu-list", markup=False)
                 yield Static(Text("Enter starts 4-player Dick Turpin against bots.", style="dim"),
                              id="menu-hint")
@@ -79,8 +83,15 @@ class MenuScreen(Screen[None]):
             self.app.push_screen(JoinScreen(spectate=table.free == 0, address=table.address,
                                             code_needed=table.code_needed, connect_now=at_once))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick" and self.app.guest and parameters and parameters[0] in NOT_FOR_GUESTS:
+            return False  # not in the footer, and the key does nothing
+        return True
+
     def action_pick(self, item: str) -> None:
         app = self.app
+        if app.guest and item in NOT_FOR_GUESTS:
+            return
         if item == "play":
             from tui.hosting import plan_against_bots
             app.start_table(app.play(plan_against_bots()))
