@@ -8,6 +8,7 @@ tests/discovery_actors.py. Where namespaces are unavailable the network tests sk
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import queue
 import shutil
@@ -18,6 +19,7 @@ import threading
 from typing import Any, Callable
 
 import ifaddr
+
 import pytest
 
 from net.discovery import DiscoveryUnavailable, TableAd, instance_label, nearest_first, resolve_interface
@@ -410,8 +412,9 @@ def test_unavailable_when_multicast_fails():
         for role in ("advertiser", "browser"):
             message = actor.wait_for(lambda e, role=role: e.get("role") == role, role)["unavailable"]
             assert message and "connect by address" in message
+        lan_on = {name: value for name, value in os.environ.items() if name != "TURPIN_LAN"}  # (its own netns)
         result = subprocess.run(namespace.enter(sys.executable, str(ACTORS), "tables", "--seconds", "0.5"),
-                                cwd=ROOT, capture_output=True, text=True, timeout=HANG_GUARD)
+                                cwd=ROOT, capture_output=True, text=True, timeout=HANG_GUARD, env=lan_on)
         assert result.returncode == 1 and "connect by address" in result.stderr
     finally:
         namespace.close()

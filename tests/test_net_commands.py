@@ -163,6 +163,29 @@ async def test_headless_host_says_where_its_default_record_is(tmp_path):
     assert pathlib.Path(where).exists()
 
 
+async def test_with_turpin_lan_off_the_headless_host_announces_nothing_and_tables_browses_nothing(tmp_path):
+    """QA: TURPIN_LAN=off kept the app quiet on the network, but `turpin host --headless` still announced
+    its table (mDNS on every interface) and `turpin tables` still browsed. One meaning everywhere now; no
+    packet goes out here (the host listens on 127.0.0.1 only)."""
+    env = {**ENV, "TURPIN_LAN": "off", "XDG_DATA_HOME": str(tmp_path / "data")}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--no-code",
+        "--port", "0", "--interface", "127.0.0.1", cwd=ROOT, env=env,
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    lines = []
+    while not lines or not lines[-1].startswith("Not announced"):
+        line = await asyncio.wait_for(process.stdout.readline(), WAIT)
+        assert line, "".join(lines)
+        lines.append(line.decode())
+    assert lines[-1].startswith("Not announced on the LAN (TURPIN_LAN=off)")
+    process.send_signal(signal.SIGTERM)
+    await asyncio.wait_for(process.stdout.read(), WAIT)
+    assert await process.wait() == 0
+    tables = subprocess.run([sys.executable, "-m", "tui.cli", "tables", "--seconds", "0.1"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=WAIT)
+    assert tables.returncode == 1 and "browsing the LAN is off here (TURPIN_LAN=off)" in tables.stderr
+
+
 def test_render_view_shows_any_view_as_short_plain_lines():
     """The text client shows a view as `key: value` lines, nested maps and lists indented, empty or
     unknown fields left out, at most 25 lines and the rest a `v` away — the same for every game."""

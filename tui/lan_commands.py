@@ -303,7 +303,10 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
     advertiser = None
     try:
         _print_welcome(table, address, port, record_path)
-        if not args.no_advertise:
+        from tui.cli import lan_setting
+        if lan_setting() == []:  # TURPIN_LAN=off: nothing of turpin's on the network but the table itself
+            print("Not announced on the LAN (TURPIN_LAN=off): players join by address.", flush=True)
+        elif not args.no_advertise:
             advertiser = await advertise(host, interface)
         console = asyncio.ensure_future(_host_console(host, stop))
         lingering = asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop))

@@ -39,8 +39,14 @@ def listening_time(text: str) -> float:
 
 def run_tables(args: argparse.Namespace) -> int:
     """Browse, then print one line per table; 1 if discovery cannot run here."""
+    from tui.cli import lan_setting
+    lan = lan_setting()
+    if args.interface is None and lan == []:
+        print("turpin: browsing the LAN is off here (TURPIN_LAN=off); unset it, or give --interface",
+              file=sys.stderr)
+        return 1
     try:
-        interfaces = resolve_interface(args.interface)
+        interfaces = resolve_interface(args.interface) if args.interface is not None or lan is None else lan
         tables = asyncio.run(find_tables(args.seconds, interfaces))
     except DiscoveryUnavailable as error:
         print(f"turpin: {error}", file=sys.stderr)
