@@ -179,6 +179,29 @@ async def test_with_ascii_glyphs_the_frames_are_ascii_too():
         assert "+- Players -" in shown and "+- Log -" in shown
 
 
+@pytest.mark.parametrize("game, players", [("turpin", None), ("money-or-life", 1), ("highwayman", None)])
+async def test_with_ascii_glyphs_every_cell_of_every_tab_is_ascii(game, players):
+    """QA: under --ascii the pictures were ASCII but not the rest: the tabs' underline, the footer's bar,
+    the move list's arrow, "·" and "—" in our own lines, a cut word's "…" (garbage on a terminal that
+    cannot draw them). Every cell is ASCII now, at 80×24, on every tab, the menu too."""
+    from tui.glyphs import ASCII
+    app = quick_app(game, players=players)
+    app.glyphs = ASCII
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first prompt")
+        seen = set()
+        for key in ("", "right_square_bracket", "right_square_bracket", "right_square_bracket",
+                    "right_square_bracket", "question_mark"):
+            if key:
+                await pilot.press(key)
+                await pilot.pause(0.2)
+            seen.update(plain_text(app))
+        assert all(char.isascii() for char in seen), sorted(char for char in seen if not char.isascii())
+        assert {"-", "|", "+"} <= seen  # the frames are still drawn, in ASCII
+
+
 async def test_every_menu_key_is_in_its_footer_at_80_columns():
     """The footer of the menu had "q quit" drawn over by the palette's key at 80×24."""
     from tests.test_tui_replays import menu_app

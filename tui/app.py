@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from net.client import ClientError, TableClient
 from tui import STYLES, collector, seats
+from tui.ascii_only import AsciiOnly
 from tui.glyphs import ASCII, Glyphs, UNICODE
 
 if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
@@ -36,6 +38,10 @@ class Start:
     address: str = ""
     code: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+#: One filter for every app (a strip caches what each filter made of it).
+ASCII_ONLY = AsciiOnly()
 
 
 class TurpinApp(App[int]):
@@ -68,6 +74,11 @@ class TurpinApp(App[int]):
         self.hosted: HostedTable | None = None
         self.last_plan: TablePlan | None = None
         self.record_path: str | None = None
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, and under ``--ascii`` the last one: every cell in ASCII (``AsciiOnly``)."""
+        filters = super().get_line_filters()
+        return [*filters, ASCII_ONLY] if self.glyphs is ASCII else filters
 
     def on_mount(self) -> None:
         if self.glyphs is ASCII:  # frames in ASCII too (styles/app.tcss)
