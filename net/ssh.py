@@ -32,6 +32,7 @@ from typing import Callable, Sequence
 import asyncssh
 import platformdirs
 
+from core.engine import quantity
 from net.host import bind_address
 
 DEFAULT_PORT = 2222
@@ -139,6 +140,13 @@ def seats_file(base: pathlib.Path, user: str) -> pathlib.Path:
     readable = re.sub(r"[^A-Za-z0-9._-]", "_", user)[:32] or "_"
     digest = hashlib.sha256(user.encode("utf-8", "surrogateescape")).hexdigest()[:12]
     return base / "ssh-seats" / f"{readable}-{digest}.json"
+
+
+def printable(text: str, limit: int = 40) -> str:
+    """Someone else's text (an SSH user name) fit for the operator's console: no control character
+    reaches his terminal (an escape sequence could rewrite it), and no more than ``limit`` characters."""
+    shown = "".join(char if char.isprintable() else "?" for char in text[:limit])
+    return shown + ("…" if len(text) > limit else "")
 
 
 def terminal_type(requested: str | None) -> str:
@@ -271,6 +279,8 @@ class SSHFrontDoor:
         self._connections: set[asyncssh.SSHServerConnection] = set()
         self._starting = 0
         self._closing = False
+        #: Where a session's coming and going is told, a line each (``turpin serve-ssh`` prints them).
+        self.tell: Callable[[str], None] = lambda line: None
 
     @property
     def address(self) -> tuple[str, int]:
@@ -361,12 +371,15 @@ class SSHFrontDoor:
         finally:
             self._starting -= 1
         self._sessions[session.info.pid] = session
+        who = f"{printable(session.info.user)} from {session.info.peer}"
+        self.tell(f"{who} came in ({quantity(len(self._sessions), 'session')} now)")
         if self._closing:  # the server began to stop while this app was starting
             session.stop(reset_terminal=True)
         try:
             await session.run()
         finally:
             self._sessions.pop(session.info.pid, None)
+            self.tell(f"{who} left ({quantity(len(self._sessions), 'session')} now)")
 
 
 class _AppSession:

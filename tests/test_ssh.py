@@ -21,8 +21,8 @@ import sys
 import asyncssh
 import pytest
 
-from net.ssh import (SERVER_ENV_PASSED_ON, SSHFrontDoor, SSHSettings, SSHSetupError, WrongPasswordBrake, app_command, seats_file,
-                     terminal_type)
+from net.ssh import (SERVER_ENV_PASSED_ON, SSHFrontDoor, SSHSettings, SSHSetupError, WrongPasswordBrake, app_command,
+                     printable, seats_file, terminal_type)
 from tests.net_helpers import WAIT
 from tui.ssh_command import add_serve_ssh_command, describe, settings_from_args
 
@@ -321,6 +321,25 @@ async def test_killing_one_sessions_app_ends_that_session_only(tmp_path):
             for i, (process, _) in enumerate(others):
                 process.stdin.write(f"still{i}\r".encode())
                 await read_until(process, rf"ANSWER {f'still{i}'[::-1]}")
+
+
+async def test_the_operator_is_told_who_comes_and_goes_with_no_control_characters(tmp_path):
+    """QA: the serve-ssh console said nothing about sessions, so its operator could not see who was in.
+    Each arrival and departure is a line. A user name is someone else's text: it reaches the operator's
+    terminal with no control character (an escape sequence could rewrite his screen; SSH clients refuse
+    most of them in user names, but the server does not count on it)."""
+    told: list[str] = []
+    async with front_door(tmp_path) as door:
+        door.tell = told.append
+        async with connect(door, username="ann") as conn:
+            process, _ = await start_probe(conn)
+            await eventually(lambda: len(told) == 1, "the arrival")
+            process.stdin.write_eof()
+            process.close()
+        await eventually(lambda: len(told) == 2, "the departure")
+    assert told == ["ann from 127.0.0.1 came in (1 session now)", "ann from 127.0.0.1 left (0 sessions now)"]
+    assert printable("ann\x1b]0;owned\x07\r") == "ann?]0;owned??"
+    assert printable("x" * 50) == "x" * 40 + "…"
 
 
 async def test_a_dropped_connection_ends_the_apps_whole_process_group(tmp_path):

@@ -99,6 +99,7 @@ async def serve(settings: SSHSettings) -> int:
     door = SSHFrontDoor(settings)
     await door.start()
     print("\n".join(describe(door)), flush=True)
+    door.tell = lambda line: print(line, flush=True)  # who comes and goes, for the operator
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signal_number in (signal.SIGINT, signal.SIGTERM):
