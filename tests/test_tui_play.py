@@ -146,6 +146,34 @@ async def test_a_guest_of_the_ssh_door_is_offered_neither_hosting_nor_the_operat
         assert app.record_path is None and app.hosted.address[0] == "127.0.0.1"
 
 
+@pytest.mark.parametrize("key", ["escape", "ctrl+p"])
+async def test_a_resize_across_the_fold_under_the_leave_question_or_the_palette_does_not_crash(key):
+    """QA: with the leave question or the palette open, a resize from 120×40 to 80×24 lays the table out
+    anew under it, and the new move list was drawn before the stylesheet reached it: KeyError, and the
+    app (a player's SSH session too) was gone. It draws plainly until styled, then with its highlight."""
+    from tui.widgets.component import component_style
+    app = quick_app("money-or-life", players=1)
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first prompt")
+        table = app.screen
+        await pilot.press(key)
+        await wait_until(pilot, lambda: app.screen is not table, "the question or the palette")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.3)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause(0.3)
+        assert app.is_running
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table, "the table again")
+        choices = table.query_one("#move-choices")
+        lit = component_style(choices, "choice-list--highlighted")
+        assert lit.bgcolor is not None
+        row = choices.render_line(choices.highlighted - choices._top)
+        assert any(segment.style and segment.style.bgcolor == lit.bgcolor for segment in row), row
+
+
 async def test_esc_once_the_game_is_over_leaves_without_asking():
     app = quick_app("turpin", players=3, seed=11)
     async with app.run_test(size=(120, 40)) as pilot:

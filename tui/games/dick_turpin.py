@@ -13,6 +13,7 @@ from rich.text import Text
 
 from core.games import dick_turpin as rules
 from tui.frame import TableFrame
+from tui.widgets.component import component_style
 from tui.widgets.lines import Shown
 from tui.widgets.pane import ClickPane, FramePane, text_columns
 
@@ -217,8 +218,8 @@ class Hand(ClickPane):
     def _card(self, town: str, inner: int, playable: bool) -> list[Text]:
         """A town card three lines high, ``inner`` columns inside its outline; all of it clicks."""
         top_left, edge, top_right, side, bottom_left, bottom_right = self.glyphs.box
-        outline = Style(color=self.get_component_rich_style(
-            "turpin-hand--outline-playable" if playable else "turpin-hand--outline").color)
+        outline = Style(color=component_style(
+            self, "turpin-hand--outline-playable" if playable else "turpin-hand--outline").color)
         middle = Text()
         middle.append(side, style=outline)
         middle.append(town.center(inner), style="bold" if playable else "")

@@ -20,6 +20,7 @@ from core.games import money_or_life_bots as bots
 from core.games import money_or_life_solver as solver
 from tui.frame import TableFrame
 from tui.glyphs import ASCII, Glyphs
+from tui.widgets.component import component_style
 from tui.widgets.lines import Shown
 from tui.widgets.pane import Chip, ClickPane, FramePane, card_rows, text_columns
 
@@ -534,7 +535,7 @@ class YorkBoard(ClickPane):
         # Looked up once a theme: a component's style walks the stylesheet, and a board has a dozen bars.
         style = self._bar_styles.get(playable)
         if style is None:
-            component = self.get_component_rich_style("york--bar-playable" if playable else "york--bar")
+            component = component_style(self, "york--bar-playable" if playable else "york--bar")
             style = self._bar_styles[playable] = Style(color=component.color)
         return style
 

@@ -20,6 +20,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tui.widgets.component import component_style
 from tui.widgets.lines import render_strips
 
 
@@ -169,8 +170,12 @@ class ChoiceList(Widget, can_focus=True):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # What every line needs, found once a pass: the widget's style walks every ancestor.
-        self._pass = (self._text_width(), self.rich_style, self.get_component_rich_style("choice-list--highlighted"))
+        self._pass = (self._text_width(), self.rich_style, component_style(self, "choice-list--highlighted"))
         return super().render_lines(crop)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.refresh()  # the highlight's style may have come only now (``component_style``)
 
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from tui.frame import TableFrame
 from tui.glyphs import Glyphs, UNICODE
+from tui.widgets.component import component_style
 from tui.widgets.lines import LinePane, Shown
 
 
@@ -110,7 +111,7 @@ class ClickPane(FramePane):
     def background_of(self, component: str) -> Style:
         """Only the background of a component class, blended over the pane's own (a ``$boost`` or a
         ``$success 30%`` is a tint, not a colour), so the words keep their own colours."""
-        return Style(bgcolor=self.get_component_rich_style(component).bgcolor)
+        return Style(bgcolor=component_style(self, component).bgcolor)
 
     def watch_hovered(self) -> None:
         self.redraw()
