@@ -527,6 +527,20 @@ def test_the_reveal_says_which_coaches_are_still_in_the_pile_after_a_reshuffle()
     assert in_pile == "; ".join(rules.COACHES[card][0] for card in reversed(state["deck"]))
 
 
+def test_a_scoundrel_picking_where_to_ride_is_told_his_own_guards_will_be_there():
+    """Y6: a scoundrel's guards follow him wherever he picks, which is certain when he picks; at a coach each
+    adds 5 to its combat, in town he fights them first (Y9). Only the sheet counted them, and the +5 showed
+    once the pick was made (QA). The pick's labels say it; without guards they say nothing of it."""
+    frame = _frame_at("pick", players=1, seed=39, also=lambda state: state["players"][0]["scoundrel"] >= 5)
+    labels = {choice["action"]["where"]: panes.choice_label(frame, choice).plain
+              for choice in frame.prompt["choices"] if choice["action"].get("do") == "pick"}
+    north = panes._coach(panes._view(frame), "N")
+    assert labels["N"].endswith(f"· a guard on your trail: combat {north['combat'] + 5} ({north['combat']} + 5)")
+    assert labels["tavern"].endswith("· a guard on your trail waits: d6 + weapons against 5")
+    calm = _frame_at("pick", players=1, seed=39)
+    assert all("trail" not in panes.choice_label(calm, choice).plain for choice in calm.prompt["choices"])
+
+
 def test_hooks_for_the_shared_screens():
     frame = _frame_at("pick")
     assert panes.status(frame).startswith("Round 1 of 16 · pick where to ride")
@@ -581,15 +595,17 @@ def test_the_latest_robberies_are_each_riders_latest_once():
     assert news.count("P2 at") == 1 and news.index("you at") < news.index("P2 at")
 
 
-def test_the_town_guards_line_says_what_was_rolled_and_how_many_hunt_scoundrels():
+def test_the_town_guards_line_says_what_was_rolled_and_how_many_follow_scoundrels():
     """Y6 on the board: the random guards' rolls and the scoundrels' guards, on one line (where each
     stands is said at its coach or place)."""
     frame = _frame_at("pick")
     board = panes.YorkBoard()
     view = {**frame.view, "revealed": True, "guard_rolls": [6, 1], "guards": {"market": 1, "N": 3, "S": 0}}
-    assert board._guards(view).plain == "Town guards: rolled ⚅6 the market, ⚀1 North; 2 hunting scoundrels"
+    assert board._guards(view).plain == "Town guards: rolled ⚅6 the market, ⚀1 North; 2 guards follow scoundrels"
     only_hunting = {**view, "guard_rolls": [], "guards": {"tavern": 2}}
-    assert board._guards(only_hunting).plain == "Town guards: 2 hunting scoundrels"
+    assert board._guards(only_hunting).plain == "Town guards: 2 guards follow scoundrels"
+    one = {**view, "guard_rolls": [], "guards": {"tavern": 1}}  # QA read "1 hunting scoundrels" as a scoundrel
+    assert board._guards(one).plain == "Town guards: 1 guard follows a scoundrel"
     assert board._guards({**view, "guard_rolls": [], "guards": {}}).plain == "Town guards: none this round"
     assert "once the picks are revealed" in board._guards({**view, "revealed": False}).plain
 

@@ -15,6 +15,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 
+from core.engine import quantity
 from core.games import money_or_life as rules
 from core.games import money_or_life_bots as bots
 from core.games import money_or_life_solver as solver
@@ -214,6 +215,8 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
             text.append(f" — health at {rules.HEAL_PRICE['tavern']} guineas a point", style="dim")
         elif where == "market":
             text.append(f" — horses, weapons, gear; food at {rules.HEAL_PRICE['market']}", style="dim")
+        if where in rules.DIRECTIONS or where in rules.TOWN:
+            text.append_text(_own_guards_at(view, me, where))
         elif where == "retire" and me:
             text.append(f" — leave the road with a score of {me['score']}", style="dim")
     elif kind == "play_as_scoundrel" and me:
@@ -356,6 +359,26 @@ def shown_number(frame: TableFrame, index: int) -> int:
 
 
 # --- the coaches ------------------------------------------------------------------------------------------
+
+def _own_guards_at(view: dict[str, Any], me: dict[str, Any] | None, where: str) -> Text:
+    """Y6: a scoundrel's own guards follow him wherever he rides, which is certain when he picks: at a coach
+    they add to its combat, in town he fights them first (Y9). The sheet showed only the count, and the +5
+    came to light only once the pick was made (QA)."""
+    guards = (me or {}).get("scoundrel", 0) // rules.GUARD_STEP if me and me.get("status") == "riding" else 0
+    if not guards:
+        return Text()
+    yours = "a guard on your trail" if guards == 1 else f"{guards} guards on your trail"
+    if where in rules.TOWN:
+        each = "" if guards == 1 else " each"
+        return Text(f" · {yours} wait{'s' if guards == 1 else ''}: d6 + weapons against "
+                    f"{rules.GUARD_STRENGTH}{each}", style="bold")
+    coach = _coach(view, where)
+    if coach is None:
+        return Text()
+    plus, combat = rules.GUARD_STRENGTH * guards, coach["combat"]
+    shown = f"{combat + plus} ({combat} + {plus})" if isinstance(combat, int) else f"{combat} + {plus}"
+    return Text(f" · {yours}: combat {shown}", style="bold")
+
 
 def _coach(view: dict[str, Any], where: str) -> dict[str, Any] | None:
     return next((coach for coach in view.get("coaches", []) if coach["at"] == where), None)
@@ -649,7 +672,7 @@ class YorkBoard(ClickPane):
                                               for roll in rolls))
         hunting = sum(placed.values()) - len(rolls)  # the scoundrels' guards, at their picks (Y6)
         if hunting > 0:
-            told.append(f"{hunting} hunting scoundrels")
+            told.append(f"{quantity(hunting, 'guard')} {'follows a scoundrel' if hunting == 1 else 'follow scoundrels'}")
         text.append("; ".join(told))
         return text
 
