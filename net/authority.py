@@ -73,8 +73,9 @@ class LeakError(AssertionError):
 
 
 def printable_name(name: str | None) -> str:
-    """A player's name as others will see it: printable characters only (no terminal escapes), ≤ 40."""
-    return "".join(ch for ch in (name or "") if ch.isprintable()).strip()[:40]
+    """A player's name as others will see it: printable characters only (no terminal escapes), at most
+    ``NAME_LIMIT``."""
+    return "".join(ch for ch in (name or "") if ch.isprintable()).strip()[:protocol.NAME_LIMIT]
 
 
 def action_key(action: Action) -> bytes:

@@ -146,11 +146,14 @@ _STR, _INT, _BOOL, _MAP, _NONE = (str,), (int,), (bool,), (dict,), (type(None),)
 
 #: Every message a client may send, with its fields. Unknown fields are refused too: a message is exactly
 #: what this table says, so nothing unexpected ever reaches the game.
+#: The longest player name a hello may carry (characters).
+NAME_LIMIT = 40
+
 CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "hello": {
         "protocol": Field(_INT),
         "role": Field(_STR, max_len=16),
-        "name": Field(_STR + _NONE, required=False, max_len=40),
+        "name": Field(_STR + _NONE, required=False, max_len=NAME_LIMIT),
         "code": Field(_STR + _NONE, required=False, max_len=32),
         "token": Field(_STR + _NONE, required=False, max_len=128),
         "seat": Field(_INT + _NONE, required=False),

@@ -33,13 +33,14 @@ async def serve(table: Table, bot_delay: float = 0.0) -> tuple[TableHost, str]:
 
 
 @contextlib.asynccontextmanager
-async def app_at_table(route: str, table: Table, size: tuple[int, int]):
+async def app_at_table(route: str, table: Table, size: tuple[int, int], toasts: bool = False):
     """The app (``join`` or ``spectate``) at ``table``, served on 127.0.0.1 with bots that wait, once the
-    table's first view is on screen: yields the app, its pilot and the host."""
+    table's first view is on screen: yields the app, its pilot and the host. Textual's tests draw no toasts
+    unless asked (``toasts``)."""
     host, address = await serve(table, bot_delay=3600)
     app = app_at(route, address=address)
     try:
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=size, notifications=toasts) as pilot:
             await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
                              and app.screen.frame.view is not None, "the table")
             yield app, pilot, host
@@ -146,6 +147,24 @@ async def test_a_host_whose_seat_another_window_takes_is_told_in_the_lobby_and_a
             assert second_window.stopped == "the host has closed the table"
         finally:
             await second_window.close()
+
+
+async def test_a_name_too_long_for_the_tables_is_cut_and_said_so_and_the_table_takes_it():
+    """QA: a name past the protocol's 40 characters (a long SSH login name, say) was refused by every
+    table with "Hello: field 'name' is too long", where nothing could change it. It is cut to 40, the menu
+    says so, and the table seats it."""
+    long_name = "Ëlise 🐎 長い名前 with a very very long name that goes past forty"
+    table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
+    host, address = await serve(table, bot_delay=3600)
+    app = TurpinApp(Start(route="join", address=address), player_name=long_name, lan_interfaces=[], bell=False)
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
+                             and app.client.snapshot.seat is not None, "a seat at the table")
+            assert table.seats[0].name == long_name[:40].rstrip() == app.player_name
+            await wait_until(pilot, lambda: "Names are at most 40 characters" in flat(rendered(app)), "the notice")
+    finally:
+        await host.close()
 
 
 @pytest.fixture
@@ -453,14 +472,17 @@ async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on
     toast as if he had done wrong, and a move list still inviting a move that could not be sent. Now: he
     is out of the game, the table plays on, his move list is empty, and s watches the table."""
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
-    async with app_at_table("join", table, (100, 30)) as (app, pilot, host):
+    async with app_at_table("join", table, (100, 30), toasts=True) as (app, pilot, host):
         await wait_until(pilot, lambda: bool(app.screen.frame.choices), "a move to make")
         host.hand_to_bot(0, "was handed to a bot by the host")
         await wait_until(pilot, lambda: "You are out of this game: your seat was handed to a bot"
                          in flat(rendered(app)), "the news")
+        toasts = lambda: [(toast.title, toast.message) for toast in app._notifications]  # (Textual's own list)
+        await wait_until(pilot, lambda: any("You are out of this game" in message for _, message in toasts()),
+                         "the toast")
+        assert not any(title == "Not allowed" for title, _ in toasts()), toasts()
         shown = rendered(app)
         assert "The table plays on without you: s watches it" in flat(shown) and "The table is gone" not in shown
-        assert "Not allowed" not in shown
         assert not app.screen.frame.choices and "[1]" not in flat(shown.split("Your move")[-1])
         footer = {key: active.binding.description for key, active in app.screen.active_bindings.items()
                   if active.enabled and active.binding.show}

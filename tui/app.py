@@ -18,6 +18,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from net.client import ClientError, TableClient
+from net.protocol import NAME_LIMIT
 from tui import STYLES, collector, seats
 from tui.ascii_only import AsciiOnly
 from tui.glyphs import ASCII, Glyphs, UNICODE
@@ -67,7 +68,10 @@ class TurpinApp(App[int]):
         #: Where the LAN list listens: None every interface, [] not at all (tests), else these addresses.
         self.lan_interfaces = lan_interfaces
         self.start = start or Start()
-        self.player_name = player_name
+        # A hello with a longer name is refused by every table ("field 'name' is too long"), and over SSH
+        # the name is the login name, which nobody can change there: it is cut, and the menu says so.
+        self.player_name = player_name[:NAME_LIMIT].rstrip()
+        self._name_cut = len(player_name) > NAME_LIMIT
         self.glyphs = glyphs
         self.bell_on = bell
         self.client: TableClient | None = None
@@ -243,6 +247,10 @@ class TurpinApp(App[int]):
         self.client = client
         self._to_menu()
         self.push_screen(TableScreen(client))
+        if self._name_cut:  # said at the first table, where the name shows
+            self._name_cut = False
+            self.call_after_refresh(self.notify, f"Names are at most {NAME_LIMIT} characters: at the tables "
+                                    f"you are {self.player_name}.", markup=False, timeout=10)
 
     def open_table(self) -> None:
         """From the host's lobby to the table itself."""
