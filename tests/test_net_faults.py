@@ -416,6 +416,18 @@ def test_a_retrying_client_says_for_how_long_in_words():
     assert player.retry_status().endswith("(1 attempt so far)")
 
 
+def test_a_resumed_table_is_served_where_its_record_says_and_an_older_record_says_it_cannot_tell():
+    """QA: a table hosted on 127.0.0.1 came back on every interface once resumed. The record keeps where
+    it was served; a record from before that is served on every interface, and the host says so."""
+    from tui.lan_commands import interface_to_serve
+    assert interface_to_serve(None, {"port": 4707, "interface": "127.0.0.1"}) == ("127.0.0.1", "")
+    assert interface_to_serve(None, {"port": 4707, "interface": None}) == (None, "")  # every one, as asked
+    assert interface_to_serve("10.0.0.2", {"port": 4707, "interface": "127.0.0.1"}) == ("10.0.0.2", "")
+    interface, note = interface_to_serve(None, {"port": 4707})
+    assert interface is None and "does not say where the table was served" in note
+    assert interface_to_serve(None, {}) == (None, "")  # a new table: --interface's default, every one
+
+
 def test_a_seat_kept_warm_by_a_bot_is_still_its_players_after_a_resume():
     """The record keeps a warm seat's token and its player's name: a host that crashes while a bot keeps
     the seat warm resumes with the seat still his to take back."""

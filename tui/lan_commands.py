@@ -278,9 +278,7 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
     if table.over:  # a record of a finished game: show it for the linger time, then close
         ended.set()
     port = args.port if args.port is not None else table.meta.get("port", DEFAULT_PORT)
-    # A resumed table comes back where it was served: a table kept to one interface (127.0.0.1, say) must
-    # not come back open to every network.
-    interface = args.interface if args.interface is not None else table.meta.get("interface")
+    interface, note = interface_to_serve(args.interface, table.meta)
     try:
         address = bind_address(interface)
     except ValueError as error:  # --interface names nothing here: the port is not the problem
@@ -303,6 +301,8 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
     advertiser = None
     try:
         _print_welcome(table, address, port, record_path)
+        if note:
+            print(note, flush=True)
         from tui.cli import lan_setting
         if lan_setting() == []:  # TURPIN_LAN=off: nothing of turpin's on the network but the table itself
             print("Not announced on the LAN (TURPIN_LAN=off): players join by address.", flush=True)
@@ -320,6 +320,17 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
         await host.close()
     print("The table is closed.")
     return 0
+
+
+def interface_to_serve(given: str | None, meta: dict) -> tuple[str | None, str]:
+    """Where to serve (``--interface``, else where the record says the table was served: a table kept to
+    127.0.0.1 must not come back open to every network), and a note when a resumed record cannot say."""
+    if given is not None:
+        return given, ""
+    if "port" in meta and "interface" not in meta:
+        return None, ("This record (from an older turpin) does not say where the table was served: it is "
+                      "served on every interface now; --interface chooses one.")
+    return meta.get("interface"), ""
 
 
 async def _close_after_the_end(ended: asyncio.Event, linger: float, stop: asyncio.Event) -> None:
