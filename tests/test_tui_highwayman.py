@@ -196,13 +196,17 @@ def test_the_drawn_card_is_named_in_the_prompt_title_and_keep_choice():
 
 
 def test_H4_after_a_play_the_prompt_asks_to_play_on_or_end_the_turn():
-    """H4: after a play with more that may follow, the seat is still on turn; "end" is the first choice,
-    and the prompt, the status line and the board say the turn goes on."""
+    """H4: after a play with more that may follow, the seat is still on turn; the prompt, the status line
+    and the board say the turn goes on. The host lists "end" first; the move list puts it last, so that
+    key 1 and a habitual Enter go on with the run rather than throw it away (QA)."""
     state = play_until(lambda s: s["phase"] == "more" and s["turn"] == 0)
     frame = frame_of(state)
     assert panes.prompt_title(frame) == "play on, or end your turn"
     assert frame.choices[0]["action"] == {"do": "end"}
-    assert panes.choice_label(frame, frame.choices[0]).plain.startswith("End your turn")
+    order = panes.choice_order(frame)
+    assert sorted(order) == list(range(len(frame.choices))) and order[-1] == 0
+    assert frame.choices[order[0]]["action"]["do"] != "end"
+    assert panes.choice_label(frame, frame.choices[order[-1]]).plain.startswith("End your turn")
     assert "you to play on or end the turn" in panes.status(frame)
     assert "Your move: play on, or end your turn" in board_text(state)
     assert "Ann to play on, or end the turn" in board_text(state, seat=1)

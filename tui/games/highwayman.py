@@ -151,6 +151,15 @@ def prompt_title(frame: TableFrame) -> str:
     return ""
 
 
+def choice_order(frame: TableFrame) -> list[int] | None:
+    """After a play (H4), the plays that go on first and "End your turn" last: listed first, it was the
+    highlighted choice and key 1, and a habitual Enter or 1 ended a turn with a run still in hand (QA)."""
+    if _view(frame).get("phase") != "more":
+        return None
+    ends = [index for index, choice in enumerate(frame.choices) if choice["action"].get("do") == "end"]
+    return [index for index in range(len(frame.choices)) if index not in ends] + ends
+
+
 def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
     """A choice in card names, with what it sheds from your hand (H6 points)."""
     view, action = _view(frame), choice["action"]
