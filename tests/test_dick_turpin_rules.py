@@ -561,6 +561,24 @@ def test_T13_all_sixty_sovereigns_win_outright_at_once(rig):
     assert result["reveal"]["waiting"] == [None, "Carlisle", "Carlisle", "York"]
 
 
+def test_T7_T13_the_stop_choice_says_what_it_takes_when_the_others_have_less_than_the_claim(rig):
+    """T7 cuts a claim to what the others hold, and taking all they hold is all the gold (T13). The stop
+    choice promised the coins turned ("stop and take 8 gold") when the others had 6 (QA); it says the
+    6, and that they win the game outright."""
+    state = new_game()
+    state["gold"] = [54, 3, 3, 0]
+    choose(state, ["Oxford", "Carlisle", "Carlisle", "York"])
+    rig(4, 4, 3, 3)
+    act(state, 0, {"do": "declare", "passengers": 4})
+    act(state, 0, {"do": "draw"})
+    stop = {"do": "stop"}
+    assert stop in GAME.legal_actions(state, 0)
+    assert GAME.describe_action(state, 0, stop) == (
+        "stop and take 6 gold, all the others have (8 turned): all the gold wins outright (T13)")
+    state["gold"] = [45, 6, 6, 3]
+    assert GAME.describe_action(state, 0, stop) == "stop and take 8 gold"
+
+
 def test_T14_length_option_and_equal_gold_shares_the_win():
     """T14: 1, 2 or 3 rounds (default 1); the most gold wins; equal gold shares the win."""
     assert GAME.resolve_options({})["rounds"] == 1

@@ -687,8 +687,19 @@ def describe_action(state: State, seat: int, action: Action) -> str:
     if do == "draw":
         return "turn another booty card"
     if do == "stop":
-        return f"stop and take {sum(state['turned'])} gold"
+        return stop_in_words(state, seat)
     return repr(action)
+
+
+def stop_in_words(state: State, seat: int) -> str:
+    """What stopping takes: the coins turned, or all the others hold when that is less (T7), which is
+    then all the gold and the game (T13)."""
+    claim = sum(state["turned"])
+    others = sum(state["gold"]) - state["gold"][seat]
+    if claim < others:
+        return f"stop and take {claim} gold"
+    turned = f" ({claim} turned)" if claim > others else ""
+    return f"stop and take {others} gold, all the others have{turned}: all the gold wins outright (T13)"
 
 
 RULES_TEXT = """\
