@@ -153,6 +153,14 @@ class SeatInfo:
         return {"seat": seat, "kind": self.kind, "name": self.name,
                 "connected": self.connected or self.kind == "bot"}
 
+    @property
+    def name_in_the_log(self) -> str:
+        """The name the log tells: a bot's without its level ("Moll Cutpurse"; the players' list and the
+        results say "(normal bot)"), since three bots' levels in one line wrapped it twice at 80 columns."""
+        if self.kind == "bot" and self.bot:
+            return self.name.removesuffix(f" ({self.bot} bot)")
+        return self.name
+
 
 @dataclass(eq=False)
 class Watcher:
@@ -279,7 +287,7 @@ class Table:
 
     def seat_labels(self) -> list[str]:
         """How this table's log names each seat now (``seat_labels`` of the seats' names)."""
-        return seat_labels([info.name if info.kind != "open" else "" for info in self.seats])
+        return seat_labels([info.name_in_the_log if info.kind != "open" else "" for info in self.seats])
 
     def narrate(self, events: list[Event]) -> list[Event]:
         """Events as this table tells them: each "Seat N" in the text is the name of whoever sits there.

@@ -59,7 +59,8 @@ def test_the_name_of_whoever_sits_there_replaces_seat_n_in_the_log_and_the_resul
     watchers = {0: table.join(sent_ann.append, hello(name="Ann")),
                 1: table.join(sent_bob.append, hello(name="Bob"))}
     table.join(sent_spectator.append, hello("spectator"))
-    bot_name = table.seats[2].name
+    bot_name = table.seats[2].name_in_the_log
+    assert table.seats[2].name == f"{bot_name} (random bot)"  # the level is said in the players' list
     play_out(table, watchers, random.Random(3))
     for sent in (sent_ann, sent_bob, sent_spectator):
         log = log_of(sent)

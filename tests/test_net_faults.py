@@ -87,7 +87,10 @@ async def _start_host(args: list[str]) -> tuple[subprocess.Popen, int]:
                                env={**os.environ, "PYTHONPATH": str(ROOT)})
     line = await asyncio.to_thread(process.stdout.readline)
     match = re.search(r" at 127\.0\.0\.1:(\d+)", line)
-    assert match, f"the host did not start: {line}{process.stdout.read() if process.poll() is not None else ''}"
+    if not match:  # not where it should be: stopped here, or it would outlive the test (and listen on)
+        ended = process.poll() is not None
+        _stop(process)
+        raise AssertionError(f"the host did not start on 127.0.0.1: {line}{'(it ended)' if ended else ''}")
     return process, int(match.group(1))
 
 
