@@ -383,10 +383,11 @@ class Table:
         """
         check_protocol(hello)
         token = None
+        stood_in = None  # the bot that kept the seat warm, if one did
         if hello["role"] == "spectator":
             seat = None
         elif hello.get("token"):
-            seat = self._seat_of_token(hello["token"])
+            seat, stood_in = self._seat_of_token(hello["token"])
         else:
             seat = self._free_seat(hello.get("seat"))
             token = new_token()
@@ -409,6 +410,11 @@ class Table:
             table=self.name, role=hello["role"], seat=seat, token=token, options=self.options,
             heartbeat=self.heartbeat, timeout=self.timeout)))
         self._send_table(watcher, catch_up=True)
+        if stood_in is not None:
+            # The seat's own lines in the log ("You chose the tavern") are the bot's moves: said to him.
+            watcher.send(protocol.encode(host_message("notice", text=(
+                f"While you were away {stood_in} played your seat: the log's lines since then, "
+                "yours among them, are its moves. Your seat is yours again."))))
         if seat is not None:
             self._broadcast(exclude=watcher)
             self._seats_changed()
@@ -417,15 +423,18 @@ class Table:
                        f"Seat {seat + 1}: {name} sat down")
         return watcher
 
-    def _seat_of_token(self, token: str) -> int:
+    def _seat_of_token(self, token: str) -> tuple[int, str | None]:
+        """The seat the token is for, and the name of the bot that kept it warm meanwhile (if one did)."""
         for seat, info in enumerate(self.seats):
             if info.token and hmac.compare_digest(info.token.encode(), token.encode()):
+                stood_in = None
                 if info.kind == "bot":  # a bot kept it warm while its player was away: it steps aside
+                    stood_in = info.name_in_the_log
                     info.kind, info.bot, info.name = "player", None, info.away_name or f"Player {seat + 1}"
                     info.away_name = None
                     if self.save is not None:
                         self.save(self.record())
-                return seat
+                return seat, stood_in
         raise Refusal("bad_token", "that seat token is not known at this table (the seat may have been "
                                    "handed to a bot); join again as a new player or watch")
 

@@ -431,6 +431,29 @@ def test_a_resumed_table_is_served_where_its_record_says_and_an_older_record_say
     assert interface_to_serve(None, {}) == (None, "")  # a new table: --interface's default, every one
 
 
+def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bots_moves_are_in_his_log():
+    """QA: back after the grace, Gina read "You chose the tavern" in her catch-up for a pick the bot made,
+    and nothing said a bot had played for her. She is told, and nobody else gets that line."""
+    from net import protocol
+    table = Table(TOY, {"players": 2}, grace=0.0)
+    hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}
+    heard_by_ann: list[bytes] = []
+    table.join(heard_by_ann.append, {**hello, "name": "Ann"})
+    cat = table.join(lambda frame: None, {**hello, "name": "Cat"})
+    token = table.seats[1].token
+    table.leave(cat)
+    table.hand_to_bot(1, keep_warm=True)
+    bot = table.seats[1].name_in_the_log
+    heard_by_cat: list[bytes] = []
+    table.join(heard_by_cat.append, {**hello, "token": token})
+    notices = lambda heard: [message["text"] for message in map(protocol.decode_body, (raw[4:] for raw in heard))
+                             if message["type"] == "notice"]
+    assert [text for text in notices(heard_by_cat) if "played your seat" in text] == [
+        f"While you were away {bot} played your seat: the log's lines since then, yours among them, are its "
+        "moves. Your seat is yours again."]
+    assert not any("played your seat" in text for text in notices(heard_by_ann))
+
+
 def test_a_seat_kept_warm_by_a_bot_is_still_its_players_after_a_resume():
     """The record keeps a warm seat's token and its player's name: a host that crashes while a bot keeps
     the seat warm resumes with the seat still his to take back."""
