@@ -165,14 +165,20 @@ def _runs(route: int, start: int, length: int, held: Any, actions: list[Action])
         actions.append({"do": "play", "cards": cards[start:end]})
 
 
+#: The next cards (``next_cards``) of the routes a Highwayman cannot go on: a LONDON card (the route is not
+#: started) or None (it is complete or held up). Any other next card is a number, of a route it can.
+NO_HIGHWAYMAN_TAKES = LONDON_CARDS | {None}
+
+
 def _block_actions(state: State, card: str, actions: list[Action]) -> None:
     """H4: a Highwayman on any started, incomplete, unblocked route; a Runner on any blocked one."""
-    tops, blocked, length = state["tops"], state["blocked"], state["length"]
     if card == HIGHWAYMAN:
-        for route, top in enumerate(tops):
-            if 0 <= top < length and not blocked[route]:
+        for route, next_card in enumerate(state["next_cards"]):
+            if next_card not in NO_HIGHWAYMAN_TAKES:
                 actions.append({"do": "highwayman", "route": ROUTES[route]})
-    elif True in blocked:  # seldom: most of the time no route is held up
+        return
+    blocked = state["blocked"]
+    if True in blocked:  # seldom: most of the time no route is held up
         for route, is_blocked in enumerate(blocked):
             if is_blocked:
                 actions.append({"do": "runner", "route": ROUTES[route]})
@@ -204,10 +210,8 @@ def has_legal_play(state: State, hand: list[str]) -> bool:
 
 def _special_play(state: State, held: set[str] | list[str]) -> bool:
     """Rule 4: a Highwayman held for a started, open route, or a Runner for a blocked one."""
-    if HIGHWAYMAN in held:
-        for top, card in zip(state["tops"], state["next_cards"]):
-            if top >= 0 and card is not None:
-                return True  # a started route that is neither complete nor held up
+    if HIGHWAYMAN in held and not NO_HIGHWAYMAN_TAKES.issuperset(state["next_cards"]):
+        return True  # some route's next card is a number: a started route, neither complete nor held up
     return RUNNER in held and True in state["blocked"]
 
 
@@ -330,8 +334,7 @@ def is_legal(state: State, seat: int, action: Action) -> bool:
             return False
         if do == "runner":
             return RUNNER in hand and state["blocked"][route]
-        top = state["tops"][route]
-        return HIGHWAYMAN in hand and 0 <= top < state["length"] and not state["blocked"][route]
+        return HIGHWAYMAN in hand and state["next_cards"][route] not in NO_HIGHWAYMAN_TAKES
     return False
 
 
