@@ -5,12 +5,14 @@ Most tests lay out a table by hand (``arrange``) and then act through the engine
 
 from __future__ import annotations
 
+import hashlib
+import pathlib
 import random
 from collections import Counter
 
 import pytest
 
-from core.engine import IllegalAction, OptionError, clone, visible_events
+from core.engine import IllegalAction, OptionError, clone, pack, visible_events
 from core.games import highwayman as hw
 from core.games.highwayman import GAME, HIGHWAYMAN, RUNNER
 from core.simulate import play_bot_game
@@ -578,3 +580,49 @@ def test_rule_1_the_invariant_check_notices_a_card_gone_missing():
     state["pack"].pop()
     with pytest.raises(AssertionError, match="conserved"):
         GAME.check_invariants(state)
+
+
+#: What ``playout_digests`` gave when it was recorded: one line a series.
+GOLDEN_PLAYOUTS = pathlib.Path(__file__).with_name("highwayman_playouts.golden")
+#: Tables for the golden playouts: every table size, and decks other than the default.
+GOLDEN_TABLES = [{"players": players} for players in range(2, 7)] + [
+    {"players": 2, "routes": 2, "route_length": 6, "series_games": 1},
+    {"players": 3, "routes": 6, "route_length": 12, "series_games": 2},
+    {"players": 6, "routes": 6, "route_length": 6},
+    {"players": 5, "routes": 5, "route_length": 9, "series_games": 1}]
+
+
+def playout_digests() -> list[str]:
+    """Random series played through ``apply``, each step's legal actions, choice, events and whole state
+    (as serialised, so the order of its keys counts) hashed together, with views and a redraw now and
+    then: one line a series."""
+    lines = []
+    for options in GOLDEN_TABLES:
+        for seed in range(3):
+            state = GAME.setup(GAME.resolve_options(options), seed)
+            digest = hashlib.sha256(pack([state, GAME.opening_events(state)]))
+            choices = random.Random(seed)
+            step = 0
+            while pending := GAME.pending(state):
+                seat = pending[0]
+                legal = GAME.legal_actions(state, seat)
+                action = choices.choice(legal)
+                digest.update(pack([legal, action, GAME.apply(state, seat, action), state]))
+                if step % 25 == 0:
+                    digest.update(pack([GAME.view(state, seat), GAME.view(state, None),
+                                        GAME.resample_hidden(state, seat, random.Random(step))]))
+                step += 1
+            digest.update(pack([GAME.result(state), GAME.view(state, 0)]))
+            lines.append(f"{options} seed {seed}: {step} steps {digest.hexdigest()[:24]}")
+    return lines
+
+
+def test_the_same_seeds_and_choices_play_the_same_series_as_recorded():
+    """A game is kept as its seed and its actions, so for the same seed and choices every legal action,
+    event, state and view must stay as they were recorded (a speed-up must not change any). A change of
+    the rules on purpose records them again: ``python -m tests.test_highwayman_rules``."""
+    assert playout_digests() == GOLDEN_PLAYOUTS.read_text().splitlines()
+
+
+if __name__ == "__main__":
+    GOLDEN_PLAYOUTS.write_text("\n".join(playout_digests()) + "\n")

@@ -65,8 +65,10 @@ def card_order(card: str) -> tuple[int, int]:
     return (len(ROUTES), 0 if card == HIGHWAYMAN else 1)
 
 
-#: ``card_order`` of every card, looked up (every view sorts the seat's hand).
-CARD_ORDER = {card: card_order(card) for card in [*ROUTE_AND_NUMBER, HIGHWAYMAN, RUNNER]}
+#: Every card's place in ``card_order``'s order, looked up (every view sorts the seat's hand, and every
+#: game's end all the hands): numbered places, as ints compare faster than ``card_order``'s pairs.
+CARD_ORDER = {card: place for place, card in enumerate(sorted([*ROUTE_AND_NUMBER, HIGHWAYMAN, RUNNER],
+                                                              key=card_order))}
 
 
 def build_deck(routes: int, length: int) -> list[str]:
@@ -163,14 +165,20 @@ def _runs(route: int, start: int, length: int, held: Any, actions: list[Action])
         actions.append({"do": "play", "cards": cards[start:end]})
 
 
+#: The next cards (``next_cards``) of the routes a Highwayman cannot go on: a LONDON card (the route is not
+#: started) or None (it is complete or held up). Any other next card is a number, of a route it can.
+NO_HIGHWAYMAN_TAKES = LONDON_CARDS | {None}
+
+
 def _block_actions(state: State, card: str, actions: list[Action]) -> None:
     """H4: a Highwayman on any started, incomplete, unblocked route; a Runner on any blocked one."""
-    tops, blocked, length = state["tops"], state["blocked"], state["length"]
     if card == HIGHWAYMAN:
-        for route, top in enumerate(tops):
-            if 0 <= top < length and not blocked[route]:
+        for route, next_card in enumerate(state["next_cards"]):
+            if next_card not in NO_HIGHWAYMAN_TAKES:
                 actions.append({"do": "highwayman", "route": ROUTES[route]})
-    else:
+        return
+    blocked = state["blocked"]
+    if True in blocked:  # seldom: most of the time no route is held up
         for route, is_blocked in enumerate(blocked):
             if is_blocked:
                 actions.append({"do": "runner", "route": ROUTES[route]})
@@ -202,10 +210,8 @@ def has_legal_play(state: State, hand: list[str]) -> bool:
 
 def _special_play(state: State, held: set[str] | list[str]) -> bool:
     """Rule 4: a Highwayman held for a started, open route, or a Runner for a blocked one."""
-    if HIGHWAYMAN in held:
-        for top, card in zip(state["tops"], state["next_cards"]):
-            if top >= 0 and card is not None:
-                return True  # a started route that is neither complete nor held up
+    if HIGHWAYMAN in held and not NO_HIGHWAYMAN_TAKES.issuperset(state["next_cards"]):
+        return True  # some route's next card is a number: a started route, neither complete nor held up
     return RUNNER in held and True in state["blocked"]
 
 
@@ -233,8 +239,15 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             route, number = ROUTE_AND_NUMBER[card]
             if number == LONDON:
                 londons = True
-            else:
-                _runs(route, number, state["length"], held, actions)
+                continue
+            # _runs written out: the commonest step of the commonest call
+            actions.append({"do": "play", "cards": [card]})
+            cards = CARD[route]
+            end = number + 1  # the run is cards[number:end]
+            length = state["length"]
+            while end <= length and cards[end] in held:
+                end += 1
+                actions.append({"do": "play", "cards": cards[number:end]})
     if not actions and londons:  # H4: LONDON only without a legal numbered card; in the hand's order
         for card in hand:
             if card in LONDON_CARDS:
@@ -321,8 +334,7 @@ def is_legal(state: State, seat: int, action: Action) -> bool:
             return False
         if do == "runner":
             return RUNNER in hand and state["blocked"][route]
-        top = state["tops"][route]
-        return HIGHWAYMAN in hand and 0 <= top < state["length"] and not state["blocked"][route]
+        return HIGHWAYMAN in hand and state["next_cards"][route] not in NO_HIGHWAYMAN_TAKES
     return False
 
 
@@ -350,15 +362,7 @@ def advance(state: State, seat: int, action: Action, events: Narration = None) -
     if not is_legal(state, seat, action):
         refuse(state, seat, action)
     do = action["do"]
-    hand = state["hands"][seat]
-    if state["phase"] == "more" and do != "end":
-        state["stats"]["follow_ons"] += 1  # a play after the turn's first (H4)
-    state["phase"] = "play"
-    if do == "play":
-        cards = list(action["cards"])  # the state's own: the caller may go on using its action
-        state["moves"].append([seat, "play", cards])
-        play_cards(state, seat, hand, cards, events)
-    elif do == "keep" or do == "end":  # no play: the turn passes left (H5, H4)
+    if do == "keep" or do == "end":  # no play: the turn passes left (H5, H4)
         state["moves"].append([seat, do, None])
         if do == "end":
             state["stats"]["ends"] += 1
@@ -366,6 +370,13 @@ def advance(state: State, seat: int, action: Action, events: Narration = None) -
             events.append(event(f"{SEAT[seat]} {'keeps the card' if do == 'keep' else 'ends the turn'}."))
         next_turn(state, (seat + 1) % state["players"], events)
         return
+    if state["phase"] == "more":
+        state["stats"]["follow_ons"] += 1  # a play after the turn's first (H4)
+    hand = state["hands"][seat]
+    if do == "play":
+        cards = list(action["cards"])  # the state's own: the caller may go on using its action
+        state["moves"].append([seat, "play", cards])
+        play_cards(state, seat, hand, cards, events)
     else:
         state["moves"].append([seat, do, action["route"]])
         play_highwayman_or_runner(state, seat, do, ROUTE_INDEX[action["route"]], events)
@@ -403,14 +414,15 @@ def next_turn(state: State, seat: int, events: Narration) -> None:
         state["turn"] = seat
         hand = hands[seat]
         if has_legal_play(state, hand):
+            state["phase"] = "play"
             state["passes"] = 0
             return
         pack = state["pack"]
         if pack:  # H5: no legal play, so take the top card; only the drawer learns what it is
+            state["phase"] = "drawn"
             state["passes"] = 0
             card = pack.pop()
             hand.append(card)
-            state["phase"] = "drawn"
             state["stats"]["draws"] += 1
             state["moves"].append([seat, "draw", None])
             if events is not None:
@@ -481,7 +493,7 @@ def pass_event(seat: int) -> Event:
 
 def hand_points(hand: list[str]) -> int:
     """H6: face value for numbers, 0 for LONDON, 10 for a Runner, 20 for a Highwayman."""
-    return sum(POINTS[card] for card in hand)
+    return sum(map(POINTS.__getitem__, hand))
 
 
 def finish_game(state: State, winner: int | None, events: Narration) -> None:
