@@ -239,15 +239,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             route, number = ROUTE_AND_NUMBER[card]
             if number == LONDON:
                 londons = True
-                continue
-            # _runs written out: the commonest step of the commonest call
-            actions.append({"do": "play", "cards": [card]})
-            cards = CARD[route]
-            end = number + 1  # the run is cards[number:end]
-            length = state["length"]
-            while end <= length and cards[end] in held:
-                end += 1
-                actions.append({"do": "play", "cards": cards[number:end]})
+            else:
+                _runs(route, number, state["length"], held, actions)
     if not actions and londons:  # H4: LONDON only without a legal numbered card; in the hand's order
         for card in hand:
             if card in LONDON_CARDS:
