@@ -444,6 +444,26 @@ async def test_the_text_client_waits_through_a_lost_host_and_shows_the_pending_c
         await process.wait()
 
 
+async def test_the_text_client_takes_the_name_given_before_the_command_too():
+    """QA: `turpin --name Tex join ADDRESS --text` sat down as "Player 1" (the app takes that name, and the
+    README writes it so); only `join --name` reached the text client."""
+    table = Table(TOY, {"players": 2}, code=None, bots={1: "random"})
+    host = TableHost(table, FAST)
+    _, port = await host.start("127.0.0.1", 0)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui.cli", "--name", "Tex", "join", f"127.0.0.1:{port}", "--text", cwd=ROOT,
+        env=ENV, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    try:
+        await _line_with(process, "Type a number", [])
+        assert table.seats[0].name == "Tex"
+    finally:
+        process.stdin.close()
+        await host.close()
+        if process.returncode is None:
+            process.kill()
+        await process.wait()
+
+
 def test_the_view_counts_seats_from_one_and_reads_cards_as_words():
     """Issue 10 (9): seat numbers in the view are 1-based like everywhere else in the client, "nothing
     yet" (-1) is left out, and cards read as words."""

@@ -404,7 +404,9 @@ def host_main(argv: Sequence[str], games: Mapping[str, Game]) -> int:
 def run_join(args: argparse.Namespace) -> int:
     """``turpin join --text``: the plain text client (``tui/cli.py`` opens the table window otherwise)."""
     host, port = parse_address(args.address)
-    client = TableClient(host, port, role="spectator" if args.spectate else "player", name=args.name,
+    # `turpin --name X join --text` as well as `turpin join --name X --text`, as the app takes either
+    name = args.name or getattr(args, "player_name", None)
+    client = TableClient(host, port, role="spectator" if args.spectate else "player", name=name,
                          code=args.code, token=args.token, seat=None if args.seat is None else args.seat - 1)
     try:
         return asyncio.run(play_text(client))
