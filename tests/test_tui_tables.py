@@ -371,6 +371,24 @@ async def test_the_set_up_form_says_where_the_focus_is_and_what_is_ticked_withou
         assert marked_labels() == ["open piles"]
 
 
+async def test_changing_the_number_of_players_keeps_the_focus_on_players():
+    """QA: a new number of players rebuilds the seats below it, and the focus fell back up the form: the
+    next Tab went to Seat 2, and keys meant for the next option set a seat's bot instead."""
+    app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await pilot.press("g")
+        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#option-players")),
+                         "the set-up")
+        players = app.screen.query_one("#option-players")
+        players.focus()
+        players.value = 3
+        await wait_until(pilot, lambda: len(app.screen.query(".setup-seat")) == 2, "the seats rebuilt")
+        await wait_until(pilot, lambda: app.focused is not None and app.focused.id == "option-players",
+                         "the focus back on players")
+        assert app.screen.query_one("#option-players").value == 3
+
+
 async def test_a_set_up_problem_goes_once_it_is_put_right():
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 40)) as pilot:

@@ -183,6 +183,9 @@ class SetupScreen(Screen[None]):
         seats = self._seats()
         if seats != len(self.query(".setup-seat")) + 1:
             await self._build_game_part()
+            # The rebuilt part has a new players field: the focus goes back to it, as it stays on any other
+            # field after a change (it fell back up the form, and the next keys went to another field).
+            self.query_one("#option-players").focus()
 
     @on(Button.Pressed, "#setup-start")
     def start_pressed(self) -> None:
