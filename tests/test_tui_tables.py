@@ -138,6 +138,8 @@ async def test_a_host_whose_seat_another_window_takes_is_told_in_the_lobby_and_a
             await pilot.press("f")  # a bot in the empty seat: the game begins, in the second window
             await second_window.wait_for(lambda snap: snap.started, timeout=30)
             assert app.screen is lobby
+            # The seats are still followed, from the table served here (this window's client hears nothing).
+            await wait_until(pilot, lambda: "Seat 2: empty" not in rendered(app), "the bot in the seat list")
             await pilot.press("escape")
             await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
             assert "The game has begun at this table" in rendered(app)

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -38,6 +39,7 @@ class LobbyScreen(Screen[None]):
         self.hosted: HostedTable | None = None
         self._unsubscribe = None
         self._opened = False
+        self._following: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(Text(" Hosting a table", style="bold"), id="lobby-title", classes="title")
@@ -90,7 +92,9 @@ class LobbyScreen(Screen[None]):
         seats = self.query_one("#lobby-seats", OptionList)
         highlighted = seats.highlighted
         seats.clear_options()
-        for seat in client.snapshot.seats:
+        # Once this window's client has stopped (another window took the seat) it hears nothing more: the
+        # seats are read from the table this process serves, once a second (``_follow_the_table``).
+        for seat in client.snapshot.seats if client.stopped is None else hosted.table.public_seats():
             label = Text(f"Seat {seat['seat'] + 1}: ")
             if seat["kind"] == "open":
                 label.append("empty", style="italic dim")
@@ -104,6 +108,7 @@ class LobbyScreen(Screen[None]):
         if client.stopped is not None:
             # Another window took this seat with its token (or the connection failed for good): the table
             # is still served from this process, and only Esc here closes it.
+            self._follow_the_table()
             self.query_one("#lobby-help", Static).update(Text(
                 f"This window has lost its seat: {client.stopped}. The table is still served from here, "
                 "and Esc closes it for everyone.", style="bold"))
@@ -146,6 +151,10 @@ class LobbyScreen(Screen[None]):
         text = Text("Over SSH (no turpin needed): ", style="bold")
         text.append("\n".join(lines))
         self.query_one("#lobby-ssh", Static).update(text)
+
+    def _follow_the_table(self) -> None:
+        if self._following is None:
+            self._following = self.set_interval(1.0, self._draw)
 
     def action_open_table(self) -> None:
         if self.app.client is not None and self.app.client.snapshot.started:
