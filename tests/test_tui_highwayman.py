@@ -246,7 +246,7 @@ def test_sheet_shows_hand_sizes_totals_and_your_points_left():
         figures = route_line(text, row).split()
         assert figures[0] == str(seat + 1) and figures[1] == str(len(state["hands"][seat]))
         assert figures[figures.index(row.split()[0]) - 1] == str(state["totals"][seat])
-    assert panes.seat_summary(frame, 1) == f"{len(state['hands'][1])} cards · {state['totals'][1]} pts"
+    assert panes.seat_summary(frame, 1) == f"{len(state['hands'][1])} cards · series {state['totals'][1]}"
     assert panes.score_track(frame.view) == [float(t) for t in state["totals"]]
 
 

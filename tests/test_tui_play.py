@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.tui_helpers import play_to_results, quick_app, screen_name, wait_until
@@ -286,6 +288,27 @@ def test_T6_the_robbery_prompt_says_how_many_cards_are_left_to_turn():
                        prompt=None, seats=[])
     turned, left = len(state["turned"]), state["declared"] - len(state["turned"])
     assert f"{turned} card{'s' * (turned != 1)} turned, up to {left} more" in panes.prompt_title(frame)
+
+
+async def test_the_dick_turpin_sheet_says_a_tie_is_a_tie():
+    """T14: equal gold shares the win, so equal gold shares a place. The sheet read "Gold 15 of 60 · 1st
+    place" and a spectator's "Leader: Ann with 15 gold" while every seat had 15 (QA)."""
+    from tests.test_tui_tables import app_at_table
+    from core.registry import get_game
+    from net.authority import Table
+    from tui.games.dick_turpin import Sheet
+    table = Table(get_game("turpin"), {"players": 4}, bots={1: "random", 2: "random", 3: "random"})
+    async with app_at_table("join", table, (120, 40)) as (app, pilot, host):
+        sheet = app.screen.query_one(Sheet)
+        await wait_until(pilot, lambda: "Gold 15 of 60 · tied 1st place" in sheet.shown.plain, "a tie")
+        frame = app.screen.frame
+        watching = replace(frame, seat=None)
+        assert sheet.draw(watching).plain.startswith("Level: 15 gold each")
+        ahead = replace(frame, view={**frame.view, "gold": [20, 20, 10, 10]})
+        assert sheet.draw(ahead).plain.startswith("Gold 20 of 60 · tied 1st place")
+        assert sheet.draw(replace(ahead, seat=None)).plain.startswith("2 lead with 20 gold each")
+        alone = replace(frame, view={**frame.view, "gold": [30, 10, 10, 10]})
+        assert sheet.draw(alone).plain.startswith("Gold 30 of 60 · 1st place")
 
 
 async def test_the_results_come_without_the_last_moves_toast():

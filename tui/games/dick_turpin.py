@@ -242,12 +242,16 @@ class Sheet(FramePane):
         if frame.seat is not None:
             mine = gold[frame.seat]
             place = 1 + sum(1 for other in gold if other > mine)
-            text = Text(f"Gold {mine} of {rules.TOTAL_GOLD} · {_ordinal(place)} place\n", style="bold",
-                        no_wrap=True, overflow="ellipsis")
+            tied = sum(1 for other in gold if other == mine) > 1  # equal gold shares a place (T14)
+            text = Text(f"Gold {mine} of {rules.TOTAL_GOLD} · {'tied ' if tied else ''}{_ordinal(place)} place\n",
+                        style="bold", no_wrap=True, overflow="ellipsis")
         else:
-            leader = max(range(len(gold)), key=lambda seat: gold[seat])
-            text = Text(f"Leader: {frame.name(leader)} with {gold[leader]} gold\n", style="bold",
-                        no_wrap=True, overflow="ellipsis")
+            most = max(gold)
+            leaders = [seat for seat in range(len(gold)) if gold[seat] == most]
+            leading = (f"Leader: {frame.name(leaders[0])} with {most} gold" if len(leaders) == 1 else
+                       f"{len(leaders)} lead with {most} gold each" if len(leaders) < len(gold) else
+                       f"Level: {most} gold each")
+            text = Text(leading + "\n", style="bold", no_wrap=True, overflow="ellipsis")
         # Names give way to the other columns (a pile top is a town, up to nine letters): a cut name is
         # still known by its start, a cut town is not.
         others = 4 + 5 + max(len(row[3]) for row in rows) + 3 * 2

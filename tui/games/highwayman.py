@@ -125,7 +125,9 @@ def seat_summary(frame: TableFrame, seat: int) -> str:
     if not view:
         return ""
     cards = view["hand_sizes"][seat]
-    return f"{cards} card{'s' * (cards != 1)} · {view['totals'][seat]} pts"
+    # "series": the points are the games before this one (H7); a hand's own points are secret (QA read
+    # "17 pts" beside "2 cards" as the hand's)
+    return f"{cards} card{'s' * (cards != 1)} · series {view['totals'][seat]}"
 
 
 def score_track(view: dict[str, Any]) -> list[float]:
