@@ -311,6 +311,18 @@ async def test_the_dick_turpin_sheet_says_a_tie_is_a_tie():
         assert sheet.draw(alone).plain.startswith("Gold 30 of 60 · 1st place")
 
 
+def test_the_results_list_the_winners_first_then_the_best_scores():
+    """QA: the results listed seats in seat order ("★ root 35 / Moll 3 / Claude 11 / Swift 11"). Winners
+    first, then the best score down, in the direction the winners show (lowest wins Highwayman)."""
+    from tui.screens.results import standings
+    most_wins = [("root", 35, True), ("Moll", 3, False), ("Claude", 11, False), ("Swift", 12, False)]
+    assert [name for name, _, _ in standings(most_wins)] == ["root", "Swift", "Claude", "Moll"]
+    least_wins = [("Ann", 40, False), ("Bob", 7, True), ("Cat", 20, False)]
+    assert [name for name, _, _ in standings(least_wins)] == ["Bob", "Cat", "Ann"]
+    level = [("Ann", 15, True), ("Bob", 15, True)]
+    assert standings(level) == level  # a tie keeps its seat order
+
+
 async def test_the_results_come_without_the_last_moves_toast():
     """The "Your move" toast of the last prompt was still up over the results screen (seen in tmux at the
     end of the README's game, the last move made within the toast's two seconds): the result clears it."""

@@ -119,6 +119,7 @@ class ResultsScreen(Screen[None]):
         winners = set(result.get("winners", []))
         rows = [(frame.name(seat), score, seat in winners) for seat, score in enumerate(scores)]
         rows += hook(self.panes, "others_in_the_result")(frame)
+        rows = standings(rows)
         width = max((len(name) for name, _, _ in rows), default=0)
         for name, score, won in rows:
             mark = "★ " if won else "  "
@@ -172,3 +173,17 @@ class ResultsScreen(Screen[None]):
 def _cut(name: str, width: int) -> str:
     """``name`` in ``width`` columns: padded, or cut with an ellipsis."""
     return f"{name:<{width}}" if len(name) <= width else name[:width - 1] + "…"
+
+
+def standings(rows: list[tuple[str, Any, bool]]) -> list[tuple[str, Any, bool]]:
+    """(name, score, won) rows as a table of results reads: the winners first, then the others from the
+    best score down, in the direction the winners' scores show (the lowest total wins Highwayman); rows
+    that tie keep their seat order. They were listed in seat order, the winner anywhere among them (QA)."""
+    numbers = [score for _, score, _ in rows if isinstance(score, (int, float))]
+    won = [score for _, score, won in rows if won and isinstance(score, (int, float))]
+    lost = [score for _, score, won in rows if not won and isinstance(score, (int, float))]
+    lowest_wins = bool(won and lost) and max(won) < min(lost)
+    if len(numbers) != len(rows):
+        return sorted(rows, key=lambda row: not row[2])
+    return sorted(rows, key=lambda row: (not row[2], row[1] if lowest_wins else -row[1]))
+
