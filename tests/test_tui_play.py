@@ -311,6 +311,25 @@ async def test_the_dick_turpin_sheet_says_a_tie_is_a_tie():
         assert sheet.draw(alone).plain.startswith("Gold 30 of 60 · 1st place")
 
 
+async def test_the_palette_lists_every_action_of_the_screen_once_and_no_arrow_keys():
+    """The palette lists the moves and the screen's keys. QA saw "Quit" twice on the menu (Textual's and
+    the menu's q), and a focused list's arrows among them (Up, Down, First, Last, Page Up, Focus Next…)."""
+    app = quick_app("money-or-life", players=1)
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first prompt")
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert len(titles) == len(set(titles)), titles
+        assert "Move 1: Rob the coach to the North" in titles
+        assert {"Chat", "Rules", "Leave table", "Quit", "Light/dark"} <= set(titles)
+        assert not {"Up", "Down", "Previous", "Next", "First", "Last", "Page up", "Page Up", "Focus Next"} & set(titles)
+        await pilot.press("escape", "enter")
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        titles = [command.title.casefold() for command in app.get_system_commands(app.screen)]
+        assert titles.count("quit") == 1 and "join" in titles and "up" not in titles, titles
+
+
 def test_the_results_list_the_winners_first_then_the_best_scores():
     """QA: the results listed seats in seat order ("★ root 35 / Moll 3 / Claude 11 / Swift 11"). Winners
     first, then the best score down, in the direction the winners show (lowest wins Highwayman)."""

@@ -41,6 +41,8 @@ class Start:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+#: Tab and shift+tab: every form has them, and the palette is no place to move the focus.
+FOCUS_ACTIONS = {"focus_next", "focus_previous", "app.focus_next", "app.focus_previous"}
 #: One filter for every app (a strip caches what each filter made of it).
 ASCII_ONLY = AsciiOnly()
 
@@ -126,17 +128,24 @@ class TurpinApp(App[int]):
             self.notify(f"Could not open the table: {error}", severity="error", markup=False, timeout=8)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The palette lists every key of the screen too (a move, chat, the rules…), not only the app's."""
-        yield from super().get_system_commands(screen)
-        yield from getattr(screen, "palette_commands", lambda: [])()
+        """The palette lists every key of the screen too (a move, chat, the rules…), not only the app's;
+        each once (the menu's "quit" is Textual's "Quit" already)."""
+        titles: set[str] = set()
+        for command in [*super().get_system_commands(screen),
+                        *getattr(screen, "palette_commands", lambda: [])()]:
+            titles.add(command.title.casefold())
+            yield command
         seen: set[str] = set()
         for key, active in screen.active_bindings.items():
             binding = active.binding
             if not binding.description or binding.action in seen or not active.enabled \
-                    or binding.action.startswith("choose("):
-                continue
+                    or binding.action.startswith("choose(") or binding.action in FOCUS_ACTIONS \
+                    or not isinstance(active.node, (Screen, App)):
+                continue  # the moves are listed above; a focused list's or field's keys are its arrows
             seen.add(binding.action)
             label = binding.description[:1].upper() + binding.description[1:]
+            if label.casefold() in titles:
+                continue
             yield SystemCommand(label, f"key: {binding.key_display or key}",
                                 lambda action=binding.action, node=active.node: self._run_action_on(node, action))
 
