@@ -71,7 +71,8 @@ class ResultsScreen(Screen[None]):
     CSS_PATH = screen_styles("results")
     BINDINGS = [
         Binding("p", "play_again", "play again", id="again"),
-        Binding("m,escape", "menu", "back to menu", id="menu", key_display="m"),
+        Binding("m", "menu", "back to menu", id="menu"),
+        Binding("escape", "back", "back", show=False),
         Binding("t", "table", "look at the table", id="table"),
     ]
 
@@ -168,6 +169,14 @@ class ResultsScreen(Screen[None]):
 
     def action_table(self) -> None:
         self.app.pop_screen()
+
+    def action_back(self) -> None:
+        """Esc: back where the results were opened from, a replay (QA: it went to the menu and the replay
+        was lost), or from a game to the menu."""
+        if self.replay:
+            self.app.pop_screen()
+        else:
+            self.action_menu()
 
 
 def _cut(name: str, width: int) -> str:
