@@ -123,6 +123,18 @@ async def test_from_the_menu_a_replay_steps_plays_and_ends_at_the_results(tmp_pa
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu again")
 
 
+async def test_the_replays_list_shows_who_won_at_80_columns(tmp_path):
+    """QA: the Result column sat off screen to the right even at 120 columns, behind the players' names.
+    Who won comes before who played, in view at 80×24."""
+    table = record_a_game(tmp_path / "game.turpin-record", seed=5)
+    app = menu_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        app.push_screen(ReplaysScreen(tmp_path))
+        winner = table.seats[table.narrated_result()["winners"][0]].name
+        await wait_until(pilot, lambda: f"{winner} won" in screen_text(app), "who won, in view")
+
+
 async def test_the_replays_show_names_literally_and_an_empty_folder_says_where_games_go(tmp_path):
     record_a_game(tmp_path / "game.turpin-record", names=("[@click=app.quit]x[/]", "Bob", "[b]Cat[/b]"))
     app = menu_app()

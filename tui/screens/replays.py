@@ -51,14 +51,19 @@ class ReplaysScreen(Screen[None]):
         self.records = records
         table = self.query_one("#replays-list", DataTable)
         table.clear(columns=True)
-        table.add_columns("Saved", "Game", "Table", "Players", "Moves")
+        # Who won before who played, and the table's own name last (it is mostly "<game> table"): the
+        # players' names were cut without a mark and the result was off screen even at 120 columns (QA).
+        table.add_columns("Saved", "Game")
         # Wide enough from the start for the longest words the outcomes can come to: they fill in later.
         table.add_column("Result", key="result", width=max([len("the rival won")] + [
-            len(", ".join(entry.players)) + len(" tied") for entry in records]))
+            len(", ".join(name.split(" (")[0] for name in entry.players)) + len(" tied") for entry in records]))
+        table.add_columns("Moves", "Players", "Table")
         for number, entry in enumerate(records):
             players = ", ".join(name.split(" (")[0] for name in entry.players)
-            table.add_row(Text(entry.when), Text(entry.title), Text(entry.table), Text(players),
-                          Text(str(entry.actions), justify="right"), Text("…", style="dim"), key=str(number))
+            own_name = "" if entry.table == f"{entry.title} table" else entry.table
+            table.add_row(Text(entry.when), Text(entry.title), Text("…", style="dim"),
+                          Text(str(entry.actions), justify="right"), Text(players), Text(own_name),
+                          key=str(number))
         note = (f"{len(records)} game{'s' * (len(records) != 1)} recorded in {self.folder}. "
                 "Enter replays one, step by step, as a spectator saw it." if records else
                 f"No games recorded yet. Every game you play or host is recorded in {self.folder}.")
