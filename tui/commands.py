@@ -75,11 +75,15 @@ def run_simulate(args: argparse.Namespace) -> int:
     bots = _bot_names(game, args.bots, game.seats(options))
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     show_progress = not args.json and sys.stderr.isatty()
-    started = time.perf_counter()
+    started = shown = time.perf_counter()
     summary = None
     for summary in simulate(game, options, args.games, seed, bots):
-        if show_progress and (summary.games % 50 == 0 or summary.games == args.games):
+        # Every 50 games, or every second: with a hard bot (a quarter second a move) 50 games take minutes,
+        # and the bar sat still as if nothing happened (QA).
+        if show_progress and (summary.games % 50 == 0 or summary.games == args.games
+                              or time.perf_counter() - shown >= 1.0):
             _progress(summary.games, args.games, started)
+            shown = time.perf_counter()
     report = summary.as_dict() if summary else {"game": game.id, "games": 0}
     report.update(seed=seed, options=options)
     if args.json:
