@@ -330,6 +330,18 @@ async def test_the_palette_lists_every_action_of_the_screen_once_and_no_arrow_ke
         assert titles.count("quit") == 1 and "join" in titles and "up" not in titles, titles
 
 
+def test_the_dick_turpin_hand_says_a_laid_card_is_turned_up_not_that_nothing_was_laid():
+    """T12: at its town the face-down card is turned up onto its pile; the hand then said "nothing laid
+    yet" (QA)."""
+    from tui.games.dick_turpin import face_down_in_words
+    view = {"phase": "choose", "my_card": None, "pile_tops": [None, None]}
+    assert face_down_in_words(view, 0) == "nothing laid yet"
+    assert face_down_in_words({**view, "my_card": "York"}, 0) == "York"
+    robbing = {"phase": "draw", "my_card": None, "pile_tops": ["Bath", "York"]}
+    assert face_down_in_words(robbing, 0) == "none: your Bath is turned up"
+    assert face_down_in_words({**robbing, "phase": "choose"}, 0) == "nothing laid yet"  # the next journey
+
+
 def test_the_results_list_the_winners_first_then_the_best_scores():
     """QA: the results listed seats in seat order ("★ root 35 / Moll 3 / Claude 11 / Swift 11"). Winners
     first, then the best score down, in the direction the winners show (lowest wins Highwayman)."""

@@ -192,6 +192,17 @@ class Board(FramePane):
         return text
 
 
+def face_down_in_words(view: dict[str, Any], seat: int | None) -> str:
+    """Your face-down card; once the coach has come to it, it is turned up on your pile (T12), not "nothing
+    laid yet" as the hand said after every reveal (QA)."""
+    if view.get("my_card"):
+        return str(view["my_card"])
+    top = view["pile_tops"][seat] if seat is not None and view.get("pile_tops") else None
+    if view.get("phase") != "choose" and top:
+        return f"none: your {top} is turned up"
+    return "nothing laid yet"
+
+
 class Hand(ClickPane):
     """Your stand & deliver cards as outlined cards, as many to a row as fit (the ones you may lay now in
     bold with a green outline), and your face-down card. A click on a card lays it."""
@@ -210,7 +221,7 @@ class Hand(ClickPane):
             row = cards[first:first + columns]
             lines += [Text(" ").join(card[line] for card in row) for line in range(3)]
         face_down = Text("Face down: ", style="bold")
-        face_down.append(view.get("my_card") or "nothing laid yet")
+        face_down.append(face_down_in_words(view, frame.seat))
         if not hand:
             face_down.append("   (no stand & deliver cards left this round)", style="dim")
         return [*lines, Text(), self.part(face_down, "face-down")]
