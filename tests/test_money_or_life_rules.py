@@ -599,6 +599,20 @@ def test_Y8_when_one_misses_the_speed_the_line_says_the_other_robs_alone_with_th
         "takes 3 guineas."]
 
 
+def test_Y8_the_one_who_missed_the_speed_is_told_before_the_other_robs_alone(dice):
+    """Y8: whichever seat missed, its chase is told first and then why the other robs alone (QA: with the
+    first seat catching the coach, "robs alone, with the whole purse" came before the miss that caused it)."""
+    state = table(coaches=(WILFRED, SILK, COTTON, PLUM), secret=((6, 5), (1, 1)))
+    pick(state, 0, "N")
+    dice.extend([6, 1])
+    pick(state, 1, "N")
+    assign(state, 0, speed=[5], wit=[6], combat=[6])
+    events = assign(state, 1, speed=[1, 1, 1])
+    lines = texts(events)[:2]
+    assert lines[0].startswith("Seat 2 goes for Sir Wilfred and his mistress (North): speed 1+1+1 = 3 against 4")
+    assert lines[1].startswith("Seat 1 robs Sir Wilfred and his mistress (North) alone, with the whole purse")
+
+
 def test_Y9_town_fight_line_shows_the_weapon_bonus(dice):
     """Y9: the town fight's d6 plus each weapon against 5 a guard, and the health lost."""
     state = table(secret=((6, 6), (6, 6)))

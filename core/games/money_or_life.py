@@ -478,8 +478,11 @@ def robbery_events(state: State, where: str, seats: list[int], picks: list[solve
     if all(caught):
         return [event(words.speed_only(robber, coach)) for robber in robbers] + \
             [event(words.pooled_robbery(robbers, coach))]
+    # Y8: the one who missed the speed is told first, then why the other robs alone with the whole purse
+    # (told the other way round, the effect came before its cause; QA).
+    in_order = sorted(zip(robbers, caught), key=lambda robber_caught: robber_caught[1])
     return [event(words.lone_robbery(robber, coach, whole_purse=True) if got else words.speed_only(robber, coach))
-            for robber, got in zip(robbers, caught)]
+            for robber, got in in_order]
 
 
 def robber_words(state: State, seat: int, pick: solver.Assignment) -> words.Robber:
