@@ -265,8 +265,9 @@ class TableScreen(Screen[None]):
 
     def _seat_lost(self) -> bool:
         """True once this window has lost its seat at a table that plays on (it may still watch it)."""
-        last_error = self.client.last_error or {}
-        return self._stopped and self.frame.result is None and last_error.get("code") in self.SEAT_LOST
+        if not self._stopped or self.frame.result is not None:
+            return False
+        return (self.client.last_error or {}).get("code") in self.SEAT_LOST
 
     def _stop_in_words(self, reason: str) -> str:
         if self._seat_lost():
