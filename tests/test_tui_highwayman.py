@@ -213,6 +213,29 @@ def test_H4_after_a_play_the_prompt_asks_to_play_on_or_end_the_turn():
     assert panes.waiting_for(frame) == [0]
 
 
+def test_H7_when_a_game_of_the_series_ends_the_news_says_who_won_it_and_the_totals():
+    """H7: the next game is dealt at once, so its first prompt came straight after the last play (QA: only a
+    long log line and the sheet told who had won). The table screen toasts the news; only at that step."""
+    import copy
+    game = rules.GAME
+    state = play_until(lambda s: len(s["history"]) == 0 and s["phase"] in ("play", "more", "drawn")
+                       and min(len(hand) for hand in s["hands"]) == 1)
+    rng = random.Random(1)
+    for _ in range(500):
+        before = copy.deepcopy(state)
+        seat = state["turn"]
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        if state["history"] or state["phase"] == "over":
+            break
+    assert len(state["history"]) == 1 and state["phase"] != "over"
+    news = panes.news(frame_of(before), frame_of(state))
+    ended = state["history"][0]
+    winner = SEATS[ended["winners"][0]]["name"]
+    assert news.startswith(f"Game 1 of 3 is over: {winner} ") and news.endswith("Game 2 is dealt.")
+    assert "Series (lowest wins): " + " · ".join(f"{SEATS[s]['name']} {t}" for s, t in enumerate(state["totals"])) in news
+    assert panes.news(frame_of(state), frame_of(state)) is None
+
+
 def test_the_keep_hint_names_its_key_not_a_click():
     """QA: a keyboard app says which key keeps the drawn card, as the move list numbers it."""
     state = play_until(lambda s: s["phase"] == "drawn" and s["turn"] == 0)

@@ -38,6 +38,12 @@ def waiting_for(frame: TableFrame) -> list[int]:
     return []
 
 
+def news(before: TableFrame, now: TableFrame) -> str | None:
+    """Something the table screen says in a toast when ``now`` follows ``before`` (a game of a series
+    ending, say), beyond the log's line; None for nothing."""
+    return None
+
+
 def seat_summary(frame: TableFrame, seat: int) -> str:
     """A few words on a seat for the players pane (gold, score, cards in hand)."""
     return ""

@@ -120,6 +120,23 @@ def waiting_for(frame: TableFrame) -> list[int]:
     return [view["turn"]]
 
 
+def news(before: TableFrame, now: TableFrame) -> str | None:
+    """H7: a game of the series has ended and the next is dealt at once: who won it and the totals, in a
+    toast (QA: only a long log line and the sheet told, while the new game's prompt came up)."""
+    old, new = _view(before), _view(now)
+    if not old or not new or new.get("phase") == "over":
+        return None  # the results screen says the last one
+    history = new.get("history") or []
+    if len(history) <= len(old.get("history") or []):
+        return None
+    ended = history[-1]
+    winners = " and ".join(now.name(seat) for seat in ended["winners"])
+    how = "went out" if ended["ended"] == "out" else "had the lowest hand"
+    totals = " · ".join(f"{now.name(seat)} {total}" for seat, total in enumerate(new["totals"]))
+    return (f"Game {ended['game']} of {new['series_games']} is over: {winners} {how}. "
+            f"Series (lowest wins): {totals}. Game {new['game_number']} is dealt.")
+
+
 def seat_summary(frame: TableFrame, seat: int) -> str:
     view = _view(frame)
     if not view:

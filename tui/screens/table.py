@@ -48,6 +48,8 @@ def folds_into_tabs(width: int, height: int) -> bool:
 SHOW_SENT_AFTER = 0.15
 #: Seconds a "Your move" toast stays; another prompt within them gets none (the status line says it).
 YOUR_MOVE_TOAST = 2.0
+#: Seconds a game's news stays up (a game of a series over, with the totals): long enough to read.
+NEWS_TOAST = 8.0
 
 
 class TableScreen(Screen[None]):
@@ -222,6 +224,9 @@ class TableScreen(Screen[None]):
             before = self.frame
             self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
             self._announce_seats(before, self.frame)
+            news = hook(self.panes, "news")(before, self.frame)
+            if news:
+                self.notify(news, timeout=NEWS_TOAST, markup=False)
             self._announce_turn()
             if self.frame.result is not None and not self._results_shown:
                 self._results_shown = True
