@@ -593,6 +593,10 @@ def test_the_latest_robberies_are_each_riders_latest_once():
     board = panes.YorkBoard()
     news = board._latest(frame).plain
     assert news.count("P2 at") == 1 and news.index("you at") < news.index("P2 at")
+    # One from a round before the newest robbery says which (QA: it read as this round's news).
+    second["round"], third["round"] = 2, 4
+    news = board._latest(frame).plain
+    assert " in round 2: " in news and " in round 4" not in news
 
 
 def test_the_town_guards_line_says_what_was_rolled_and_how_many_follow_scoundrels():

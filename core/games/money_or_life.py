@@ -460,7 +460,7 @@ def resolve_robbery(state: State, where: str, seats: list[int], events: Narratio
         events.extend(robbery_events(state, where, seats, picks))
     for seat, result in zip(seats, outcomes):
         apply_outcome(state, seat, result)
-        state["last"].append({"seat": seat, "where": where, **result.as_dict()})
+        state["last"].append({"seat": seat, "where": where, "round": state["round"], **result.as_dict()})
 
 
 def robbery_events(state: State, where: str, seats: list[int], picks: list[solver.Assignment]) -> list[Event]:

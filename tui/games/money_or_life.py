@@ -687,11 +687,14 @@ class YorkBoard(ClickPane):
         head = "Latest robberies: "
         text = Text(head, style="bold")
         robberies = latest_each(last)
+        newest = max(entry.get("round", 0) for entry in robberies)
         for number, entry in enumerate(robberies):
             if number:
                 text.append("\n" + " " * len(head))
+            # A rider who spent the last round in town still shows his robbery before it: it says when (QA).
+            earlier = f" in round {entry['round']}" if entry.get("round", newest) < newest else ""
             text.append(f"{riders_named(frame, [entry['seat']])} at "
-                        f"{rules.DIRECTION_NAMES.get(entry['where'], entry['where'])}: ")
+                        f"{rules.DIRECTION_NAMES.get(entry['where'], entry['where'])}{earlier}: ")
             text.append_text(outcome_text(entry, self.glyphs, None))
         text.append("\n" * max(0, riders - len(robberies)))
         return text
