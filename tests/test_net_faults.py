@@ -454,6 +454,28 @@ def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bots_moves_are_in_h
     assert not any("played your seat" in text for text in notices(heard_by_ann))
 
 
+async def test_resuming_a_finished_game_says_it_is_over(tmp_path):
+    """QA: `--resume` of a finished game's record served it for the linger time without a word that the
+    game was over."""
+    from net.host import record_saver
+    table = Table(TOY, {"players": 2}, bots={0: "random", 1: "random"})
+    while table.play_bot():
+        pass
+    assert table.over
+    record = tmp_path / "done.record"
+    record_saver(str(record))(table.record())
+    host, _ = await _start_host(["--headless", "--no-advertise", "--interface", "127.0.0.1", "--port", "0",
+                                 "--linger", "60", "--resume", str(record)])
+    try:
+        said = []
+        while not any("already over" in line for line in said):
+            line = await asyncio.wait_for(asyncio.to_thread(host.stdout.readline), WAIT)
+            assert line, "".join(said)
+            said.append(line)
+    finally:
+        _stop(host)
+
+
 def test_a_seat_kept_warm_by_a_bot_is_still_its_players_after_a_resume():
     """The record keeps a warm seat's token and its player's name: a host that crashes while a bot keeps
     the seat warm resumes with the seat still his to take back."""

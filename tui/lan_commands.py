@@ -303,6 +303,8 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
         _print_welcome(table, address, port, record_path)
         if note:
             print(note, flush=True)
+        if table.over:  # said before the linger line, which alone read as a table waiting for players (QA)
+            print("This record's game is already over: the table shows its result, then closes.", flush=True)
         from tui.cli import lan_setting
         if lan_setting() == []:  # TURPIN_LAN=off: nothing of turpin's on the network but the table itself
             print("Not announced on the LAN (TURPIN_LAN=off): players join by address.", flush=True)
