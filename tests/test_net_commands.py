@@ -405,6 +405,14 @@ async def _line_with(process, text: str, seen: list[str]) -> str:
             return line
 
 
+async def _end(process) -> None:
+    """The text client's input closed, and the process stopped if it has not ended by itself."""
+    process.stdin.close()
+    if process.returncode is None:
+        process.kill()
+    await process.wait()
+
+
 async def test_the_text_client_waits_through_a_lost_host_and_shows_the_pending_choices_again():
     """Issue 10 (9): with the host down, a typed choice is not sent and the client keeps waiting (no exit);
     the loss is said once with a hint that it is retrying; back at the table, the pending choices are
@@ -437,11 +445,8 @@ async def test_the_text_client_waits_through_a_lost_host_and_shows_the_pending_c
         assert text.count("waiting for the table to come back") == 1
         assert text.count("Your choices:") == 2
     finally:
-        process.stdin.close()
         await host.close()
-        if process.returncode is None:
-            process.kill()
-        await process.wait()
+        await _end(process)
 
 
 async def test_the_text_client_takes_the_name_given_before_the_command_too():
@@ -457,11 +462,8 @@ async def test_the_text_client_takes_the_name_given_before_the_command_too():
         await _line_with(process, "Type a number", [])
         assert table.seats[0].name == "Tex"
     finally:
-        process.stdin.close()
         await host.close()
-        if process.returncode is None:
-            process.kill()
-        await process.wait()
+        await _end(process)
 
 
 def test_the_view_counts_seats_from_one_and_reads_cards_as_words():

@@ -82,15 +82,20 @@ async def test_a_spectator_follows_a_game_to_its_result_and_no_key_acts():
         await host.close()
 
 
+async def host_from_the_set_up(pilot, app: TurpinApp):
+    """The host set-up started as it stands (ctrl+s), and the lobby once its table is served and joined."""
+    await wait_until(pilot, lambda: screen_name(app) == "SetupScreen", "the host set-up")
+    await pilot.press("ctrl+s")
+    await wait_until(pilot, lambda: screen_name(app) == "LobbyScreen" and app.screen.hosted is not None
+                     and app.client is not None and app.client.snapshot.seats, "the lobby")
+    return app.screen
+
+
 async def test_the_host_lobby_shows_the_code_and_a_second_player_joining():
     plan = TablePlan(game="turpin", options={"players": 3}, interface="127.0.0.1", code=True, bot_delay=0)
     app = app_at("host", plan=plan)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen", "the host set-up")
-        await pilot.press("ctrl+s")
-        await wait_until(pilot, lambda: screen_name(app) == "LobbyScreen" and app.screen.hosted is not None
-                         and app.client is not None and app.client.snapshot.seats, "the lobby")
-        lobby = app.screen
+        lobby = await host_from_the_set_up(pilot, app)
         code = lobby.hosted.table.code
         assert code and " ".join(code) in rendered(app)
         port = lobby.hosted.address[1]
@@ -124,11 +129,7 @@ async def test_a_host_whose_seat_another_window_takes_is_told_in_the_lobby_and_a
     plan = TablePlan(game="turpin", options={"players": 2}, interface="127.0.0.1", code=True, bot_delay=3600)
     app = app_at("host", plan=plan)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen", "the host set-up")
-        await pilot.press("ctrl+s")
-        await wait_until(pilot, lambda: screen_name(app) == "LobbyScreen" and app.screen.hosted is not None
-                         and app.client is not None and app.client.snapshot.seats, "the lobby")
-        lobby = app.screen
+        lobby = await host_from_the_set_up(pilot, app)
         port = lobby.hosted.address[1]
         second_window = TableClient("127.0.0.1", port, token=app.client.token)
         await second_window.start()
@@ -373,15 +374,19 @@ async def test_the_set_up_form_says_where_the_focus_is_and_what_is_ticked_withou
         assert marked_labels() == ["open piles"]
 
 
+async def open_the_set_up(pilot, app: TurpinApp, field: str) -> None:
+    """From the menu, the set-up of a game against bots (g), once ``field`` is in it."""
+    await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+    await pilot.press("g")
+    await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query(field)), "the set-up")
+
+
 async def test_changing_the_number_of_players_keeps_the_focus_on_players():
     """QA: a new number of players rebuilds the seats below it, and the focus fell back up the form: the
     next Tab went to Seat 2, and keys meant for the next option set a seat's bot instead."""
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
-        await pilot.press("g")
-        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#option-players")),
-                         "the set-up")
+        await open_the_set_up(pilot, app, "#option-players")
         players = app.screen.query_one("#option-players")
         players.focus()
         players.value = 3
@@ -394,10 +399,7 @@ async def test_changing_the_number_of_players_keeps_the_focus_on_players():
 async def test_a_set_up_problem_goes_once_it_is_put_right():
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
-        await pilot.press("g")
-        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#option-pistols")),
-                         "the set-up")
+        await open_the_set_up(pilot, app, "#option-pistols")
         pistols = app.screen.query_one("#option-pistols")
         pistols.value = "995"
         await pilot.press("ctrl+s")

@@ -155,18 +155,10 @@ class TurpinApp(App[int]):
     async def action_quit(self) -> None:
         """ctrl+q, or Quit in the palette: at a table whose game is on it asks first, as Esc does (a table
         you host would close for everyone, a game against bots end); anywhere else it quits at once."""
+        from tui.screens.confirm import ask_first
         what_leaving_does = getattr(self.screen, "what_leaving_does", None)
         consequence = what_leaving_does() if what_leaving_does is not None else None
-        if consequence is None:
-            await super().action_quit()
-            return
-        from tui.screens.confirm import ConfirmScreen
-
-        def quit_if_sure(sure: bool | None) -> None:
-            if sure:
-                self.exit()
-
-        self.push_screen(ConfirmScreen("Quit turpin?", consequence, "Quit", "Stay"), quit_if_sure)
+        ask_first(self, "Quit turpin?", consequence, "Quit", self.exit)
 
     def action_toggle_dark(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"

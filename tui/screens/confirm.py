@@ -4,8 +4,10 @@ Esc (or n) goes back."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -51,3 +53,18 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_go_back(self) -> None:
         self.dismiss(False)
+
+
+def ask_first(app: App, question: str, consequence: str | None, go_ahead: str, then: Callable[[], None]) -> None:
+    """``then()`` at once when ``consequence`` is None (nothing is lost), else once the player says yes to
+    ``question`` (leaving a table, closing one, quitting turpin)."""
+    if consequence is None:
+        then()
+        return
+
+    def go_ahead_if_sure(sure: bool | None) -> None:
+        if sure:
+            then()
+
+    app.push_screen(ConfirmScreen(question, consequence, go_ahead, "Stay"), go_ahead_if_sure)
+

@@ -163,17 +163,8 @@ class LobbyScreen(Screen[None]):
             self.notify("The table opens once every seat is taken (b or f seats bots).")
 
     def action_close(self) -> None:
-        consequence = self.what_leaving_does()
-        if consequence is None:
-            self.app.leave_table()
-            return
-        from tui.screens.confirm import ConfirmScreen
-
-        def close_if_sure(sure: bool | None) -> None:
-            if sure:
-                self.app.leave_table()
-
-        self.app.push_screen(ConfirmScreen("Close the table?", consequence, "Close", "Stay"), close_if_sure)
+        from tui.screens.confirm import ask_first
+        ask_first(self.app, "Close the table?", self.what_leaving_does(), "Close", self.app.leave_table)
 
     def what_leaving_does(self) -> str | None:
         """What closing the table costs, for the question asked first (Esc, or quitting turpin): None while

@@ -448,17 +448,8 @@ class TableScreen(Screen[None]):
         self.app.push_screen(ResultsScreen(self.frame))
 
     def action_leave(self) -> None:
-        consequence = self.what_leaving_does()
-        if consequence is None:
-            self.app.leave_table()
-            return
-        from tui.screens.confirm import ConfirmScreen
-
-        def leave_if_sure(sure: bool | None) -> None:
-            if sure:
-                self.app.leave_table()
-
-        self.app.push_screen(ConfirmScreen("Leave the table?", consequence, "Leave", "Stay"), leave_if_sure)
+        from tui.screens.confirm import ask_first
+        ask_first(self.app, "Leave the table?", self.what_leaving_does(), "Leave", self.app.leave_table)
 
     def what_leaving_does(self) -> str | None:
         """What leaving costs, for the question asked first; None when it costs nothing (a spectator, a
