@@ -533,7 +533,7 @@ def test_Y7_Y6_robbery_line_shows_dice_items_guards_target_and_changes(dice):
     assert "1 guard is hunting Seat 1 at North (Y6)" in texts(events)
     events = assign(state, 0, speed=[4], wit=[1], combat=[5, 6])
     assert ("Seat 1 robs Lady Plum and her groom (North): speed 4 + retired pit pony 2 = 6 against 4, caught; "
-            "wit 1 + mask 2 = 3 against 5, missed by 2: -2 folk hero; "
+            "wit 1 + mask 2 = 3 against 5, missed by 2: -2 folk hero (to 0); "
             "combat 5+6 + cudgel 2 = 13 against 3 + 5 for 1 guard = 8, met by 5: +5 scoundrel; "
             "takes 1 guinea.") in texts(events)
     assert (me["guineas"], me["folk_hero"], me["scoundrel"], me["health"]) == (1, 0, 10, 12)
@@ -548,17 +548,18 @@ def test_Y7_Y5_a_missed_speed_and_a_spur_are_spelled_out(dice):
     pick(state, 1, "S")
     events = assign(state, 0, speed=[2, 2], wit=[1], combat=[1], spur=True)
     assert ("Seat 1 robs A cotton merchant (North): speed 2+2 + spur 1 = 5 against 5, caught; "
-            "wit 1 against 4, missed by 3: -3 folk hero; combat 1 against 5, missed by 4: -4 health; "
+            "wit 1 against 4, missed by 3: -3 folk hero (to 0); combat 1 against 5, missed by 4: -4 health; "
             "no money: wit and combat both missed; Seat 1 spurred: -1 health, and rests at the tavern next "
             "round (Y5).") in texts(events)
     events = assign(state, 1, speed=[1, 1, 1], wit=[1])
     assert ("Seat 2 robs A silk merchant (South): speed 1+1+1 = 3 against 3, caught; wit 1 against 4, "
-            "missed by 3: -3 folk hero; combat 0 (no dice) against 5, missed by 5: -5 health; "
+            "missed by 3: -3 folk hero (to 0); combat 0 (no dice) against 5, missed by 5: -5 health; "
             "no money: wit and combat both missed.") in texts(events)
     state = table(coaches=(HANCOCK, SILK, PLUM, WILFRED), secret=((1, 1), (3, 3)))
     pick(state, 0, "N")
     dice.extend([1, 2])
     pick(state, 1, "market")
+    state["players"][0]["folk_hero"] = 3  # (at 0 the line says the loss stops there: "(Y7, to 0)", Y8's test)
     events = assign(state, 0, speed=[1, 1, 1, 2])
     assert ("Seat 1 robs Squire Hancock (North): speed 1+1+1+2 = 5 against 9, the coach gets away: "
             "-1 folk hero (Y7).") in texts(events)
@@ -593,7 +594,7 @@ def test_Y8_when_one_misses_the_speed_the_line_says_the_other_robs_alone_with_th
     events = assign(state, 1, speed=[5], wit=[6], combat=[6])
     assert texts(events)[:2] == [
         "Seat 1 goes for Sir Wilfred and his mistress (North): speed 1+1+1 = 3 against 4, the coach gets "
-        "away: -1 folk hero (Y7).",
+        "away: -1 folk hero (Y7, to 0).",
         "Seat 2 robs Sir Wilfred and his mistress (North) alone, with the whole purse (Y8): speed 5 against 4, "
         "caught; wit 6 against 5, met by 1: +1 folk hero; combat 6 against 6, met by 0: +0 scoundrel; "
         "takes 3 guineas."]

@@ -490,7 +490,7 @@ def robber_words(state: State, seat: int, pick: solver.Assignment) -> words.Robb
     named = [(item_name(item), ITEMS[item][2]) for item in [player["horse"]] if item]
     return words.Robber(seat_name(seat), pick.speed, pick.wit, pick.combat, pick.spur, tuple(named),
                         tuple((item_name(item), ITEMS[item][2]) for item in player["gear"]),
-                        weapon_bonuses(player))
+                        weapon_bonuses(player), player["folk_hero"])
 
 
 def weapon_bonuses(player: dict[str, Any]) -> tuple[tuple[str, int], ...]:

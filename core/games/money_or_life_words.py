@@ -26,6 +26,7 @@ class Robber:
     horse: tuple[tuple[str, int], ...]            # (("farm horse", 4),) or ()
     gear: tuple[tuple[str, int], ...]             # (("mask", 2), ...)
     weapons: tuple[tuple[str, int], ...]          # (("cudgel", 2), ...)
+    folk_hero: int | None = None                  # before the robbery: a loss stops at 0 (said "to 0")
 
 
 @dataclass(frozen=True)
@@ -77,11 +78,18 @@ def speed_line(robber: Robber, coach: Coach) -> tuple[str, bool]:
     parts = dice_part(robber.speed) + bonus_parts(robber.horse) + ([("spur 1", 1)] if robber.spur else [])
     text, value = tally(parts)
     caught = value >= coach.speed
-    verdict = "caught" if caught else "the coach gets away: -1 folk hero (Y7)"
+    stops = ", to 0" if to_nothing(robber.folk_hero, 1) else ""
+    verdict = "caught" if caught else f"the coach gets away: -1 folk hero (Y7{stops})"
     return f"speed {text} against {coach.speed}, {verdict}", caught
 
 
-def wit_and_combat(wit: tuple[str, int], combat: tuple[str, int], coach: Coach, each: str = "") -> str:
+def to_nothing(track: int | None, loss: int) -> str:
+    """" (to 0)" when a loss is more than the track holds (the tracks stop at 0), as the move list says."""
+    return " (to 0)" if track is not None and loss > track else ""
+
+
+def wit_and_combat(wit: tuple[str, int], combat: tuple[str, int], coach: Coach, each: str = "",
+                   folk_hero: int | None = None) -> str:
     """Y7: wit met gains the excess as folk hero, missed loses the shortfall; combat met gains the excess
     as scoundrel, missed costs the shortfall in health. ``each`` marks changes both robbers take (Y8)."""
     (wit_text, wit_value), (combat_text, combat_value) = wit, combat
@@ -89,7 +97,7 @@ def wit_and_combat(wit: tuple[str, int], combat: tuple[str, int], coach: Coach, 
     if wit_gap >= 0:
         wit_verdict = f"met by {wit_gap}: +{wit_gap} folk hero{each}"
     else:
-        wit_verdict = f"missed by {-wit_gap}: -{-wit_gap} folk hero{each}"
+        wit_verdict = f"missed by {-wit_gap}: -{-wit_gap} folk hero{each}{to_nothing(folk_hero, -wit_gap)}"
     target_text, target = combat_target(coach)
     combat_gap = combat_value - target
     if combat_gap >= 0:
@@ -123,7 +131,7 @@ def lone_robbery(robber: Robber, coach: Coach, whole_purse: bool = False) -> str
         return opening + spur_note(robber) + "."
     wit = tally(dice_part(robber.wit) + bonus_parts(robber.gear))
     combat = tally(dice_part(robber.combat) + bonus_parts(robber.weapons))
-    return (f"{opening}; {wit_and_combat(wit, combat, coach)}; "
+    return (f"{opening}; {wit_and_combat(wit, combat, coach, folk_hero=robber.folk_hero)}; "
             f"{takings(wit[1], combat[1], coach, False)}{spur_note(robber)}.")
 
 
