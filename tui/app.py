@@ -71,7 +71,7 @@ class TurpinApp(App[int]):
         self.lan_interfaces = lan_interfaces
         self.start = start or Start()
         # A hello with a longer name is refused by every table ("field 'name' is too long"), and over SSH
-        # the name is the login name, which nobody can change there: it is cut, and the menu says so.
+        # the name is the login name, which nobody can change there: it is cut, and the first table says so.
         self.player_name = player_name[:NAME_LIMIT].rstrip()
         self._name_cut = len(player_name) > NAME_LIMIT
         self.glyphs = glyphs

@@ -78,7 +78,7 @@ def speed_line(robber: Robber, coach: Coach) -> tuple[str, bool]:
     parts = dice_part(robber.speed) + bonus_parts(robber.horse) + ([("spur 1", 1)] if robber.spur else [])
     text, value = tally(parts)
     caught = value >= coach.speed
-    stops = ", to 0" if to_nothing(robber.folk_hero, 1) else ""
+    stops = ", to 0" if robber.folk_hero == 0 else ""  # the track stops at 0
     verdict = "caught" if caught else f"the coach gets away: -1 folk hero (Y7{stops})"
     return f"speed {text} against {coach.speed}, {verdict}", caught
 

@@ -395,9 +395,10 @@ class Hand(ClickPane):
 
     @staticmethod
     def _keep_key(frame: TableFrame) -> str:
-        """The number key of the "keep" move, as the move list numbers it: " (key 1)"."""
-        for position, choice in enumerate(frame.choices):
-            if choice["action"].get("do") == "keep":
+        """The number key of the "keep" move, as the move list numbers it (``choice_order``): " (key 1)"."""
+        order = choice_order(frame) or list(range(len(frame.choices)))
+        for position, index in enumerate(order):
+            if frame.choices[index]["action"].get("do") == "keep":
                 return f" (key {position + 1})"
         return ""
 

@@ -364,7 +364,7 @@ def _own_guards_at(view: dict[str, Any], me: dict[str, Any] | None, where: str) 
     """Y6: a scoundrel's own guards follow him wherever he rides, which is certain when he picks: at a coach
     they add to its combat, in town he fights them first (Y9). The sheet showed only the count, and the +5
     came to light only once the pick was made (QA)."""
-    guards = (me or {}).get("scoundrel", 0) // rules.GUARD_STEP if me and me.get("status") == "riding" else 0
+    guards = me["scoundrel"] // rules.GUARD_STEP if me and me.get("status") == "riding" else 0
     if not guards:
         return Text()
     yours = "a guard on your trail" if guards == 1 else f"{guards} guards on your trail"

@@ -54,15 +54,16 @@ class ReplaysScreen(Screen[None]):
         # Who won before who played, and the table's own name last (it is mostly "<game> table"): the
         # players' names were cut without a mark and the result was off screen even at 120 columns (QA).
         table.add_columns("Saved", "Game")
+        # Names without a bot's level: "Moll Cutpurse", not "Moll Cutpurse (normal bot)".
+        players = [", ".join(name.split(" (")[0] for name in entry.players) for entry in records]
         # Wide enough from the start for the longest words the outcomes can come to: they fill in later.
         table.add_column("Result", key="result", width=max([len("the rival won")] + [
-            len(", ".join(name.split(" (")[0] for name in entry.players)) + len(" tied") for entry in records]))
+            len(names) + len(" tied") for names in players]))
         table.add_columns("Moves", "Players", "Table")
-        for number, entry in enumerate(records):
-            players = ", ".join(name.split(" (")[0] for name in entry.players)
+        for number, (entry, names) in enumerate(zip(records, players)):
             own_name = "" if entry.table == f"{entry.title} table" else entry.table
             table.add_row(Text(entry.when), Text(entry.title), Text("…", style="dim"),
-                          Text(str(entry.actions), justify="right"), Text(players), Text(own_name),
+                          Text(str(entry.actions), justify="right"), Text(names), Text(own_name),
                           key=str(number))
         note = (f"{len(records)} game{'s' * (len(records) != 1)} recorded in {self.folder}. "
                 "Enter replays one, step by step, as a spectator saw it." if records else

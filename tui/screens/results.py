@@ -188,11 +188,10 @@ def standings(rows: list[tuple[str, Any, bool]]) -> list[tuple[str, Any, bool]]:
     """(name, score, won) rows as a table of results reads: the winners first, then the others from the
     best score down, in the direction the winners' scores show (the lowest total wins Highwayman); rows
     that tie keep their seat order. They were listed in seat order, the winner anywhere among them (QA)."""
-    numbers = [score for _, score, _ in rows if isinstance(score, (int, float))]
-    won = [score for _, score, won in rows if won and isinstance(score, (int, float))]
-    lost = [score for _, score, won in rows if not won and isinstance(score, (int, float))]
-    lowest_wins = bool(won and lost) and max(won) < min(lost)
-    if len(numbers) != len(rows):
+    if not all(isinstance(score, (int, float)) for _, score, _ in rows):
         return sorted(rows, key=lambda row: not row[2])
+    won = [score for _, score, won in rows if won]
+    lost = [score for _, score, won in rows if not won]
+    lowest_wins = bool(won and lost) and max(won) < min(lost)
     return sorted(rows, key=lambda row: (not row[2], row[1] if lowest_wins else -row[1]))
 
