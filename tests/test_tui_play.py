@@ -258,8 +258,10 @@ async def test_a_key_typed_ahead_of_a_new_move_is_not_played_on_it(monkeypatch):
         await wait_until(pilot, lambda: table._prompt_shown_at < float("inf"), "the move painted")
         await pilot.press("1")
         await wait_until(pilot, lambda: "Key not taken" in plain_text(app), "the notice")
+        await pilot.press("2", "3")  # a burst of keys: the one toast says it (three stacked hid the board)
         await pilot.pause(0.2)
         assert table.frame.prompt is prompt and not table.frame.sent, "nothing was sent"
+        assert sum(toast.title == "Key not taken" for toast in app._notifications) == 1
         monkeypatch.setattr(TurpinApp, "TYPE_AHEAD_GUARD", 0.0)  # the move has been seen long enough
         await pilot.press("1")
         await wait_until(pilot, lambda: table.frame.sent or table.frame.prompt is not prompt, "the move sent")

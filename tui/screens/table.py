@@ -48,6 +48,8 @@ def folds_into_tabs(width: int, height: int) -> bool:
 SHOW_SENT_AFTER = 0.15
 #: Seconds a "Your move" toast stays; another prompt within them gets none (the status line says it).
 YOUR_MOVE_TOAST = 2.0
+#: Seconds a "Key not taken" toast stays; keys refused meanwhile add none (three stacked hid the board).
+KEY_REFUSED_TOAST = 2.0
 #: Seconds a game's news stays up (a game of a series over, with the totals): long enough to read.
 NEWS_TOAST = 8.0
 
@@ -83,6 +85,7 @@ class TableScreen(Screen[None]):
         self._announced_prompt: int | None = None
         self._your_move_toasted = -YOUR_MOVE_TOAST
         self._prompt_shown_at = float("inf")  # when the current prompt was painted (monotonic)
+        self._key_refused_at = float("-inf")  # when a key was last refused as typed ahead (monotonic)
         self._results_shown = False
         self._stopped = False  # the host has closed the table: leaving then costs nothing
         self._chat: list[Text] = []
@@ -336,10 +339,13 @@ class TableScreen(Screen[None]):
     def _too_quick(self) -> bool:
         """A choice made before the prompt was painted, or in the moment after: typed ahead for the move
         before, so it is dropped, and said so, rather than played on a move nobody has seen yet."""
-        if time.monotonic() - self._prompt_shown_at >= self.app.TYPE_AHEAD_GUARD:
+        now = time.monotonic()
+        if now - self._prompt_shown_at >= self.app.TYPE_AHEAD_GUARD:
             return False
-        self.notify("That key came as a new move showed: look, then choose.", title="Key not taken",
-                    severity="warning", timeout=2)
+        if now - self._key_refused_at >= KEY_REFUSED_TOAST:  # one toast says it for a burst of keys
+            self.notify("That key came as a new move showed: look, then choose.", title="Key not taken",
+                        severity="warning", timeout=KEY_REFUSED_TOAST)
+        self._key_refused_at = now
         return True
 
     # -------------------------------------------------------------------------------- actions
