@@ -732,3 +732,34 @@ async def test_dice_placed_by_hand_survive_a_resize_into_tabs_and_back():
         assert app.screen.frame.prompt["id"] == frame.prompt["id"]
         shown = flat(region_text(app, "#hand"))
         assert "spur on" in shown if spur else "spur off" in shown
+
+
+async def test_playing_as_a_scoundrel_is_asked_about_before_it_is_declared():
+    """Y13: the declaration is public and for good, and it sits in every move list, so its key asks first
+    (a stray key in the pick list declared it): Esc keeps the folk hero's scoring, y declares."""
+    app = make_app(players=2, seed=8)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app) and app.screen.frame.view["phase"] == "pick", "a pick")
+        await settle(pilot, app)
+        table, frame = app.screen, app.screen.frame
+        declare = next(index for index, choice in enumerate(frame.choices)
+                       if choice["action"] == {"do": "play_as_scoundrel"})
+        assert "for good; your score stays 0 for now" in panes.choice_label(frame, frame.choices[declare]).plain
+        table.query_one("MovePane").choose(declare)
+        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table, "the table")
+        assert not table.frame.sent and not table.frame.view["players"][0]["as_scoundrel"]
+        table.query_one("MovePane").choose(declare)
+        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question again")
+        assert "Play as a scoundrel for the rest of the game?" in "\n".join(screen_lines(app))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: app.screen is table and table.frame.view["players"][0]["as_scoundrel"],
+                         "declared")
+
+
+def test_the_scoundrel_label_says_what_the_score_would_become():
+    """Y13 with a score below 0 written as a person writes it (−3, not -3)."""
+    me = {"guineas": 2, "folk_hero": 0, "scoundrel": 5, "as_scoundrel": False, "score": -3}
+    assert panes.scoundrel_score_in_words(me) == "you would score 7 (now −3)"
+    assert panes.scoundrel_score_in_words({**me, "scoundrel": 0, "score": 2}) == "your score stays 2 for now"

@@ -145,11 +145,30 @@ def reveal_text(reveal: dict[str, Any], frame: TableFrame) -> Text:
     return text
 
 
+def signed(number: int) -> str:
+    """A score as a person writes it: −3, not -3."""
+    return f"−{-number}" if number < 0 else str(number)
+
+
+def scoundrel_score_in_words(me: dict[str, Any]) -> str:
+    """Y13: what declaring changes, now: "you would score 7 (now −3)", or that it changes nothing yet."""
+    as_scoundrel = rules.score({**me, "as_scoundrel": True})
+    if as_scoundrel == me["score"]:
+        return f"your score stays {signed(as_scoundrel)} for now"
+    return f"you would score {signed(as_scoundrel)} (now {signed(me['score'])})"
+
+
 def confirm_choice(frame: TableFrame, action: dict[str, Any]) -> tuple[str, str, str, str] | None:
-    """Y14: retiring ends your game for good, on one key: asked first, with the score it keeps."""
+    """Moves that cannot be taken back, each on one key, asked first: retiring ends your game (Y14), and
+    playing as a scoundrel is for the rest of it (Y13), in every list where a stray key could pick it."""
+    me = _me(_view(frame)) or {}
+    if action.get("do") == "play_as_scoundrel" and "score" in me:
+        return ("Play as a scoundrel for the rest of the game?",
+                "Everyone is told, and it cannot be undone: from now on you score guineas + scoundrel − folk "
+                f"hero instead of guineas + folk hero − scoundrel; {scoundrel_score_in_words(me)}.",
+                "Play as a scoundrel", "Not now")
     if action.get("do") != "pick" or action.get("where") != "retire":
         return None
-    me = _me(_view(frame)) or {}
     score = f" with a score of {me['score']}" if "score" in me else ""
     return ("Retire from the road?", f"You leave the game for good{score}; the others play on without you (Y14).",
             "Retire", "Ride on")
@@ -220,9 +239,7 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
         elif where == "retire" and me:
             text.append(f" — leave the road with a score of {me['score']}", style="dim")
     elif kind == "play_as_scoundrel" and me:
-        as_scoundrel = rules.score({**me, "as_scoundrel": True})
-        text.append(f" — score guineas + scoundrel − folk hero: {as_scoundrel} instead of {me['score']}",
-                    style="dim")
+        text.append(f" — for good; {scoundrel_score_in_words(me)}", style="dim")
     elif kind == "heal" and me and me.get("pick") in rules.HEAL_PRICE:
         text.append(f" — {money(rules.HEAL_PRICE[me['pick']], glyphs)} · health {me['health']} → "
                     f"{me['health'] + 1}", style="dim")
