@@ -584,6 +584,21 @@ def test_Y8_shared_coach_line_shows_each_chase_and_the_pooled_totals(dice):
         "3 guineas shared: 1 guinea each (half, rounded down)."]
 
 
+def test_Y8_pooled_wit_missed_says_whose_folk_hero_stops_at_0(dice):
+    """Y8 with Y2: a pooled wit that misses costs each robber the shortfall, and the line says whose
+    track stops at 0, as a lone robber's line does; the board's entry keeps the folk hero each had."""
+    state = table(coaches=(WILFRED, SILK, COTTON, PLUM), secret=((4, 1), (5, 1)))
+    state["players"][1]["folk_hero"] = 4  # (5 would bring a guard, Y6, and take a scripted die)
+    pick(state, 0, "N")
+    dice.extend([1, 1])
+    pick(state, 1, "N")
+    assign(state, 0, speed=[4], wit=[1], combat=[1])
+    events = assign(state, 1, speed=[5], wit=[1], combat=[1])
+    assert "= 2 against 5, missed by 3: -3 folk hero each (Seat 1: to 0);" in texts(events)[2]
+    assert [(entry["seat"], entry["folk_hero_was"]) for entry in state["last"]] == [(0, 0), (1, 4)]
+    assert [player["folk_hero"] for player in state["players"]] == [0, 1]
+
+
 def test_Y8_when_one_misses_the_speed_the_line_says_the_other_robs_alone_with_the_whole_purse(dice):
     """Y8: the one who misses takes the speed penalty alone; the other's line is a lone robbery."""
     state = table(coaches=(WILFRED, SILK, COTTON, PLUM), secret=((1, 1), (6, 5)))

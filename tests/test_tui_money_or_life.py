@@ -485,7 +485,28 @@ def test_a_shared_coach_says_the_outcome_is_alone_and_pooled_otherwise():
     ranked = panes.ranked_robberies(frame)
     assert ranked and all(entry["shared"] for entry in ranked)
     label = panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
-    assert "pooled if you both catch it, Y8" in label
+    assert "pooled" not in label  # said once, in the title, not on every line
+    partner = frame.name(1).split(" (")[0]
+    assert panes.prompt_title(frame).endswith(f"(shared with {partner}: outcomes shown alone)")
+
+
+def test_a_robbery_line_leaves_out_a_track_that_does_not_move():
+    """"scoundrel +0" was on nearly every line of the move list: only what changes is said."""
+    outcome = {"speed_met": True, "spur": False, "wit_met": True, "combat_met": True, "folk_hero": 2,
+               "scoundrel": 0, "health": 0, "money": 5}
+    assert panes.outcome_text(outcome, UNICODE, None).plain == "£5, folk hero +2"
+    assert panes.outcome_text({**outcome, "folk_hero": 0, "scoundrel": 3}, UNICODE, None).plain == "£5, scoundrel +3"
+
+
+def test_latest_robberies_say_a_loss_stopped_at_nothing():
+    """Y2 on the board and the hand: a robbery's entry keeps the folk hero its robber had, so a loss of 6
+    from 2 reads "(to 0)" there as in the move list and the log (QA P5)."""
+    entry = {"speed_met": True, "spur": False, "wit_met": False, "combat_met": True, "folk_hero": -6,
+             "scoundrel": 1, "health": 0, "money": 4, "folk_hero_was": 2}
+    assert panes.outcome_text(entry, UNICODE, None).plain == "£4, folk hero −6 (to 0), scoundrel +1"
+    assert "(to 0)" not in panes.outcome_text({**entry, "folk_hero_was": 6}, UNICODE, None).plain
+    got_away = {**entry, "speed_met": False, "folk_hero": -1, "folk_hero_was": 0}
+    assert panes.outcome_text(got_away, UNICODE, None).plain == "the coach gets away: folk hero −1 (to 0)"
 
 
 def test_outcomes_in_words_and_death_said_plainly():

@@ -459,8 +459,11 @@ def resolve_robbery(state: State, where: str, seats: list[int], events: Narratio
     if events is not None:
         events.extend(robbery_events(state, where, seats, picks))
     for seat, result in zip(seats, outcomes):
+        # The track before the robbery, so that whoever reads it later can tell a loss that stopped at 0.
+        folk_hero_was = players[seat]["folk_hero"]
         apply_outcome(state, seat, result)
-        state["last"].append({"seat": seat, "where": where, "round": state["round"], **result.as_dict()})
+        state["last"].append({"seat": seat, "where": where, "round": state["round"], **result.as_dict(),
+                              "folk_hero_was": folk_hero_was})
 
 
 def robbery_events(state: State, where: str, seats: list[int], picks: list[solver.Assignment]) -> list[Event]:

@@ -88,16 +88,17 @@ def to_nothing(track: int | None, loss: int) -> str:
     return " (to 0)" if track is not None and loss > track else ""
 
 
-def wit_and_combat(wit: tuple[str, int], combat: tuple[str, int], coach: Coach, each: str = "",
-                   folk_hero: int | None = None) -> str:
+def wit_and_combat(wit: tuple[str, int], combat: tuple[str, int], coach: Coach,
+                   robbers: Sequence[Robber]) -> str:
     """Y7: wit met gains the excess as folk hero, missed loses the shortfall; combat met gains the excess
-    as scoundrel, missed costs the shortfall in health. ``each`` marks changes both robbers take (Y8)."""
+    as scoundrel, missed costs the shortfall in health. Two ``robbers`` take the changes each (Y8)."""
     (wit_text, wit_value), (combat_text, combat_value) = wit, combat
+    each = " each" if len(robbers) > 1 else ""
     wit_gap = wit_value - coach.wit
     if wit_gap >= 0:
         wit_verdict = f"met by {wit_gap}: +{wit_gap} folk hero{each}"
     else:
-        wit_verdict = f"missed by {-wit_gap}: -{-wit_gap} folk hero{each}{to_nothing(folk_hero, -wit_gap)}"
+        wit_verdict = f"missed by {-wit_gap}: -{-wit_gap} folk hero{each}{stopped_at_nothing(robbers, -wit_gap)}"
     target_text, target = combat_target(coach)
     combat_gap = combat_value - target
     if combat_gap >= 0:
@@ -131,7 +132,7 @@ def lone_robbery(robber: Robber, coach: Coach, whole_purse: bool = False) -> str
         return opening + spur_note(robber) + "."
     wit = tally(dice_part(robber.wit) + bonus_parts(robber.gear))
     combat = tally(dice_part(robber.combat) + bonus_parts(robber.weapons))
-    return (f"{opening}; {wit_and_combat(wit, combat, coach, folk_hero=robber.folk_hero)}; "
+    return (f"{opening}; {wit_and_combat(wit, combat, coach, [robber])}; "
             f"{takings(wit[1], combat[1], coach, False)}{spur_note(robber)}.")
 
 
@@ -148,7 +149,18 @@ def pooled_robbery(robbers: Sequence[Robber], coach: Coach) -> str:
                     + bonus_parts(r.weapons, r.name)])
     names = " and ".join(r.name for r in robbers)
     return (f"{names} rob {coach.name} together (Y8), pooling dice and items: "
-            f"{wit_and_combat(wit, combat, coach, ' each')}; {takings(wit[1], combat[1], coach, True)}.")
+            f"{wit_and_combat(wit, combat, coach, robbers)}; {takings(wit[1], combat[1], coach, True)}.")
+
+
+def stopped_at_nothing(robbers: Sequence[Robber], loss: int) -> str:
+    """Y2 for a wit missed by ``loss``: " (to 0)" when the robber's folk hero stops at 0; of two who pool,
+    whose does (" (Seat 1: to 0)", " (both to 0)")."""
+    stopped = [robber.name for robber in robbers if to_nothing(robber.folk_hero, loss)]
+    if not stopped:
+        return ""
+    if len(robbers) == 1:
+        return " (to 0)"
+    return " (both to 0)" if len(stopped) == len(robbers) else f" ({stopped[0]}: to 0)"
 
 
 def town_fight(name: str, guards: int, place: str, roll: int, weapons: Sequence[tuple[str, int]],

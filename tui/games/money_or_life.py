@@ -194,7 +194,10 @@ def prompt_title(frame: TableFrame) -> str:
     if phase == "rob" and me and me.get("pick") in rules.DIRECTIONS:
         coach = _coach(view, me["pick"])
         name = coach["name"] if coach else PLACE_NAMES[me["pick"]]
-        return f"share your dice between speed, wit and combat against {name}"
+        partners = [seat for seat in robbers_of(view, me["pick"]) if not frame.is_me(seat)]
+        # Y8: each line tells the robbery alone; the hand says how a shared one pools.
+        shared = f" (shared with {riders_named(frame, partners)}: outcomes shown alone)" if partners else ""
+        return f"share your dice between speed, wit and combat against {name}{shared}"
     if phase == "town" and me and me.get("pick") in rules.TOWN:
         return f"in {PLACE_NAMES[me['pick']]}: you have {money(me['guineas'], frame.glyphs)}"
     return ""
@@ -268,8 +271,6 @@ def robbery_label(frame: TableFrame, action: dict[str, Any], glyphs: Glyphs) -> 
         return text
     text.append(" → ")
     text.append_text(outcome_text(found["outcome"], glyphs, _me(_view(frame))))
-    if found["shared"]:
-        text.append("  (alone; pooled if you both catch it, Y8)", style="dim")
     if ranked and found is ranked[0]:
         text.append("  ★ best", style="bold")
     return text
@@ -297,14 +298,21 @@ def assignment_text(action: dict[str, Any], glyphs: Glyphs, compact: bool = Fals
 
 
 def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | None) -> Text:
+    """What a robbery brings: "£4, folk hero −3 (to 0), scoundrel +2"; a track that does not move is left
+    out. ``me`` is the robber before it (for "(to 0)" and a death); an entry of the view's ``last`` carries
+    the folk hero it had (``folk_hero_was``) instead."""
+    tracks = me if me is not None else (
+        {"folk_hero": outcome["folk_hero_was"]} if "folk_hero_was" in outcome else None)
     if not outcome["speed_met"]:
-        text = Text("the coach gets away: folk hero −1")
+        text = Text(f"the coach gets away: {track_change('folk hero', -1, tracks, 'folk_hero')}")
         if outcome["spur"]:
             text.append(", health −1 and tavern next round (spur)")
         return text
-    parts = [money(outcome["money"], glyphs), track_change("folk hero", outcome["folk_hero"], me, "folk_hero")]
-    if outcome["combat_met"]:
-        parts.append(track_change("scoundrel", outcome["scoundrel"], me, "scoundrel"))
+    parts = [money(outcome["money"], glyphs)]
+    if outcome["folk_hero"]:
+        parts.append(track_change("folk hero", outcome["folk_hero"], tracks, "folk_hero"))
+    if outcome["combat_met"] and outcome["scoundrel"]:
+        parts.append(track_change("scoundrel", outcome["scoundrel"], tracks, "scoundrel"))
     if outcome["health"]:
         parts.append(f"health {outcome['health']:+d}")
     if outcome["spur"]:
@@ -317,7 +325,7 @@ def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | N
 
 def track_change(name: str, change: int, me: dict[str, Any] | None, key: str) -> str:
     """"folk hero −3", and "(to 0)" where the track cannot go that low (Y2: never below 0)."""
-    text = f"{name} {change:+d}"
+    text = f"{name} {change:+d}".replace("-", "−")
     if me is not None and change < 0 and me.get(key, 0) + change < 0:
         text += " (to 0)"
     return text
