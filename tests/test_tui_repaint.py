@@ -341,3 +341,23 @@ async def test_a_theme_switch_repaints_the_cards_in_the_new_themes_colours():
         light_card = hand.get_component_rich_style("hw-hand--card").bgcolor
         await wait_until(pilot, lambda: light_card in card_backgrounds(), "the cards in the light theme")
         assert not dark & card_backgrounds(), "no card keeps the dark theme's background"
+
+
+async def test_the_chat_box_says_how_many_characters_are_left_near_its_limit():
+    """A chat line holds 200 characters; a paste past that was cut without a word (QA): near the end the
+    box counts down, and at the end it says so."""
+    from tui.widgets.chat import MAX_CHAT
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: at_table(app), "the table")
+        await pilot.press("t")
+        chat = app.screen.query_one("#chat")
+        await wait_until(pilot, lambda: app.screen.focused is chat, "the chat box")
+        await pilot.press(*"hello")
+        assert chat.border_subtitle == ""
+        chat.insert_text_at_cursor("x" * 170)
+        await wait_until(pilot, lambda: chat.border_subtitle == f"{MAX_CHAT - 175} characters left", "the count")
+        chat.insert_text_at_cursor("y" * 500)
+        await wait_until(pilot, lambda: chat.border_subtitle == f"{MAX_CHAT} characters at most", "the limit")
+        assert len(chat.value) == MAX_CHAT

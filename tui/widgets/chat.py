@@ -9,6 +9,9 @@ from textual.message import Message
 from textual.widgets import Input
 
 MAX_CHAT = 200
+#: Within this many characters of ``MAX_CHAT`` the box says how many are left: a pasted paragraph was cut
+#: to 200 without a word (QA).
+NEAR_THE_END = 40
 
 
 class ChatInput(Input):
@@ -19,8 +22,19 @@ class ChatInput(Input):
         text: str
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(placeholder="t to chat: say something to the table, Enter sends",
+        # Shown only while typing (the box hides on blur), so it says how to finish, not how to begin.
+        super().__init__(placeholder="Say something to the table: Enter sends, Esc goes back",
                          max_length=MAX_CHAT, id=id)
+
+    def insert_text_at_cursor(self, text: str) -> None:
+        """Typing or a paste: what fits of it, rather than nothing (Textual refuses a whole paste that
+        would go past ``max_length``); the count below the box then says where the line stops."""
+        super().insert_text_at_cursor(text[:max(0, MAX_CHAT - len(self.value))])
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        left = MAX_CHAT - len(event.value)
+        self.border_subtitle = (f"{left} characters left" if left else f"{MAX_CHAT} characters at most") \
+            if left <= NEAR_THE_END else ""
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
