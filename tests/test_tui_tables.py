@@ -396,6 +396,30 @@ async def test_changing_the_number_of_players_keeps_the_focus_on_players():
         assert app.screen.query_one("#option-players").value == 3
 
 
+async def test_the_host_set_up_opens_with_the_choices_of_the_last_one():
+    """QA: the host set-up forgot its game and interface each time, so a host on 127.0.0.1 typed it again
+    for every table. The next form has them; the seed is blank again (a fresh game)."""
+    app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await pilot.press("h")
+        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#setup-seed")),
+                         "the host set-up")
+        app.screen.query_one("#setup-game").value = "highwayman"
+        await wait_until(pilot, lambda: app.screen.game_id == "highwayman", "Highwayman chosen")
+        app.screen.query_one("#setup-interface").value = "127.0.0.1"
+        app.screen.query_one("#setup-seed").value = "12"
+        await host_from_the_set_up(pilot, app)
+        await pilot.press("escape")  # nobody has sat down: the table closes without a question
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu again")
+        await pilot.press("h")
+        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#setup-seed")),
+                         "the host set-up again")
+        assert app.screen.query_one("#setup-game").value == "highwayman"
+        assert app.screen.query_one("#setup-interface").value == "127.0.0.1"
+        assert app.screen.query_one("#setup-seed").value == ""
+
+
 async def test_a_set_up_problem_goes_once_it_is_put_right():
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 40)) as pilot:

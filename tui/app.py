@@ -79,6 +79,8 @@ class TurpinApp(App[int]):
         self.client: TableClient | None = None
         self.hosted: HostedTable | None = None
         self.last_plan: TablePlan | None = None
+        #: The last set-up form sent, by whether it hosted: the next one opens with its choices.
+        self.last_setups: dict[bool, TablePlan] = {}
         self.record_path: str | None = None
 
     def get_line_filters(self) -> Sequence[LineFilter]:

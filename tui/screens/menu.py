@@ -97,7 +97,7 @@ class MenuScreen(Screen[None]):
             app.start_table(app.play(plan_against_bots()))
         elif item in ("setup", "host"):
             from tui.screens.setup import SetupScreen
-            app.push_screen(SetupScreen(hosting=item == "host"))
+            app.push_screen(SetupScreen(hosting=item == "host", plan=app.last_setups.get(item == "host")))
         elif item in ("join", "spectate"):
             from tui.screens.join import JoinScreen
             app.push_screen(JoinScreen(spectate=item == "spectate"))

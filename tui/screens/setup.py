@@ -6,6 +6,8 @@ Every option comes from the engine's ``Option``s, so a new game's options appear
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from typing import Any
 
 from rich.text import Text
@@ -220,6 +222,8 @@ class SetupScreen(Screen[None]):
             error.update(Text(str(problem), style="bold red"))
             return
         error.update("")
+        # The next form opens with these choices (the host's interface, say), but a fresh game and code.
+        self.app.last_setups[self.hosting] = replace(plan, seed=None, port=0, room_code=None)
         if self.hosting:
             from tui.screens.lobby import LobbyScreen
             self.app.push_screen(LobbyScreen(plan))
