@@ -492,6 +492,31 @@ class Table:
         self._seats_changed()
         self.tell(f"Seat {seat + 1}: a bot ({bot}) plays it now")
 
+    def start_again(self, seed: int | None = None,
+                    save: Callable[[dict[str, Any]], None] | None = None) -> None:
+        """Another game at this table once this one is over: the same options, seats and tokens (everyone
+        keeps his seat), a fresh deal, and ``save`` for its record (the last game's record stays whole).
+        Every watcher is sent the new table from its start, as after a reconnect."""
+        if not self.over:
+            raise Refusal("game_on", "this table's game is still being played")
+        self.seed = seed if seed is not None else secrets.randbits(63)
+        self._seed_bytes = msgpack.packb(self.seed)
+        self.state = self.game.setup(self.options, self.seed)
+        self.actions = []
+        self.log = self.game.opening_events(self.state)
+        self._bot_rngs = [random.Random(f"{seed}/bot/{seat}" if seed is not None else secrets.randbits(64))
+                          for seat in range(len(self.seats))]
+        self.save = save
+        # Prompt ids go on counting up: an answer to the last game's prompt can never fit the new one's.
+        self._refresh_prompts()
+        if self.save is not None:
+            self.save(self.record())
+        for watcher in list(self.watchers):
+            self._send_table(watcher, catch_up=True)
+        self.notice("A new game begins at this table: same seats, a fresh deal")
+        self._seats_changed()  # the LAN list says the table plays again
+        self.tell("A new game begins (same seats)")
+
     def seats_past_grace(self, now: float | None = None) -> list[int]:
         """Seats whose player has been gone longer than the grace period (never, with no grace set)."""
         if self.grace is None or self.over:

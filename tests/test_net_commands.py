@@ -99,6 +99,42 @@ async def test_the_host_console_seats_a_bot_in_an_open_seat_and_the_game_starts(
     await asyncio.wait_for(process.wait(), WAIT)
 
 
+async def test_the_host_console_deals_again_once_the_game_is_over(tmp_path):
+    """`again` at the headless host's console: refused while the game is on, and once it is over a new
+    game for the same seats, with a record of its own; the first game's record is left as it was."""
+    env = {**ENV, "XDG_DATA_HOME": str(tmp_path / "data")}
+    first = tmp_path / "first.record"
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--bots", "1",
+        "--no-code", "--port", "0", "--interface", "127.0.0.1", "--no-advertise", "--bot-delay", "0",
+        "--record", str(first), cwd=ROOT, env=env, stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    try:
+        text = ""
+        while "Type `seats`" not in text:
+            line = await asyncio.wait_for(process.stdout.readline(), WAIT)
+            assert line, text
+            text += line.decode()
+        port = int(re.search(r"at 127\.0\.0\.1:(\d+)", text).group(1))
+        player = TableClient("127.0.0.1", port, reconnect=False)
+        await player.start()
+        process.stdin.write(b"again\n")
+        await process.stdin.drain()
+        assert "the game is still on" in await _line_with(process, "still on", [])
+        await play_randomly(player, random.Random(3))
+        first_record = first.read_bytes()
+        process.stdin.write(b"again\n")
+        await process.stdin.drain()
+        said = await _line_with(process, "Game record: ", [])
+        await player.wait_for(lambda snap: snap.result is None and snap.turn == 0, WAIT)
+        second = pathlib.Path(said.split("Game record: ")[1].strip())
+        assert second.exists() and second != first and first.read_bytes() == first_record
+        await player.close()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(process.wait(), WAIT)
+
+
 @pytest.mark.parametrize("name", ["x" * 41, "", "The\tBell", "Bell\x07", " The Bell", "The Bell "])
 def test_a_table_name_the_lan_list_would_refuse_is_an_argument_error(name, capsys):
     """`turpin host --name` refuses at once, as argparse does (exit status 2, the reason in words), a name

@@ -345,3 +345,51 @@ def test_a_boolean_is_not_taken_for_a_number_in_an_action():
     assert table.actions == []
     table.act(tom, {"card": 1, "do": "pick"}, prompt)  # the same action with its keys in another order is fine
     assert table.actions == [[0, {"do": "pick", "card": 1}]] and type(table.actions[0][1]["card"]) is int
+
+
+async def test_a_table_deals_again_to_the_same_seats_once_its_game_is_over(tmp_path):
+    """Play again at a LAN table: the same seats and tokens, a fresh seed, and every connection sent the
+    new game from its start; each is sent only its own view, no frame carries the new seed before its
+    end, the last game's record stays whole beside the new one, and no one can deal while a game is on."""
+    import msgpack
+    from net.host import record_saver
+    from net.record import read_record
+    first_path, second_path = tmp_path / "first.record", tmp_path / "second.record"
+    table = Table(TOY, {"players": 2}, seed=5, save=record_saver(first_path))
+    async with hosting(table) as host:
+        frames = {0: [], 1: [], None: []}
+        players = [client(host, frame_log=frames[seat]) for seat in (0, 1)]
+        spectator = client(host, role="spectator", frame_log=frames[None])
+        for someone in (*players, spectator):
+            await someone.start()
+        with pytest.raises(Refusal):
+            table.start_again()
+        tokens = [player.token for player in players]
+        await asyncio.gather(*(play_randomly(player, random.Random(seat)) for seat, player in enumerate(players)))
+        first_actions = len(table.actions)
+        last_prompt_ids = [max(m["prompt"]["id"] for m in frames[seat] if m["type"] == "table" and m["prompt"])
+                           for seat in (0, 1)]
+        sent_before = {seat: len(log) for seat, log in frames.items()}
+
+        host.start_again(seed=77, save=record_saver(second_path))
+        for someone in (*players, spectator):
+            await someone.wait_for(lambda snap: snap.result is None and snap.turn == 0, WAIT)
+        assert table.seed == 77 and [info.token for info in table.seats] == tokens
+        assert read_record(first_path)["seed"] == 5 and len(read_record(first_path)["actions"]) == first_actions
+        assert read_record(second_path)["seed"] == 77 and read_record(second_path)["actions"] == []
+        for seat, log in frames.items():
+            new_game = [message for message in log[sent_before[seat]:] if message["type"] == "table"]
+            assert new_game[0]["catch_up"] and new_game[0]["view"] == TOY.view(table.state, seat)
+            assert new_game[0]["events"] == visible_events(table.narrate(table.log), seat)
+        # An answer to the last game's prompt can never fit the new game's first.
+        for seat, player in enumerate(players):
+            if player.snapshot.prompt is not None:
+                assert player.snapshot.prompt["id"] > last_prompt_ids[seat]
+        await asyncio.gather(*(play_randomly(player, random.Random(seat + 9)) for seat, player in enumerate(players)))
+        seed_bytes = msgpack.packb(77)
+        for seat, log in frames.items():
+            for message in log[sent_before[seat]:]:
+                if message["type"] == "table" and message["result"] is None:
+                    assert seed_bytes not in protocol.encode(message)
+        assert len(read_record(second_path)["actions"]) == len(table.actions) > 0
+        await close_all(*players, spectator)

@@ -5,6 +5,7 @@ Every table here is a real ``TableHost`` on 127.0.0.1; the app reaches it throug
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 
 
@@ -601,3 +602,37 @@ async def test_text_typed_fast_after_a_tab_goes_into_the_next_field():
                          "the keys handled")
         await pilot.pause()
         assert address.value == "ab" and code.value.lower() == "cd", (address.value, code.value)
+
+
+async def test_the_host_of_a_lan_table_plays_again_with_the_same_people():
+    """QA: a table hosted from the app ended with only "Back to menu". Its results offer "Play again" as
+    a game against bots does: the same table deals again, the guest still in his seat is sent the new
+    game from its start, his results close by themselves, and each game keeps its own record."""
+    import random
+    from tests.net_helpers import play_randomly
+    plan = TablePlan(game="highwayman", options={"players": 2, "routes": 2, "route_length": 6, "series_games": 1},
+                     interface="127.0.0.1", code=False, bot_delay=0)
+    app = app_at("host", plan=plan)
+    async with app.run_test(size=(120, 40)) as pilot:
+        lobby = await host_from_the_set_up(pilot, app)
+        guest = TableClient(*lobby.hosted.join_address, name="Bob")
+        await guest.start()
+        try:
+            guest_plays = asyncio.ensure_future(play_randomly(guest, random.Random(1)))
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+            table = app.screen
+            while screen_name(app) != "ResultsScreen":
+                if screen_name(app) == "TableScreen" and table.frame.choices:
+                    await pilot.press("1")
+                await pilot.pause(0.05)
+            await guest_plays
+            first_record = app.record_path
+            await wait_until(pilot, lambda: "Play again" in rendered(app), "the button")
+            await pilot.press("p")
+            await wait_until(pilot, lambda: app.screen is table and table.frame.result is None
+                             and table.frame.turn == 0, "the new game on the table")
+            await guest.wait_for(lambda snap: snap.result is None and snap.turn == 0, 30)
+            assert guest.snapshot.seat == 1 and app.record_path != first_record
+            await wait_until(pilot, lambda: "A new game begins at this table" in logged(app), "the notice")
+        finally:
+            await guest.close()

@@ -169,7 +169,11 @@ class TurpinApp(App[int]):
 
     @property
     def can_play_again(self) -> bool:
-        return self.last_plan is not None and not self.last_plan.on_lan
+        """A game against bots is played again at a new private table; a LAN table hosted here deals
+        again to the same seats (not once its host has left it)."""
+        if self.last_plan is None:
+            return False
+        return not self.last_plan.on_lan or self.hosted is not None
 
     async def play(self, plan: TablePlan) -> None:
         """A private table against bots: host it here on 127.0.0.1 and sit at seat 1."""
@@ -261,10 +265,17 @@ class TurpinApp(App[int]):
             self._open(self.client)
 
     def play_again(self) -> None:
-        if self.last_plan is not None:
-            plan = self.last_plan
-            plan.seed = None
+        if self.last_plan is None:
+            return
+        plan = self.last_plan
+        plan.seed = None
+        if not plan.on_lan:
             self.start_table(self.play(plan))
+        elif self.hosted is not None:
+            # Everyone at the table is sent the new game; each table screen closes its results on it.
+            from tui.lan_commands import default_record_path
+            self.record_path = str(default_record_path(plan.name or plan.game))
+            self.hosted.start_again(self.record_path)
 
     def leave_table(self) -> None:
         self._to_menu()

@@ -102,6 +102,12 @@ class HostedTable:
         reasons = [line.strip("()") for line in self.news if line.startswith("(not advertising")]
         return reasons[-1] if reasons else ""
 
+    def start_again(self, record_path: str | None) -> None:
+        """Deal a new game to the same seats once this one is over, its record kept at ``record_path``
+        (the last game's record stays as it was)."""
+        self.record_path = record_path
+        self.host.start_again(save=self._saver(record_path))
+
     def seat_bot(self, seat: int) -> None:
         """Put a bot in an empty seat (or take over a person's) from the lobby."""
         self.host.hand_to_bot(seat, "is taken by a bot")

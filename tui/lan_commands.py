@@ -15,7 +15,7 @@ import shlex
 import signal
 import sys
 import time
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import platformdirs
 
@@ -310,11 +310,22 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
             print("Not announced on the LAN (TURPIN_LAN=off): players join by address.", flush=True)
         elif not args.no_advertise:
             advertiser = await advertise(host, interface)
-        console = asyncio.ensure_future(_host_console(host, stop))
-        lingering = asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop))
+        lingering = [asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop))]
+
+        def deal_again() -> None:
+            """`again`: a new game for the same seats, with a record of its own; the closing waits for
+            its end."""
+            path = default_record_path(table.name or table.game.id)
+            host.start_again(save=record_saver(str(path)))
+            ended.clear()
+            lingering[0].cancel()
+            lingering[0] = asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop))
+            print(f"A new game, same seats. Game record: {path}", flush=True)
+
+        console = asyncio.ensure_future(_host_console(host, stop, deal_again))
         await stop.wait()
         console.cancel()
-        lingering.cancel()
+        lingering[0].cancel()
     finally:
         if advertiser is not None:
             with contextlib.suppress(Exception):
@@ -358,10 +369,11 @@ def _print_welcome(table: Table, address: str, port: int, record_path: str) -> N
     print(f"Seats: {', '.join(f'{s + 1} {i.kind}' for s, i in enumerate(table.seats))}")
     print(f"Game record: {record_path}   (after a crash: turpin host --headless --resume "
           f"{shlex.quote(str(record_path))})")
-    print("Type `seats` to list the seats, `bot N` to hand seat N to a bot, `quit` to stop.", flush=True)
+    print("Type `seats` to list the seats, `bot N` to hand seat N to a bot, `again` for a new game once "
+          "this one is over, `quit` to stop.", flush=True)
 
 
-async def _host_console(host: TableHost, stop: asyncio.Event) -> None:
+async def _host_console(host: TableHost, stop: asyncio.Event, deal_again: Callable[[], None]) -> None:
     """The headless host's few commands, read from stdin if there is one."""
     reader = await stdin_reader()
     if reader is None:
@@ -389,8 +401,13 @@ async def _host_console(host: TableHost, stop: asyncio.Event) -> None:
                                  else "was handed to a bot by the host")  # the table's line says so
             else:
                 print(f"  seat {words[1]} is not a seat a bot can take", flush=True)
+        elif words[0] == "again":
+            if table.over:
+                deal_again()
+            else:
+                print("  the game is still on: `again` deals a new one once it is over", flush=True)
         else:
-            print("  commands: seats, bot N, quit", flush=True)
+            print("  commands: seats, bot N, again (a new game once this one is over), quit", flush=True)
 
 
 def host_main(argv: Sequence[str], games: Mapping[str, Game]) -> int:

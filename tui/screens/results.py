@@ -105,6 +105,9 @@ class ResultsScreen(Screen[None]):
             path = self.record_path or getattr(self.app, "record_path", None)
             if path:
                 yield Static(Text(f"The game record is in {path}"), id="results-record")
+            if self._at_someone_elses_table():
+                yield Static(Text("If the host deals again, the new game opens here by itself.", style="italic"),
+                             id="results-next")
             with Horizontal(id="results-buttons"):
                 if self.replay:
                     yield Button("Back to the replay", id="table", variant="primary")
@@ -112,6 +115,13 @@ class ResultsScreen(Screen[None]):
                     yield Button("Play again (same seats)", id="again", variant="primary")
                 yield Button("Back to menu", id="menu")
         yield Footer()
+
+    def _at_someone_elses_table(self) -> bool:
+        """A player at a LAN table hosted elsewhere, who is still connected to it."""
+        app = self.app
+        client = getattr(app, "client", None)
+        return (not self.replay and getattr(app, "hosted", None) is None and client is not None
+                and client.stopped is None and self.frame.seat is not None)
 
     def _scores(self) -> Text:
         frame, result = self.frame, self.frame.result or {}

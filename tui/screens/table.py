@@ -231,6 +231,8 @@ class TableScreen(Screen[None]):
             if news:
                 self.notify(news, timeout=NEWS_TOAST, markup=False)
             self._announce_turn()
+            if before.result is not None and self.frame.result is None:
+                self._new_game_begins()
             if self.frame.result is not None and not self._results_shown:
                 self._results_shown = True
                 self.refresh_bindings()
@@ -266,6 +268,15 @@ class TableScreen(Screen[None]):
             line.append(str(message_.get("text", update.text)))
             self._chat.append(line)
             self.query_one(TableLog).say(line)
+
+    def _new_game_begins(self) -> None:
+        """The host dealt again at this table: its results close, and the game shows from its start (the
+        host's notice says so in the log and a toast)."""
+        from tui.screens.results import ResultsScreen
+        self._results_shown = False
+        self.refresh_bindings()
+        while isinstance(self.app.screen, ResultsScreen) and not self.app.screen.replay:
+            self.app.pop_screen()
 
     #: The errors that end a window's part in a table that plays on: the seat was handed to a bot, or
     #: another window took it with the same token.
