@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Group
 from rich.padding import Padding
 from rich.table import Table
@@ -46,11 +48,21 @@ def reflowed(rules: str) -> str:
     return "\n".join(lines)
 
 
+#: How the rules cite a rule of the sheet or a ruling: T5, Y8, H4, A2.
+RULE_MARK = re.compile(r"\b[A-Z]\d{1,2}\b")
+
+
 def rules_text(game: Game) -> Group:
     """The game's rules, then its table options in two columns: a wrapped option keeps its indent."""
     text = Text()
     text.append(game.title + "\n\n", style="bold")  # the title only (a Text's own style is all of it)
-    text.append(reflowed(game.rules_text) + "\n\n")
+    marks = RULE_MARK.findall(game.rules_text)
+    if marks:  # the log and the move lists cite rules by these marks, which a newcomer cannot place (QA)
+        text.append(f"Marks like ({marks[0]}) in the log and the move lists name the rule below that says "
+                    "so; each is in bold where it is told.\n\n", style="dim")
+    rules = Text(reflowed(game.rules_text) + "\n\n")
+    rules.highlight_regex(RULE_MARK, "bold")
+    text.append_text(rules)
     text.append("Table options", style="bold")
     options = Table.grid(padding=(0, 2))
     options.add_column(no_wrap=True, style="bold")
