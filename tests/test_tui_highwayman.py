@@ -20,6 +20,7 @@ from core.games import highwayman as rules
 from tests.tui_helpers import quick_app, screen_name, screen_text, wait_until
 from tui.app import TurpinApp
 from tui.frame import TableFrame
+from tui.screens.interlude import TYPED_BEFORE
 from tui.games import highwayman as panes
 from tui.games import panes_for
 from tui.glyphs import ASCII, UNICODE
@@ -213,9 +214,10 @@ def test_H4_after_a_play_the_prompt_asks_to_play_on_or_end_the_turn():
     assert panes.waiting_for(frame) == [0]
 
 
-def test_H7_when_a_game_of_the_series_ends_the_news_says_who_won_it_and_the_totals():
-    """H7: the next game is dealt at once, so its first prompt came straight after the last play (QA: only a
-    long log line and the sheet told who had won). The table screen toasts the news; only at that step."""
+def test_H7_when_a_game_of_the_series_ends_the_table_pauses_on_how_it_ended():
+    """H6, H7: the next game is dealt at once, so its first prompt came straight after the last play (QA:
+    only a long log line and the sheet told who had won). The table pauses on the game just ended: who
+    won and how, every hand left with its points, the series totals; only at that step."""
     import copy
     game = rules.GAME
     state = play_until(lambda s: len(s["history"]) == 0 and s["phase"] in ("play", "more", "drawn")
@@ -228,12 +230,15 @@ def test_H7_when_a_game_of_the_series_ends_the_news_says_who_won_it_and_the_tota
         if state["history"] or state["phase"] == "over":
             break
     assert len(state["history"]) == 1 and state["phase"] != "over"
-    news = panes.news(frame_of(before), frame_of(state))
+    title, body, onward = panes.interlude(frame_of(before), frame_of(state))
     ended = state["history"][0]
     winner = SEATS[ended["winners"][0]]["name"]
-    assert news.startswith(f"Game 1 of 3 is over: {winner} ") and news.endswith("Game 2 is dealt.")
-    assert "Series (lowest wins): " + " · ".join(f"{SEATS[s]['name']} {t}" for s, t in enumerate(state["totals"])) in news
-    assert panes.news(frame_of(state), frame_of(state)) is None
+    assert title.startswith(f"Game 1 of 3 is over: {winner} ") and onward == "On to game 2"
+    for seat, hand in enumerate(ended["left"]):
+        assert f"{ended['scores'][seat]:>3} points  {rules.hand_in_words(hand)}" in body.plain
+    assert "Series so far (lowest wins): " + " · ".join(
+        f"{SEATS[s]['name']} {t}" for s, t in enumerate(state["totals"])) in body.plain
+    assert panes.interlude(frame_of(state), frame_of(state)) is None
 
 
 def test_the_keep_hint_names_its_key_not_a_click():
@@ -357,11 +362,17 @@ async def test_a_whole_series_by_keys(size):
         playable = panes.playable_cards(table.frame)
         assert any(chip.startswith(UNICODE.laid) for chip in names) == bool(playable & set(view["hand"]))
         # Play the series: number keys, and now and then arrows and Enter.
-        moves, arrows, games_seen = 0, 0, set()
+        moves, arrows, games_seen, pauses = 0, 0, set(), []
         for _ in range(20_000):  # a bound on pauses and key presses, not a time limit
             if screen_name(app) == "ResultsScreen":
                 break
-            if my_move(app):
+            if screen_name(app) == "InterludeScreen":  # H7: a game of the series over, read, then Enter
+                pauses.append(app.screen.title_text)
+                assert "points" in screen_text(app) and "Series so far (lowest wins)" in screen_text(app)
+                await pilot.pause(TYPED_BEFORE)
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: screen_name(app) != "InterludeScreen", "the table again")
+            elif my_move(app):
                 frame = app.screen.frame
                 games_seen.add(frame.view["game_number"])
                 hand = app.screen.query_one("#hand", panes.Hand)  # its drawing is kept while its key holds:
@@ -377,6 +388,7 @@ async def test_a_whole_series_by_keys(size):
                 await pilot.pause(0.05)
         assert screen_name(app) == "ResultsScreen", "the series did not reach its results"
         assert games_seen == {1, 2, 3} and arrows > 0
+        assert [title.split(" is over")[0] for title in pauses] == ["Game 1 of 3", "Game 2 of 3"]
         result = app.screen.frame.result
         assert len(result["reveal"]["history"]) == 3
         await wait_until(pilot, lambda: "Game over" in screen_text(app), "the results drawn")

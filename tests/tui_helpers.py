@@ -49,7 +49,11 @@ async def play_to_results(pilot, app: TurpinApp, key: str = "1", max_moves: int 
         if screen_name(app) == "ResultsScreen":
             return moves
         screen = app.screen
-        if isinstance(screen, TableScreen) and screen.frame.choices and not screen.frame.sent:
+        if screen_name(app) == "InterludeScreen":  # a series' game over: read, then on to the next
+            from tui.screens.interlude import TYPED_BEFORE
+            await pilot.pause(TYPED_BEFORE)
+            await pilot.press("enter")
+        elif isinstance(screen, TableScreen) and screen.frame.choices and not screen.frame.sent:
             await pilot.press(key)
             moves += 1
         else:

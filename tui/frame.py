@@ -46,5 +46,12 @@ class TableFrame(TableSnapshot):
             return str(self.seats[seat]["name"])
         return f"Seat {seat + 1}"
 
+    def plain_name(self, seat: int) -> str:
+        """The seat's name without a bot's level ("Moll Cutpurse"), as the log names bots."""
+        name = self.name(seat)
+        if 0 <= seat < len(self.seats) and self.seats[seat].get("kind") == "bot" and name.endswith(" bot)"):
+            return name.rsplit(" (", 1)[0]
+        return name
+
     def is_me(self, seat: int) -> bool:
         return self.seat is not None and seat == self.seat

@@ -38,9 +38,10 @@ def waiting_for(frame: TableFrame) -> list[int]:
     return []
 
 
-def news(before: TableFrame, now: TableFrame) -> str | None:
-    """Something the table screen says in a toast when ``now`` follows ``before`` (a game of a series
-    ending, say), beyond the log's line; None for nothing."""
+def interlude(before: TableFrame, now: TableFrame) -> tuple[str, RenderableType, str] | None:
+    """A pause the table screen shows when ``now`` follows ``before`` and a part of the game has ended
+    (a game of a series): its title, what the part ended with, and the words of the button back to the
+    table; None for no pause."""
     return None
 
 

@@ -120,9 +120,10 @@ def waiting_for(frame: TableFrame) -> list[int]:
     return [view["turn"]]
 
 
-def news(before: TableFrame, now: TableFrame) -> str | None:
-    """H7: a game of the series has ended and the next is dealt at once: who won it and the totals, in a
-    toast (QA: only a long log line and the sheet told, while the new game's prompt came up)."""
+def interlude(before: TableFrame, now: TableFrame) -> tuple[str, Text, str] | None:
+    """H6, H7: a game of the series has ended and the next is dealt at once. The table pauses on how it
+    ended (every hand left and its points, the series totals) until the player goes on: the new deal's
+    prompt came up over it, and only a long log line and the sheet told who had won (QA)."""
     old, new = _view(before), _view(now)
     if not old or not new or new.get("phase") == "over":
         return None  # the results screen says the last one
@@ -130,11 +131,19 @@ def news(before: TableFrame, now: TableFrame) -> str | None:
     if len(history) <= len(old.get("history") or []):
         return None
     ended = history[-1]
-    winners = " and ".join(now.name(seat) for seat in ended["winners"])
+    winners = " and ".join(now.plain_name(seat) for seat in ended["winners"])
     how = "went out" if ended["ended"] == "out" else "had the lowest hand"
-    totals = " · ".join(f"{now.name(seat)} {total}" for seat, total in enumerate(new["totals"]))
-    return (f"Game {ended['game']} of {new['series_games']} is over: {winners} {how}. "
-            f"Series (lowest wins): {totals}. Game {new['game_number']} is dealt.")
+    body = Text()
+    width = max(len(now.plain_name(seat)) for seat in range(len(new["totals"])))
+    for seat, (hand, points) in enumerate(zip(ended["left"], ended["scores"])):
+        mark = "★ " if seat in ended["winners"] else "  "
+        body.append(f"{mark}{now.plain_name(seat):<{width}}  ", style="bold" if seat in ended["winners"] else "")
+        body.append(f"{points:>3} points  ")
+        body.append(f"{rules.hand_in_words(hand)}\n", style="dim")
+    body.append("\nSeries so far (lowest wins): ", style="bold")
+    body.append(" · ".join(f"{now.plain_name(seat)} {total}" for seat, total in enumerate(new["totals"])))
+    return (f"Game {ended['game']} of {new['series_games']} is over: {winners} {how}", body,
+            f"On to game {new['game_number']}")
 
 
 def seat_summary(frame: TableFrame, seat: int) -> str:

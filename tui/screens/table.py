@@ -50,8 +50,6 @@ SHOW_SENT_AFTER = 0.15
 YOUR_MOVE_TOAST = 2.0
 #: Seconds a "Key not taken" toast stays; keys refused meanwhile add none (three stacked hid the board).
 KEY_REFUSED_TOAST = 2.0
-#: Seconds a game's news stays up (a game of a series over, with the totals): long enough to read.
-NEWS_TOAST = 8.0
 
 
 class TableScreen(Screen[None]):
@@ -227,9 +225,10 @@ class TableScreen(Screen[None]):
             before = self.frame
             self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
             self._announce_seats(before, self.frame)
-            news = hook(self.panes, "news")(before, self.frame)
-            if news:
-                self.notify(news, timeout=NEWS_TOAST, markup=False)
+            interlude = hook(self.panes, "interlude")(before, self.frame)
+            if interlude:
+                from tui.screens.interlude import InterludeScreen
+                self.app.push_screen(InterludeScreen(*interlude))
             self._announce_turn()
             if before.result is not None and self.frame.result is None:
                 self._new_game_begins()

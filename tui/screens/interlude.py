@@ -1,0 +1,44 @@
+"""A pause between two parts of one game (a Highwayman series' games): what the part ended with, kept
+on screen until the player has read it. The table plays on behind it; Enter (or Esc) goes back to it."""
+
+from __future__ import annotations
+
+import time
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from tui import screen_styles
+
+#: Keys in this long after the pause shows were typed for the move before it, not to close it.
+TYPED_BEFORE = 0.4
+
+
+class InterludeScreen(ModalScreen[None]):
+    CSS_PATH = screen_styles("interlude")
+    BINDINGS = [Binding("enter,escape,space", "close", "back to the table", key_display="enter")]
+
+    def __init__(self, title: str, body: RenderableType, onward: str) -> None:
+        super().__init__()
+        self.title_text, self.body, self.onward = title, body, onward
+        self.shown_at = time.monotonic()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="interlude-box"):
+            yield Static(Text(self.title_text, style="bold"), id="interlude-title")
+            yield Static(self.body, id="interlude-body")
+            yield Button(self.onward, variant="primary", id="interlude-onward")
+            yield Static(Text("Enter: back to the table", style="dim"), id="interlude-keys")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_close()
+
+    def action_close(self) -> None:
+        if time.monotonic() - self.shown_at >= TYPED_BEFORE:
+            self.dismiss(None)
