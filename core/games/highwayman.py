@@ -200,12 +200,12 @@ def route_takes(top: int, blocked: bool, length: int, route: int) -> str | None:
 
 def has_legal_play(state: State, hand: list[str]) -> bool:
     """H4/H5: whether a turn can begin with a play (otherwise the player draws or passes)."""
-    held = set(hand)
     # A held LONDON card makes a play: itself, or a numbered card if one is legal (H4); so does the next
-    # number of a started, open route.
-    if not held.isdisjoint(state["next_cards"]):
+    # number of a started, open route. (A set of the four to six next cards is quicker to make than one of
+    # the hand, whose six cards outgrow a new set's first table.)
+    if not set(state["next_cards"]).isdisjoint(hand):
         return True
-    return _special_play(state, held)
+    return _special_play(state, hand)
 
 
 def _special_play(state: State, held: set[str] | list[str]) -> bool:
@@ -441,13 +441,12 @@ def next_turn(state: State, seat: int, events: Narration) -> None:
     """Play passes left (rule 2). A player with no legal play draws; with an empty pack he passes (H5),
     and when every player has passed in turn the game is scored as it stands (H6)."""
     hands = state["hands"]
-    next_cards = state["next_cards"]
+    taken = set(state["next_cards"])  # see ``has_legal_play``
     state["turn_route"] = -1
     while True:
         state["turn"] = seat
         hand = hands[seat]
-        held = set(hand)
-        if not held.isdisjoint(next_cards) or _special_play(state, held):  # ``has_legal_play``, written out
+        if not taken.isdisjoint(hand) or _special_play(state, hand):  # ``has_legal_play``, written out
             state["phase"] = "play"
             state["passes"] = 0
             return
