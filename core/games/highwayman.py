@@ -212,7 +212,7 @@ def _special_play(state: State, held: set[str] | list[str]) -> bool:
     """Rule 4: a Highwayman held for a started, open route, or a Runner for a blocked one."""
     if HIGHWAYMAN in held and not NO_HIGHWAYMAN_TAKES.issuperset(state["next_cards"]):
         return True  # some route's next card is a number: a started route, neither complete nor held up
-    return RUNNER in held and True in state["blocked"]
+    return True in state["blocked"] and RUNNER in held  # seldom is a route held up: that is asked first
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -313,8 +313,8 @@ def _legal_run(state: State, phase: str, hand: list[str], action: Action) -> tup
         if card not in hand:
             return None
     # Held, so these are cards of this table's deck (strings, on its routes, within its length), and a
-    # tuple of them can be looked up.
-    run = RUNS.get(tuple(cards))
+    # tuple of them can be looked up; one numbered card alone is a run by itself, its own route and number.
+    run = ROUTE_AND_NUMBER.get(cards[0]) if len(cards) == 1 else RUNS.get(tuple(cards))
     if run is None:
         return None  # not one LONDON card, nor numbers in order on one route (rule 3)
     route, first = run
