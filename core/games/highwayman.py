@@ -359,8 +359,6 @@ def pending(state: State) -> list[int]:
 
 # --- Apply ----------------------------------------------------------------------------------------------
 
-KEEP = {"do": "keep"}
-END = {"do": "end"}
 _RULE_OF = {"play": "H4", "highwayman": "rule 4", "runner": "rule 4", "keep": "H5", "end": "H4"}
 
 
