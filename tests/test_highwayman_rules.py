@@ -624,5 +624,83 @@ def test_the_same_seeds_and_choices_play_the_same_series_as_recorded():
     assert playout_digests() == GOLDEN_PLAYOUTS.read_text().splitlines()
 
 
+#: What ``outside_digests`` gave when it was recorded: one line a series.
+GOLDEN_OUTSIDE = pathlib.Path(__file__).with_name("highwayman_outside.golden")
+
+
+def refusal_probes(state: dict, seat: int, legal: list[dict]) -> list[tuple[int, object]]:
+    """Actions the engine must refuse now, with the seat that tries them: the legal ones from the seat
+    after ``seat``, and from ``seat`` itself one card of each held card, every Highwayman and Runner,
+    keep, end, and a few malformed actions, whichever of them are not legal."""
+    seen = GAME.view(state, seat)  # not the state itself: its layout is the engine's own
+    other = (seat + 1) % seen["players"]
+    tries = [(other, action) for action in legal[:2]]
+    routes = [route["id"] for route in seen["routes"]] + ["nowhere"]
+    tries += [(seat, {"do": "play", "cards": [held]}) for held in seen["hand"]]
+    tries += [(seat, {"do": do, "route": route}) for do in ("highwayman", "runner") for route in routes]
+    tries += [(seat, {"do": "keep"}), (seat, {"do": "end"}), (seat, {"do": "play", "cards": "bath:1"}),
+              (seat, {"do": "play", "cards": []}), (seat, {"do": "fly"}), (seat, ["play"]),
+              (seat, {"do": "play", "cards": ["bath:1", "bath:3"]}), (seat, {"do": "end", "extra": 1})]
+    return [(who, action) for who, action in tries if who != seat or action not in legal]
+
+
+def outside_digests() -> list[str]:
+    """Random series hashed by what is seen from outside the engine only, never its state: each step's
+    pending seats, legal actions, choice and events, every seat's and the spectator's view, what the
+    state refuses (rule and words), the words of the legal actions, the normal and easy bots' choices and
+    ``resample_hidden``'s redraws as seen by every seat now and then, the same series played through
+    ``advance``, and the result and figures at the end. A new layout of the state must leave these
+    byte for byte as recorded; ``playout_digests`` above also holds the state to its recorded shape."""
+    lines = []
+    for options in GOLDEN_TABLES:
+        for seed in range(3):
+            state = GAME.setup(GAME.resolve_options(options), seed)
+            quiet = GAME.setup(GAME.resolve_options(options), seed)  # the same series through advance
+            seats = [*range(GAME.view(state, None)["players"]), None]
+            digest = hashlib.sha256(pack([GAME.opening_events(state), [GAME.view(state, s) for s in seats]]))
+            choices = random.Random(seed)
+            step = 0
+            while pending := GAME.pending(state):
+                seat = pending[0]
+                legal = GAME.legal_actions(state, seat)
+                assert GAME.legal_actions(quiet, seat) == legal
+                digest.update(pack([pending, legal]))
+                if step % 3 == 0:
+                    refusals = []
+                    for who, action in refusal_probes(state, seat, legal):
+                        with pytest.raises(IllegalAction) as refused:
+                            GAME.apply(state, who, action)
+                        refusals.append([refused.value.rule, refused.value.message])
+                    digest.update(pack(refusals))
+                if step % 5 == 0:
+                    digest.update(pack([GAME.describe_action(state, seat, action) for action in legal]))
+                if step % 7 == 0:
+                    digest.update(pack([GAME.bots[level](state, seat, random.Random(step))
+                                        for level in ("normal", "easy")]))
+                if step % 11 == 0:
+                    redrawn = GAME.resample_hidden(state, seat, random.Random(step))
+                    digest.update(pack([GAME.view(redrawn, s) for s in seats] + [GAME.legal_actions(redrawn, seat)]))
+                action = choices.choice(legal)
+                events = GAME.apply(state, seat, action)
+                GAME.advance(quiet, seat, action)
+                digest.update(pack([action, events, [GAME.view(state, s) for s in seats]]))
+                if step % 13 == 0:
+                    assert [GAME.view(quiet, s) for s in seats] == [GAME.view(state, s) for s in seats]
+                step += 1
+            assert [GAME.view(quiet, s) for s in seats] == [GAME.view(state, s) for s in seats]
+            digest.update(pack([GAME.result(state), GAME.stats(state), GAME.pending(state),
+                                [GAME.view(state, s) for s in seats]]))
+            lines.append(f"{options} seed {seed}: {step} steps {digest.hexdigest()[:24]}")
+    return lines
+
+
+def test_what_the_outside_sees_of_the_same_seeds_and_choices_is_as_recorded():
+    """The engine may keep its state as it likes, but everything a player, a bot or the host sees of it
+    (``outside_digests``) must stay as recorded. Recorded again with the other golden file:
+    ``python -m tests.test_highwayman_rules``."""
+    assert outside_digests() == GOLDEN_OUTSIDE.read_text().splitlines()
+
+
 if __name__ == "__main__":
     GOLDEN_PLAYOUTS.write_text("\n".join(playout_digests()) + "\n")
+    GOLDEN_OUTSIDE.write_text("\n".join(outside_digests()) + "\n")

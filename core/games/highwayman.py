@@ -200,19 +200,19 @@ def route_takes(top: int, blocked: bool, length: int, route: int) -> str | None:
 
 def has_legal_play(state: State, hand: list[str]) -> bool:
     """H4/H5: whether a turn can begin with a play (otherwise the player draws or passes)."""
-    held = set(hand)
     # A held LONDON card makes a play: itself, or a numbered card if one is legal (H4); so does the next
-    # number of a started, open route.
-    if not held.isdisjoint(state["next_cards"]):
+    # number of a started, open route. (A set of the four to six next cards is quicker to make than one of
+    # the hand, whose six cards outgrow a new set's first table.)
+    if not set(state["next_cards"]).isdisjoint(hand):
         return True
-    return _special_play(state, held)
+    return _special_play(state, hand)
 
 
 def _special_play(state: State, held: set[str] | list[str]) -> bool:
     """Rule 4: a Highwayman held for a started, open route, or a Runner for a blocked one."""
     if HIGHWAYMAN in held and not NO_HIGHWAYMAN_TAKES.issuperset(state["next_cards"]):
         return True  # some route's next card is a number: a started route, neither complete nor held up
-    return RUNNER in held and True in state["blocked"]
+    return True in state["blocked"] and RUNNER in held  # seldom is a route held up: that is asked first
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -296,39 +296,61 @@ def is_legal(state: State, seat: int, action: Action) -> bool:
     phase = state["phase"]
     if phase == "over" or seat != state["turn"] or type(action) is not dict:
         return False
-    hand = state["hands"][seat]
-    if phase == "drawn":
-        return action == KEEP or action in _drawn_card_actions(state, hand)
-    if len(action) != 2:
-        return phase == "more" and action == END  # H4: the turn ends when the player chooses
-    more = phase == "more"
     do = action.get("do")
     if do == "play":
-        cards = action.get("cards")
-        if type(cards) is not list:
-            return False
-        for card in cards:
-            if card not in hand:
-                return False
-        # Held, so these are cards of this table's deck (strings, on its routes, within its length), and a
-        # tuple of them can be looked up.
-        run = RUNS.get(tuple(cards))
-        if run is None:
-            return False  # not one LONDON card, nor numbers in order on one route (rule 3)
-        route, first = run
-        if first == LONDON:
-            return not more and not _has_numbered_play(state, hand)  # H4: and only as a turn's first play
-        # A numbered run starts with the card its route takes next: the route is started, open and not
-        # held up (H3, H4); after a play, only on the route this turn's numbers went on (H4, rule 3).
-        return cards[0] == state["next_cards"][route] and (not more or route == state["turn_route"])
+        return _legal_run(state, phase, state["hands"][seat], action) is not None
     if do == "highwayman" or do == "runner":
-        route = ROUTE_INDEX.get(action.get("route"), len(ROUTES)) if type(action.get("route")) is str else 99
-        if route >= state["routes"]:
-            return False
-        if do == "runner":
-            return RUNNER in hand and state["blocked"][route]
-        return HIGHWAYMAN in hand and state["next_cards"][route] not in NO_HIGHWAYMAN_TAKES
-    return False
+        return _legal_block(state, phase, state["hands"][seat], action, do) >= 0
+    return _legal_turn_end(phase, do, action)
+
+
+def _legal_run(state: State, phase: str, hand: list[str], action: Action) -> tuple[int, int] | None:
+    """The route and first number of a play ``action`` that is legal now (rule 3, H3–H5), else None."""
+    cards = action.get("cards")
+    if type(cards) is not list or len(action) != 2:
+        return None
+    for card in cards:
+        if card not in hand:
+            return None
+    # Held, so these are cards of this table's deck (strings, on its routes, within its length), and a
+    # tuple of them can be looked up; one numbered card alone is a run by itself, its own route and number.
+    run = ROUTE_AND_NUMBER.get(cards[0]) if len(cards) == 1 else RUNS.get(tuple(cards))
+    if run is None:
+        return None  # not one LONDON card, nor numbers in order on one route (rule 3)
+    route, first = run
+    if phase == "drawn":
+        # H5: the card just drawn (the hand's last) and on from it. The turn began with no legal play, so a
+        # drawn LONDON card is legal, and so is a drawn number that its route takes next.
+        if cards[0] != hand[-1]:
+            return None
+        return run if first == LONDON or cards[0] == state["next_cards"][route] else None
+    if first == LONDON:
+        return run if phase == "play" and not _has_numbered_play(state, hand) else None  # H4: a turn's first
+    # A numbered run starts with the card its route takes next: the route is started, open and not held
+    # up (H3, H4); after a play, only on the route this turn's numbers went on (H4, rule 3).
+    if cards[0] != state["next_cards"][route]:
+        return None
+    return run if phase == "play" or route == state["turn_route"] else None
+
+
+def _legal_block(state: State, phase: str, hand: list[str], action: Action, card: str) -> int:
+    """The route a Highwayman or a Runner (``card``, spelt as the action's "do") may go on now, else -1:
+    a Highwayman on a started, open route, a Runner on a blocked one (rule 4, H4); after a draw, only
+    the card drawn (H5)."""
+    route = action.get("route")
+    if type(route) is not str or len(action) != 2:
+        return -1
+    route = ROUTE_INDEX.get(route, len(ROUTES))
+    if route >= state["routes"] or (hand[-1] != card if phase == "drawn" else card not in hand):
+        return -1
+    if card == HIGHWAYMAN:
+        return route if state["next_cards"][route] not in NO_HIGHWAYMAN_TAKES else -1
+    return route if state["blocked"][route] else -1
+
+
+def _legal_turn_end(phase: str, do: Any, action: Action) -> bool:
+    """H5: keep the card just drawn; H4: end the turn after a play."""
+    return len(action) == 1 and (do == "keep" if phase == "drawn" else phase == "more" and do == "end")
 
 
 def pending(state: State) -> list[int]:
@@ -337,8 +359,6 @@ def pending(state: State) -> list[int]:
 
 # --- Apply ----------------------------------------------------------------------------------------------
 
-KEEP = {"do": "keep"}
-END = {"do": "end"}
 _RULE_OF = {"play": "H4", "highwayman": "rule 4", "runner": "rule 4", "keep": "H5", "end": "H4"}
 
 
@@ -352,10 +372,31 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
 def advance(state: State, seat: int, action: Action, events: Narration = None) -> None:
     """``apply`` with nobody listening (``events`` None): the same check and change of state, no event
     built. It is also the one path of ``apply``, which passes a list for the events."""
-    if not is_legal(state, seat, action):
+    phase = state["phase"]
+    if phase == "over" or seat != state["turn"] or type(action) is not dict:
         refuse(state, seat, action)
-    do = action["do"]
-    if do == "keep" or do == "end":  # no play: the turn passes left (H5, H4)
+    hand = state["hands"][seat]
+    do = action.get("do")
+    # Each kind of action is checked by the same function as ``is_legal`` uses, and what the check found
+    # (the run's route, the route held up or cleared) is used at once rather than looked up again.
+    if do == "play":
+        run = _legal_run(state, phase, hand, action)
+        if run is None:
+            refuse(state, seat, action)
+        if phase == "more":
+            state["stats"]["follow_ons"] += 1  # a play after the turn's first (H4)
+        cards = list(action["cards"])  # the state's own: the caller may go on using its action
+        state["moves"].append([seat, "play", cards])
+        play_cards(state, seat, hand, cards, run, events)
+    elif do == "highwayman" or do == "runner":
+        route = _legal_block(state, phase, hand, action, do)
+        if route < 0:
+            refuse(state, seat, action)
+        if phase == "more":
+            state["stats"]["follow_ons"] += 1
+        state["moves"].append([seat, do, ROUTES[route]])
+        play_highwayman_or_runner(state, seat, do, route, events)
+    elif _legal_turn_end(phase, do, action):  # no play: the turn passes left (H5, H4)
         state["moves"].append([seat, do, None])
         if do == "end":
             state["stats"]["ends"] += 1
@@ -363,20 +404,16 @@ def advance(state: State, seat: int, action: Action, events: Narration = None) -
             events.append(event(f"{SEAT[seat]} {'keeps the card' if do == 'keep' else 'ends the turn'}."))
         next_turn(state, (seat + 1) % state["players"], events)
         return
-    if state["phase"] == "more":
-        state["stats"]["follow_ons"] += 1  # a play after the turn's first (H4)
-    hand = state["hands"][seat]
-    if do == "play":
-        cards = list(action["cards"])  # the state's own: the caller may go on using its action
-        state["moves"].append([seat, "play", cards])
-        play_cards(state, seat, hand, cards, events)
     else:
-        state["moves"].append([seat, do, action["route"]])
-        play_highwayman_or_runner(state, seat, do, ROUTE_INDEX[action["route"]], events)
+        refuse(state, seat, action)
     if not hand:
         finish_game(state, seat, events)  # H6
-    elif has_follow_on(state, hand):
-        state["phase"] = "more"  # H4: the seat may play on, or end the turn when it chooses
+        return
+    # H4: the seat may play on, or end the turn when it chooses, if it has a play left (``has_follow_on``):
+    # the next number of the route this turn's numbers went on, or a Highwayman or a Runner.
+    route = state["turn_route"]
+    if route >= 0 and state["next_cards"][route] in hand or _special_play(state, hand):
+        state["phase"] = "more"
     else:
         next_turn(state, (seat + 1) % state["players"], events)
 
@@ -402,11 +439,12 @@ def next_turn(state: State, seat: int, events: Narration) -> None:
     """Play passes left (rule 2). A player with no legal play draws; with an empty pack he passes (H5),
     and when every player has passed in turn the game is scored as it stands (H6)."""
     hands = state["hands"]
+    taken = set(state["next_cards"])  # see ``has_legal_play``
     state["turn_route"] = -1
     while True:
         state["turn"] = seat
         hand = hands[seat]
-        if has_legal_play(state, hand):
+        if not taken.isdisjoint(hand) or _special_play(state, hand):  # ``has_legal_play``, written out
             state["phase"] = "play"
             state["passes"] = 0
             return
@@ -433,12 +471,14 @@ def next_turn(state: State, seat: int, events: Narration) -> None:
         seat = (seat + 1) % state["players"]
 
 
-def play_cards(state: State, seat: int, hand: list[str], cards: list[str], events: Narration) -> None:
+def play_cards(state: State, seat: int, hand: list[str], cards: list[str], run: tuple[int, int],
+               events: Narration) -> None:
     """Rules 2–3: a LONDON card opens its route; numbered cards go on in order on one route. ``hand`` is
-    the seat's."""
+    the seat's, ``run`` the route and first number of ``cards`` (``RUNS``)."""
     for card in cards:
         hand.remove(card)
-    route, last = ROUTE_AND_NUMBER[cards[-1]]
+    route, first = run
+    last = first + len(cards) - 1
     state["piles"][route].extend(cards)
     state["tops"][route] = last
     # What the route takes next (``route_takes``): the following number, or nothing once it is complete.
