@@ -568,7 +568,9 @@ def test_hooks_for_the_shared_screens():
     assert panes.seat_summary(frame, 1) == "£0 · score 0"
     assert panes.laid(frame, 0) is False
     assert panes.score_track(frame.view) == [0.0, 0.0]
-    assert "where do you ride" in panes.prompt_title(frame)
+    # The secret dice beside the question: at 80 columns the hand that shows them is another tab (QA).
+    assert panes.prompt_title(frame) == (f"your dice {panes.dice(frame.view['my_dice'], UNICODE)}: where do you "
+                                         "ride? (secret until the reveal)")
     robbing = _frame_at("rob")
     assert panes.laid(robbing, 0) is None
     assert "against" in panes.prompt_title(robbing)
@@ -581,6 +583,7 @@ def test_a_spectators_frame_draws_without_a_hand():
     assert "my_dice" not in spectator.view
     assert panes.ranked_robberies(spectator) == [] and panes.choice_order(spectator) is None
     assert panes.prompt_title(spectator).startswith("where do you ride")
+    assert "your dice" not in panes.prompt_title(spectator)
     sheet = panes.YorkSheet().draw(spectator)
     from rich.console import Console
     console = Console(width=80, record=True)

@@ -190,6 +190,10 @@ def prompt_title(frame: TableFrame) -> str:
     if phase == "pick":
         if me and me["must_rest"]:
             return "you spurred last round: rest at the tavern (Y5)"
+        # Your dice decide where to ride, and at 80 columns the hand that shows them is another tab (QA).
+        mine = view.get("my_dice")
+        if mine:  # (short enough for one line at 80 columns)
+            return f"your dice {dice(mine, frame.glyphs)}: where do you ride? (secret until the reveal)"
         return "where do you ride this round? (secret until the reveal)"
     if phase == "rob" and me and me.get("pick") in rules.DIRECTIONS:
         coach = _coach(view, me["pick"])
