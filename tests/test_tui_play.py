@@ -53,6 +53,29 @@ async def test_a_click_on_a_town_card_in_the_hand_lays_it(size):
         assert town not in app.screen.frame.view["hand"]
 
 
+async def test_a_move_that_follows_your_own_at_once_is_not_announced_again(monkeypatch):
+    """QA: a "Your move" toast (and bell) at every move covered the tab strip at 80 columns while the
+    player was at the keys. The first prompt is announced; one that comes soon after your own move is
+    shown by the move pane alone (soon: ``ANNOUNCE_AFTER``, made long here so that the test does not hang
+    on the machine's speed; the moves are spaced wider than one toast's life)."""
+    from tui.screens import table
+    monkeypatch.setattr(table, "ANNOUNCE_AFTER", 600.0)
+    app = quick_app("money-or-life", seed=5)
+    app.start.plan.bot_delay = 0
+    toasts = []
+    notify = app.notify
+    monkeypatch.setattr(app, "notify", lambda message, **kw: (toasts.append(message), notify(message, **kw)))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_until(pilot, lambda: "Your move" in toasts, "the first toast")
+        for _ in range(3):
+            screen = app.screen
+            await wait_until(pilot, lambda: screen.frame.choices and not screen.frame.sent, "a prompt")
+            await pilot.pause(table.YOUR_MOVE_TOAST + 0.1)
+            await pilot.press("1")
+        await wait_until(pilot, lambda: app.screen.frame.choices and not app.screen.frame.sent, "the next prompt")
+        assert toasts.count("Your move") == 1
+
+
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 async def test_your_move_is_one_toast_at_the_top_never_over_the_move_list(size):
     """Your turn: a notification (issue 8), shown where it hides none of the choices, and one at a time

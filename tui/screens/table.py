@@ -48,6 +48,10 @@ def folds_into_tabs(width: int, height: int) -> bool:
 SHOW_SENT_AFTER = 0.15
 #: Seconds a "Your move" toast stays; another prompt within them gets none (the status line says it).
 YOUR_MOVE_TOAST = 2.0
+#: A prompt that comes within this many seconds of your last move finds you at the keys: the move pane says
+#: it, and no bell or toast does (one each move covered the tab strip at 80 columns; QA). After a longer
+#: wait for the others, you may have looked away: both announce it.
+ANNOUNCE_AFTER = 3.0
 #: Seconds a "Key not taken" toast stays; keys refused meanwhile add none (three stacked hid the board).
 KEY_REFUSED_TOAST = 2.0
 
@@ -82,6 +86,7 @@ class TableScreen(Screen[None]):
         self._unsubscribe = None
         self._announced_prompt: int | None = None
         self._your_move_toasted = -YOUR_MOVE_TOAST
+        self._chose_at = float("-inf")  # when this window last sent a move (monotonic)
         self._prompt_shown_at = float("inf")  # when the current prompt was painted (monotonic)
         self._key_refused_at = float("-inf")  # when a key was last refused as typed ahead (monotonic)
         self._results_shown = False
@@ -330,7 +335,7 @@ class TableScreen(Screen[None]):
             self._announced_prompt = prompt["id"]
             self._prompt_shown_at = float("inf")
             self.call_after_refresh(self._prompt_painted, prompt["id"])
-            if fresh:
+            if fresh and time.monotonic() - self._chose_at >= ANNOUNCE_AFTER:
                 if self.app.bell_on:
                     self.app.bell()
                 now = time.monotonic()
@@ -395,6 +400,7 @@ class TableScreen(Screen[None]):
         # host on this machine answers in milliseconds, and drawing "Sent" in between redrew every pane
         # and held the next table's paint back a frame.
         sent = replace(frame, sent=True)
+        self._chose_at = time.monotonic()
         self.set_reactive(TableScreen.frame, sent)
         self.set_timer(SHOW_SENT_AFTER, lambda: self._show_sent(sent))
         self.run_worker(self._send(message.action, prompt_id), group="send")
