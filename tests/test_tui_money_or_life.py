@@ -787,3 +787,21 @@ def test_the_scoundrel_label_says_what_the_score_would_become():
     me = {"guineas": 2, "folk_hero": 0, "scoundrel": 5, "as_scoundrel": False, "score": -3}
     assert panes.scoundrel_score_in_words(me) == "you would score 7 (now −3)"
     assert panes.scoundrel_score_in_words({**me, "scoundrel": 0, "score": 2}) == "your score stays 2 for now"
+
+
+async def test_two_riders_on_one_coach_keep_its_head_to_one_line():
+    """QA: "North · £4 ▶ you, Moll Cutpurse" wrapped in the compass, and the board, which keeps its
+    tallest height, stayed a line taller for the game above a move list that scrolled. The riders are cut
+    short instead, the coach's name on the next line."""
+    app = make_app(players=2, seed=6)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app) and app.screen.frame.view["phase"] == "pick", "a pick")
+        await pilot.press("1")  # North, where this seed's bot rides too
+        await wait_until(pilot, lambda: app.screen.frame.view["phase"] == "rob", "the reveal")
+        view = app.screen.frame.view
+        assert [p["pick"] for p in view["players"]] == ["N", "N"], "the case means something: both at North"
+        await settle(pilot, app)
+        rows = region_text(app, "#board").splitlines()
+        head = next(number for number, row in enumerate(rows) if "North ·" in row)
+        assert "▶ you, Moll" in rows[head]
+        assert panes._coach(view, "N")["name"] in rows[head + 1]

@@ -553,6 +553,9 @@ class YorkBoard(ClickPane):
         coach = _coach(_view(frame), where)
         assert coach is not None
         head = self._coach_head(frame, where, coach, choosable)
+        # One line, its riders cut short: a head that wrapped (two riders' names) made the board a line
+        # taller for good (it keeps its tallest height), above a move list that scrolled (QA).
+        head.truncate(width - 2, overflow="ellipsis")
         stats = [Text(line) for line in lines_of_parts(coach_stat_parts(coach), width - 2)]
         words = [head, Text(coach["name"]), *stats]
         return self._block(words, width, f"where:{where}", where in choosable, self.background_of("york--coach"))
