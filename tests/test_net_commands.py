@@ -81,13 +81,7 @@ async def test_the_host_console_seats_a_bot_in_an_open_seat_and_the_game_starts(
         "--port", "0", "--interface", "127.0.0.1", "--no-advertise", "--record", str(tmp_path / "r.record"),
         cwd=ROOT, env=ENV, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT)
-    text = ""
-    while "Type `seats`" not in text:
-        line = await asyncio.wait_for(process.stdout.readline(), WAIT)
-        assert line, text
-        text += line.decode()
-    port = int(re.search(r"at 127\.0\.0\.1:(\d+)", text).group(1))
-    player = TableClient("127.0.0.1", port, reconnect=False)
+    player = TableClient("127.0.0.1", await _served_port(process), reconnect=False)
     await player.start()
     assert not player.snapshot.started
     process.stdin.write(b"bot 2\n")
@@ -110,13 +104,7 @@ async def test_the_host_console_deals_again_once_the_game_is_over(tmp_path):
         "--record", str(first), cwd=ROOT, env=env, stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
     try:
-        text = ""
-        while "Type `seats`" not in text:
-            line = await asyncio.wait_for(process.stdout.readline(), WAIT)
-            assert line, text
-            text += line.decode()
-        port = int(re.search(r"at 127\.0\.0\.1:(\d+)", text).group(1))
-        player = TableClient("127.0.0.1", port, reconnect=False)
+        player = TableClient("127.0.0.1", await _served_port(process), reconnect=False)
         await player.start()
         process.stdin.write(b"again\n")
         await process.stdin.drain()
@@ -430,6 +418,16 @@ async def test_a_name_the_host_refuses_is_said_not_waited_on():
         with pytest.raises(ClientError, match="'name' is too long"):
             await asyncio.wait_for(chatty.start(), WAIT)
         await chatty.close()
+
+
+async def _served_port(process) -> int:
+    """The port a headless host says it serves on, read from its welcome (up to its console's help)."""
+    text = ""
+    while "Type `seats`" not in text:
+        line = await asyncio.wait_for(process.stdout.readline(), WAIT)
+        assert line, text
+        text += line.decode()
+    return int(re.search(r"at 127\.0\.0\.1:(\d+)", text).group(1))
 
 
 async def _line_with(process, text: str, seen: list[str]) -> str:
