@@ -416,7 +416,7 @@ class Table:
                 f"While you were away {stood_in} played your seat: the log's lines since then, "
                 "yours among them, are its moves. Your seat is yours again."))))
         if seat is not None:
-            self._broadcast(exclude=watcher)
+            self._tell_seats_changed(exclude=watcher)
             self._seats_changed()
             name = self.seats[seat].name
             self.tell(f"Seat {seat + 1}: {name} is back" if hello.get("token") else
@@ -488,7 +488,7 @@ class Table:
         self._refresh_prompts()
         if self.save is not None:
             self.save(self.record())
-        self._broadcast()
+        self._tell_seats_changed()
         self._seats_changed()
         self.tell(f"Seat {seat + 1}: a bot ({bot}) plays it now")
 
@@ -664,6 +664,17 @@ class Table:
                 frame = self._table_frame(watcher.seat, events, False, common)
             watcher.log_sent = len(self.log)
             watcher.send(frame)
+
+    def _tell_seats_changed(self, exclude: Watcher | None = None) -> None:
+        """A seat filled or changed hands. Before the first move everyone is sent the log again, told with
+        the new names: the deal's lines ("Seat 2 deals") were told while the seat was empty, and once the
+        game goes on the log only grows. After it, a plain update."""
+        if self.actions:
+            self._broadcast(exclude)
+            return
+        for watcher in list(self.watchers):
+            if watcher is not exclude:
+                self._send_table(watcher, catch_up=True)
 
     def _send_table(self, watcher: Watcher, catch_up: bool, common: dict[str, Any] | None = None) -> None:
         start = 0 if catch_up else watcher.log_sent

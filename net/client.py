@@ -48,6 +48,9 @@ class TableSnapshot:
     chat: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     record: dict[str, Any] | None = None
+    #: How many times the host has sent the whole log again (a reconnect, names told anew, a new game):
+    #: whoever draws the log rewrites it when this changes.
+    catch_ups: int = 0
 
     @property
     def choices(self) -> list[dict[str, Any]]:
@@ -341,7 +344,10 @@ class TableClient:
             snap.turn, snap.started, snap.view = message["turn"], message["started"], message["view"]
             snap.prompt, snap.seats = message["prompt"], message["seats"]
             snap.result, snap.record = message["result"], message.get("record")
-            snap.log = list(message["events"]) if message["catch_up"] else snap.log + message["events"]
+            if message["catch_up"]:
+                snap.log, snap.catch_ups = list(message["events"]), snap.catch_ups + 1
+            else:
+                snap.log = snap.log + message["events"]
             self._welcomed.set()  # the welcome and its catch-up are in: the snapshot is whole
             self._emit(ClientUpdate("table", "", message))
         elif kind == "error":

@@ -393,3 +393,30 @@ async def test_a_table_deals_again_to_the_same_seats_once_its_game_is_over(tmp_p
                     assert seed_bytes not in protocol.encode(message)
         assert len(read_record(second_path)["actions"]) == len(table.actions) > 0
         await close_all(*players, spectator)
+
+
+async def test_before_the_first_move_a_seat_filling_retells_the_deal_with_its_name():
+    """QA: at a LAN table the deal's line read "Game 1 of 3: Seat 2 deals, root leads." all game, told
+    while seat 2 was empty. Until the first move, each seat filled sends everyone the log again in the
+    new names; after it, the log only grows (a plain update)."""
+    from core.registry import get_game
+    highwayman = get_game("highwayman")
+    table = Table(highwayman, {"players": 2}, seed=3)
+    assert any("Seat 2" in event["text"] for event in table.log), "the case means something: the deal names seat 2"
+    async with hosting(table) as host:
+        ann = client(host, name="Ann")
+        await ann.start()
+        bob = client(host, name="Bob")
+        await bob.start()
+        await ann.wait_for(lambda snap: snap.started, WAIT)
+        told = visible_events(table.narrate(table.log), 0)
+        assert ann.snapshot.log == told and not any("Seat 2" in event["text"] for event in told)
+        seat = highwayman.pending(table.state)[0]
+        mover = (ann, bob)[seat]
+        await mover.choose(0)
+        await mover.wait_for(lambda snap: snap.turn == 1, WAIT)
+        catch_ups, log = mover.snapshot.catch_ups, list(mover.snapshot.log)
+        host.hand_to_bot(1 - seat, "was handed to a bot by the host")
+        await mover.wait_for(lambda snap: snap.seats[1 - seat]["kind"] == "bot", WAIT)
+        assert mover.snapshot.catch_ups == catch_ups and mover.snapshot.log[:len(log)] == log
+        await close_all(ann, bob)

@@ -229,6 +229,9 @@ class TableScreen(Screen[None]):
             self.call_after_refresh(self.set_timer, RELEASE_AFTER_PAINT, self._release_collector)
             before = self.frame
             self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
+            if before.catch_ups and self.frame.catch_ups != before.catch_ups:
+                # The whole log again (a reconnect, names told anew, a new game): written afresh, chat too.
+                self._redraw_all()
             self._announce_seats(before, self.frame)
             interlude = hook(self.panes, "interlude")(before, self.frame)
             if interlude:
