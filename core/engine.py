@@ -108,9 +108,10 @@ class Option:
             raise OptionError(f"option {self.name!r} must be yes or no, not {text!r}")
         if self.kind == "int":
             try:
-                return self.check(int(text))
+                number = int(text)
             except ValueError:
                 raise OptionError(f"option {self.name!r} must be a whole number, not {text!r}") from None
+            return self.check(number)  # out of range says so ("from 1 to 3"), not "not a whole number"
         return self.check(text)
 
 

@@ -148,6 +148,9 @@ def test_table_options_typed_as_text_are_checked_in_words():
     assert out.returncode == 2 and "name=value" in out.stderr
     out = turpin("simulate", "--game", "turpin", "--games", "1", "--option", "rounds=lots")
     assert out.returncode == 2 and "rounds" in out.stderr and "whole number" in out.stderr
+    # A whole number out of range says the range (QA: "must be a whole number, not '9'").
+    out = turpin("simulate", "--game", "turpin", "--games", "1", "--option", "rounds=9")
+    assert out.returncode == 2 and "must be from 1 to 3, not 9" in out.stderr and "whole number" not in out.stderr
     out = turpin("simulate", "--game", "turpin", "--games", "2", "--option", "rounds=2", "--json")
     assert out.returncode == 0 and json.loads(out.stdout)["options"]["rounds"] == 2
 
