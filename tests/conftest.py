@@ -14,10 +14,11 @@ def private_user_folders(tmp_path, monkeypatch):
 @pytest.fixture(autouse=True)
 def keys_taken_at_once(monkeypatch):
     """Pilot presses a key the moment a move shows, which a person cannot: the app's guard against keys
-    typed ahead (TurpinApp.TYPE_AHEAD_GUARD) is off in process, and tested on its own. The apps run under
+    typed ahead (TurpinApp.TYPE_AHEAD_GUARD, NEW_QUESTION_GUARD) is off in process, and tested on its own. The apps run under
     tmux keep it."""
     try:
         from tui.app import TurpinApp
     except ImportError:  # the app's dependencies are not installed: its tests are not run either
         return
     monkeypatch.setattr(TurpinApp, "TYPE_AHEAD_GUARD", 0.0)
+    monkeypatch.setattr(TurpinApp, "NEW_QUESTION_GUARD", 0.0)

@@ -272,6 +272,7 @@ async def test_a_key_typed_ahead_of_a_new_move_is_not_played_on_it(monkeypatch):
     said so; once the move has been on screen that long, the same key plays."""
     from tui.app import TurpinApp
     monkeypatch.setattr(TurpinApp, "TYPE_AHEAD_GUARD", 3600.0)  # every key is "too quick"
+    monkeypatch.setattr(TurpinApp, "NEW_QUESTION_GUARD", 3600.0)  # (the first question is a new one)
     app = quick_app("turpin")
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
@@ -286,6 +287,32 @@ async def test_a_key_typed_ahead_of_a_new_move_is_not_played_on_it(monkeypatch):
         assert table.frame.prompt is prompt and not table.frame.sent, "nothing was sent"
         assert sum(toast.title == "Key not taken" for toast in app._notifications) == 1
         monkeypatch.setattr(TurpinApp, "TYPE_AHEAD_GUARD", 0.0)  # the move has been seen long enough
+        monkeypatch.setattr(TurpinApp, "NEW_QUESTION_GUARD", 0.0)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: table.frame.sent or table.frame.prompt is not prompt, "the move sent")
+
+
+async def test_a_key_typed_for_one_question_is_held_longer_when_another_comes_up(monkeypatch):
+    """QA: "rob 2, then turn another" typed as 2 and 1 in Dick Turpin; a pistol ended the robbery, the
+    next journey's secret card came up at once, and the 1 laid a card nobody had seen, 0.4 s after it
+    showed. A prompt that asks another kind of question than the one last answered holds keys for
+    NEW_QUESTION_GUARD; one of the same kind, TYPE_AHEAD_GUARD (off here)."""
+    from tui.app import TurpinApp
+    from tui.screens.table import question_kinds
+    app = quick_app("money-or-life", players=2, seed=5)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first pick")
+        table = app.screen
+        await pilot.press("1")  # a coach: the next question is how to share the dice
+        await wait_until(pilot, lambda: table.frame.view["phase"] == "rob" and bool(table.frame.choices), "the robbery")
+        assert question_kinds(table.frame.prompt) != table._answered_kinds
+        monkeypatch.setattr(TurpinApp, "NEW_QUESTION_GUARD", 3600.0)
+        prompt = table.frame.prompt
+        await pilot.press("1")
+        await wait_until(pilot, lambda: any(toast.title == "Key not taken" for toast in app._notifications), "the notice")
+        assert table.frame.prompt is prompt and not table.frame.sent, "nothing was sent"
+        table._answered_kinds = question_kinds(prompt)  # the same question answered before: the short guard
         await pilot.press("1")
         await wait_until(pilot, lambda: table.frame.sent or table.frame.prompt is not prompt, "the move sent")
 

@@ -59,6 +59,10 @@ class TurpinApp(App[int]):
     #: was meant for the move before (two presses of 1, the host answering between them), since nobody
     #: reads a new move and answers it faster than this.
     TYPE_AHEAD_GUARD = 0.2
+    #: The same, when the new move asks another kind of question than the one last answered (a robbery
+    #: over at a pistol, and the next journey's secret card up at once): a second key of a sequence
+    #: ("rob 2, then turn another") came 0.4 s after and laid a card nobody had seen (QA).
+    NEW_QUESTION_GUARD = 0.6
 
     def __init__(self, start: Start | None = None, *, player_name: str = "", glyphs: Glyphs = UNICODE,
                  bell: bool = True, lan_interfaces: list[str] | None = None, guest: bool = False) -> None:

@@ -87,6 +87,7 @@ class TableScreen(Screen[None]):
         self._announced_prompt: int | None = None
         self._your_move_toasted = -YOUR_MOVE_TOAST
         self._chose_at = float("-inf")  # when this window last sent a move (monotonic)
+        self._answered_kinds: frozenset[str] = frozenset()  # the kinds of move of the prompt last answered
         self._prompt_shown_at = float("inf")  # when the current prompt was painted (monotonic)
         self._key_refused_at = float("-inf")  # when a key was last refused as typed ahead (monotonic)
         self._results_shown = False
@@ -356,9 +357,12 @@ class TableScreen(Screen[None]):
 
     def _too_quick(self) -> bool:
         """A choice made before the prompt was painted, or in the moment after: typed ahead for the move
-        before, so it is dropped, and said so, rather than played on a move nobody has seen yet."""
+        before, so it is dropped, and said so, rather than played on a move nobody has seen yet. The moment
+        is longer when the prompt asks another kind of question than the last one answered."""
         now = time.monotonic()
-        if now - self._prompt_shown_at >= self.app.TYPE_AHEAD_GUARD:
+        kinds = question_kinds(self.frame.prompt)
+        guard = self.app.TYPE_AHEAD_GUARD if kinds == self._answered_kinds else self.app.NEW_QUESTION_GUARD
+        if now - self._prompt_shown_at >= guard:
             return False
         if now - self._key_refused_at >= KEY_REFUSED_TOAST:  # one toast says it for a burst of keys
             self.notify("That key came as a new move showed: look, then choose.", title="Key not taken",
@@ -404,6 +408,7 @@ class TableScreen(Screen[None]):
         # and held the next table's paint back a frame.
         sent = replace(frame, sent=True)
         self._chose_at = time.monotonic()
+        self._answered_kinds = question_kinds(frame.prompt)
         self.set_reactive(TableScreen.frame, sent)
         self.set_timer(SHOW_SENT_AFTER, lambda: self._show_sent(sent))
         self.run_worker(self._send(message.action, prompt_id), group="send")
@@ -490,3 +495,11 @@ class TableScreen(Screen[None]):
             return f"The game against the bots ends here.{kept}"
         return ("The table plays on without you. Join it again from this terminal to take your seat back "
                 "(if the host has not handed it to a bot meanwhile).")
+
+
+def question_kinds(prompt: dict | None) -> frozenset[str]:
+    """What a prompt asks, as the kinds of its moves ("lay", or "turn" and "stop"): keys typed for one
+    question are held longer when another comes up."""
+    if not prompt:
+        return frozenset()
+    return frozenset(str(choice["action"].get("do")) for choice in prompt["choices"])
