@@ -123,6 +123,30 @@ async def test_the_host_console_deals_again_once_the_game_is_over(tmp_path):
         await asyncio.wait_for(process.wait(), WAIT)
 
 
+async def test_quit_at_the_host_console_closes_the_table_for_good(tmp_path):
+    """QA: `quit` typed at the headless host told its players "Not allowed: the host has stopped the
+    table", and their windows waited for it to come back for ever. Typed, it closes the table for good
+    (a signal may still be followed by --resume, and is waited for)."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--bots", "1",
+        "--no-code", "--port", "0", "--interface", "127.0.0.1", "--no-advertise", "--bot-delay", "0",
+        "--record", str(tmp_path / "r.record"), cwd=ROOT, env=ENV, stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    try:
+        player = TableClient("127.0.0.1", await _served_port(process), backoff=(0.02, 0.2))
+        await player.start()
+        process.stdin.write(b"quit\n")
+        await process.stdin.drain()
+        await player.wait_for(lambda snap: player.stopped is not None, WAIT)
+        assert player.last_error["code"] == "table_closed" and player.last_error["permanent"]
+        assert await asyncio.wait_for(process.wait(), WAIT) == 0
+        await player.close()
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(process.wait(), WAIT)
+
+
 @pytest.mark.parametrize("name", ["x" * 41, "", "The\tBell", "Bell\x07", " The Bell", "The Bell "])
 def test_a_table_name_the_lan_list_would_refuse_is_an_argument_error(name, capsys):
     """`turpin host --name` refuses at once, as argparse does (exit status 2, the reason in words), a name

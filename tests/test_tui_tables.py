@@ -285,7 +285,7 @@ async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
     host, address = await serve(table, bot_delay=3600)
     port = host.address[1]
     app = app_at("join", address=address)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
                          and app.screen.frame.view is not None, "the table")
         banner = lambda: app.screen.query_one("#banner")
@@ -294,6 +294,11 @@ async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
         await wait_until(pilot, lambda: banner().display and "Lost the host" in rendered(app), "the banner")
         said = flat(str(banner().render()))  # (the words wrap where the reason's length puts them)
         assert "Esc leaves the table" in said and "trying again" not in said, said  # one clock
+        # The host stopping is not a refusal of anything (QA: a "Not allowed" toast said it), and leaving
+        # now stops the waiting, not a table that "plays on without you".
+        assert not any(toast.title == "Not allowed" for toast in app._notifications)
+        assert "The host has stopped the table; it may come back" in logged(app)
+        assert "waiting for it to come back" in app.screen.what_leaving_does()
         host = TableHost(table, HostSettings(bot_delay=3600))  # the same table comes back on its port
         await host.start("127.0.0.1", port)
         try:

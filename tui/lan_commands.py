@@ -294,6 +294,7 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
     if table.save is not None:
         table.save(table.record())
     stop = asyncio.Event()
+    closed_for_good = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
@@ -310,7 +311,7 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
             print("Not announced on the LAN (TURPIN_LAN=off): players join by address.", flush=True)
         elif not args.no_advertise:
             advertiser = await advertise(host, interface)
-        lingering = [asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop))]
+        lingering = [asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop, closed_for_good))]
 
         def deal_again() -> None:
             """`again`: a new game for the same seats, with a record of its own; the closing waits for
@@ -319,10 +320,10 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
             host.start_again(save=record_saver(str(path)))
             ended.clear()
             lingering[0].cancel()
-            lingering[0] = asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop))
+            lingering[0] = asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop, closed_for_good))
             print(f"A new game, same seats. Game record: {path}", flush=True)
 
-        console = asyncio.ensure_future(_host_console(host, stop, deal_again))
+        console = asyncio.ensure_future(_host_console(host, stop, closed_for_good, deal_again))
         await stop.wait()
         console.cancel()
         lingering[0].cancel()
@@ -330,7 +331,9 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
         if advertiser is not None:
             with contextlib.suppress(Exception):
                 await advertiser.close()
-        await host.close()
+        # `quit` typed, or the end's linger over: closed for good, and its players' windows stop waiting.
+        # A signal (Ctrl-C, a shutdown) may be followed by --resume: they wait for it to come back.
+        await host.close(for_good=closed_for_good.is_set())
     print("The table is closed.")
     return 0
 
@@ -346,13 +349,15 @@ def interface_to_serve(given: str | None, meta: dict) -> tuple[str | None, str]:
     return meta.get("interface"), ""
 
 
-async def _close_after_the_end(ended: asyncio.Event, linger: float, stop: asyncio.Event) -> None:
+async def _close_after_the_end(ended: asyncio.Event, linger: float, stop: asyncio.Event,
+                               closed_for_good: asyncio.Event) -> None:
     """Once the game is over, keep the table up ``linger`` seconds (players read the result), then close."""
     await ended.wait()
     when = f"{linger / 60:g} min" if linger >= 60 else f"{linger:g} s"
     print(f"The table closes by itself in {when} (--linger); players can read the result meanwhile.",
           flush=True)
     await asyncio.sleep(linger)
+    closed_for_good.set()
     stop.set()
 
 
@@ -373,7 +378,8 @@ def _print_welcome(table: Table, address: str, port: int, record_path: str) -> N
           "this one is over, `quit` to stop.", flush=True)
 
 
-async def _host_console(host: TableHost, stop: asyncio.Event, deal_again: Callable[[], None]) -> None:
+async def _host_console(host: TableHost, stop: asyncio.Event, closed_for_good: asyncio.Event,
+                        deal_again: Callable[[], None]) -> None:
     """The headless host's few commands, read from stdin if there is one."""
     reader = await stdin_reader()
     if reader is None:
@@ -387,6 +393,7 @@ async def _host_console(host: TableHost, stop: asyncio.Event, deal_again: Callab
         if not words:
             continue
         if words[0] in ("quit", "exit", "stop"):
+            closed_for_good.set()
             stop.set()
             return
         if words[0] == "seats":

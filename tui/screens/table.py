@@ -262,7 +262,11 @@ class TableScreen(Screen[None]):
                 self.notify(said, severity="error", markup=False)
         elif kind == "error":
             self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
-            if not (update.message or {}).get("permanent"):  # one that ends the connection: "stopped" says it
+            code = (update.message or {}).get("code")
+            if code == "host_closing":  # not a refusal: the host stopped, and may be back (the banner says)
+                self._line("The host has stopped the table; it may come back: this window waits for it.",
+                           "bold yellow")
+            elif not (update.message or {}).get("permanent"):  # one that ends the connection: "stopped" says it
                 self.notify(update.text, title="Not allowed", severity="warning", markup=False)
         elif kind == "notice":
             self._line(update.text, "italic yellow")
@@ -493,6 +497,9 @@ class TableScreen(Screen[None]):
         if hosted is not None:
             kept = " Its record stays in Replays." if getattr(self.app, "record_path", None) else ""
             return f"The game against the bots ends here.{kept}"
+        if self.client.retrying_since is not None:  # the host is gone for now (stopped, or lost)
+            return ("The host is away, and this window is waiting for it to come back. Leaving stops the "
+                    "waiting; join the table again from this terminal to take your seat back.")
         return ("The table plays on without you. Join it again from this terminal to take your seat back "
                 "(if the host has not handed it to a bot meanwhile).")
 
