@@ -38,6 +38,8 @@ class Glyphs:
     box: str = "╭─╮│╰╯"
     #: A chart's bars, lowest to highest.
     bars: str = "▁▂▃▄▅▆▇█"
+    #: A winner, or the suggested move.
+    star: str = "★"
 
     def dice(self, values: list[int]) -> str:
         return " ".join(self.die[value] if 1 <= value <= 6 else f"d{value}" for value in values)
@@ -51,7 +53,7 @@ UNICODE = Glyphs(coach="▣", passenger="●", passenger_gone="○", pistol="✕
 ASCII = Glyphs(coach="[=]", passenger="*", passenger_gone=".", pistol="x", block="#", runner="R",
                highwayman="#", turn=">", laid="+", choosing="...", bot="bot", away="away",
                die=("", "d1", "d2", "d3", "d4", "d5", "d6"), road="-", north="^", south="v",
-               filled="#", empty=".", bar="|", box="+-+|++", bars="_.-=+*#")
+               filled="#", empty=".", bar="|", box="+-+|++", bars="_.-=+*#", star="*")
 
 
 def terminal_draws_unicode() -> bool:

@@ -136,7 +136,7 @@ def interlude(before: TableFrame, now: TableFrame) -> tuple[str, Text, str] | No
     body = Text()
     width = max(len(now.plain_name(seat)) for seat in range(len(new["totals"])))
     for seat, (hand, points) in enumerate(zip(ended["left"], ended["scores"])):
-        mark = "★ " if seat in ended["winners"] else "  "
+        mark = f"{now.glyphs.star} " if seat in ended["winners"] else "  "
         body.append(f"{mark}{now.plain_name(seat):<{width}}  ", style="bold" if seat in ended["winners"] else "")
         body.append(f"{points:>3} points  ")
         body.append(f"{rules.hand_in_words(hand)}\n", style="dim")

@@ -1,7 +1,7 @@
 """Your Money or Your Life: York and its four coaches, your secret dice and the robbery chooser, the sheets.
 
 Every value comes from the seat's view. What a robbery brings is the engine's own answer
-(``robbery_options``, from the dice solver); which outcome is "best" is the sharp bot's own valuation
+(``robbery_options``, from the dice solver); which outcome is "suggested" is the normal bot's own valuation
 (``outcome_value``), so nothing here decides a rule.
 """
 
@@ -267,17 +267,30 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
 # --- robberies: the solver's outcomes, ranked ------------------------------------------------------------
 
 def robbery_label(frame: TableFrame, action: dict[str, Any], glyphs: Glyphs) -> Text:
-    """``speed ⚂ · wit ⚄⚀ · combat ⚅ → £7, folk hero +1, scoundrel +3`` (and "★ best" on the best)."""
+    """``speed ⚂ · wit ⚄⚀ · combat ⚅ → £7, folk hero +1, scoundrel +3`` (and "★ suggested" on the one the
+    normal bot would take)."""
     text = assignment_text(action, glyphs, compact=True)
     ranked = ranked_robberies(frame)
     found = next((entry for entry in ranked if entry["action"] == action), None)
     if found is None:
         return text
+    me = _me(_view(frame))
     text.append(" → ")
-    text.append_text(outcome_text(found["outcome"], glyphs, _me(_view(frame))))
+    text.append_text(outcome_text(found["outcome"], glyphs, me))
     if ranked and found is ranked[0]:
-        text.append("  ★ best", style="bold")
+        text.append(f"  {glyphs.star} suggested", style="bold")
+        # QA: "best" beside a line another beat on the sheet's score read as a mistake; say what it weighs.
+        if me and any(score_change(entry["outcome"], me) > score_change(found["outcome"], me) for entry in ranked):
+            text.append(" (weighs health and the guards 5 points bring, not score alone)", style="dim")
     return text
+
+
+def score_change(outcome: dict[str, Any], me: dict[str, Any]) -> int:
+    """Y13: what an outcome adds to the score now (guineas and the tracks, as this player scores them)."""
+    if not outcome["speed_met"]:
+        return 1 if me.get("as_scoundrel") else -1
+    reputation = outcome["folk_hero"] - (outcome["scoundrel"] if outcome["combat_met"] else 0)
+    return outcome["money"] + (-reputation if me.get("as_scoundrel") else reputation)
 
 
 def faces(values: list[int], glyphs: Glyphs) -> str:

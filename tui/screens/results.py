@@ -133,7 +133,7 @@ class ResultsScreen(Screen[None]):
         rows = standings(rows)
         width = max((len(name) for name, _, _ in rows), default=0)
         for name, score, won in rows:
-            mark = "★ " if won else "  "
+            mark = f"{frame.glyphs.star} " if won else "  "
             text.append(f"{mark}{name:<{width}}  {score:>4}\n", style="bold" if won else "")
         return text
 
