@@ -758,3 +758,20 @@ def test_Y5_a_spur_the_speed_dice_do_not_need_is_refused_citing_Y5():
         assert refused.value.rule == "Y5" and GAME.view(state, 0) == before
         return
     raise AssertionError("no robbery where one die meets the speed in these seeds")
+
+
+def test_Y10_a_rifle_says_it_trades_in_every_weapon_and_a_horse_the_old_one():
+    """Y10: a rifle takes both hands, so it trades in every weapon carried; a better horse takes the old
+    one. The move and the log say what goes (QA: "Buy a rifle" silently took a cudgel and a dagger)."""
+    state = new_game()
+    player = state["players"][0]
+    player.update(weapons=["cudgel", "dagger"], horse="pit_pony", guineas=30)
+    state["phase"], state["picks"][0], state["shopping"] = "town", "market", [True, False]
+    rifle = {"do": "buy", "item": "rifle"}
+    assert rifle in GAME.legal_actions(state, 0)
+    assert GAME.describe_action(state, 0, rifle) == "Buy a rifle, trading in the cudgel and the dagger"
+    horse = next(a for a in GAME.legal_actions(state, 0) if a.get("item") == "warhorse")
+    assert GAME.describe_action(state, 0, horse) == "Buy a warhorse, trading in the retired pit pony"
+    events = GAME.apply(state, 0, rifle)
+    assert "buys a rifle for" in texts(events)[0] and texts(events)[0].endswith("trading in the cudgel and the dagger")
+    assert player["weapons"] == ["rifle"]

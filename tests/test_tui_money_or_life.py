@@ -776,7 +776,8 @@ async def test_playing_as_a_scoundrel_is_asked_about_before_it_is_declared():
         assert not table.frame.sent and not table.frame.view["players"][0]["as_scoundrel"]
         table.query_one("MovePane").choose(declare)
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question again")
-        assert "Play as a scoundrel for the rest of the game?" in "\n".join(screen_lines(app))
+        await wait_until(pilot, lambda: "Play as a scoundrel for the rest of the game?" in "\n".join(screen_lines(app)),
+                         "the question's words")
         await pilot.press("y")
         await wait_until(pilot, lambda: app.screen is table and table.frame.view["players"][0]["as_scoundrel"],
                          "declared")

@@ -599,6 +599,25 @@ def player_offers(player: dict[str, Any]) -> tuple[tuple[Action, int], ...]:
     return market_offers(player["horse"], tuple(player["weapons"]), tuple(player["gear"]))
 
 
+def traded_in(player: dict[str, Any], action: Action) -> list[str]:
+    """Y10: what a purchase gives up: the horse a better one takes, every weapon a rifle takes (two hands),
+    or the one weapon named."""
+    item = action.get("item")
+    category = ITEMS[item][0] if item in ITEMS else ""
+    if category == "horse":
+        return [player["horse"]] if player["horse"] else []
+    if item == "rifle":
+        return list(player["weapons"])
+    return [action["trade"]] if "trade" in action else []
+
+
+def trading_in(items: list[str]) -> str:
+    """", trading in the cudgel and the dagger" (nothing for no items)."""
+    if not items:
+        return ""
+    return ", trading in the " + " and the ".join(item_name(item) for item in items)
+
+
 def buy_price(player: dict[str, Any], action: Action) -> int:
     for offer, price in player_offers(player):
         if offer == action:
@@ -672,6 +691,7 @@ def shop(state: State, seat: int, action: Action, events: Narration) -> None:
                             "one scoundrel point becomes a folk hero point"))
     elif kind == "buy":
         price = buy_price(player, action)
+        traded = traded_in(player, action) if events is not None else []
         player["guineas"] -= price
         item = action["item"]
         category = ITEMS[item][0]
@@ -687,9 +707,8 @@ def shop(state: State, seat: int, action: Action, events: Narration) -> None:
             player["weapons"].append(item)
             player["weapons"].sort(key=lambda w: ITEMS[w][1])
         if events is not None:
-            traded = f", trading in the {item_name(action['trade'])}" if "trade" in action else ""
             events.append(event(f"{seat_name(seat)} buys {an_item(item)} for {quantity(price, 'guinea')}"
-                                f"{traded}"))
+                                f"{trading_in(traded)}"))
     if not any(state["shopping"]):  # nobody is left to shop (``pending_shoppers``)
         end_round(state, events)
 
@@ -961,8 +980,11 @@ def describe_action(state: State, seat: int, action: Action) -> str:
         return "Give 3 guineas to the poor"
     if kind == "buy":
         item = str(action.get("item"))
-        text = f"Buy {an_item(item)}"
-        return text + (f", trading in the {item_name(str(action['trade']))}" if "trade" in action else "")
+        try:
+            traded = traded_in(state["players"][seat], action)
+        except (KeyError, IndexError, TypeError):  # an action from outside, described to refuse it
+            traded = []
+        return f"Buy {an_item(item)}{trading_in([str(t) for t in traded])}"
     return f"{action!r}"
 
 
