@@ -242,11 +242,18 @@ def test_H7_when_a_game_of_the_series_ends_the_table_pauses_on_how_it_ended():
 
 
 def test_the_keep_hint_names_its_key_not_a_click():
-    """QA: a keyboard app says which key keeps the drawn card, as the move list numbers it."""
-    state = play_until(lambda s: s["phase"] == "drawn" and s["turn"] == 0)
+    """QA: a keyboard app says which key keeps the drawn card, as the move list numbers it; the plays of a
+    drawn card come first and "Keep" last (H5: listed first, key 1 kept a card that could go down)."""
+    state = play_until(lambda s: s["phase"] == "drawn" and s["turn"] == 0 and len(legal_now(s)) > 1)
     frame = frame_of(state)
     assert frame.choices[0]["action"] == {"do": "keep"}
-    assert panes.Hand._keep_key(frame) == " (key 1)"
+    order = panes.choice_order(frame)
+    assert order[-1] == 0 and frame.choices[order[0]]["action"]["do"] != "keep"
+    assert panes.Hand._keep_key(frame) == f" (key {len(frame.choices)})"
+
+
+def legal_now(state):
+    return rules.GAME.legal_actions(state, state["turn"])
 
 
 def test_the_sheet_says_highwaymen_for_more_than_one():

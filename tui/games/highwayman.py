@@ -179,12 +179,18 @@ def prompt_title(frame: TableFrame) -> str:
     return ""
 
 
+#: The moves listed last, by phase: the ones that give up what the turn could still shed.
+LISTED_LAST = {"more": "end", "drawn": "keep"}
+
+
 def choice_order(frame: TableFrame) -> list[int] | None:
-    """After a play (H4), the plays that go on first and "End your turn" last: listed first, it was the
-    highlighted choice and key 1, and a habitual Enter or 1 ended a turn with a run still in hand (QA)."""
-    if _view(frame).get("phase") != "more":
+    """The moves that shed cards first, and the one that stops shedding last: after a play (H4) "End
+    your turn", after a draw (H5) "Keep". Listed first, it was the highlighted choice and key 1, and a
+    habitual Enter or 1 ended a turn with a run still in hand, or kept a card that could go down (QA)."""
+    last = LISTED_LAST.get(_view(frame).get("phase"))
+    if last is None:
         return None
-    ends = [index for index, choice in enumerate(frame.choices) if choice["action"].get("do") == "end"]
+    ends = [index for index, choice in enumerate(frame.choices) if choice["action"].get("do") == last]
     return [index for index in range(len(frame.choices)) if index not in ends] + ends
 
 
