@@ -176,6 +176,8 @@ class Watcher:
     #: How this connection is named in chat: its seat's name, or the spectator's own (printable) name.
     name: str = ""
     chat: "ChatBucket" = field(default_factory=lambda: ChatBucket())
+    #: Set when the connection said ``bye``: its player left, rather than lost the table.
+    said_bye: bool = False
 
     def drop(self, frame: bytes) -> None:
         self.send(frame)
@@ -471,8 +473,9 @@ class Table:
             self._seats_changed()
             then = "the seat waits for them" if self.grace is None else \
                 f"a bot plays it after {self.grace:g} s, until they come back"
-            self.tell(f"Seat {watcher.seat + 1}: {info.name} left ({then})")
-            self.notice(f"{info.name} has lost the table; " + ("the seat waits for them" if self.grace is None else
+            self.tell(f"Seat {watcher.seat + 1}: {info.name} {'left' if watcher.said_bye else 'was lost'} ({then})")
+            gone = "has left the table" if watcher.said_bye else "has lost the table"
+            self.notice(f"{info.name} {gone}; " + ("the seat waits for them" if self.grace is None else
                         f"a bot plays the seat after {self.grace:g} s, until they come back"))
 
     def hand_to_bot(self, seat: int, bot: str | None = None, keep_warm: bool = False) -> None:

@@ -288,6 +288,8 @@ class TableHost:
         if kind == "pong":
             return
         if kind == "bye":
+            if connection.watcher is not None:
+                connection.watcher.said_bye = True  # the notice says he left, not that he was lost
             connection.close_soon()
             return
         if kind == "hello":

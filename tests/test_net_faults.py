@@ -43,10 +43,14 @@ async def test_a_client_killed_mid_turn_comes_back_to_the_same_seat_and_prompt()
         victim = players[0]
         await victim.wait_for(lambda snap: snap.prompt is not None, WAIT)
         prompt, view, token = victim.snapshot.prompt, victim.snapshot.view, victim.token
+        notices = []
+        players[1].subscribe(lambda update: notices.append(update.text) if update.kind == "notice" else None)
         victim._writer.transport.abort()  # no bye: as if the process died
         spectator = client(host, role="spectator")
         await spectator.start()
         await spectator.wait_for(lambda snap: not snap.seats[0]["connected"], WAIT)
+        await players[1].wait_for(lambda snap: bool(notices), WAIT)
+        assert "has lost the table" in notices[0]  # (one who says bye "has left the table")
         back = client(host, token=token)
         await back.start()
         assert back.snapshot.seat == 0
@@ -249,7 +253,7 @@ async def test_a_seat_gone_past_the_grace_period_is_played_by_a_bot_until_its_pl
         token = players[1].token
         await players[1].close()
         await players[0].wait_for(lambda snap: snap.seats[1]["kind"] == "bot" and len(notices) >= 2, WAIT)
-        assert notices[0] == "Cat has lost the table; a bot plays the seat after 0.3 s, until they come back"
+        assert notices[0] == "Cat has left the table; a bot plays the seat after 0.3 s, until they come back"
         assert "longer than the grace period" in notices[1]
         comeback = client(host, token=token)
         await comeback.start()

@@ -198,7 +198,7 @@ async def check_first_pick(pilot, app: TurpinApp, frame: TableFrame, narrow: boo
     assert "£0 · score 0" in players
     if not view["solo"]:
         other = view["players"][1]
-        assert ("✓ laid" if other["picked"] else "… choosing") in players
+        assert ("✓ chosen" if other["picked"] else "… choosing") in players
     if narrow:
         await show_tab(pilot, app, "board")
     move = flat(region_text(app, "#move"))

@@ -269,7 +269,7 @@ async def test_players_leaving_and_coming_back_are_announced():
             await wait_until(pilot, lambda: "Waiting for Bob." in rendered(app), "waiting for Bob")
             token = bob.token
             await bob.close()
-            await wait_until(pilot, lambda: "Bob has lost the table" in logged(app), "Bob's leaving")
+            await wait_until(pilot, lambda: "Bob has left the table" in logged(app), "Bob leaving")
             # QA: "Waiting for Bob." while Bob had lost the table; the "away" mark was on another pane.
             await wait_until(pilot, lambda: "Waiting for Bob (away)." in rendered(app), "Bob away")
             bob = TableClient("127.0.0.1", host.address[1], token=token)

@@ -55,6 +55,11 @@ def laid(frame: TableFrame, seat: int) -> bool | None:
     return None
 
 
+def laid_word() -> str:
+    """What the players pane says of a seat that has made its secret choice ("laid" a card)."""
+    return "laid"
+
+
 def score_track(view: dict[str, Any]) -> list[float] | None:
     """Each seat's standing in this view (gold, score), for the results chart; None if not known."""
     return None

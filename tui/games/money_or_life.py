@@ -95,6 +95,11 @@ def seat_summary(frame: TableFrame, seat: int) -> str:
     return line
 
 
+def laid_word() -> str:
+    """Y4: a rider has chosen where to ride (a secret pick, not a card laid)."""
+    return "chosen"
+
+
 def laid(frame: TableFrame, seat: int) -> bool | None:
     view = _view(frame)
     if not view or view["phase"] != "pick" or seat >= len(view["players"]):

@@ -54,7 +54,7 @@ class PlayersPane(FramePane):
         doing = Text()
         laid = hook(self.panes, "laid")(frame, number) if playing else None
         if laid is True:
-            doing.append(f"{self.glyphs.laid} laid", style="green")
+            doing.append(f"{self.glyphs.laid} {hook(self.panes, 'laid_word')()}", style="green")
         elif laid is False:
             doing.append(f"{self.glyphs.choosing} choosing", style="yellow")
         elif number in waiting:
