@@ -361,3 +361,21 @@ async def test_the_chat_box_says_how_many_characters_are_left_near_its_limit():
         chat.insert_text_at_cursor("y" * 500)
         await wait_until(pilot, lambda: chat.border_subtitle == f"{MAX_CHAT} characters at most", "the limit")
         assert len(chat.value) == MAX_CHAT
+
+
+async def test_chat_said_while_the_log_is_behind_another_tab_shows_as_a_toast():
+    """QA: at 100×30 on the Board tab, a chat line came with no sign at all. With the log out of view it
+    shows as a toast too (literally: names and text are never markup); with the log in view, not."""
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_until(pilot, lambda: at_table(app), "the table")
+        hear_chat(app, "Ann, look [b]here[/b]")
+        await wait_until(pilot, lambda: any(n.title == "Chat" for n in app._notifications), "the toast")
+        assert any(n.message == "Moll: Ann, look [b]here[/b]" and not n.markup for n in app._notifications)
+        app.clear_notifications()
+        app.screen.query_one("#tabs").active = "tab-log"
+        await pilot.pause()
+        hear_chat(app, "and again")
+        await wait_until(pilot, lambda: log_shows(app, "and again"), "the line in the log")
+        assert not any(n.title == "Chat" for n in app._notifications)

@@ -280,6 +280,9 @@ class TableScreen(Screen[None]):
             line.append(str(message_.get("text", update.text)))
             self._chat.append(line)
             self.query_one(TableLog).say(line)
+            if not self._log_in_view() and message_.get("seat") != self.frame.seat:
+                # Folded into tabs, the log may be behind another: a line said to you came with no sign (QA).
+                self.notify(line.plain, title="Chat", timeout=6, markup=False)
 
     def _new_game_begins(self) -> None:
         """The host dealt again at this table: its results close, and the game shows from its start (the
@@ -289,6 +292,10 @@ class TableScreen(Screen[None]):
         self.refresh_bindings()
         while isinstance(self.app.screen, ResultsScreen) and not self.app.screen.replay:
             self.app.pop_screen()
+
+    def _log_in_view(self) -> bool:
+        """False when the panes are folded into tabs and another tab than the log's is shown."""
+        return not self.narrow or self.query_one(TabbedContent).active == "tab-log"
 
     #: The errors that end a window's part in a table that plays on: the seat was handed to a bot, or
     #: another window took it with the same token.
