@@ -47,9 +47,13 @@ async def test_the_log_scrolls_back_keeps_the_readers_place_and_returns_to_the_n
         await wait_until(pilot, lambda: log_shows(app, "note 01", "PgUp/PgDn", without=("note 60",)),
                          "the oldest lines")
 
+        log = app.screen.query_one(TableLog)
+        below = int(log.border_subtitle.split(" below")[0].rsplit(" ", 1)[1])
         hear_chat(app, "note 61")  # the table goes on while someone reads back: the page stays
         await pilot.pause(0.1)
         await wait_until(pilot, lambda: log_shows(app, "note 01", without=("note 61",)), "the same page")
+        # ... and the border says there is more below than before (QA: nothing told him).
+        await wait_until(pilot, lambda: f" {below + 1} below" in log.border_subtitle, "one more line below")
 
         await pilot.press("end")
         await wait_until(pilot, lambda: log_shows(app, "note 61", without=("note 01", "PgUp")), "the newest again")

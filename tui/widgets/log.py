@@ -157,8 +157,9 @@ class TableLog(Widget, can_focus=True):
 
     def _say_what_is_above(self) -> None:
         """The border's note of the lines above the shown ones (and how to reach them when scrolled)."""
-        _, earlier, _ = self._window()
-        hint = (f"{earlier} lines above · PgUp/PgDn, End" if self.back else
+        wrapped, earlier, end = self._window()
+        below = len(wrapped) - end  # a reader scrolled back is told the game goes on under him (QA)
+        hint = (f"{earlier} above · {below} below · PgUp/PgDn, End" if self.back else
                 f"{earlier} lines above" if earlier else "")
         if hint != self.border_subtitle:
             self.border_subtitle = hint
