@@ -110,6 +110,9 @@ def test_a_log_that_gets_long_batches_jumps_far_enough_to_fit_the_next():
     assert 22 - kept >= 8  # the next eight lines fit without a jump
     assert kept - 8 >= 22 // 6  # above the new lines, a few lines already read
     assert lines_kept_on_jump(22, 30, [30]) == 22
+    # QA: a robbery told in 14 lines, then the next round's 2: the robbery stays whole above them.
+    assert lines_kept_on_jump(23, 2, [3, 14, 2]) >= 14 + 2
+    assert lines_kept_on_jump(23, 2, [3, 30, 2]) == 23  # one too long to keep whole: the pane full
 
 
 async def test_the_log_shows_names_and_chat_literally():

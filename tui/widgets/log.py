@@ -230,7 +230,10 @@ def lines_kept_on_jump(height: int, batch: int, recent: list[int]) -> int:
     Every jump repaints the whole pane, so it leaves room for two more writes as long as the longest of
     the ``recent`` ones (a table of Your Money or Your Life writes up to eight lines, and a pane of 22 that
     kept two thirds jumped at more than half of them), and never less than a third of the pane; above the
-    new lines it keeps at least a sixth of the pane read. A batch too long for that fills the pane."""
-    context = max(1, height // 6)
+    new lines it keeps the write before them whole where it fits (QA: a robbery's lines, just read, went
+    out of sight when the next round's two lines came), and at least a sixth of the pane read. A batch
+    too long for that fills the pane."""
+    before = recent[-2] if len(recent) >= 2 else 0
+    context = min(max(1, height // 6, before), max(0, height - batch))
     room = max(height // 3, 2 * max(recent, default=batch))
     return height - max(0, min(height - context - batch, room))
