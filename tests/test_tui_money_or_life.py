@@ -826,3 +826,14 @@ def test_the_suggested_robbery_says_what_it_weighs_when_another_scores_more_now(
         "★ suggested (weighs health and the guards 5 points bring, not score alone)")
     ascii_frame = TableFrame(**{**frame.__dict__, "glyphs": ASCII})
     assert "* suggested" in panes.choice_label(ascii_frame, top).plain
+
+
+def test_the_results_say_who_died_or_retired_beside_the_score():
+    """Y11, Y14: QA read "★ the rival 0 / root 12" after dying in solo as 12 beaten by 0: a rider who
+    died, or retired, says so beside his name."""
+    frame = _frame_at("pick")
+    frame.view["players"][0]["status"] = "dead"
+    frame.view["players"][1]["status"] = "retired"
+    assert [panes.result_note(frame, seat) for seat in (0, 1)] == [" (died)", " (retired)"]
+    frame.view["players"][0]["status"] = "riding"
+    assert panes.result_note(frame, 0) == ""

@@ -97,6 +97,11 @@ def confirm_choice(frame: TableFrame, action: dict[str, Any]) -> tuple[str, str,
     return None
 
 
+def result_note(frame: TableFrame, seat: int) -> str:
+    """A few words after a seat's name in the results when its score alone misleads (" (died)")."""
+    return ""
+
+
 def others_in_the_result(frame: TableFrame) -> list[tuple[str, int, bool]]:
     """Whoever else the game is played against (a rival without a seat): name, score, whether he won."""
     return []

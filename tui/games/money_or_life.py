@@ -179,6 +179,14 @@ def confirm_choice(frame: TableFrame, action: dict[str, Any]) -> tuple[str, str,
             "Retire", "Ride on")
 
 
+def result_note(frame: TableFrame, seat: int) -> str:
+    """Y11, Y14: a rider who died loses whatever his score (a score of 12 above the rival's 0 read as a
+    win, QA), and one who retired kept his score from then."""
+    players = _view(frame).get("players") or []
+    status = players[seat].get("status") if 0 <= seat < len(players) else None
+    return {"dead": " (died)", "retired": " (retired)"}.get(str(status), "")
+
+
 def others_in_the_result(frame: TableFrame) -> list[tuple[str, int, bool]]:
     """Y16: in solo the rival sits at the table without a seat; his money is his score, and he wins when
     the highwayman does not beat it."""

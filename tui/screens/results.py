@@ -128,7 +128,8 @@ class ResultsScreen(Screen[None]):
         scores = result.get("scores", [])
         text = Text()
         winners = set(result.get("winners", []))
-        rows = [(frame.name(seat), score, seat in winners) for seat, score in enumerate(scores)]
+        note = hook(self.panes, "result_note")
+        rows = [(frame.name(seat) + note(frame, seat), score, seat in winners) for seat, score in enumerate(scores)]
         rows += hook(self.panes, "others_in_the_result")(frame)
         rows = standings(rows)
         width = max((len(name) for name, _, _ in rows), default=0)
