@@ -837,3 +837,15 @@ def test_the_results_say_who_died_or_retired_beside_the_score():
     assert [panes.result_note(frame, seat) for seat in (0, 1)] == [" (died)", " (retired)"]
     frame.view["players"][0]["status"] = "riding"
     assert panes.result_note(frame, 0) == ""
+
+
+def test_a_spur_in_the_last_round_costs_no_tavern_that_will_never_come():
+    """Y5 with Y12: after the last round there is no next one to rest in (QA: "tavern next round" in round
+    16)."""
+    spurred = {"speed_met": True, "spur": True, "wit_met": True, "combat_met": False, "folk_hero": 1,
+               "scoundrel": 0, "health": -1, "money": 3}
+    assert panes.outcome_text(spurred, UNICODE, None).plain.endswith("tavern next round")
+    assert "tavern" not in panes.outcome_text(spurred, UNICODE, None, last_round=True).plain
+    missed = {**spurred, "speed_met": False}
+    assert panes.outcome_text(missed, UNICODE, None, last_round=True).plain == \
+        "the coach gets away: folk hero −1, health −1 (spur)"

@@ -316,7 +316,7 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
         def deal_again() -> None:
             """`again`: a new game for the same seats, with a record of its own; the closing waits for
             its end."""
-            path = default_record_path(table.name or table.game.id)
+            path = default_record_path(args.name or table.game.id)  # named as the first game's record
             host.start_again(save=record_saver(str(path)))
             ended.clear()
             lingering[0].cancel()

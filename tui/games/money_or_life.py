@@ -287,9 +287,10 @@ def robbery_label(frame: TableFrame, action: dict[str, Any], glyphs: Glyphs) -> 
     found = next((entry for entry in ranked if entry["action"] == action), None)
     if found is None:
         return text
-    me = _me(_view(frame))
+    view = _view(frame)
+    me = _me(view)
     text.append(" → ")
-    text.append_text(outcome_text(found["outcome"], glyphs, me))
+    text.append_text(outcome_text(found["outcome"], glyphs, me, view.get("round", 0) >= view.get("rounds", 16)))
     if ranked and found is ranked[0]:
         text.append(f"  {glyphs.star} suggested", style="bold")
         # QA: "best" beside a line another beat on the sheet's score read as a mistake; say what it weighs.
@@ -327,7 +328,8 @@ def assignment_text(action: dict[str, Any], glyphs: Glyphs, compact: bool = Fals
     return text
 
 
-def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | None) -> Text:
+def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | None,
+                 last_round: bool = False) -> Text:
     """What a robbery brings: "£4, folk hero −3 (to 0), scoundrel +2"; a track that does not move is left
     out. ``me`` is the robber before it (for "(to 0)" and a death); an entry of the view's ``last`` carries
     the folk hero it had (``folk_hero_was``) instead."""
@@ -336,7 +338,7 @@ def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | N
     if not outcome["speed_met"]:
         text = Text(f"the coach gets away: {track_change('folk hero', -1, tracks, 'folk_hero')}")
         if outcome["spur"]:
-            text.append(", health −1 and tavern next round (spur)")
+            text.append(", health −1" + ("" if last_round else " and tavern next round") + " (spur)")
         return text
     parts = [money(outcome["money"], glyphs)]
     if outcome["folk_hero"]:
@@ -345,8 +347,8 @@ def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | N
         parts.append(track_change("scoundrel", outcome["scoundrel"], tracks, "scoundrel"))
     if outcome["health"]:
         parts.append(f"health {outcome['health']:+d}")
-    if outcome["spur"]:
-        parts.append("tavern next round")  # Y5: the spur's other price
+    if outcome["spur"] and not last_round:
+        parts.append("tavern next round")  # Y5: the spur's other price (none after the last round)
     text = Text(", ".join(parts).replace("-", "−"))
     if me is not None and me["health"] + outcome["health"] <= 0:
         text.append("  YOU WOULD DIE", style="bold reverse")
