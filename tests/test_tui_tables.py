@@ -641,3 +641,27 @@ async def test_the_host_of_a_lan_table_plays_again_with_the_same_people():
             await wait_until(pilot, lambda: "A new game begins at this table" in logged(app), "the notice")
         finally:
             await guest.close()
+
+
+async def test_the_host_is_told_the_mute_key_when_a_spectator_first_speaks():
+    """QA: muting spectators was reachable only through the palette. The first spectator's line at a
+    table hosted here tells the host that M mutes them; M does (once)."""
+    plan = TablePlan(game="turpin", options={"players": 2}, interface="127.0.0.1", code=False, bot_delay=3600)
+    app = app_at("host", plan=plan)
+    async with app.run_test(size=(120, 40)) as pilot:
+        lobby = await host_from_the_set_up(pilot, app)
+        await pilot.press("f")  # a bot in the empty seat: the table opens
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        watcher = TableClient(*lobby.hosted.join_address, role="spectator", name="Sam")
+        await watcher.start()
+        try:
+            await watcher.say("hello all")
+            await wait_until(pilot, lambda: "M mutes spectators' chat" in logged(app), "the hint")
+            await watcher.say("and again")
+            await wait_until(pilot, lambda: "Sam (spectator): and again" in logged(app), "the second line")
+            assert logged(app).count("M mutes spectators' chat") == 1
+            app.screen.query_one("#move-choices").focus()
+            await pilot.press("M")
+            await wait_until(pilot, lambda: lobby.hosted.table.spectators_muted, "spectators muted")
+        finally:
+            await watcher.close()

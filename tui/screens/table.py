@@ -88,6 +88,7 @@ class TableScreen(Screen[None]):
         self._your_move_toasted = -YOUR_MOVE_TOAST
         self._chose_at = float("-inf")  # when this window last sent a move (monotonic)
         self._answered_kinds: frozenset[str] = frozenset()  # the kinds of move of the prompt last answered
+        self._told_how_to_mute = False
         self._prompt_shown_at = float("inf")  # when the current prompt was painted (monotonic)
         self._key_refused_at = float("-inf")  # when a key was last refused as typed ahead (monotonic)
         self._results_shown = False
@@ -283,6 +284,9 @@ class TableScreen(Screen[None]):
             if not self._log_in_view() and message_.get("seat") != self.frame.seat:
                 # Folded into tabs, the log may be behind another: a line said to you came with no sign (QA).
                 self.notify(line.plain, title="Chat", timeout=6, markup=False)
+            if message_.get("seat") is None and self._can_mute() and not self._told_how_to_mute:
+                self._told_how_to_mute = True  # said when it matters: the key is not in the footer (QA)
+                self._line("You host this table: M mutes spectators' chat (and again lets them talk).", "dim")
 
     def _new_game_begins(self) -> None:
         """The host dealt again at this table: its results close, and the game shows from its start (the
@@ -464,6 +468,10 @@ class TableScreen(Screen[None]):
             self.notify("This table has no chat.", severity="warning")
             return
         self.run_worker(say(message.text), group="chat")
+
+    def _can_mute(self) -> bool:
+        hosted = getattr(self.app, "hosted", None)
+        return hosted is not None and hosted.plan.on_lan
 
     def action_mute_spectators(self) -> None:
         """The host's switch: spectators' chat off or on again (only at a table this app hosts)."""
