@@ -403,7 +403,7 @@ async def test_a_whole_series_by_keys(size):
         # A2 in words: each game's end by the winners' names, and what everyone held, as cards are called
         shown = " ".join(screen_text(app).split())
         first = result["reveal"]["history"][0]
-        winner = app.screen.frame.name(first["winners"][0])
+        winner = app.screen.frame.plain_name(first["winners"][0])
         assert f"Game 1: {winner}" in shown and "winners" not in shown and "history" not in shown
 
 

@@ -99,7 +99,7 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
             shares = rules.claim_shares(claim, view["gold"], frame.seat)
         except Exception:
             shares = []
-        payers = [f"{frame.name(seat)} pays {paid}" for seat, paid in enumerate(shares) if paid]
+        payers = [f"{frame.plain_name(seat)} pays {paid}" for seat, paid in enumerate(shares) if paid]
         if payers:
             text.append(f"   ({', '.join(payers)})", style="dim")
     return text
@@ -116,7 +116,7 @@ def reveal_text(reveal: dict[str, Any], frame: TableFrame) -> Text:
         for seat in seats:
             value = values[seat] if seat < len(values) else None
             words = ", ".join(value) if isinstance(value, list) else value
-            text.append(f"    {frame.name(seat)}: {words or 'none'}\n")
+            text.append(f"    {frame.plain_name(seat)}: {words or 'none'}\n")
     left = reveal.get("booty_left") or []
     text.append("  Booty never turned: ", style="bold")
     text.append(" · ".join(f"{kind} {count}" for kind, count in zip(KINDS, left)) or "none")
@@ -169,7 +169,7 @@ class Board(FramePane):
         view = _view(frame)
         if view["phase"] not in ("declare", "draw") or view.get("robber") is None:
             return None
-        text = Text(f"{frame.name(view['robber'])} robs at {coach_town(view)}", style="bold")
+        text = Text(f"{frame.plain_name(view['robber'])} robs at {coach_town(view)}", style="bold")
         if view["phase"] == "draw":
             turned = view["turned"]
             text.append(f": {view['declared']} passengers declared; turned "
@@ -187,7 +187,7 @@ class Board(FramePane):
                 shown = view["pile_tops"][seat] or "—"
                 if view["pile_sizes"][seat] > 1:
                     shown += f" (+{view['pile_sizes'][seat] - 1} face down)"
-            parts.append(f"{frame.name(seat)}: {shown}")
+            parts.append(f"{frame.plain_name(seat)}: {shown}")
         text.append(" · ".join(parts))
         return text
 
@@ -248,7 +248,7 @@ class Sheet(FramePane):
         gold = view["gold"]
         rows: list[list[Text | str]] = [[Text(h, style="bold") for h in ("seat", "gold", "cards", "pile")]]
         for seat in range(len(gold)):
-            rows.append([Text(frame.name(seat), style="bold" if frame.is_me(seat) else ""), str(gold[seat]),
+            rows.append([Text(frame.plain_name(seat), style="bold" if frame.is_me(seat) else ""), str(gold[seat]),
                          str(view["hand_sizes"][seat]), view["pile_tops"][seat] or "—"])
         if frame.seat is not None:
             mine = gold[frame.seat]
@@ -259,7 +259,7 @@ class Sheet(FramePane):
         else:
             most = max(gold)
             leaders = [seat for seat in range(len(gold)) if gold[seat] == most]
-            leading = (f"Leader: {frame.name(leaders[0])} with {most} gold" if len(leaders) == 1 else
+            leading = (f"Leader: {frame.plain_name(leaders[0])} with {most} gold" if len(leaders) == 1 else
                        f"{len(leaders)} lead with {most} gold each" if len(leaders) < len(gold) else
                        f"Level: {most} gold each")
             text = Text(leading + "\n", style="bold", no_wrap=True, overflow="ellipsis")

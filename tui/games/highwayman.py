@@ -57,12 +57,12 @@ def reveal_text(reveal: dict[str, Any], frame: TableFrame) -> Text:
     text.append("  The pack, top card first: ", style="bold")
     text.append(f"{cards(reveal.get('pack_top_first', []))}\n")
     for game in reveal.get("history", []):
-        winners = " and ".join(frame.name(seat) for seat in game["winners"])
+        winners = " and ".join(frame.plain_name(seat) for seat in game["winners"])
         how = f"{winners} went out" if game["ended"] == "out" else f"nobody could play; lowest hand: {winners}"
         text.append(f"  Game {game['game']}: ", style="bold")
         text.append(f"{how}\n")
         for seat, (left, points) in enumerate(zip(game["left"], game["scores"])):
-            text.append(f"    {frame.name(seat)}: {cards(left)} ({points} point{'s' * (points != 1)})\n")
+            text.append(f"    {frame.plain_name(seat)}: {cards(left)} ({points} point{'s' * (points != 1)})\n")
     return text
 
 
@@ -88,9 +88,9 @@ def _drawn(view: dict[str, Any]) -> str | None:
 
 def who(frame: TableFrame, seat: int) -> str:
     """The seat's name, with its number when another seat has the same name (two "Bot (sharp)"s)."""
-    name = frame.name(seat)
+    name = frame.plain_name(seat)
     seats = len(frame.seats) or len(_view(frame).get("hand_sizes", []))
-    if any(frame.name(other) == name for other in range(seats) if other != seat):
+    if any(frame.plain_name(other) == name for other in range(seats) if other != seat):
         return f"{name} (seat {seat + 1})"
     return name
 
@@ -483,7 +483,7 @@ class Sheet(FramePane):
         rows: list[list[Text | str]] = [[Text(head, style="bold") for head in heads]]
         low = min(view["totals"]) if view["totals"] else 0
         for seat, total in enumerate(view["totals"]):
-            name = Text(frame.name(seat), style="bold" if frame.is_me(seat) else "")
+            name = Text(frame.plain_name(seat), style="bold" if frame.is_me(seat) else "")
             if frame.is_me(seat):
                 name.append(" (you)", style="dim")
             scores = [str(game["scores"][seat]) + ("*" if seat in game["winners"] else " ") for game in games]

@@ -143,7 +143,7 @@ def reveal_text(reveal: dict[str, Any], frame: TableFrame) -> Text:
     for seat, dice_values in enumerate(reveal.get("dice", [])):
         pick = picks[seat] if seat < len(picks) else None
         where = PLACE_NAMES.get(pick, str(pick)) if pick else "no pick"
-        text.append(f"    {frame.name(seat)}: {dice(dice_values, frame.glyphs) or 'no dice'} · {where}\n")
+        text.append(f"    {frame.plain_name(seat)}: {dice(dice_values, frame.glyphs) or 'no dice'} · {where}\n")
     if _view(frame).get("solo"):
         text.append("  The rival's money: ", style="bold")
         text.append(f"{money(reveal.get('rival', 0), frame.glyphs)}\n")
@@ -490,7 +490,7 @@ def beside(blocks: list[list[Text]], widths: list[int], gap: int = 1) -> list[Te
 def riders_named(frame: TableFrame, seats: list[int]) -> str:
     """Who rides somewhere, as the board says it: "you, Moll Cutpurse" (the players pane says which seat
     is a bot; without it a name stays on its coach's line)."""
-    return ", ".join("you" if frame.is_me(seat) else short_name(frame.name(seat)) for seat in seats)
+    return ", ".join("you" if frame.is_me(seat) else short_name(frame.plain_name(seat)) for seat in seats)
 
 
 def robbers_of(view: dict[str, Any], where: str) -> list[int]:
@@ -529,7 +529,7 @@ class YorkBoard(ClickPane):
     def draw_key(self, frame: TableFrame) -> object:
         view = _view(frame)
         picks = [player.get("pick") for player in view.get("players", [])]
-        names = [frame.name(seat) for seat in range(len(picks))]
+        names = [frame.plain_name(seat) for seat in range(len(picks))]
         return ([view.get(key) for key in self.SHOWN], picks, names, frame.seat, self._choosable(frame),
                 self._content_width(), self.hovered, self._cramped(), self.glyphs)
 
@@ -1163,7 +1163,7 @@ class YorkSheet(FramePane):
     def draw_key(self, frame: TableFrame) -> object:
         view = _view(frame)
         players = [{key: player.get(key) for key in self.SHOWN} for player in view.get("players", [])]
-        names = [frame.name(seat) for seat in range(len(players))]
+        names = [frame.plain_name(seat) for seat in range(len(players))]
         # A pick or the dice matter to the sheet only through the forced rest they may bring (Y5).
         rests = [forced_rest(view, player) for player in view.get("players", [])]
         return frame.seat, names, players, rests, self.glyphs
@@ -1177,7 +1177,7 @@ class YorkSheet(FramePane):
         if frame.seat is not None and frame.seat in seats:
             seats.remove(frame.seat)
             seats.insert(0, frame.seat)
-        header: list[Text | str] = [""] + [Text("you" if frame.is_me(s) else short_name(frame.name(s)),
+        header: list[Text | str] = [""] + [Text("you" if frame.is_me(s) else short_name(frame.plain_name(s)),
                                                  style="bold underline") for s in seats]
         rows = [
             ("health", lambda p: f"{p['health']} of {rules.MAX_HEALTH}" + (" · dead" if p["status"] == "dead" else "")),

@@ -13,6 +13,9 @@ from tui.glyphs import Glyphs, UNICODE
 from tui.widgets.pane import FramePane, text_columns
 
 
+TO_MOVE = "to move"
+
+
 class PlayersPane(FramePane):
     def __init__(self, panes: ModuleType, *, glyphs: Glyphs = UNICODE, id: str | None = None) -> None:
         super().__init__(glyphs=glyphs, id=id)
@@ -28,8 +31,14 @@ class PlayersPane(FramePane):
         parts = max((len(row) - 3 for row in rows), default=0)
         for row in rows:
             row[2:2] = [Text("") for _ in range(parts - (len(row) - 3))]
-        after_name = sum(max((row[column].cell_len for row in rows), default=0) + 1 for column in range(2, 3 + parts))
-        room = width - len(self.glyphs.turn) - after_name - 1
+        room = self._room_for_names(rows, width, parts)
+        if any(row[1].cell_len > room for row in rows) and any(row[-1].plain == TO_MOVE for row in rows):
+            # Short of room, "to move" goes first: the ▶ beside the name says it too, and a name or a
+            # score cut short ("score 5…") said less (QA).
+            for row in rows:
+                if row[-1].plain == TO_MOVE:
+                    row[-1] = Text("")
+            room = self._room_for_names(rows, width, parts)
         for row in rows:
             name = row[1]
             if name.cell_len > max(room, 8):
@@ -37,13 +46,20 @@ class PlayersPane(FramePane):
                 name.append("…")
         return text_columns(rows, "ll" + "r" * parts + "l", gap=1)
 
+    def _room_for_names(self, rows: list[list[Text]], width: int, parts: int) -> int:
+        after_name = sum(max((row[column].cell_len for row in rows), default=0) + 1 for column in range(2, 3 + parts))
+        return width - len(self.glyphs.turn) - after_name - 1
+
     def _row(self, frame: TableFrame, seat: dict, waiting: set[int], playing: bool) -> list[Text]:
         number = seat["seat"]
-        name = Text(frame.name(number), style="bold" if frame.is_me(number) else "")
+        name = Text(frame.plain_name(number), style="bold" if frame.is_me(number) else "")
         if frame.is_me(number):
             name.append(" (you)", style="dim")
         if seat["kind"] == "bot":
-            name.append(f" {self.glyphs.bot}", style="dim")
+            # "Moll Cutpurse ⚙ normal": the name first, so that a cut leaves it whole and the mark (QA:
+            # "Moll Cutpurse (normal bot)" lost its level and its mark to the ellipsis).
+            level = frame.name(number)[len(frame.plain_name(number)):].strip(" ()").removesuffix(" bot")
+            name.append(f" {self.glyphs.bot} {level}".rstrip(), style="dim")
         elif seat["kind"] == "open":
             name = Text(f"Seat {number + 1}: empty seat", style="dim italic")
         elif not seat["connected"]:
@@ -58,6 +74,6 @@ class PlayersPane(FramePane):
         elif laid is False:
             doing.append(f"{self.glyphs.choosing} choosing", style="yellow")
         elif number in waiting:
-            doing.append("to move", style="yellow")
+            doing.append(TO_MOVE, style="yellow")
         marker = Text(self.glyphs.turn if number in waiting else " " * len(self.glyphs.turn), style="bold yellow")
         return [marker, name, *summary, doing]
