@@ -487,7 +487,9 @@ def test_a_shared_coach_says_the_outcome_is_alone_and_pooled_otherwise():
     label = panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
     assert "pooled" not in label  # said once, in the title, not on every line
     partner = frame.name(1).split(" (")[0]
-    assert panes.prompt_title(frame).endswith(f"(shared with {partner}: outcomes shown alone)")
+    half = panes.money(panes._coach(frame.view, frame.view["players"][0]["pick"])["money"] // 2, UNICODE)
+    assert panes.prompt_title(frame).endswith(
+        f"(shared with {partner}: outcomes shown alone; if both catch it, wit and combat pool, {half} each)")
 
 
 def test_a_robbery_line_leaves_out_a_track_that_does_not_move():

@@ -213,7 +213,11 @@ def prompt_title(frame: TableFrame) -> str:
         name = coach["name"] if coach else PLACE_NAMES[me["pick"]]
         partners = [seat for seat in robbers_of(view, me["pick"]) if not frame.is_me(seat)]
         # Y8: each line tells the robbery alone; the hand says how a shared one pools.
-        shared = f" (shared with {riders_named(frame, partners)}: outcomes shown alone)" if partners else ""
+        shared = ""
+        if partners:  # QA: "£4" on every line, and a shared purse paid £2 each
+            each = f", {money(coach['money'] // 2, frame.glyphs)} each" if coach else ""
+            shared = (f" (shared with {riders_named(frame, partners)}: outcomes shown alone; if both catch it, "
+                      f"wit and combat pool{each})")
         return f"share your dice between speed, wit and combat against {name}{shared}"
     if phase == "town" and me and me.get("pick") in rules.TOWN:
         return f"in {PLACE_NAMES[me['pick']]}: you have {money(me['guineas'], frame.glyphs)}"
