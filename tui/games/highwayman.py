@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from core.games import highwayman as rules
@@ -120,7 +121,7 @@ def waiting_for(frame: TableFrame) -> list[int]:
     return [view["turn"]]
 
 
-def interlude(before: TableFrame, now: TableFrame) -> tuple[str, Text, str] | None:
+def interlude(before: TableFrame, now: TableFrame) -> tuple[str, RenderableType, str] | None:
     """H6, H7: a game of the series has ended and the next is dealt at once. The table pauses on how it
     ended (every hand left and its points, the series totals) until the player goes on: the new deal's
     prompt came up over it, and only a long log line and the sheet told who had won (QA)."""
@@ -133,16 +134,17 @@ def interlude(before: TableFrame, now: TableFrame) -> tuple[str, Text, str] | No
     ended = history[-1]
     winners = " and ".join(now.plain_name(seat) for seat in ended["winners"])
     how = "went out" if ended["ended"] == "out" else "had the lowest hand"
-    body = Text()
-    width = max(len(now.plain_name(seat)) for seat in range(len(new["totals"])))
+    hands = Table.grid(padding=(0, 1))
+    hands.add_column(no_wrap=True)
+    hands.add_column(justify="right", no_wrap=True)
+    hands.add_column(style="dim")  # a long hand wraps under itself, not under the names
     for seat, (hand, points) in enumerate(zip(ended["left"], ended["scores"])):
-        mark = f"{now.glyphs.star} " if seat in ended["winners"] else "  "
-        body.append(f"{mark}{now.plain_name(seat):<{width}}  ", style="bold" if seat in ended["winners"] else "")
-        body.append(f"{points:>3} points  ")
-        body.append(f"{rules.hand_in_words(hand)}\n", style="dim")
-    body.append("\nSeries so far (lowest wins): ", style="bold")
-    body.append(" · ".join(f"{now.plain_name(seat)} {total}" for seat, total in enumerate(new["totals"])))
-    return (f"Game {ended['game']} of {new['series_games']} is over: {winners} {how}", body,
+        won = seat in ended["winners"]
+        hands.add_row(Text(f"{now.glyphs.star if won else ' '} {now.plain_name(seat)}", style="bold" if won else ""),
+                      f"{points} points", rules.hand_in_words(hand))
+    series = Text("\nSeries so far (lowest wins): ", style="bold")
+    series.append(" · ".join(f"{now.plain_name(seat)} {total}" for seat, total in enumerate(new["totals"])))
+    return (f"Game {ended['game']} of {new['series_games']} is over: {winners} {how}", Group(hands, series),
             f"On to game {new['game_number']}")
 
 

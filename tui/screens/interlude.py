@@ -9,7 +9,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -31,9 +31,9 @@ class InterludeScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="interlude-box"):
             yield Static(Text(self.title_text, style="bold"), id="interlude-title")
-            yield Static(self.body, id="interlude-body")
-            yield Button(self.onward, variant="primary", id="interlude-onward")
-            yield Static(Text("Enter: back to the table", style="dim"), id="interlude-keys")
+            with VerticalScroll(id="interlude-body"):  # six hands at 80×24 are taller than the box
+                yield Static(self.body)
+            yield Button(f"{self.onward} (Enter)", variant="primary", compact=True, id="interlude-onward")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
