@@ -1,4 +1,5 @@
-"""Every test keeps its files (game records, seat tokens) in its own temporary folder, never the user's."""
+"""Every test keeps its files (game records, seat tokens, preferences) in its own temporary folder, never the
+user's."""
 
 import pytest
 
@@ -7,6 +8,7 @@ import pytest
 def private_user_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("TURPIN_SEATS_FILE", str(tmp_path / "seats.json"))
     monkeypatch.setenv("TURPIN_LAN", "off")
 

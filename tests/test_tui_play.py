@@ -422,3 +422,26 @@ async def test_the_results_come_without_the_last_moves_toast():
         table.post_message(table.Updated(ClientUpdate("table")))
         await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results")
         assert not any("Your move" in n.message for n in app._notifications)
+
+
+async def test_the_theme_chosen_is_kept_for_the_next_run_but_not_for_a_guest():
+    """QA: the light theme had to be chosen again at every start. It is kept in turpin's settings folder;
+    an SSH guest's app neither keeps one nor reads it (the operator's choice is his own)."""
+    from tui.app import Start, TurpinApp
+    first = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: screen_name(first) == "MenuScreen", "the menu")
+        await pilot.press("ctrl+t")
+        await wait_until(pilot, lambda: first.theme == "textual-light", "the light theme")
+    again = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: screen_name(again) == "MenuScreen", "the menu again")
+        assert again.theme == "textual-light"
+    guest = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False, guest=True)
+    async with guest.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: screen_name(guest) == "MenuScreen", "a guest's menu")
+        assert guest.theme == "textual-dark"
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+    from tui import preferences
+    assert preferences.load()["theme"] == "textual-light"

@@ -95,6 +95,11 @@ class TurpinApp(App[int]):
     def on_mount(self) -> None:
         if self.glyphs is ASCII:  # frames in ASCII too (styles/app.tcss)
             self.add_class("-ascii")
+        if not self.guest:  # the theme chosen last time (QA: light had to be chosen again each run)
+            from tui import preferences
+            theme = preferences.load().get("theme")
+            if theme in self.available_themes:
+                self.theme = theme
         from tui.screens.menu import MenuScreen
         menu = MenuScreen()
         self.push_screen(menu)
@@ -168,6 +173,13 @@ class TurpinApp(App[int]):
 
     def action_toggle_dark(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+
+    def watch_theme(self, theme: str) -> None:
+        """Any change of theme (ctrl+t, or the palette's theme list) is kept for next time."""
+        if self.is_mounted and not self.guest:
+            from tui import preferences
+            if preferences.load().get("theme") != theme:
+                preferences.remember("theme", theme)
 
     # ------------------------------------------------------------------------------- the routes
 
