@@ -161,3 +161,15 @@ def test_resuming_in_the_table_window_says_how_to_resume_instead_of_starting_a_n
     done = turpin("host", "--resume", str(tmp_path / "game.turpin-record"))
     assert done.returncode == 2
     assert "turpin host --headless --resume" in done.stderr and "turpin join 127.0.0.1:PORT" in done.stderr
+
+
+def test_rules_wrap_to_the_terminal_width():
+    """QA: `turpin rules` kept the source's 105-column lines on any terminal; it wraps to the terminal's
+    width (at most 100), the market's price table printed as it is."""
+    import os
+    narrow = subprocess.run([sys.executable, "-m", "tui.cli", "rules", "money-or-life"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=300, env={**os.environ, "COLUMNS": "60"})
+    lines = narrow.stdout.splitlines()
+    prose = [line for line in lines if line and not line[0].isspace()]
+    assert max(len(line) for line in prose) <= 60 and any(len(line) > 50 for line in prose)
+    assert any("retired pit pony" in line for line in lines)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+import shutil
 import sys
+import textwrap
 import time
 from typing import Any, Sequence
 
@@ -95,7 +97,12 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def run_rules(args: argparse.Namespace) -> int:
     game = get_game(args.game)
-    print(game.rules_text.strip())
+    # Wrapped to the terminal (QA: the text kept its source's 105-column lines on any width), at most 100
+    # wide for reading; an indented line (the market's price table) is printed as it is.
+    from tui.screens.rules import reflowed
+    width = max(40, min(shutil.get_terminal_size((100, 24)).columns, 100))
+    for line in reflowed(game.rules_text).splitlines():
+        print(line if not line.strip() or line[0].isspace() else textwrap.fill(line, width))
     print()
     print("Table options:")
     for option in game.options:
