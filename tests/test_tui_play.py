@@ -33,6 +33,23 @@ async def test_a_whole_dick_turpin_game_by_keys(size):
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
 
 
+async def test_a_click_on_a_town_on_the_road_lays_its_card():
+    """T5 by mouse on the board (QA: the README promises a click on the town; only the hand's cards took
+    one): the towns you may lie in wait at are lit on the road, and a click on one lays its card."""
+    from tui.games.dick_turpin import Board
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first prompt")
+        board = app.screen.query_one("#board", Board)
+        town = app.screen.frame.view["hand"][3]
+        await wait_until(pilot, lambda: board.offset_of(f"town:{town}") is not None, "the town on the road")
+        await pilot.click(board, offset=board.offset_of(f"town:{town}"))
+        await wait_until(pilot, lambda: app.screen.frame.view.get("my_card") == town, f"{town} laid face down")
+        assert board.offset_of(f"town:{town}") is None  # laid: no longer a choice on the road
+
+
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 async def test_a_click_on_a_town_card_in_the_hand_lays_it(size):
     """T5 by mouse: the hand's town cards are drawn outlined; a click on one lays exactly that card face down."""

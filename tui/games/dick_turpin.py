@@ -128,8 +128,9 @@ def booty_card(card: int, glyphs) -> str:
     return f"[{glyphs.pistol}]" if card == rules.PISTOL else f"[{card}]"
 
 
-class Board(FramePane):
-    """The road from London to Edinburgh with the coach, passengers, the booty and the piles."""
+class Board(ClickPane):
+    """The road from London to Edinburgh with the coach, passengers, the booty and the piles. A click on a
+    town you may lie in wait at lays it, as a click on its card in your hand does."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -138,12 +139,15 @@ class Board(FramePane):
     def draw(self, frame: TableFrame) -> Shown:
         view, g = _view(frame), self.glyphs
         at = coach_town(view)
+        layable = {choice["action"].get("town") for choice in frame.choices}
         road = Text()
         for index, town in enumerate(["LONDON", *rules.TOWNS, "EDINBURGH"]):
             if index:
                 road.append(f" {g.road} ")
             if town == at:
                 road.append(f"{g.coach} {town}", style="bold reverse")
+            elif town in layable:
+                road.append_text(self.part(Text(town), f"town:{town}", playable=True))
             else:
                 road.append(town, style="bold" if town.isupper() else "")
         arrow = g.north if view["northbound"] else g.south
