@@ -462,3 +462,15 @@ async def test_the_theme_chosen_is_kept_for_the_next_run_but_not_for_a_guest():
         await pilot.pause()
     from tui import preferences
     assert preferences.load()["theme"] == "textual-light"
+
+
+def test_T12_the_reveal_of_a_longer_game_says_its_piles_are_the_last_rounds():
+    """T12, T14: piles are turned up as each round ends, so the end's reveal holds the last round's only;
+    with two rounds its headings say so (QA read "Cards laid" as the whole game's)."""
+    from tui.frame import TableFrame
+    from tui.games import dick_turpin as panes
+    reveal = {"hands": [[], []], "piles": [["York"], ["Bath"]], "waiting": [None, None], "booty_left": [1, 2, 3, 4, 5]}
+    seats = [{"seat": 0, "kind": "player", "name": "Ann"}, {"seat": 1, "kind": "player", "name": "Bob"}]
+    longer = panes.reveal_text(reveal, TableFrame(options={"rounds": 2}, seats=seats)).plain
+    assert "Cards laid in the last round, first to last" in longer and "Ann: York" in longer
+    assert "Cards laid, first to last" in panes.reveal_text(reveal, TableFrame(options={"rounds": 1}, seats=seats)).plain

@@ -109,7 +109,11 @@ def reveal_text(reveal: dict[str, Any], frame: TableFrame) -> Text:
     """A2 at the end of a game: every seat's hand, laid cards and face-down card, and the booty unturned."""
     text = Text()
     seats = range(len(frame.seats))
-    for key, heading in (("hands", "Stand & deliver cards never laid"), ("piles", "Cards laid, first to last"),
+    rounds = (frame.options or {}).get("rounds", 1)
+    # Earlier rounds' piles were turned up as each ended (T12, T14): the log told them then.
+    last = " in the last round" if isinstance(rounds, int) and rounds > 1 else ""
+    for key, heading in (("hands", f"Stand & deliver cards never laid{last}"),
+                         ("piles", f"Cards laid{last}, first to last"),
                          ("waiting", "Face-down cards not turned up")):
         text.append(f"  {heading}\n", style="bold")
         values = reveal.get(key) or []
