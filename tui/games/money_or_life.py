@@ -1104,8 +1104,8 @@ def why_not(candidate: solver.Assignment, dice_values: list[int], speed: int, ho
         return (f"no spur needed: speed {reached - 1} catches the coach's {speed} without it (Y5); "
                 f"x takes the spur off")
     spare = min(candidate.speed)
-    return (f"speed dice must be a minimal set (Y7): {reached} without need of the "
-            f"{dice([spare], glyphs)}; move a die off speed")
+    return (f"a die too many on speed: without the {dice([spare], glyphs)} it still catches the coach's "
+            f"{speed}, and every speed die must be needed (a minimal set, Y7): move it to wit or combat")
 
 
 def best_places(frame: TableFrame, dice_values: list[int]) -> tuple[list[str], bool]:
