@@ -17,6 +17,10 @@ from tui import screen_styles
 from tui.replay import RecordFile, list_records, outcome_in_words
 
 
+#: The widest the Result column gets ("Moll Cutpurse won").
+RESULT_WIDTH = 20
+
+
 class ReplaysScreen(Screen[None]):
     CSS_PATH = screen_styles("replays")
     BINDINGS = [Binding("escape,q", "back", "back to menu", key_display="esc")]
@@ -57,13 +61,15 @@ class ReplaysScreen(Screen[None]):
         # Names without a bot's level: "Moll Cutpurse", not "Moll Cutpurse (normal bot)".
         players = [", ".join(name.split(" (")[0] for name in entry.players) for entry in records]
         # Wide enough from the start for the longest words the outcomes can come to: they fill in later.
-        table.add_column("Result", key="result", width=max([len("the rival won")] + [
-            len(names) + len(" tied") for names in players]))
-        table.add_columns("Moves", "Players", "Table")
+        # (At most RESULT_WIDTH: a tie of many names is cut, and the players, who tell games apart, show
+        # beside it at 80 columns; QA saw none.)
+        table.add_column("Result", key="result", width=min(RESULT_WIDTH, max([len("the rival won")] + [
+            len(names) + len(" tied") for names in players])))
+        table.add_columns("Players", "Moves", "Table")
         for number, (entry, names) in enumerate(zip(records, players)):
             own_name = "" if entry.table == f"{entry.title} table" else entry.table
-            table.add_row(Text(entry.when), Text(entry.title), Text("…", style="dim"),
-                          Text(str(entry.actions), justify="right"), Text(names), Text(own_name),
+            table.add_row(Text(entry.when), Text(entry.title), Text("…", style="dim"), Text(names),
+                          Text(str(entry.actions), justify="right"), Text(own_name),
                           key=str(number))
         note = (f"{len(records)} game{'s' * (len(records) != 1)} recorded in {self.folder}. "
                 "Enter replays one, step by step, as a spectator saw it." if records else
