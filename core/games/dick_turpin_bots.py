@@ -330,10 +330,12 @@ def hard_decision(state: dict, seat: int, rng: random.Random, budget: Budget = H
     if phase == "draw":
         return ({"do": "draw"} if draw_for_the_win(state, seat) else {"do": "stop"}), None
     hand = state["hands"][seat]
-    towns = [{"do": "choose", "town": town} for town in hand]
-    if len(towns) == 1:
-        return towns[0], None
+    if len(hand) == 1:
+        return {"do": "choose", "town": hand[0]}, None
     plans: dict[tuple, dict[str, float]] = {}  # this decision's plans, by what they read: guesses share many
+    # The normal bot's town first: it stands if no guess could be made in time, and wins ties.
+    first = normal_town(public_view(state, seat), rng, plans)
+    towns = [{"do": "choose", "town": town} for town in [first] + [town for town in hand if town != first]]
 
     def sample(guess_rng: random.Random) -> dict:
         guess = guess_cards_laid(state, seat, guess_rng, plans, resample)
