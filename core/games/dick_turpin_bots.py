@@ -29,7 +29,10 @@ bot's choice, and hard won 53.3% of 2-player games (normal v normal: 53.3%) and 
 
 Measured (the bench's seeds, hard v normal, seat rotated; normal v normal on the same
 2,000 seeds: 52.7% at 2 players, 25.2% at 4): robbing for the win alone, 56.2% at 2 players and 28.8% at
-4 (2,000 games each); with the town choice, 57.0% and 38.7% (1.55x; 600 games each).
+4 (2,000 games each); with the town choice, 57.0% and 38.7% (1.55x; 600 games each). ``bench/bots.py
+--hard-games 300`` (load 2.5-3.1), twice (the second with the normal bot's town first among the
+candidates, which moves the guesses' generator): 2-player 58.0% and 57.3% (52-63%; normal v normal on
+the same seeds 54.7%); 4-player 35.7% and 33.0% (1.43x and 1.32x; normal v normal 25.0%); p99 223 ms.
 """
 
 from __future__ import annotations
