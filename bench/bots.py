@@ -35,7 +35,6 @@ from collections import defaultdict
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-from core import search  # noqa: E402
 from core.bots import resolved  # noqa: E402
 from core.engine import Game  # noqa: E402
 from core.registry import all_games  # noqa: E402
@@ -85,11 +84,7 @@ def play_match(game: Game, players: int, subject: str, rest: str, games: int,
     the subject's wins (a shared win counts). Records each decision's time under its bot's name."""
     options = game.resolve_options({"players": players})
     clock = EngineClock(game)
-    hard = resolved(game.bots["hard"])  # the registered bot's own budget, horizon and resample
-    hard_budget = getattr(hard, "budget", search.Budget())
-    horizon = getattr(hard, "horizon", None)
-    resample = getattr(hard, "resample", None)
-    copy = getattr(hard, "copy", None)
+    hard = resolved(game.bots["hard"])  # the registered bot, as it decides (search.mark_hard)
     wins = 0.0
     for index in range(games):
         seed = game_seed(12, index)
@@ -102,12 +97,11 @@ def play_match(game: Game, players: int, subject: str, rest: str, games: int,
             seat = pending[0]
             name = names[seat]
             started = time.perf_counter()
-            if name == "hard":  # the same search as the registered bot, with the engine's time counted
+            if name == "hard":  # the registered bot, with the engine's time counted
                 engine_before = clock.seconds
-                action, report = search.search(clock.game, state, seat, rngs[seat], game.bots["normal"],
-                                               hard_budget, horizon=horizon, resample=resample, copy=copy)
+                action, report = hard.decide(clock.game, state, seat, rngs[seat])
                 spent = time.perf_counter() - started
-                if searches is not None and report.candidates:
+                if searches is not None and report is not None and report.candidates:
                     searches[game.id].append((report.playouts, report.samples))
                 if spent > 0:
                     engine_share.append((clock.seconds - engine_before) / spent)

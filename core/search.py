@@ -227,10 +227,27 @@ def best_candidate(diff_sums: list[float], diff_squares: list[float], counts: li
     return best
 
 
+#: How a hard bot decides with the report of its search: given the game (the benchmark passes one whose
+#: contract functions it times), the state, the seat and the generator; the report is None where it did not
+#: search.
+Decide = Callable[[Game, State, int, random.Random], "tuple[Action, SearchReport | None]"]
+
+
+def mark_hard(bot: Bot, budget: Budget, decide: Decide, with_budget: Callable[[Budget], Bot]) -> Bot:
+    """What every game's hard bot carries, whatever way it searches: its ``budget``; ``decide``, its choice
+    with the search's report (``bench/bots.py`` measures the registered bot through it); and
+    ``with_budget``, the same bot with another budget (the tests use a tiny one with no clock)."""
+    bot.budget = budget  # type: ignore[attr-defined]
+    bot.decide = decide  # type: ignore[attr-defined]
+    bot.with_budget = with_budget  # type: ignore[attr-defined]
+    return bot
+
+
 def searching_bot(game_ref: Callable[[], Game], guide_name: str = "normal", budget: Budget = Budget(),
                   horizon: Horizon | None = None, resample: Resample | None = None, copy: Copy | None = None) -> Bot:
     """The ``hard`` bot of a game: ``search`` with that game's ``guide_name`` bot, this budget, and the
-    game's playout ``horizon``, way to ``resample`` the hidden state and quick ``copy`` if it has them.
+    game's playout ``horizon``, way to ``resample`` the hidden state and quick ``copy`` if it has them
+    (marked as ``mark_hard`` says).
 
     ``game_ref`` returns the game (the bot is built before the ``Game`` it belongs to exists)."""
 
@@ -240,8 +257,48 @@ def searching_bot(game_ref: Callable[[], Game], guide_name: str = "normal", budg
                            resample=resample, copy=copy)
         return action
 
-    hard.budget = budget  # type: ignore[attr-defined]
+    def decide(game: Game, state: State, seat: int, rng: random.Random) -> tuple[Action, SearchReport | None]:
+        return search(game, state, seat, rng, game.bots[guide_name], budget, horizon=horizon, resample=resample,
+                      copy=copy)
+
+    def with_budget(other: Budget) -> Bot:
+        return searching_bot(game_ref, guide_name, other, horizon, resample, copy)
+
+    mark_hard(hard, budget, decide, with_budget)
     hard.horizon = horizon  # type: ignore[attr-defined]
     hard.resample = resample  # type: ignore[attr-defined]
     hard.copy = copy  # type: ignore[attr-defined]
     return hard
+
+
+#: A game's guess of the hidden state for one sample, drawn from the generator it is given.
+Sample = Callable[[random.Random], State]
+#: A game's value (0 to 1) of an action for the seat in one sample's guess: its own reckoning of where the
+#: action leads, in place of a playout. It must not change the guess (every candidate reads the same one).
+Evaluate = Callable[[State, Action], float]
+
+
+def compare_on_samples(candidates: list[Action], sample: Sample, evaluate: Evaluate, rng: random.Random,
+                       budget: Budget, clock: Callable[[], float] = time.perf_counter) -> tuple[Action, SearchReport]:
+    """The candidate with the best mean value over guesses of the hidden state, every candidate valued on
+    every guess (common random numbers, as in ``search``), within ``budget``: ``budget.playouts``
+    evaluations, and ``budget.seconds`` when set (checked before each guess, so a decision overruns it by
+    one guess's evaluations at most).
+
+    For a game that can value an action in expectation where a playout would draw its luck: the values
+    then differ by what the action changes and by what the guesses leave open, so the best mean is
+    played, without the bar ``search`` sets against a playout's noise. The first candidate wins ties."""
+    started = clock()
+    report = SearchReport(candidates=list(candidates), hint=candidates[0])
+    totals = [0.0] * len(candidates)
+    deadline = None if budget.seconds is None else started + budget.seconds
+    while report.playouts + len(candidates) <= budget.playouts and (deadline is None or clock() < deadline):
+        guess = sample(random.Random(rng.getrandbits(64)))
+        for i, action in enumerate(candidates):
+            totals[i] += evaluate(guess, action)
+        report.playouts += len(candidates)
+        report.samples += 1
+    report.means = [total / max(report.samples, 1) for total in totals]
+    report.elapsed = clock() - started
+    best = max(range(len(candidates)), key=lambda i: (report.means[i], -i))
+    return candidates[best], report

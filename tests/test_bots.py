@@ -29,9 +29,7 @@ def bot_for(game, level):
     """The level's bot; hard with a tiny budget and no clock, so a test is quick and repeatable, and
     otherwise as registered (its game's horizon and way to guess the hidden state)."""
     if level == "hard":
-        hard = resolved(game.bots["hard"])
-        return searching_bot(lambda: game, budget=TINY, horizon=hard.horizon, resample=hard.resample,
-                             copy=getattr(hard, "copy", None))
+        return resolved(game.bots["hard"]).with_budget(TINY)
     return game.bots[level]
 
 
@@ -309,33 +307,6 @@ def test_hard_racing_drops_only_candidates_clearly_behind_the_normal_choice():
     assert best_candidate([0.0, noisy[0]], [0.0, noisy[1]], [5, noisy[2]], 2.0) == 0
 
 
-def test_hard_turpin_guesses_a_card_already_down_as_the_normal_bot_would_have_chosen():
-    """A rival who chose before us lies in wait, in every guess, at a town the normal bot might have
-    chosen with the hand the guess gives him; the guess still shows us exactly what we see."""
-    from core.games import dick_turpin_bots
-    from core.games.dick_turpin import TOWNS
-
-    game = all_games()["turpin"]
-    guessed = 0
-    for seed in range(6):
-        state = game.setup(game.resolve_options({"players": 2}), seed)
-        rng = random.Random(seed)
-        while pending := game.pending(state):
-            seat = pending[0]
-            if state["phase"] == "choose" and seat == 1 and state["waiting"][0] is not None:
-                for redraw in range(3):
-                    guess = dick_turpin_bots.resample_as_normal_chose(state, 1, random.Random(redraw))
-                    assert game.view(guess, 1) == game.view(state, 1)
-                    rival_hand = sorted(guess["hands"][0] + [guess["waiting"][0]], key=TOWNS.index)
-                    before = clone(guess)
-                    before["hands"][0], before["waiting"][0] = rival_hand, None
-                    near_best = dick_turpin_bots.towns_near_best(dick_turpin_bots.public_view(before, 0))
-                    assert guess["waiting"][0] in near_best
-                    guessed += 1
-            game.apply(state, seat, game.bots["normal"](state, seat, rng))
-    assert guessed > 20
-
-
 def test_hard_highwayman_deals_nobody_a_card_his_moves_showed_he_lacked():
     """A uniform redeal often hands a player who has just had to draw the very cards he could not
     have held; the hard bot's guess never does (beyond the cards he has drawn and kept since): the swaps
@@ -445,30 +416,6 @@ def test_turpin_normal_bots_that_see_the_same_table_do_not_all_lie_in_wait_at_on
     assert all_at_one_town <= 0.25 * 20 * 6, f"{all_at_one_town} of {20 * 6} journeys"
 
 
-def test_hard_turpin_playouts_of_two_players_stop_with_the_journey_they_began_in():
-    """The horizon: nothing to say while the journey goes on or at a larger table; once the next
-    journey's choosing begins, more gold is a likelier win, and the two seats' chances add up to one."""
-    from core.games import dick_turpin_bots
-
-    game = all_games()["turpin"]
-    start = game.setup(game.resolve_options({"players": 2}), 3)
-    over = dick_turpin_bots.journey_over
-    assert over(start, 0, start) is None
-    state, rng = clone(start), random.Random(1)
-    while state["journeys_played"] == 0:
-        seat = game.pending(state)[0]
-        game.apply(state, seat, game.bots["normal"](state, seat, rng))
-    assert state["phase"] == "choose"
-    assert over(state, 0, start) + over(state, 1, start) == pytest.approx(1.0)
-    richer = clone(state)
-    richer["gold"] = [40, 20]
-    assert over(richer, 0, start) > 0.75 > 0.25 > over(richer, 1, start)
-    four = game.setup(game.resolve_options({"players": 4}), 3)
-    four_later = clone(four)
-    four_later["journeys_played"] += 1
-    assert over(four_later, 0, four) is None
-
-
 def test_a_highwayman_guess_too_costly_to_count_is_dealt_uniformly(monkeypatch):
     """Issue 12 (hard p99 ≤ 300 ms): counting the ways a long game's moves allow took seconds for one
     guess (13 s once, in a 2-player series). Past MAX_COUNTED partial counts the guess is the uniform
@@ -486,3 +433,108 @@ def test_a_highwayman_guess_too_costly_to_count_is_dealt_uniformly(monkeypatch):
     guess = hw_bots.resample_as_moves_show(state, 0, random.Random(1))
     assert len(guess["hands"][1]) == len(state["hands"][1]) and guess["hands"][0] == state["hands"][0]
     assert hw_bots.forced_moves_of(state, [1])[1].too_many
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_every_hard_bot_decides_as_registered_with_its_report(game):
+    """``bench/bots.py`` measures the registered hard bot through ``decide``: the same choice as the bot,
+    and ``with_budget`` the same bot with another budget."""
+    hard = resolved(game.bots["hard"])
+    tiny = hard.with_budget(TINY)
+    assert tiny.budget == TINY
+    for state, seat in positions(game, game.option("players").default, seed=4, limit=2):
+        action, report = tiny.decide(game, state, seat, random.Random(6))
+        assert action == tiny(state, seat, random.Random(6))
+        assert report is None or report.playouts <= TINY.playouts
+
+
+def turpin_choices(players, seeds, seat=None):
+    """Positions of Dick Turpin between normal bots where a seat (``seat``, if given) chooses a town."""
+    game = all_games()["turpin"]
+    for seed in seeds:
+        state = game.setup(game.resolve_options({"players": players}), seed)
+        rng = random.Random(seed)
+        while pending := game.pending(state):
+            mover = pending[0] if seat is None or seat not in pending else seat
+            if state["phase"] == "choose" and mover == (seat if seat is not None else mover) \
+                    and len(state["hands"][mover]) > 1:
+                yield state, mover
+            game.apply(state, mover, game.bots["normal"](state, mover, rng))
+
+
+def test_hard_turpin_guesses_the_rivals_cards_as_the_normal_bot_lays_them():
+    """T5: a rival's card, laid already or not yet, is in every guess a town the normal bot might lay from
+    the hand the guess gives him, and the guess still shows us exactly what we see. The plans kept for a
+    decision change no choice of the normal bot's."""
+    from core.games import dick_turpin_bots as bots
+    from core.games.dick_turpin import TOWNS
+
+    game = all_games()["turpin"]
+    guessed = 0
+    for state, seat in turpin_choices(3, range(4), seat=1):
+        plans = {}
+        for redraw in range(3):
+            guess = bots.guess_cards_laid(state, seat, random.Random(redraw), plans)
+            seen, guessed_view = game.view(state, seat), game.view(guess, seat)
+            # Only what the rivals still to choose have now laid differs.
+            assert guessed_view["chosen"] == [rival != seat for rival in range(3)]
+            assert guessed_view["hand_sizes"] == [size - (rival != seat and not chosen) for rival, (size, chosen)
+                                                  in enumerate(zip(seen["hand_sizes"], seen["chosen"]))]
+            for key in ("chosen", "hand_sizes", "pending"):
+                del seen[key], guessed_view[key]
+            assert guessed_view == seen
+            for rival in (0, 2):
+                before = clone(guess)
+                before["hands"][rival] = sorted(guess["hands"][rival] + [guess["waiting"][rival]], key=TOWNS.index)
+                before["waiting"][rival] = None
+                seen = bots.public_view(before, rival)
+                assert guess["waiting"][rival] in bots.towns_near_best(seen)
+                assert bots.normal_town(seen, random.Random(redraw), plans) == bots.pick_town(seen, random.Random(redraw))
+                guessed += 1
+    assert guessed > 20
+
+
+def test_T8_hard_turpin_duel_odds_favour_the_later_duellists():
+    """T8: the first to turn a pistol flees, so the later in the order (the driver last) the likelier to
+    be left; everyone's chances add up to one."""
+    from core.games.dick_turpin_bots import duel_chances
+
+    assert duel_chances(1, 0.2) == (1.0,)
+    assert duel_chances(2, 0.2) == pytest.approx((4 / 9, 5 / 9))
+    for duellists in (3, 4, 5):
+        chances = duel_chances(duellists, 0.2)
+        assert sum(chances) == pytest.approx(1.0)
+        assert list(chances) == sorted(chances)
+
+
+def test_T14_hard_turpin_robs_for_the_win_not_for_the_coins():
+    """On the last robbery of the game only a win counts (T14; a shared one counts): behind by more than
+    the coins turned, the hard bot goes on where the normal bot, counting coins, stops; level once it
+    stops, it stops where the normal bot goes on."""
+    from core.games import dick_turpin_bots as bots
+
+    game = all_games()["turpin"]
+    state = game.setup(game.resolve_options({"players": 2}), 1)
+    state.update(journeys_played=5, journey=6, phase="draw", robber=0, declared=6, passengers=6,
+                 waiting=[None, None], hands=[[], []])
+    state.update(turned=[4, 4, 3], gold=[10, 50])  # stopping: 21 to 39
+    assert not bots.should_draw(bots.public_view(state, 0))
+    assert bots.draw_for_the_win(state, 0)
+    state.update(turned=[4, 4], gold=[22, 38])  # stopping: 30 to 30, a shared win
+    assert bots.should_draw(bots.public_view(state, 0))
+    assert not bots.draw_for_the_win(state, 0)
+
+
+def test_hard_turpin_keeps_to_its_budget_of_evaluations_and_time():
+    """Every guess values every town; the search stops before a guess that would pass the evaluations
+    allowed, or once the clock is past its seconds."""
+    from core.games.dick_turpin_bots import hard_decision
+
+    ticks = itertools.count()
+    for state, seat in itertools.islice(turpin_choices(4, range(2)), 6):
+        towns = len(state["hands"][seat])
+        _, report = hard_decision(state, seat, random.Random(1), Budget(playouts=3 * towns + 1, seconds=None))
+        assert report.samples == 3 and report.playouts == 3 * towns
+        _, report = hard_decision(state, seat, random.Random(1), Budget(playouts=10_000, seconds=2.5),
+                                  clock=lambda: float(next(ticks)))
+        assert report.samples == 2  # read at 0 (start), 1 and 2 (a guess each), 3 (past 2.5: stop)
