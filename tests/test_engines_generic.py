@@ -12,7 +12,8 @@ import pytest
 
 from core.engine import IllegalAction, OptionError, clone, pack, unpack, visible_events
 from core.registry import all_games
-from core.search import Budget, searching_bot
+from core.bots import resolved
+from core.search import Budget
 from core.simulate import MOVE_CAP, game_seed, play_bot_game
 
 GAMES = list(all_games().values())
@@ -227,7 +228,8 @@ def test_A3_bots_choose_only_from_what_their_seat_sees(game):
 def bots_under_test(game):
     """The game's bots, the hard one with a tiny playout budget and no clock: quick, and repeatable."""
     bots = dict(game.bots.items())
-    bots["hard"] = searching_bot(lambda: game, budget=Budget(playouts=4, seconds=None, candidates=2))
+    # The registered hard bot itself (Dick Turpin's is its own), with a budget of its own kind.
+    bots["hard"] = resolved(game.bots["hard"]).with_budget(Budget(playouts=4, seconds=None, candidates=2))
     return bots
 
 
