@@ -151,7 +151,7 @@ class ResultsScreen(Screen[None]):
         low, high = min(every_point, default=0), max(every_point, default=0)
         for seat, points in enumerate(series):
             with Horizontal(classes="chart-row"):
-                yield Label(Text(_cut(self.frame.name(seat), 14)), classes="chart-name")
+                yield Label(Text(_cut(self.frame.plain_name(seat), 14)), classes="chart-name")
                 yield ScoreBars(points, low, high, self.frame.glyphs.bars, classes="chart-line")
                 yield Label(Text(f"{points[-1]:g}" if points else ""), classes="chart-last")
 
