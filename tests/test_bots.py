@@ -18,7 +18,7 @@ from core.engine import clone
 from core.games import highwayman_bots
 from core.games.highwayman import CARD, HIGHWAYMAN, ROUTE_INDEX
 from core.registry import all_games
-from core.search import Budget, search, searching_bot
+from core.search import Budget, search
 
 GAMES = list(all_games().values())
 GAME_IDS = [game.id for game in GAMES]
