@@ -241,21 +241,13 @@ class Table:
         self.code = code
         self.grace = grace
         self.host_token = host_token or new_token()
-        self.seed = seed if seed is not None else secrets.randbits(63)
-        self._seed_bytes = msgpack.packb(self.seed)
         self.save = save
-        self.state: State = game.setup(self.options, self.seed)
         self.seats = [SeatInfo() for _ in range(game.seats(self.options))]
         for seat, bot in (bots or {}).items():
             self._seat_bot(seat, bot)
-        self.actions: list[list[Any]] = []
-        #: Every event of the game, the deal's first; each viewer is sent what ``visible_events`` allows.
-        self.log: list[Event] = self.game.opening_events(self.state)
+        self._deal(seed)
         self.watchers: list[Watcher] = []
         self._prompts = [_Prompt() for _ in self.seats]
-        # A table set up with a given seed is repeatable bots and all; otherwise the bots draw afresh.
-        self._bot_rngs = [random.Random(f"{seed}/bot/{seat}" if seed is not None else secrets.randbits(64))
-                          for seat in range(len(self.seats))]
         #: A change listeners may want (seats filling) for the advertiser; set by the host.
         self.on_seats_changed: Callable[[], None] | None = None
         #: Told to clients in the welcome: how often the host pings, and how long silence may last.
@@ -502,13 +494,7 @@ class Table:
         Every watcher is sent the new table from its start, as after a reconnect."""
         if not self.over:
             raise Refusal("game_on", "this table's game is still being played")
-        self.seed = seed if seed is not None else secrets.randbits(63)
-        self._seed_bytes = msgpack.packb(self.seed)
-        self.state = self.game.setup(self.options, self.seed)
-        self.actions = []
-        self.log = self.game.opening_events(self.state)
-        self._bot_rngs = [random.Random(f"{seed}/bot/{seat}" if seed is not None else secrets.randbits(64))
-                          for seat in range(len(self.seats))]
+        self._deal(seed)
         self.save = save
         # Prompt ids go on counting up: an answer to the last game's prompt can never fit the new one's.
         self._refresh_prompts()
@@ -519,6 +505,18 @@ class Table:
         self.notice("A new game begins at this table: same seats, a fresh deal")
         self._seats_changed()  # the LAN list says the table plays again
         self.tell("A new game begins (same seats)")
+
+    def _deal(self, seed: int | None) -> None:
+        """A game from its start: the seed (fresh unless given), the dealt state, no actions, the deal's log."""
+        self.seed = seed if seed is not None else secrets.randbits(63)
+        self._seed_bytes = msgpack.packb(self.seed)
+        self.state: State = self.game.setup(self.options, self.seed)
+        self.actions: list[list[Any]] = []
+        #: Every event of the game, the deal's first; each viewer is sent what ``visible_events`` allows.
+        self.log: list[Event] = self.game.opening_events(self.state)
+        # A table set up with a given seed is repeatable bots and all; otherwise the bots draw afresh.
+        self._bot_rngs = [random.Random(f"{seed}/bot/{seat}" if seed is not None else secrets.randbits(64))
+                          for seat in range(len(self.seats))]
 
     def seats_past_grace(self, now: float | None = None) -> list[int]:
         """Seats whose player has been gone longer than the grace period (never, with no grace set)."""
