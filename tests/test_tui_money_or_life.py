@@ -825,7 +825,7 @@ def test_the_suggested_robbery_says_what_it_weighs_when_another_scores_more_now(
         raise AssertionError("no robbery where the suggestion scores less now")
     top = frame.choices[ranked[0]["index"]]
     assert panes.choice_label(frame, top).plain.endswith(
-        "★ suggested (weighs health and the guards 5 points bring, not score alone)")
+        "★ suggested (counts health and guards too)")
     ascii_frame = TableFrame(**{**frame.__dict__, "glyphs": ASCII})
     assert "* suggested" in panes.choice_label(ascii_frame, top).plain
 

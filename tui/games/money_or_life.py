@@ -299,7 +299,7 @@ def robbery_label(frame: TableFrame, action: dict[str, Any], glyphs: Glyphs) -> 
         text.append(f"  {glyphs.star} suggested", style="bold")
         # QA: "best" beside a line another beat on the sheet's score read as a mistake; say what it weighs.
         if me and any(score_change(entry["outcome"], me) > score_change(found["outcome"], me) for entry in ranked):
-            text.append(" (weighs health and the guards 5 points bring, not score alone)", style="dim")
+            text.append(" (counts health and guards too)", style="dim")
     return text
 
 
