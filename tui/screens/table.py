@@ -83,6 +83,7 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.client = client
         self.panes = panes_for(client.snapshot.game)
+        self.add_class(f"-game-{client.snapshot.game}")  # a game's stylesheet may size the shared panes
         self._unsubscribe = None
         self._announced_prompt: int | None = None
         self._your_move_toasted = -YOUR_MOVE_TOAST
