@@ -508,7 +508,20 @@ def test_latest_robberies_say_a_loss_stopped_at_nothing():
     assert panes.outcome_text(entry, UNICODE, None).plain == "£4, folk hero −6 (to 0), scoundrel +1"
     assert "(to 0)" not in panes.outcome_text({**entry, "folk_hero_was": 6}, UNICODE, None).plain
     got_away = {**entry, "speed_met": False, "folk_hero": -1, "folk_hero_was": 0}
-    assert panes.outcome_text(got_away, UNICODE, None).plain == "the coach gets away: folk hero −1 (to 0)"
+    assert panes.outcome_text(got_away, UNICODE, None).plain == "the coach gets away"
+
+
+def test_a_loss_from_a_track_at_nothing_is_not_said():
+    """Y2: a folk hero at 0 loses nothing, so "folk hero −3 (to 0)" on a robbery from 0 read as a loss that
+    is not one; the line leaves it out, as it does a track that does not move (QA)."""
+    outcome = {"speed_met": True, "spur": False, "wit_met": False, "combat_met": True, "folk_hero": -3,
+               "scoundrel": 1, "health": 0, "money": 2}
+    at_nothing = {"folk_hero": 0, "scoundrel": 4, "health": 9}
+    assert panes.outcome_text(outcome, UNICODE, at_nothing).plain == "£2, scoundrel +1"
+    some = {**at_nothing, "folk_hero": 1}
+    assert panes.outcome_text(outcome, UNICODE, some).plain == "£2, folk hero −3 (to 0), scoundrel +1"
+    missed = {**outcome, "speed_met": False, "folk_hero": -1}
+    assert panes.outcome_text(missed, UNICODE, some).plain == "the coach gets away: folk hero −1"
 
 
 def test_outcomes_in_words_and_death_said_plainly():

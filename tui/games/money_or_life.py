@@ -340,7 +340,8 @@ def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | N
     tracks = me if me is not None else (
         {"folk_hero": outcome["folk_hero_was"]} if "folk_hero_was" in outcome else None)
     if not outcome["speed_met"]:
-        text = Text(f"the coach gets away: {track_change('folk hero', -1, tracks, 'folk_hero')}")
+        lost = track_change("folk hero", -1, tracks, "folk_hero")
+        text = Text(f"the coach gets away: {lost}" if lost else "the coach gets away")
         if outcome["spur"]:
             text.append(", health −1" + ("" if last_round else " and tavern next round") + " (spur)")
         return text
@@ -349,6 +350,7 @@ def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | N
         parts.append(track_change("folk hero", outcome["folk_hero"], tracks, "folk_hero"))
     if outcome["combat_met"] and outcome["scoundrel"]:
         parts.append(track_change("scoundrel", outcome["scoundrel"], tracks, "scoundrel"))
+    parts = [part for part in parts if part]
     if outcome["health"]:
         parts.append(f"health {outcome['health']:+d}")
     if outcome["spur"] and not last_round:
@@ -360,9 +362,12 @@ def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | N
 
 
 def track_change(name: str, change: int, me: dict[str, Any] | None, key: str) -> str:
-    """"folk hero −3", and "(to 0)" where the track cannot go that low (Y2: never below 0)."""
+    """"folk hero −3", and "(to 0)" where the track cannot go that low (Y2: never below 0); nothing at all
+    where it is at 0 already, as for a track that does not move (QA: "−3 (to 0)" from 0 read as a loss)."""
     text = f"{name} {change:+d}".replace("-", "−")
     if me is not None and change < 0 and me.get(key, 0) + change < 0:
+        if me.get(key, 0) <= 0:
+            return ""
         text += " (to 0)"
     return text
 
