@@ -69,6 +69,7 @@ class TableScreen(Screen[None]):
         Binding("escape", "leave", "leave table", id="leave", key_display="esc"),
         Binding("r", "results", "results", id="results"),
         Binding("M", "mute_spectators", "mute spectators", show=False, id="mute"),
+        Binding("B", "bot_for_the_away", "bot for the away", id="bot-away"),
         Binding("s", "spectate", "watch it", id="spectate"),
     ]
 
@@ -94,6 +95,7 @@ class TableScreen(Screen[None]):
         self._key_refused_at = float("-inf")  # when a key was last refused as typed ahead (monotonic)
         self._results_shown = False
         self._stopped = False  # the host has closed the table: leaving then costs nothing
+        self._away_in_footer: list[int] = []
         self._chat: list[Text] = []
         self._table_pending = False
         self._collector = CollectorHold()
@@ -156,6 +158,8 @@ class TableScreen(Screen[None]):
             return self.frame.result is not None  # in the footer once the game is over
         if action == "spectate":
             return self._seat_lost()  # in the footer once this window has lost its seat at a live table
+        if action == "bot_for_the_away":
+            return bool(self._away_seats())  # the host's, while a person is away from a game still on
         return True
 
     def on_mount(self) -> None:
@@ -236,6 +240,10 @@ class TableScreen(Screen[None]):
                 # The whole log again (a reconnect, names told anew, a new game): written afresh, chat too.
                 self._redraw_all()
             self._announce_seats(before, self.frame)
+            away = self._away_seats()
+            if away != self._away_in_footer:
+                self._away_in_footer = away
+                self.refresh_bindings()  # the host's "bot for the away" comes and goes with them
             interlude = hook(self.panes, "interlude")(before, self.frame)
             if interlude:
                 from tui.screens.interlude import InterludeScreen
@@ -483,6 +491,34 @@ class TableScreen(Screen[None]):
         table = hosted.table
         table.mute_spectators(not table.spectators_muted)
 
+    def _away_seats(self) -> list[int]:
+        """The seats of people away from the game still on at a LAN table this app hosts: the host can
+        have a bot play them (a table otherwise waits for them for good)."""
+        hosted = getattr(self.app, "hosted", None)
+        frame = self.frame
+        if hosted is None or not hosted.plan.on_lan or frame.result is not None or self._stopped:
+            return []
+        return [seat["seat"] for seat in frame.seats
+                if seat["kind"] == "player" and not seat["connected"] and seat["seat"] != frame.seat]
+
+    def action_bot_for_the_away(self) -> None:
+        """A bot plays each away person's seat until that person joins again (the seat stays theirs)."""
+        away = self._away_seats()
+        if not away:
+            self.notify("Nobody is away from the table.", timeout=3)
+            return
+        names = ", ".join(self.frame.name(seat) for seat in away)
+        consequence = (f"A bot plays for {names} from now on; joining again from the same terminal gives "
+                       "the seat back, and the bot steps aside.")
+
+        def hand_over() -> None:
+            for seat in self._away_seats():
+                self.app.hosted.host.hand_to_bot(seat, "is played by a bot until its player is back",
+                                                 keep_warm=True)
+
+        from tui.screens.confirm import ask_first
+        ask_first(self.app, f"Let a bot play for {names}?", consequence, "Bot plays", hand_over)
+
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen
         self.app.push_screen(RulesScreen(self.frame.game))
@@ -516,8 +552,8 @@ class TableScreen(Screen[None]):
         if self.client.retrying_since is not None:  # the host is gone for now (stopped, or lost)
             return ("The host is away, and this window is waiting for it to come back. Leaving stops the "
                     "waiting; join the table again from this terminal to take your seat back.")
-        return ("The table plays on without you. Join it again from this terminal to take your seat back "
-                "(if the host has not handed it to a bot meanwhile).")
+        return ("The table plays on without you: it waits for your moves, or the host lets a bot play them. "
+                "Join it again from this terminal to take your seat back.")
 
 
 def question_kinds(prompt: dict | None) -> frozenset[str]:
