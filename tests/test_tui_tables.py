@@ -665,3 +665,75 @@ async def test_the_host_is_told_the_mute_key_when_a_spectator_first_speaks():
             await wait_until(pilot, lambda: lobby.hosted.table.spectators_muted, "spectators muted")
         finally:
             await watcher.close()
+
+
+async def test_the_host_of_a_lan_table_lets_a_bot_play_for_a_guest_who_left_until_he_is_back():
+    """QA Q2: a guest who left a table hosted from the app stalled it for good (only the headless host had
+    `bot N`). B, in the footer while someone is away, asks first and then has a bot play the seat; the
+    game goes on, and the guest joining again with his token gets his seat back."""
+    plan = TablePlan(game="turpin", options={"players": 2}, interface="127.0.0.1", code=False, bot_delay=0)
+    app = app_at("host", plan=plan)
+    async with app.run_test(size=(120, 40)) as pilot:
+        lobby = await host_from_the_set_up(pilot, app)
+        hosted = lobby.hosted
+        bob = TableClient(*hosted.join_address, name="Bob")
+        await bob.start()
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.started, "the game")
+        table = app.screen
+        assert "bot for the away" not in rendered(app)  # nobody is away: not in the footer
+        token = bob.token
+        await bob.close()
+        await wait_until(pilot, lambda: "bot for the away" in rendered(app), "the key in the footer")
+        if table.frame.choices:
+            await pilot.press("1")  # our move: the table then waits for Bob's
+        await wait_until(pilot, lambda: "Waiting for Bob (away)." in rendered(app), "the table waiting")
+        await pilot.press("B")
+        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+        assert "Let a bot play for Bob?" in rendered(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: hosted.table.seats[1].kind == "bot", "a bot in Bob's seat")
+        await wait_until(pilot, lambda: "bot for the away" not in rendered(app), "the key gone")
+        moves = len(hosted.table.actions)
+        for _ in range(200):  # the game goes on: the bot plays Bob's moves, we ours
+            if len(hosted.table.actions) > moves + 2:
+                break
+            if screen_name(app) == "TableScreen" and table.frame.choices and not table.frame.sent:
+                await pilot.press("1")
+            await pilot.pause(0.05)
+        assert len(hosted.table.actions) > moves + 2
+        bob = TableClient(*hosted.join_address, token=token)
+        await bob.start()
+        try:
+            await bob.wait_for(lambda snap: snap.seat == 1, 30)
+            await wait_until(pilot, lambda: hosted.table.seats[1].kind == "player", "Bob back in his seat")
+        finally:
+            await bob.close()
+
+
+async def test_the_host_closing_his_table_is_told_as_that_not_as_his_leaving_it():
+    """QA Q6: when the host left (and so closed) his table, the others were first told that he had left
+    it and his seat waited for him, then that the table was gone. The table closes first now: the only
+    news is that the host closed it."""
+    plan = TablePlan(game="turpin", options={"players": 2}, interface="127.0.0.1", code=False, bot_delay=3600)
+    app = app_at("host", plan=plan)
+    async with app.run_test(size=(120, 40)) as pilot:
+        lobby = await host_from_the_set_up(pilot, app)
+        await pilot.press("f")  # a bot in the empty seat: the table opens
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        watcher = TableClient(*lobby.hosted.join_address, role="spectator", name="Sam")
+        heard: list = []
+        watcher.subscribe(heard.append)
+        await watcher.start()
+        try:
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+            await pilot.press("enter")
+            for _ in range(200):
+                if any(update.kind == "stopped" for update in heard):
+                    break
+                await asyncio.sleep(0.02)
+            said = [update.text for update in heard if update.kind in ("notice", "stopped", "error")]
+            assert any("closed the table" in text for text in said), said
+            assert not any("left the table" in text for text in said), said
+        finally:
+            await watcher.close()

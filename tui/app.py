@@ -308,12 +308,12 @@ class TurpinApp(App[int]):
     async def _close_table(self) -> None:
         client, hosted = self.client, self.hosted
         self.client, self.hosted = None, None
+        if hosted is not None:  # first: the others are told the table closes, not that its host left it (QA)
+            with contextlib.suppress(Exception):
+                await hosted.close()
         if client is not None:
             with contextlib.suppress(Exception):
                 await client.close()
-        if hosted is not None:
-            with contextlib.suppress(Exception):
-                await hosted.close()
 
     async def on_unmount(self) -> None:
         await self._close_table()
