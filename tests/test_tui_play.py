@@ -160,6 +160,19 @@ async def test_ctrl_q_at_a_game_asks_before_it_quits():
         await wait_until(pilot, lambda: not app.is_running, "turpin to quit")
 
 
+async def test_ctrl_c_says_how_to_quit_and_how_to_leave_the_table():
+    """QA: ctrl+c, the key people press first to get out, copies in Textual; at a table it says that ctrl+q
+    quits and Esc leaves, and quits nothing itself."""
+    app = quick_app("turpin")
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        await pilot.press("ctrl+c")
+        await wait_until(pilot, lambda: any("ctrl+q quits turpin · Esc leaves the table" in note.message
+                                            for note in app._notifications), "the hint")
+        assert app.is_running and screen_name(app) == "TableScreen"
+
+
 async def test_ctrl_q_on_the_menu_quits_at_once():
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -270,6 +283,10 @@ async def test_with_ascii_glyphs_every_cell_of_every_tab_is_ascii(game, players)
             seen.update(plain_text(app))
         assert all(char.isascii() for char in seen), sorted(char for char in seen if not char.isascii())
         assert {"-", "|", "+"} <= seen  # the frames are still drawn, in ASCII
+        await pilot.press("escape", "ctrl+p")  # QA: the palette's search icon came out as "??"
+        await wait_until(pilot, lambda: screen_name(app) == "CommandPalette", "the palette")
+        await pilot.pause(0.2)
+        assert "??" not in plain_text(app)
 
 
 async def test_every_menu_key_is_in_its_footer_at_80_columns():

@@ -171,6 +171,12 @@ class TurpinApp(App[int]):
         consequence = what_leaving_does() if what_leaving_does is not None else None
         ask_first(self, "Quit turpin?", consequence, "Quit", self.exit)
 
+    def action_help_quit(self) -> None:
+        """ctrl+c, the key people press first to get out: it copies a selection in Textual, so it says how
+        to quit and leave instead (Textual's own line names ctrl+q only)."""
+        leave = " · Esc leaves the table" if hasattr(self.screen, "what_leaving_does") else ""
+        self.notify(f"ctrl+q quits turpin{leave}", title="Do you want to quit?", markup=False)
+
     def action_toggle_dark(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
