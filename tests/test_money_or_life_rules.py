@@ -397,9 +397,13 @@ def test_Y11_both_dead_the_higher_reputation_wins():
     for player, (folk, scoundrel) in zip(state["players"], ((4, 1), (2, 0))):
         player.update(health=0, status="dead", folk_hero=folk, scoundrel=scoundrel, guineas=50 - 40 * folk)
     state["phase"] = "over"
-    assert GAME.result(state)["winners"] == [0]
+    result = GAME.result(state)
+    assert result["winners"] == [0] and result["scores"] == [-107, -28]  # the lower score wins here
+    # QA: "bob wins: bob 3 (dead), Hank 5 (dead)" read as a wrong result: the line says what decided it
+    assert "Both highwaymen hanged" in result["summary"] and "Seat 1 wins on reputation, +3 to +2" in result["summary"]
     state["players"][0]["folk_hero"] = 3
-    assert GAME.result(state)["winners"] == [0, 1]
+    result = GAME.result(state)
+    assert result["winners"] == [0, 1] and "a draw on reputation, +2 to +2" in result["summary"]
 
 
 def test_Y12_the_game_ends_after_the_last_round_and_the_deck_reshuffles():

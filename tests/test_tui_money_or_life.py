@@ -854,6 +854,16 @@ def test_the_results_say_who_died_or_retired_beside_the_score():
     assert panes.result_note(frame, 0) == ""
 
 
+def test_when_both_hang_the_results_give_the_reputation_that_decided():
+    """Y11/Y13: QA read "★ bob (died) 3 / Hank (died) 5" as a wrong result; with both dead the reputation
+    decides, and each row says it."""
+    frame = _frame_at("pick")
+    for player, (folk, scoundrel) in zip(frame.view["players"], ((0, 0), (1, 2))):
+        player.update(status="dead", folk_hero=folk, scoundrel=scoundrel, as_scoundrel=False)
+    assert [panes.result_note(frame, seat) for seat in (0, 1)] == [" (died, reputation 0)",
+                                                                  " (died, reputation −1)"]
+
+
 def test_a_spur_in_the_last_round_costs_no_tavern_that_will_never_come():
     """Y5 with Y12: after the last round there is no next one to rest in (QA: "tavern next round" in round
     16)."""

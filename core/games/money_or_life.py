@@ -174,6 +174,11 @@ def score(player: dict[str, Any]) -> int:
     return player["guineas"] + reputation(player)
 
 
+def signed(number: int) -> str:
+    """+3, 0, −2: a reputation as the results say it."""
+    return f"{number:+d}".replace("-", "−") if number else "0"
+
+
 def reputation(player: dict[str, Any]) -> int:
     """Y13: the score without the guineas (decides who wins when both hang)."""
     if player["as_scoundrel"]:
@@ -815,7 +820,16 @@ def result(state: State) -> dict[str, Any] | None:
     else:
         described = ", ".join(f"{seat_name(s)} {scores[s]}{' (dead)' if players[s]['status'] == 'dead' else ''}"
                               for s in range(len(players)))
-        if len(won) == 1:
+        if all(player["status"] == "dead" for player in players):
+            # Y11: the scores do not decide it, so the line says what does (a lower score "winning" read
+            # as a wrong result)
+            reputations = " to ".join(signed(reputation(players[s])) for s in sorted(
+                range(len(players)), key=lambda s: -reputation(players[s])))
+            decided = (f"{seat_name(won[0])} wins on reputation, {reputations}" if len(won) == 1
+                       else f"a draw on reputation, {reputations}")
+            summary = (f"Both highwaymen hanged, so the higher reputation (folk hero and scoundrel, the score "
+                       f"without guineas, Y13) wins: {decided}. Scores: {described}")
+        elif len(won) == 1:
             summary = f"{seat_name(won[0])} wins: {described}"
         else:
             summary = f"A draw: {described}"
@@ -1205,7 +1219,8 @@ upgrade on it). Mask, cloak and boots once each, never traded in.
 Retiring (Y14) ends your game at once with your score frozen: you take no further part, and the other
 player may ride on to the last round. Health 0 is death and ends the game after the round (Y11, Y15). Score
 (Y13): guineas + folk hero - scoundrel, or + scoundrel - folk hero once you declare you play as a
-scoundrel. The living player with the higher score wins; if both hang, the higher reputation.
+scoundrel. The living player with the higher score wins; if both hang, the higher reputation wins: the
+score without the guineas (folk hero - scoundrel, or the reverse for a declared scoundrel).
 
 Solo (Y16): from round 5 the rival goes for the richest coach you did not pick (on equal money, the one
 with the lowest printed combat, "N+d6" counting as N) and banks its money if his 2d6 is strictly above its

@@ -184,6 +184,9 @@ def result_note(frame: TableFrame, seat: int) -> str:
     win, QA), and one who retired kept his score from then."""
     players = _view(frame).get("players") or []
     status = players[seat].get("status") if 0 <= seat < len(players) else None
+    if status == "dead" and len(players) > 1 and all(player.get("status") == "dead" for player in players):
+        # Y11: when both hang the reputation decides, not the score beside it (QA: a lower score "won")
+        return f" (died, reputation {rules.signed(rules.reputation(players[seat]))})"
     return {"dead": " (died)", "retired": " (retired)"}.get(str(status), "")
 
 

@@ -98,7 +98,7 @@ class ResultsScreen(Screen[None]):
             yield Static(self._scores(), id="results-scores")
             yield from self._chart()
             reveal = Text()
-            reveal.append("Everything that was hidden (A2)\n", style="bold")
+            reveal.append("Everything that was hidden\n", style="bold")  # (A2; a mark the rules help does not explain)
             reveal.append_text(reveal_text(result.get("reveal", {}), frame))
             reveal.append(f"  seed: {result.get('seed')}\n")
             yield Static(reveal, id="results-reveal")
