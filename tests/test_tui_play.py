@@ -491,3 +491,16 @@ def test_T12_the_reveal_of_a_longer_game_says_its_piles_are_the_last_rounds():
     longer = panes.reveal_text(reveal, TableFrame(options={"rounds": 2}, seats=seats)).plain
     assert "Cards laid in the last round, first to last" in longer and "Ann: York" in longer
     assert "Cards laid, first to last" in panes.reveal_text(reveal, TableFrame(options={"rounds": 1}, seats=seats)).plain
+
+
+async def test_the_table_footer_fits_its_keys_in_80_columns_after_the_game_too():
+    """QA: at 80 columns the footer was cut mid-word ("esc leave table  r r"), the results key last."""
+    from tests.test_tui_tables import rendered
+    app = quick_app("turpin", players=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_results(pilot, app)
+        await pilot.press("t")  # back at the finished table
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        footer = rendered(app).splitlines()[-1]
+        for words in ("[ ] panes", "t chat", "? rules", "esc leave table", "r results"):
+            assert words in footer, footer

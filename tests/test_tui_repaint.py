@@ -131,7 +131,7 @@ async def test_on_a_narrow_terminal_brackets_go_from_pane_to_pane_and_the_footer
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: at_table(app), "the table")
-        await wait_until(pilot, lambda: "] next pane" in screen_text(app), "the pane keys in the footer")
+        await wait_until(pilot, lambda: "[ ] panes" in screen_text(app), "the pane keys in the footer")
         tabs = app.screen.query_one("#tabs")
         assert tabs.active == "tab-board"
         await pilot.press("right_square_bracket")
@@ -149,7 +149,7 @@ async def test_on_a_wide_terminal_there_are_no_pane_keys():
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: at_table(app) and "rules" in screen_text(app), "the table")
-        assert "] next pane" not in screen_text(app)
+        assert "[ ] panes" not in screen_text(app)
         await pilot.press("right_square_bracket")  # nothing to turn, nothing breaks
         assert app.is_running
 
@@ -162,7 +162,7 @@ async def test_a_short_wide_terminal_folds_into_tabs_so_no_pane_hides_its_lines(
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 30)) as pilot:
         await wait_until(pilot, lambda: at_table(app), "the table")
-        await wait_until(pilot, lambda: "] next pane" in screen_text(app), "the tabs")
+        await wait_until(pilot, lambda: "[ ] panes" in screen_text(app), "the tabs")
         await pilot.press("right_square_bracket")
         await wait_until(pilot, lambda: app.screen.query_one("#tabs").active == "tab-hand", "the hand")
         hand = app.screen.query_one("#hand")
@@ -170,7 +170,7 @@ async def test_a_short_wide_terminal_folds_into_tabs_so_no_pane_hides_its_lines(
         assert hand.virtual_size.height <= hand.scrollable_content_region.height
         assert all(town in screen_text(app) for town in ("Oxford", "Carlisle"))
         await pilot.resize_terminal(120, 40)
-        await wait_until(pilot, lambda: not app.screen.query("#tabs") and "] next pane" not in screen_text(app),
+        await wait_until(pilot, lambda: not app.screen.query("#tabs") and "[ ] panes" not in screen_text(app),
                          "every pane at once")
 
 

@@ -61,8 +61,10 @@ class TableScreen(Screen[None]):
     AUTO_FOCUS = "#move-choices"
     BINDINGS = [
         *[Binding(str(n), f"choose({n - 1})", f"choose {n}", show=False) for n in range(1, 10)],
-        Binding("left_square_bracket", "pane(-1)", "previous pane", key_display="[", id="pane-previous"),
-        Binding("right_square_bracket", "pane(1)", "next pane", key_display="]", id="pane-next"),
+        # One footer entry for the two keys: both in full cut "r results" off an 80-column footer (QA)
+        Binding("left_square_bracket", "pane(-1)", "previous pane", key_display="[", id="pane-previous",
+                show=False),
+        Binding("right_square_bracket", "pane(1)", "panes", key_display="[ ]", id="pane-next"),
         Binding("t", "chat", "chat", id="chat"),
         Binding("question_mark,f1", "rules", "rules", id="rules", key_display="?"),
         Binding("b", "toggle_bell", "bell on/off", show=False, id="bell"),
