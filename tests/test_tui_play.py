@@ -504,3 +504,20 @@ async def test_the_table_footer_fits_its_keys_in_80_columns_after_the_game_too()
         footer = rendered(app).splitlines()[-1]
         for words in ("[ ] panes", "t chat", "? rules", "esc leave table", "r results"):
             assert words in footer, footer
+
+
+async def test_the_players_pane_keeps_each_bots_level_at_120_columns():
+    """QA: at 120×40 the players pane cut the bot levels off their names ("Swift Nick ⚙ n…"). Short of
+    room, a level all the bots share is said once under the pane, and each name keeps its ⚙ whole."""
+    from tui.widgets.players import PlayersPane
+    app = quick_app("turpin", players=4)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices)
+                         and "✓" in app.screen.query_one(PlayersPane).shown.plain, "the bots' cards laid")
+        pane = app.screen.query_one(PlayersPane)
+        rows = pane.shown.plain.splitlines()
+        bots = [row for row in rows if "⚙" in row]
+        names = [app.screen.frame.plain_name(seat) for seat in (1, 2, 3)]
+        assert len(bots) == 3 and all(f"{name} ⚙ " in "\n".join(bots) for name in names), rows
+        assert all("✓ laid" in row for row in bots), rows
+        assert pane.border_subtitle == "⚙ normal bots" and "⚙ normal bots" in plain_text(app)

@@ -39,12 +39,31 @@ class PlayersPane(FramePane):
                 if row[-1].plain == TO_MOVE:
                     row[-1] = Text("")
             room = self._room_for_names(rows, width, parts)
+        bots = [seat["seat"] for seat in frame.seats if seat["kind"] == "bot"]
+        levels = {self._level(frame, seat) for seat in bots}
+        subtitle = ""
+        if any(row[1].cell_len > room for row in rows) and len(levels) == 1 and "" not in levels:
+            # Still short, and every bot plays at one level: it is said once, under the pane, and each
+            # bot keeps its mark (QA: "Swift Nick ⚙ n…" at 120 columns).
+            level = levels.pop()
+            for row in rows:
+                if row[1].plain.endswith(f" {self.glyphs.bot} {level}"):
+                    row[1].truncate(row[1].cell_len - len(level) - 1)
+            subtitle = f"{self.glyphs.bot} {level} bot{'s' if len(bots) > 1 else ''}"
+            room = self._room_for_names(rows, width, parts)
+        if subtitle != self.border_subtitle:
+            self.border_subtitle = subtitle
         for row in rows:
             name = row[1]
             if name.cell_len > max(room, 8):
                 name.truncate(max(room, 8) - 1)
                 name.append("…")
         return text_columns(rows, "ll" + "r" * parts + "l", gap=1)
+
+    @staticmethod
+    def _level(frame: TableFrame, seat: int) -> str:
+        """A bot's level, as its name at the table carries it ("Moll Cutpurse (normal bot)")."""
+        return frame.name(seat)[len(frame.plain_name(seat)):].strip(" ()").removesuffix(" bot")
 
     def _room_for_names(self, rows: list[list[Text]], width: int, parts: int) -> int:
         after_name = sum(max((row[column].cell_len for row in rows), default=0) + 1 for column in range(2, 3 + parts))
@@ -58,7 +77,7 @@ class PlayersPane(FramePane):
         if seat["kind"] == "bot":
             # "Moll Cutpurse ⚙ normal": the name first, so that a cut leaves it whole and the mark (QA:
             # "Moll Cutpurse (normal bot)" lost its level and its mark to the ellipsis).
-            level = frame.name(number)[len(frame.plain_name(number)):].strip(" ()").removesuffix(" bot")
+            level = self._level(frame, number)
             name.append(f" {self.glyphs.bot} {level}".rstrip(), style="dim")
         elif seat["kind"] == "open":
             name = Text(f"Seat {number + 1}: empty seat", style="dim italic")
