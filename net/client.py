@@ -69,6 +69,10 @@ class ClientUpdate:
     message: dict[str, Any] | None = None
 
 
+#: How many notices a client keeps for a subscriber still to come.
+UNHEARD_KEPT = 20
+
+
 def describe_duration(seconds: float) -> str:
     """A wait in the words a status line uses: ``12 s``, ``3 min``, ``2 h 5 min``."""
     seconds = max(0, int(seconds))
@@ -133,6 +137,9 @@ class TableClient:
         self.retry_delay = backoff[0]
         self.heartbeat, self.timeout = protocol.HEARTBEAT_SECONDS, protocol.TIMEOUT_SECONDS
         self._subscribers: list[Callable[[ClientUpdate], None]] = []
+        #: Notices that came while nobody listened (the host's "while you were away…" comes with the
+        #: welcome, before the app's table screen subscribes): see ``take_unheard``.
+        self._unheard: list[ClientUpdate] = []
         self._queues: list[asyncio.Queue[ClientUpdate]] = []
         self._writer: asyncio.StreamWriter | None = None
         self._runner: asyncio.Task[None] | None = None
@@ -186,6 +193,11 @@ class TableClient:
         """Call ``callback`` with every update; returns the function that unsubscribes it."""
         self._subscribers.append(callback)
         return lambda: self._subscribers.remove(callback) if callback in self._subscribers else None
+
+    def take_unheard(self) -> list[ClientUpdate]:
+        """The notices that came while nobody was subscribed (the last ``UNHEARD_KEPT``), once."""
+        unheard, self._unheard = self._unheard, []
+        return unheard
 
     async def updates(self) -> AsyncIterator[ClientUpdate]:
         """Every update from now on, until the client stops."""
@@ -363,6 +375,8 @@ class TableClient:
 
     def _emit(self, update: ClientUpdate) -> None:
         self._changed.set()
+        if update.kind == "notice" and not self._subscribers:
+            self._unheard = [*self._unheard[-(UNHEARD_KEPT - 1):], update]
         for callback in list(self._subscribers):
             callback(update)
         for queue in self._queues:

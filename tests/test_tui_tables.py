@@ -737,3 +737,32 @@ async def test_the_host_closing_his_table_is_told_as_that_not_as_his_leaving_it(
             assert not any("left the table" in text for text in said), said
         finally:
             await watcher.close()
+
+
+async def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bot_played_for_him():
+    """QA: the host's "While you were away … played your seat" comes with the welcome, before the app's
+    table screen listens; it was lost, and the log told the player the bot's moves were his own. The
+    client keeps notices nobody has heard yet for its first listener: the line is in the log and a toast."""
+    table = Table(get_game("turpin"), {"players": 2}, name="warm table")
+    host, address = await serve(table)
+    try:
+        ann = TableClient("127.0.0.1", host.address[1], name="Ann")
+        await ann.start()
+        cat = TableClient("127.0.0.1", host.address[1], name="Cat")
+        await cat.start()
+        token = cat.token
+        await cat.close()
+        await asyncio.sleep(0.1)
+        host.hand_to_bot(1, "is played by a bot until its player is back", keep_warm=True)
+        app = TurpinApp(Start(route="join", address=address, extra={"token": token, "seat": None}),
+                        player_name="Cat", lan_interfaces=[], bell=False)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
+                             and app.client.snapshot.seat == 1, "the seat back")
+            from tui.widgets.log import TableLog
+            await wait_until(pilot, lambda: any("While you were away" in line for log in app.screen.query(TableLog)
+                                                for line in log.plain_lines), "the bot's news in the log")
+            assert any("While you were away" in note.message for note in app._notifications)
+        await ann.close()
+    finally:
+        await host.close()

@@ -171,6 +171,13 @@ class TableScreen(Screen[None]):
         self._announce_turn(after_paint=False)  # a table that opens on your move says so, as later ones do
         self.call_after_refresh(self._redraw_all)
         self.call_after_refresh(self._tab_strip_out_of_focus)
+        self.call_after_refresh(self._hear_what_came_first)
+
+    def _hear_what_came_first(self) -> None:
+        """The notices that came with the welcome, before this screen listened (QA: "While you were away
+        a bot played your seat" was lost, and the log told the player its moves were his own)."""
+        for update in self.client.take_unheard():
+            self.post_message(self.Updated(update))
 
     def _heard(self, update: ClientUpdate) -> None:
         # Tables that arrive faster than they are drawn are drawn once, from the newest: the snapshot
