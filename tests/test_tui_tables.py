@@ -766,3 +766,32 @@ async def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bot_played_fo
         await ann.close()
     finally:
         await host.close()
+
+
+def test_the_app_host_takes_the_host_settings_it_is_given(tmp_path, capsys):
+    """QA: `turpin host` (the app as host) took --no-advertise, --grace, --bot-delay, --max-spectators and
+    --record and then ignored them: a table asked to stay off the LAN list was announced. They reach the
+    hosted table now; --linger, which only a headless host has a use for, is refused with the reason."""
+    import tui.commands as commands
+    from tui.hosting import HostedTable
+    started = {}
+
+    def capture(args, where):
+        started["start"] = where
+        return 0
+    real = commands.run_app
+    commands.run_app = capture
+    try:
+        record = str(tmp_path / "kept.record")
+        commands.run_command(["host", "--players", "3", "--no-advertise", "--grace", "20", "--bot-delay", "1.5",
+                              "--max-spectators", "2", "--record", record, "--interface", "127.0.0.1"])
+        assert commands.run_command(["host", "--linger", "5"]) != 0
+        assert "--linger is for a headless host" in capsys.readouterr().err
+    finally:
+        commands.run_app = real
+    plan = started["start"].plan
+    assert (plan.advertise, plan.grace, plan.bot_delay, plan.max_spectators, plan.record) == (
+        False, 20.0, 1.5, 2, record)
+    hosted = HostedTable(plan, record)
+    assert hosted.table.grace == 20.0 and hosted.host.settings.max_spectators == 2
+    assert hosted.host.settings.bot_delay == 1.5

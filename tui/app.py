@@ -218,7 +218,7 @@ class TurpinApp(App[int]):
         await self._close_table()
         from tui.lan_commands import default_record_path
         from tui.hosting import HostedTable
-        self.record_path = str(default_record_path(plan.name or plan.game))
+        self.record_path = plan.record or str(default_record_path(plan.name or plan.game))
         if self.lan_interfaces == []:
             plan.advertise = False  # LAN announcements are off in this app (tests, TURPIN_LAN=off)
         self.last_plan = plan

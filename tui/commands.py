@@ -16,7 +16,7 @@ from core.bots import canonical_bot
 from core.engine import Game, OptionError, seat_name, visible_events
 from core.registry import all_games, get_game
 from core.simulate import play_bot_game, simulate
-from tui.lan_commands import add_commands
+from tui.lan_commands import LINGER_DEFAULT, add_commands
 from tui.tables_command import add_tables_command
 from tui.ssh_command import add_serve_ssh_command
 from tui.cli import app_arguments, run_app, run_app_menu
@@ -226,9 +226,14 @@ def run_app_host(args: argparse.Namespace) -> int:
         # own app too) come back to it with `turpin join`, each to his own seat.
         raise OptionError("a table is resumed from its record with --headless: turpin host --headless "
                           f"--resume {args.resume}, then `turpin join 127.0.0.1:PORT` to sit at it again")
+    if args.linger != LINGER_DEFAULT:
+        raise OptionError("--linger is for a headless host: a table the app hosts closes when its host leaves it")
+    # QA: these were taken and then ignored (a table asked to stay off the LAN list was announced)
     plan = TablePlan(game=game.id, options=options, bots=bots, name=args.name or "",
                      interface=args.interface or "", code=not args.no_code, port=args.port or 0,
-                     room_code=args.code.strip().upper() if args.code else None)
+                     room_code=args.code.strip().upper() if args.code else None,
+                     advertise=not args.no_advertise, bot_delay=args.bot_delay, grace=args.grace,
+                     max_spectators=args.max_spectators, record=args.record)
     return run_app(args, Start(route="host", plan=plan))
 
 

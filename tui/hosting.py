@@ -35,6 +35,12 @@ class TablePlan:
     bot_delay: float = 0.6
     #: Announce a LAN table with zeroconf (tests turn it off: no multicast may leave the machine).
     advertise: bool = True
+    #: Seconds before a lost player's seat goes to a bot (None: it waits for him); ``turpin host --grace``.
+    grace: float | None = None
+    #: How many may watch at once (None: the host's default); ``turpin host --max-spectators``.
+    max_spectators: int | None = None
+    #: Where the record goes (None: a new file in the records folder); ``turpin host --record``.
+    record: str | None = None
 
     @property
     def on_lan(self) -> bool:
@@ -49,9 +55,12 @@ class HostedTable:
         game = get_game(plan.game)
         self.table = Table(game, plan.options, name=plan.name or f"{game.title} table",
                            code=(plan.room_code or new_room_code()) if plan.on_lan and plan.code else None,
-                           bots=plan.bots, seed=plan.seed, save=self._saver(record_path))
+                           bots=plan.bots, seed=plan.seed, save=self._saver(record_path), grace=plan.grace)
         self.record_path = record_path
-        self.host = TableHost(self.table, HostSettings(bot_delay=plan.bot_delay))
+        settings = HostSettings(bot_delay=plan.bot_delay)
+        if plan.max_spectators is not None:
+            settings.max_spectators = plan.max_spectators
+        self.host = TableHost(self.table, settings)
         self.address: tuple[str, int] = ("127.0.0.1", 0)
         self._advert: Any = None
         #: The table's own news for whoever runs it (why it is not on the LAN list, say), newest last.

@@ -138,6 +138,10 @@ def table_address(text: str) -> str:
     return text
 
 
+#: Seconds a headless table stays up after its game (``--linger``).
+LINGER_DEFAULT = 300.0
+
+
 def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game] | None = None) -> None:
     games = games if games is not None else all_games()
     parser.add_argument("--headless", action="store_true",
@@ -167,9 +171,9 @@ def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game
                         help="hand a lost player's seat to a bot after this long (default: wait for him)")
     parser.add_argument("--bot-delay", type=seconds("--bot-delay"), default=0.6,
                         help="seconds a bot waits before acting")
-    parser.add_argument("--linger", type=seconds("--linger"), default=300.0, metavar="SECONDS",
-                        help="after the game ends, keep the table up this long so players can read the "
-                             "result, then close (default %(default)g)")
+    parser.add_argument("--linger", type=seconds("--linger"), default=LINGER_DEFAULT, metavar="SECONDS",
+                        help="with --headless: after the game ends, keep the table up this long so players "
+                             "can read the result, then close (default %(default)g)")
     parser.add_argument("--max-spectators", type=whole_number("--max-spectators", 0), default=HostSettings.max_spectators, metavar="N",
                         help="how many spectators may watch at once (default %(default)s); seats always "
                              "have room")
