@@ -33,6 +33,7 @@ import asyncssh
 import platformdirs
 
 from core.engine import quantity
+from net.client import describe_duration
 from net.host import bind_address
 
 DEFAULT_PORT = 2222
@@ -81,7 +82,7 @@ class SSHSettings:
     data_dir: pathlib.Path | None = None  # None: data_dir(); seat files go under ssh-seats/
     max_sessions: int = 20
     max_connections: int | None = None  # open connections, logged in or not; None = max_sessions + 16
-    idle_timeout: float | None = 30 * 60.0  # seconds without a key from the client; None = never
+    idle_timeout: float | None = 30 * 60.0  # seconds with no key and nothing new on screen; None = never
     wrong_password_delay: float = 1.0  # first wrong password from an address waits this, then doubles
     wrong_password_max_delay: float = 30.0
     join: str | None = None  # HOST:PORT: sessions open straight at this table (TURPIN_JOIN)
@@ -355,8 +356,9 @@ class SSHFrontDoor:
         if reason is None and self._closing:
             reason = "turpin: this SSH server is stopping."
         if reason is None and len(self._sessions) + self._starting >= self.settings.max_sessions:
-            reason = (f"turpin: all {self.settings.max_sessions} places on this SSH server are taken; "
-                      "try again in a while.")
+            places = ("the one place on this SSH server is" if self.settings.max_sessions == 1
+                      else f"all {self.settings.max_sessions} places on this SSH server are")
+            reason = f"turpin: {places} taken; try again in a while."
         if reason is not None:
             process.stdout.write(reason.encode() + b"\r\n")
             process.exit(1)
@@ -380,6 +382,11 @@ class SSHFrontDoor:
         finally:
             self._sessions.pop(session.info.pid, None)
             self.tell(f"{who} left ({quantity(len(self._sessions), 'session')} now)")
+
+
+#: Output of at least this many bytes at once is news on the screen (a table update), which keeps a
+#: session from idling out; a blinking cursor writes a few bytes, and an abandoned window should still go.
+SCREEN_NEWS_BYTES = 256
 
 
 class _AppSession:
@@ -467,8 +474,8 @@ class _AppSession:
 
     def _idle_out(self) -> None:
         self._reset_terminal = True
-        minutes = self.settings.idle_timeout / 60
-        self._goodbye = f"turpin: no key pressed for {minutes:g} minutes; goodbye."
+        quiet = describe_duration(self.settings.idle_timeout or 0)
+        self._goodbye = f"turpin: no key pressed and nothing new on the screen for {quiet}; goodbye."
         self._stopped.set()
 
     async def _copy_app_to_client(self) -> None:
@@ -488,6 +495,8 @@ class _AppSession:
                 return
             if not data:
                 return
+            if len(data) >= SCREEN_NEWS_BYTES:
+                self._touch()  # a game going on (QA: a spectator, who presses no key, was cut off mid-game)
             self.process.stdout.write(data)
             await self.process.stdout.drain()
 

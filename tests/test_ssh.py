@@ -404,10 +404,30 @@ async def test_an_idle_session_is_ended_with_a_word_and_its_app_stopped(tmp_path
     async with front_door(tmp_path, idle_timeout=0.3) as door:
         async with connect(door) as conn:
             process, facts = await start_probe(conn)
-            await read_until(process, r"turpin: no key pressed for [0-9.]+ minutes; goodbye\.\r\n")
+            await read_until(process, r"turpin: no key pressed and nothing new on the screen for 0 s; goodbye\.\r\n")
             result = await asyncio.wait_for(process.wait(), WAIT)
             assert result.exit_status is not None
             assert not running(facts["pid"])
+
+
+async def test_a_session_whose_screen_goes_on_changing_is_not_idle(tmp_path):
+    """QA: a spectator presses no key, and the idle timeout cut him off in the middle of the game he was
+    watching. Output the size of a table update keeps a session alive; it ends when its app does."""
+    script = "import sys, time\nfor n in range(12):\n    print(str(n) * 400, flush=True)\n    time.sleep(0.1)\n"
+
+    def busy_screen(user: str) -> list[str]:
+        return [sys.executable, "-c", script]
+
+    async with front_door(tmp_path, idle_timeout=0.4, command=busy_screen) as door:
+        async with connect(door) as conn:
+            process = await conn.create_process(term_type="xterm", encoding=None)
+            seen = b""
+            while True:
+                chunk = await asyncio.wait_for(process.stdout.read(65536), WAIT)
+                if not chunk:
+                    break
+                seen += chunk
+            assert b"11" * 200 in seen and b"goodbye" not in seen  # all 1.2 s of it, past the 0.4 s
 
 
 # --- turpin serve-ssh -----------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from net.host import lan_addresses
+from core.engine import quantity
 
 if TYPE_CHECKING:  # asyncssh takes a while to import: only `serve-ssh` itself loads it
     from net.ssh import SSHFrontDoor, SSHSettings
@@ -45,8 +46,8 @@ def add_serve_ssh_command(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--max-sessions", type=int, default=20, metavar="N",
                         help="sessions at once; the next is politely refused (default %(default)s)")
     parser.add_argument("--idle-timeout", type=float, default=30 * 60.0, metavar="SECONDS",
-                        help="end a session after this long without a key pressed (default %(default)g; "
-                             "0 = never)")
+                        help="end a session after this long with no key pressed and nothing new on its "
+                             "screen (default %(default)g; 0 = never)")
     parser.add_argument("--join", metavar="HOST:PORT",
                         help="open every session straight at this table instead of the main menu")
     parser.set_defaults(handler=run_serve_ssh)
@@ -87,7 +88,7 @@ def describe(door: SSHFrontDoor) -> list[str]:
     lines.append(f"  host key fingerprint: {door.fingerprint}")
     lines.append("  (ssh shows it on the first connection: it should match)")
     limit = f"idle timeout {settings.idle_timeout:g} s" if settings.idle_timeout else "no idle timeout"
-    lines.append(f"  at most {settings.max_sessions} sessions at once, {limit}")
+    lines.append(f"  at most {quantity(settings.max_sessions, 'session')} at once, {limit}")
     lines.append("Ctrl-C stops the server and ends every session.")
     return lines
 
