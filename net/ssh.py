@@ -86,6 +86,8 @@ class SSHSettings:
     wrong_password_delay: float = 1.0  # first wrong password from an address waits this, then doubles
     wrong_password_max_delay: float = 30.0
     join: str | None = None  # HOST:PORT: sessions open straight at this table (TURPIN_JOIN)
+    #: That table's room code, given to every session (TURPIN_JOIN_CODE): the door's password is the gate
+    join_code: str | None = None
     command: Callable[[str], Sequence[str]] = app_command  # user name -> argv
     extra_env: dict[str, str] = dataclasses.field(default_factory=dict)  # for tests and benchmarks
     stop_grace: float = 2.0  # seconds an app has to end after SIGHUP before SIGKILL
@@ -175,6 +177,8 @@ def session_env(settings: SSHSettings, user: str, term: str) -> dict[str, str]:
     }
     if settings.join:
         env["TURPIN_JOIN"] = settings.join
+        if settings.join_code:
+            env["TURPIN_JOIN_CODE"] = settings.join_code
     env.update(settings.extra_env)
     return env
 

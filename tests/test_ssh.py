@@ -242,7 +242,7 @@ async def test_x11_forwarding_is_refused(tmp_path):
 # --- each session its own app on its own terminal -------------------------------------------------
 
 async def test_a_session_gets_a_clean_environment_a_terminal_of_its_size_and_its_own_process_group(tmp_path):
-    async with front_door(tmp_path, join="127.0.0.1:4707") as door:
+    async with front_door(tmp_path, join="127.0.0.1:4707", join_code="K7QX2M") as door:
         async with connect(door, username="-rm -rf ~") as conn:
             process, facts = await start_probe(conn, size=(132, 43), env={"LD_PRELOAD": "/tmp/evil.so",
                                                                           "LANG": "xx"})
@@ -251,8 +251,9 @@ async def test_a_session_gets_a_clean_environment_a_terminal_of_its_size_and_its
     assert env["TERM"] == "xterm-256color" and env["LANG"] == env["LC_ALL"] == "C.UTF-8"
     assert "LD_PRELOAD" not in env
     assert set(env) <= {"TERM", "LANG", "LC_ALL", "HOME", "PATH", "TURPIN_SEATS_FILE", "TURPIN_JOIN",
-                        "TURPIN_GUEST", *SERVER_ENV_PASSED_ON}
-    assert env["TURPIN_JOIN"] == "127.0.0.1:4707"
+                        "TURPIN_JOIN_CODE", "TURPIN_GUEST", *SERVER_ENV_PASSED_ON}
+    # a lobby's door opens at its table with its code: the password was the gate (QA)
+    assert env["TURPIN_JOIN"] == "127.0.0.1:4707" and env["TURPIN_JOIN_CODE"] == "K7QX2M"
     assert env["TURPIN_GUEST"] == "ssh"  # the app hosts nothing and reads no records (test_tui_play)
     assert env["TURPIN_SEATS_FILE"] == str(seats_file(tmp_path, "-rm -rf ~"))
     assert pathlib.Path(env["TURPIN_SEATS_FILE"]).parent == tmp_path / "ssh-seats"
@@ -408,6 +409,17 @@ async def test_an_idle_session_is_ended_with_a_word_and_its_app_stopped(tmp_path
             result = await asyncio.wait_for(process.wait(), WAIT)
             assert result.exit_status is not None
             assert not running(facts["pid"])
+
+
+def test_a_door_to_one_table_opens_the_app_at_it_with_its_room_code(monkeypatch):
+    import tui.cli as cli
+    started = {}
+    monkeypatch.setattr(cli, "run_app", lambda args, start: started.setdefault("start", start) and 0)
+    monkeypatch.setenv("TURPIN_JOIN", "127.0.0.1:4707")
+    monkeypatch.setenv("TURPIN_JOIN_CODE", "K7QX2M")
+    cli.run_app_menu(argparse.Namespace())
+    start = started["start"]
+    assert (start.route, start.address, start.code) == ("join", "127.0.0.1:4707", "K7QX2M")
 
 
 async def test_a_session_whose_screen_goes_on_changing_is_not_idle(tmp_path):

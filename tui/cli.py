@@ -79,7 +79,10 @@ def run_app_menu(args: argparse.Namespace) -> int:
     from tui.app import Start
     table = os.environ.get("TURPIN_JOIN", "").strip()
     if table:
-        return run_app(args, Start(route="join", address=table))
+        # The host's own SSH door gives its table's room code too: a guest through it has typed the
+        # password the host gave out, and was met with "this table needs a room code" (QA)
+        code = os.environ.get("TURPIN_JOIN_CODE", "").strip() or None
+        return run_app(args, Start(route="join", address=table, code=code))
     return run_app(args, Start())
 
 

@@ -130,13 +130,15 @@ class HostedTable:
         if self.ssh_door is None:
             bound = self.address[0]
             join = f"{'127.0.0.1' if bound in ('0.0.0.0', '') else bound}:{self.address[1]}"
-            door = SSHFrontDoor(SSHSettings(port=port, interface=self.plan.interface or None, join=join))
+            door = SSHFrontDoor(SSHSettings(port=port, interface=self.plan.interface or None, join=join,
+                                            join_code=self.table.code))
             try:
                 await door.start()
             except Exception:
                 if port == 0:
                     raise
-                door = SSHFrontDoor(SSHSettings(port=0, interface=self.plan.interface or None, join=join))
+                door = SSHFrontDoor(SSHSettings(port=0, interface=self.plan.interface or None, join=join,
+                                                join_code=self.table.code))
                 await door.start()  # 2222 is taken: any free port will do
             self.ssh_door = door
         lines = ssh_commands(self.ssh_door)
