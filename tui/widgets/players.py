@@ -10,6 +10,7 @@ from rich.text import Text
 from tui.frame import TableFrame
 from tui.games.generic import hook
 from tui.glyphs import Glyphs, UNICODE
+from tui.widgets.component import component_style
 from tui.widgets.pane import FramePane, text_columns
 
 
@@ -17,6 +18,10 @@ TO_MOVE = "to move"
 
 
 class PlayersPane(FramePane):
+    #: The marks' colours, from the stylesheet: a theme's own text colours read on its background (QA:
+    #: Rich's yellow ▶ was 2:1 on the light theme's grey).
+    COMPONENT_CLASSES = {"players--turn", "players--laid", "players--choosing", "players--away"}
+
     def __init__(self, panes: ModuleType, *, glyphs: Glyphs = UNICODE, id: str | None = None) -> None:
         super().__init__(glyphs=glyphs, id=id)
         self.panes = panes
@@ -60,6 +65,10 @@ class PlayersPane(FramePane):
                 name.append("…")
         return text_columns(rows, "ll" + "r" * parts + "l", gap=1)
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.call_after_refresh(self.redraw)  # the marks are drawn in the theme's colours: a new theme came
+
     @staticmethod
     def _level(frame: TableFrame, seat: int) -> str:
         """A bot's level, as its name at the table carries it ("Moll Cutpurse (normal bot)")."""
@@ -82,17 +91,19 @@ class PlayersPane(FramePane):
         elif seat["kind"] == "open":
             name = Text(f"Seat {number + 1}: empty seat", style="dim italic")
         elif not seat["connected"]:
-            name.append(f" {self.glyphs.away} away", style="yellow")
+            name.append(f" {self.glyphs.away} away", style=component_style(self, "players--away"))
         summary: list[Text] = []
         for part in hook(self.panes, "seat_summary")(frame, number).split(" · "):
             summary += [Text("·", style="dim"), Text(part)] if summary else [Text(part)]
         doing = Text()
         laid = hook(self.panes, "laid")(frame, number) if playing else None
         if laid is True:
-            doing.append(f"{self.glyphs.laid} {hook(self.panes, 'laid_word')()}", style="green")
+            doing.append(f"{self.glyphs.laid} {hook(self.panes, 'laid_word')()}",
+                         style=component_style(self, "players--laid"))
         elif laid is False:
-            doing.append(f"{self.glyphs.choosing} choosing", style="yellow")
+            doing.append(f"{self.glyphs.choosing} choosing", style=component_style(self, "players--choosing"))
         elif number in waiting:
-            doing.append(TO_MOVE, style="yellow")
-        marker = Text(self.glyphs.turn if number in waiting else " " * len(self.glyphs.turn), style="bold yellow")
+            doing.append(TO_MOVE, style=component_style(self, "players--choosing"))
+        marker = Text(self.glyphs.turn if number in waiting else " " * len(self.glyphs.turn),
+                      style=component_style(self, "players--turn"))
         return [marker, name, *summary, doing]
