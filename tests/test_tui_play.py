@@ -424,7 +424,8 @@ def test_the_dick_turpin_hand_says_a_laid_card_is_turned_up_not_that_nothing_was
     assert face_down_in_words(view, 0) == "nothing laid yet"
     assert face_down_in_words({**view, "my_card": "York"}, 0) == "York"
     robbing = {"phase": "draw", "my_card": None, "pile_tops": ["Bath", "York"]}
-    assert face_down_in_words(robbing, 0) == "none: your Bath is turned up"
+    # QA: "Face down: none: your Bath is turned up" read as two answers at once
+    assert face_down_in_words(robbing, 0) == "nothing (your Bath is turned up on your pile)"
     assert face_down_in_words({**robbing, "phase": "choose"}, 0) == "nothing laid yet"  # the next journey
 
 
@@ -521,3 +522,25 @@ async def test_the_players_pane_keeps_each_bots_level_at_120_columns():
         assert len(bots) == 3 and all(f"{name} ⚙ " in "\n".join(bots) for name in names), rows
         assert all("✓ laid" in row for row in bots), rows
         assert pane.border_subtitle == "⚙ normal bots" and "⚙ normal bots" in plain_text(app)
+
+
+def test_the_pile_tops_line_never_wraps_a_seats_card_away_from_its_name():
+    """QA: at 80 columns "Swift Nick:" ended one line and its "—" stood alone on the next."""
+    from rich.console import Console
+    from core.registry import get_game
+    from tui.frame import TableFrame
+    from tui.games.dick_turpin import Board
+    game = get_game("turpin")
+    state = game.setup(game.resolve_options({"players": 4}), 3)
+    names = ["root", "Moll Cutpurse", "Claude Duval", "Swift Nick"]
+    frame = TableFrame(game="turpin", title=game.title, seat=0, started=True, view=game.view(state, 0),
+                       seats=[{"seat": s, "name": name, "kind": "person", "connected": True}
+                              for s, name in enumerate(names)])
+    board = Board()
+    for width in range(30, 90):
+        board._content_width = lambda: width
+        lines = board._piles(frame)
+        assert "".join(line.plain for line in lines).startswith("Pile tops: root: —")
+        for line in lines:
+            for wrapped in line.wrap(Console(width=width), width):
+                assert wrapped.plain.strip() not in ("—", "-"), (width, [line.plain for line in lines])

@@ -14,7 +14,7 @@ from rich.text import Text
 from core.games import dick_turpin as rules
 from tui.frame import TableFrame
 from tui.widgets.component import component_style
-from tui.widgets.lines import Shown
+from tui.widgets.lines import Shown, lines_of_parts
 from tui.widgets.pane import ClickPane, FramePane, text_columns
 
 GAME_ID = "turpin"
@@ -170,7 +170,7 @@ class Board(ClickPane):
         robbery = self._robbery(frame)
         if robbery is not None:
             lines.append(robbery)
-        lines.append(self._piles(frame))
+        lines += self._piles(frame)
         return lines  # the pane redraws only the lines that changed
 
     def _robbery(self, frame: TableFrame) -> Text | None:
@@ -184,9 +184,10 @@ class Board(ClickPane):
                         f"{' + '.join(map(str, turned)) or 'nothing'} = {sum(turned)} gold so far")
         return text
 
-    def _piles(self, frame: TableFrame) -> Text:
+    def _piles(self, frame: TableFrame) -> list[Text]:
+        """Each seat's pile (T12: its top), broken into lines only between seats (QA: "Swift Nick:" ended
+        a line and its "—" stood alone on the next)."""
         view = _view(frame)
-        text = Text("Played piles: " if view.get("piles") else "Pile tops: ")
         parts = []
         for seat in range(view["players"]):
             if view.get("piles"):
@@ -196,8 +197,9 @@ class Board(ClickPane):
                 if view["pile_sizes"][seat] > 1:
                     shown += f" (+{view['pile_sizes'][seat] - 1} face down)"
             parts.append(f"{frame.plain_name(seat)}: {shown}")
-        text.append(" · ".join(parts))
-        return text
+        parts[0] = ("Played piles: " if view.get("piles") else "Pile tops: ") + parts[0]
+        width = self._content_width()
+        return [Text(line) for line in lines_of_parts(parts, width if width > 0 else 1000)]
 
 
 def face_down_in_words(view: dict[str, Any], seat: int | None) -> str:
@@ -207,7 +209,7 @@ def face_down_in_words(view: dict[str, Any], seat: int | None) -> str:
         return str(view["my_card"])
     top = view["pile_tops"][seat] if seat is not None and view.get("pile_tops") else None
     if view.get("phase") != "choose" and top:
-        return f"none: your {top} is turned up"
+        return f"nothing (your {top} is turned up on your pile)"
     return "nothing laid yet"
 
 

@@ -22,7 +22,7 @@ from core.games import money_or_life_solver as solver
 from tui.frame import TableFrame
 from tui.glyphs import ASCII, Glyphs
 from tui.widgets.component import component_style
-from tui.widgets.lines import Shown
+from tui.widgets.lines import Shown, lines_of_parts
 from tui.widgets.pane import Chip, ClickPane, FramePane, card_rows, text_columns
 
 GAME_ID = "money-or-life"
@@ -471,19 +471,6 @@ def coach_stats(coach: dict[str, Any]) -> str:
 
 def coach_stat_parts(coach: dict[str, Any]) -> list[str]:
     return [f"speed {coach['speed']}", f"wit {coach['wit']}", f"combat {combat_text(coach)}"]
-
-
-def lines_of_parts(parts: list[str], width: int, separator: str = " · ") -> list[str]:
-    """``parts`` joined by ``separator`` into lines of at most ``width``, broken only between parts, so
-    that a stat keeps its number ("combat 3+d6", never "combat" and "3+d6" a line apart); a part wider
-    than a line has a line of its own (and wraps there)."""
-    lines: list[str] = []
-    for part in parts:
-        if lines and len(lines[-1]) + len(separator) + len(part) <= width:
-            lines[-1] += separator + part
-        else:
-            lines.append(part)
-    return lines
 
 
 def beside(blocks: list[list[Text]], widths: list[int], gap: int = 1) -> list[Text]:

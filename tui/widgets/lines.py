@@ -70,6 +70,19 @@ def fits_one_line(text: Text, width: int) -> bool:
 Shown = RenderableType | list[Text]
 
 
+def lines_of_parts(parts: list[str], width: int, separator: str = " · ") -> list[str]:
+    """``parts`` joined by ``separator`` into lines of at most ``width``, broken only between parts, so
+    that a stat keeps its number ("combat 3+d6", never "combat" and "3+d6" a line apart; "Swift Nick: —", never the "—" alone); a part wider
+    than a line has a line of its own (and wraps there)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + len(separator) + len(part) <= width:
+            lines[-1] += separator + part
+        else:
+            lines.append(part)
+    return lines
+
+
 def as_text(shown: Shown) -> RenderableType:
     """What a pane shows as one renderable: its lines joined into one ``Text``."""
     return Text("\n").join(shown) if isinstance(shown, list) else shown
