@@ -88,8 +88,9 @@ class ClientError(Exception):
     """The client cannot (or can no longer) reach its table; the message says why in plain words."""
 
 
-def explain_connection_error(error: BaseException, host: str, port: int) -> str:
-    """A connection failure in words a player understands."""
+def explain_connection_error(error: BaseException, host: str, port: int, ever_welcomed: bool = True) -> str:
+    """A connection failure in words a player understands (``ever_welcomed``: that host has taken us in
+    before, so it is a turpin table)."""
     where = f"{host}:{port}"
     if isinstance(error, ConnectionRefusedError):
         return f"nobody is hosting a table at {where} (the connection was refused)"
@@ -102,6 +103,9 @@ def explain_connection_error(error: BaseException, host: str, port: int) -> str:
     if isinstance(error, OSError) and error.strerror:
         return f"cannot reach {where}: {error.strerror.lower()}"
     if isinstance(error, ProtocolError):
+        if not ever_welcomed:
+            # Its very first bytes were not turpin's (QA: an SSH port said "a frame of 1397966893 bytes")
+            return f"{where} is not a turpin table (is the port right?): it answered with something else"
         return f"the table at {where} sent something this program cannot read ({error.message})"
     return f"lost the table at {where} ({type(error).__name__})"
 
@@ -262,7 +266,7 @@ class TableClient:
                 welcomed = await self._session()
             except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ProtocolError) as error:
                 welcomed = self.connected
-                problem = explain_connection_error(error, self.host, self.port)
+                problem = explain_connection_error(error, self.host, self.port, self._welcomed.is_set())
                 self._lost(welcomed, problem)
             finally:
                 self.connected = False

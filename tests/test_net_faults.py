@@ -497,3 +497,25 @@ def test_a_seat_kept_warm_by_a_bot_is_still_its_players_after_a_resume():
     back = resumed.join(lambda frame: None, {**hello, "token": token})
     assert back.seat == 1 and resumed.seats[1].kind == "player" and resumed.seats[1].name == "Cat"
     assert ann.seat == 0
+
+
+async def test_an_address_that_is_not_a_turpin_table_is_said_to_be_so():
+    """QA: joining an SSH port said "sent something this program cannot read (a frame of 1397966893
+    bytes is not allowed…)". Something that is not a turpin host at all is called that, with a hint."""
+    from net.client import ClientError
+
+    async def speak_ssh(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(b"SSH-2.0-OpenSSH_9.2p1 Debian\r\n" + b"\0" * 64)
+        await writer.drain()
+        await asyncio.sleep(1)
+        writer.close()
+
+    server = await asyncio.start_server(speak_ssh, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        player = TableClient("127.0.0.1", port, name="Ann", reconnect=False)
+        with pytest.raises(ClientError, match=rf"127\.0\.0\.1:{port} is not a turpin table \(is the port right\?\)"):
+            await player.start()
+    finally:
+        server.close()
+        await server.wait_closed()

@@ -874,3 +874,12 @@ def test_a_spur_in_the_last_round_costs_no_tavern_that_will_never_come():
     missed = {**spurred, "speed_met": False}
     assert panes.outcome_text(missed, UNICODE, None, last_round=True).plain == \
         "the coach gets away: folk hero −1, health −1 (spur)"
+
+
+def test_retiring_says_who_rides_on_solo_or_against_another():
+    """Y14, Y16: solo, "the others play on without you" named nobody; the rival rides on alone."""
+    retire = {"do": "pick", "where": "retire"}
+    solo = panes.confirm_choice(_frame_at("pick", players=1), retire)
+    assert "the rival rides on alone to the last round" in solo[1]
+    duel = panes.confirm_choice(_frame_at("pick"), retire)
+    assert "the other player rides on without you" in duel[1]

@@ -175,8 +175,9 @@ def confirm_choice(frame: TableFrame, action: dict[str, Any]) -> tuple[str, str,
     if action.get("do") != "pick" or action.get("where") != "retire":
         return None
     score = f" with a score of {me['score']}" if "score" in me else ""
-    return ("Retire from the road?", f"You leave the game for good{score}; the others play on without you (Y14).",
-            "Retire", "Ride on")
+    others = ("the rival rides on alone to the last round, and you win if your score beats his money (Y16)"
+              if _view(frame).get("solo") else "the other player rides on without you")
+    return ("Retire from the road?", f"You leave the game for good{score}; {others} (Y14).", "Retire", "Ride on")
 
 
 def result_note(frame: TableFrame, seat: int) -> str:
