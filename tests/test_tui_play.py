@@ -544,3 +544,14 @@ def test_the_pile_tops_line_never_wraps_a_seats_card_away_from_its_name():
         for line in lines:
             for wrapped in line.wrap(Console(width=width), width):
                 assert wrapped.plain.strip() not in ("—", "-"), (width, [line.plain for line in lines])
+
+
+def test_two_seats_of_one_name_are_told_apart_by_their_seats():
+    """QA: two players called Ann at one table were told apart in the log ("Ann (seat 1)") but not on
+    the board or in the players pane."""
+    from tui.frame import TableFrame
+    seats = [{"seat": 0, "name": "Ann", "kind": "player", "connected": True},
+             {"seat": 1, "name": "Ann", "kind": "player", "connected": True},
+             {"seat": 2, "name": "Tom King (normal bot)", "kind": "bot", "connected": True}]
+    frame = TableFrame(game="turpin", title="t", seat=0, started=True, seats=seats)
+    assert [frame.plain_name(seat) for seat in range(3)] == ["Ann (seat 1)", "Ann (seat 2)", "Tom King"]

@@ -47,7 +47,14 @@ class TableFrame(TableSnapshot):
         return f"Seat {seat + 1}"
 
     def plain_name(self, seat: int) -> str:
-        """The seat's name without a bot's level ("Moll Cutpurse"), as the log names bots."""
+        """The seat's name without a bot's level ("Moll Cutpurse"), as the log names bots; with its seat
+        where another seat has the same name ("Ann (seat 2)", as the log tells them apart too)."""
+        name = self._without_level(seat)
+        if any(other != seat and self._without_level(other) == name for other in range(len(self.seats))):
+            return f"{name} (seat {seat + 1})"
+        return name
+
+    def _without_level(self, seat: int) -> str:
         name = self.name(seat)
         if 0 <= seat < len(self.seats) and self.seats[seat].get("kind") == "bot" and name.endswith(" bot)"):
             return name.rsplit(" (", 1)[0]

@@ -72,7 +72,8 @@ class PlayersPane(FramePane):
     @staticmethod
     def _level(frame: TableFrame, seat: int) -> str:
         """A bot's level, as its name at the table carries it ("Moll Cutpurse (normal bot)")."""
-        return frame.name(seat)[len(frame.plain_name(seat)):].strip(" ()").removesuffix(" bot")
+        name = frame.name(seat)
+        return name.rsplit(" (", 1)[1].removesuffix(" bot)") if name.endswith(" bot)") else ""
 
     def _room_for_names(self, rows: list[list[Text]], width: int, parts: int) -> int:
         after_name = sum(max((row[column].cell_len for row in rows), default=0) + 1 for column in range(2, 3 + parts))
