@@ -165,3 +165,25 @@ def test_a_dick_turpin_reveal_names_every_seats_cards_and_the_booty_in_words(tmp
     kinds = ("pistols", "1s", "2s", "3s", "4s")
     assert " · ".join(f"{kind} {count}" for kind, count in zip(kinds, reveal["booty_left"])) in words
     assert "None" not in words and "Face-down cards not turned up" in words
+
+
+async def test_the_replays_list_names_bots_plainly_and_marks_what_it_cuts(tmp_path):
+    """QA: one result read "bob won", another "Claude Duval (normal b" (a bot's level, cut with no
+    mark), and the players' names were cut without one ("Hank, Joe, C")."""
+    game = get_game("turpin")
+    bots_only = Table(game, {"players": 2}, bots={0: "random", 1: "random"}, seed=4,
+                      save=RecordLog(tmp_path / "bots.turpin-record"))
+    while bots_only.play_bot():
+        pass
+    bots_only.save.close()
+    words = outcome_in_words(tmp_path / "bots.turpin-record")
+    assert words.endswith(" won") and "bot" not in words and "(" not in words, words
+    record_a_game(tmp_path / "long.turpin-record", names=("Alexandra the Great", "Bartholomew Roberts",
+                                                           "Cornelius Fudge"))
+    app = menu_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        app.push_screen(ReplaysScreen(tmp_path))
+        await wait_until(pilot, lambda: "Alexandra" in screen_text(app), "the list")
+        row = next(line for line in screen_text(app).splitlines() if "Alexandra" in line)
+        assert "…" in row, row

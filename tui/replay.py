@@ -74,7 +74,7 @@ def outcome_in_words(path: pathlib.Path) -> str:
     if frame.result is None:
         return "unfinished"
     others = hook(panes_for(frame.game), "others_in_the_result")(frame)
-    winners = [frame.name(seat) for seat in frame.result.get("winners", [])]
+    winners = [frame.plain_name(seat) for seat in frame.result.get("winners", [])]  # no "(normal bot)" (QA)
     winners += [name for name, _, won in others if won]
     if not winners:
         return "nobody won"

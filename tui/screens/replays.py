@@ -21,6 +21,11 @@ from tui.replay import RecordFile, list_records, outcome_in_words
 RESULT_WIDTH = 20
 
 
+def cut(words: str) -> Text:
+    """A cell's words, ending in "…" where the column cuts them (QA: "Hank, Joe, C")."""
+    return Text(words, no_wrap=True, overflow="ellipsis")
+
+
 class ReplaysScreen(Screen[None]):
     CSS_PATH = screen_styles("replays")
     BINDINGS = [Binding("escape,q", "back", "back to menu", key_display="esc")]
@@ -68,8 +73,8 @@ class ReplaysScreen(Screen[None]):
         table.add_columns("Players", "Moves", "Table")
         for number, (entry, names) in enumerate(zip(records, players)):
             own_name = "" if entry.table == f"{entry.title} table" else entry.table
-            table.add_row(Text(entry.when), Text(entry.title), Text("…", style="dim"), Text(names),
-                          Text(str(entry.actions), justify="right"), Text(own_name),
+            table.add_row(Text(entry.when), Text(entry.title), Text("…", style="dim"), cut(names),
+                          Text(str(entry.actions), justify="right"), cut(own_name),
                           key=str(number))
         note = (f"{len(records)} game{'s' * (len(records) != 1)} recorded in {self.folder}. "
                 "Enter replays one, step by step, as a spectator saw it." if records else
@@ -93,7 +98,7 @@ class ReplaysScreen(Screen[None]):
     def _show_outcome(self, row: str, words: str) -> None:
         if not self.is_attached:
             return
-        self.query_one("#replays-list", DataTable).update_cell(row, "result", Text(words))
+        self.query_one("#replays-list", DataTable).update_cell(row, "result", cut(words))
 
     @on(DataTable.RowSelected, "#replays-list")
     def replay_chosen(self, event: DataTable.RowSelected) -> None:
