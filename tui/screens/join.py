@@ -38,7 +38,7 @@ class JoinScreen(Screen[None]):
         yield Static(Text(f" {title}", style="bold"), id="join-title", classes="title")
         with Horizontal(id="join-body"):
             lan = LanTables(self.app.lan_interfaces, id="join-lan")
-            lan.border_title = "Tables on this network (Enter picks one)"
+            lan.border_title = "LAN tables · Enter picks"  # whole at 80 columns (QA: "Tables on this network (E…")
             yield lan
             with Vertical(id="join-form"):
                 yield Label("Address (host:port)")
