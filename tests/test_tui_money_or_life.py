@@ -883,3 +883,17 @@ def test_retiring_says_who_rides_on_solo_or_against_another():
     assert "the rival rides on alone to the last round" in solo[1]
     duel = panes.confirm_choice(_frame_at("pick"), retire)
     assert "the other player rides on without you" in duel[1]
+
+
+@pytest.mark.parametrize("size, rows", [((80, 24), 8), ((80, 40), 11), ((120, 40), 10), ((120, 52), 12)])
+async def test_the_move_pane_grows_with_a_tall_terminal(size, rows):
+    """QA: at 80×40 the market's twelve lines scrolled in five rows of the move pane under a sheet with
+    thirteen empty rows. The pane takes a share of the terminal's height (never less than before)."""
+    from tests.tui_helpers import quick_app, screen_name, wait_until
+    app = quick_app("money-or-life", players=1)
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first move")
+        await pilot.pause(0.1)
+        assert app.screen.query_one("#move").outer_size.height == rows
