@@ -795,3 +795,27 @@ def test_the_app_host_takes_the_host_settings_it_is_given(tmp_path, capsys):
     hosted = HostedTable(plan, record)
     assert hosted.table.grace == 20.0 and hosted.host.settings.max_spectators == 2
     assert hosted.host.settings.bot_delay == 1.5
+
+
+async def test_the_join_screen_offers_the_seat_this_terminal_last_sat_in():
+    """QA: back through SSH after a dropped connection, a player found the menu and nothing to say his
+    seat was waiting; he had to remember host:port. Join (j) offers the table last sat at: Enter."""
+    table = Table(get_game("turpin"), {"players": 2}, name="kept table", code="K7QX2M")
+    host, address = await serve(table)
+    try:
+        first = app_at("join", address=address, code="K7QX2M")
+        async with first.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: screen_name(first) == "TableScreen" and first.client is not None
+                             and first.client.snapshot.seat is not None, "the seat")
+            seat = first.client.snapshot.seat
+        again = TurpinApp(Start(), player_name="Ann", lan_interfaces=[], bell=False)
+        async with again.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: screen_name(again) == "MenuScreen", "the menu")
+            await pilot.press("j")
+            await wait_until(pilot, lambda: screen_name(again) == "JoinScreen", "the join screen")
+            await wait_until(pilot, lambda: f"You last sat at {address}" in rendered(again), "the offer")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: screen_name(again) == "TableScreen" and again.client is not None
+                             and again.client.snapshot.seat == seat, "the same seat again")
+    finally:
+        await host.close()

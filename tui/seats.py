@@ -36,6 +36,12 @@ def token_for(address: str) -> str | None:
     return _load().get(address)
 
 
+def last_address() -> str | None:
+    """The table this app was last seated at (``host:port``), whose seat it may still hold."""
+    tokens = _load()
+    return next(reversed(tokens), None) if tokens else None
+
+
 def remember(address: str, token: str | None) -> None:
     """Keep (or, with None, forget) the token for the table at ``address``."""
     tokens = _load()

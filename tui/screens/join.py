@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from net.client import ClientError
-from tui import screen_styles
+from tui import screen_styles, seats
 from tui.screens import FORM_FOCUS_KEYS
 from tui.widgets.lan_tables import LanTables
 
@@ -32,6 +32,11 @@ class JoinScreen(Screen[None]):
         self.code = code or ""
         self.code_needed = code_needed
         self.connect_now = connect_now
+        #: Offered when nothing else is: the table this app last sat at, whose seat it holds (QA: back
+        #: through SSH, a player found only the menu, with nothing to say his seat was waiting).
+        self.kept_seat = None if spectate or address else seats.last_address()
+        if self.kept_seat:
+            self.address = self.kept_seat
 
     def compose(self) -> ComposeResult:
         title = "Spectate a table" if self.spectate else "Join a table"
@@ -56,6 +61,10 @@ class JoinScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#join-address" if not self.address else "#join-code", Input).focus()
+        if self.kept_seat:
+            self.query_one("#join-go", Button).focus()
+            self.say(f"You last sat at {self.kept_seat}: Enter takes you back to your seat there, if that "
+                     "table is still on (no code needed).", "italic")
         if self.connect_now and self.address:
             self.connect(self.spectate)
 
