@@ -92,6 +92,19 @@ async def host_from_the_set_up(pilot, app: TurpinApp):
     return app.screen
 
 
+@contextlib.asynccontextmanager
+async def a_hosted_table_with_a_bot():
+    """A 2-player LAN table hosted from the app on 127.0.0.1, a bot (that waits) in the other seat: yields
+    the app, its pilot and the lobby once the table is on screen."""
+    plan = TablePlan(game="turpin", options={"players": 2}, interface="127.0.0.1", code=False, bot_delay=3600)
+    app = app_at("host", plan=plan)
+    async with app.run_test(size=(120, 40)) as pilot:
+        lobby = await host_from_the_set_up(pilot, app)
+        await pilot.press("f")  # a bot in the empty seat: the table opens
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        yield app, pilot, lobby
+
+
 async def test_the_host_lobby_shows_the_code_and_a_second_player_joining():
     plan = TablePlan(game="turpin", options={"players": 3}, interface="127.0.0.1", code=True, bot_delay=0)
     app = app_at("host", plan=plan)
@@ -646,12 +659,7 @@ async def test_the_host_of_a_lan_table_plays_again_with_the_same_people():
 async def test_the_host_is_told_the_mute_key_when_a_spectator_first_speaks():
     """QA: muting spectators was reachable only through the palette. The first spectator's line at a
     table hosted here tells the host that M mutes them; M does (once)."""
-    plan = TablePlan(game="turpin", options={"players": 2}, interface="127.0.0.1", code=False, bot_delay=3600)
-    app = app_at("host", plan=plan)
-    async with app.run_test(size=(120, 40)) as pilot:
-        lobby = await host_from_the_set_up(pilot, app)
-        await pilot.press("f")  # a bot in the empty seat: the table opens
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+    async with a_hosted_table_with_a_bot() as (app, pilot, lobby):
         watcher = TableClient(*lobby.hosted.join_address, role="spectator", name="Sam")
         await watcher.start()
         try:
@@ -714,12 +722,7 @@ async def test_the_host_closing_his_table_is_told_as_that_not_as_his_leaving_it(
     """QA Q6: when the host left (and so closed) his table, the others were first told that he had left
     it and his seat waited for him, then that the table was gone. The table closes first now: the only
     news is that the host closed it."""
-    plan = TablePlan(game="turpin", options={"players": 2}, interface="127.0.0.1", code=False, bot_delay=3600)
-    app = app_at("host", plan=plan)
-    async with app.run_test(size=(120, 40)) as pilot:
-        lobby = await host_from_the_set_up(pilot, app)
-        await pilot.press("f")  # a bot in the empty seat: the table opens
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+    async with a_hosted_table_with_a_bot() as (app, pilot, lobby):
         watcher = TableClient(*lobby.hosted.join_address, role="spectator", name="Sam")
         heard: list = []
         watcher.subscribe(heard.append)
