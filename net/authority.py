@@ -467,7 +467,8 @@ class Table:
                 f"a bot plays it after {self.grace:g} s, until they come back"
             self.tell(f"Seat {watcher.seat + 1}: {info.name} {'left' if watcher.said_bye else 'was lost'} ({then})")
             gone = "has left the table" if watcher.said_bye else "has lost the table"
-            self.notice(f"{info.name} {gone}; " + ("the seat waits for them" if self.grace is None else
+            label = self.seat_labels()[watcher.seat]  # "Ann (seat 2)" where two are called Ann (QA)
+            self.notice(f"{label} {gone}; " + ("the seat waits for them" if self.grace is None else
                         f"a bot plays the seat after {self.grace:g} s, until they come back"))
 
     def hand_to_bot(self, seat: int, bot: str | None = None, keep_warm: bool = False) -> None:

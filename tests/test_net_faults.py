@@ -458,6 +458,22 @@ def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bots_moves_are_in_h
     assert not any("played your seat" in text for text in notices(heard_by_ann))
 
 
+def test_a_seat_leaving_is_named_as_the_log_names_it_where_two_share_a_name():
+    """QA: "Ann has left the table" at a table of two Anns did not say which."""
+    from net import protocol
+    table = Table(TOY, {"players": 3})
+    hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}
+    heard: list[bytes] = []
+    table.join(heard.append, {**hello, "name": "Hank"})
+    table.join(lambda frame: None, {**hello, "name": "Ann"})
+    third = table.join(lambda frame: None, {**hello, "name": "Ann"})
+    third.said_bye = True
+    table.leave(third)
+    notices = [message["text"] for message in map(protocol.decode_body, (raw[4:] for raw in heard))
+               if message["type"] == "notice"]
+    assert any(text.startswith("Ann (seat 3) has left the table") for text in notices), notices
+
+
 async def test_resuming_a_finished_game_says_it_is_over(tmp_path):
     """QA: `--resume` of a finished game's record served it for the linger time without a word that the
     game was over."""

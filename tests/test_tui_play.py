@@ -555,3 +555,5 @@ def test_two_seats_of_one_name_are_told_apart_by_their_seats():
              {"seat": 2, "name": "Tom King (normal bot)", "kind": "bot", "connected": True}]
     frame = TableFrame(game="turpin", title="t", seat=0, started=True, seats=seats)
     assert [frame.plain_name(seat) for seat in range(3)] == ["Ann (seat 1)", "Ann (seat 2)", "Tom King"]
+    # and where the full name shows (the results, "Waiting for …", the host's question about a seat)
+    assert [frame.name(seat) for seat in range(3)] == ["Ann (seat 1)", "Ann (seat 2)", "Tom King (normal bot)"]

@@ -646,12 +646,17 @@ async def test_the_host_of_a_lan_table_plays_again_with_the_same_people():
             await guest_plays
             first_record = app.record_path
             await wait_until(pilot, lambda: "Play again" in rendered(app), "the button")
+            await guest.say("good game")
+            from tui.widgets.log import TableLog
+            await wait_until(pilot, lambda: "Bob: good game" in table.query_one(TableLog).plain_lines,
+                             "the last game's chat")
             await pilot.press("p")
             await wait_until(pilot, lambda: app.screen is table and table.frame.result is None
                              and table.frame.turn == 0, "the new game on the table")
             await guest.wait_for(lambda snap: snap.result is None and snap.turn == 0, 30)
             assert guest.snapshot.seat == 1 and app.record_path != first_record
             await wait_until(pilot, lambda: "A new game begins at this table" in logged(app), "the notice")
+            assert "good game" not in logged(app)  # QA: the last game's lines came back in the new log
         finally:
             await guest.close()
 
@@ -681,17 +686,19 @@ async def test_the_host_of_a_lan_table_lets_a_bot_play_for_a_guest_who_left_unti
     game goes on, and the guest joining again with his token gets his seat back."""
     plan = TablePlan(game="turpin", options={"players": 2}, interface="127.0.0.1", code=False, bot_delay=0)
     app = app_at("host", plan=plan)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         lobby = await host_from_the_set_up(pilot, app)
+        footer = rendered(app).splitlines()[-1]
+        assert "esc close table" in footer, footer  # QA: cut to "e" at 80 columns
         hosted = lobby.hosted
         bob = TableClient(*hosted.join_address, name="Bob")
         await bob.start()
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.started, "the game")
         table = app.screen
-        assert "bot for the away" not in rendered(app)  # nobody is away: not in the footer
+        assert "bot for absent" not in rendered(app)  # nobody is away: not in the footer
         token = bob.token
         await bob.close()
-        await wait_until(pilot, lambda: "bot for the away" in rendered(app), "the key in the footer")
+        await wait_until(pilot, lambda: "B bot for absent" in rendered(app).splitlines()[-1], "the key in the footer")
         if table.frame.choices:
             await pilot.press("1")  # our move: the table then waits for Bob's
         await wait_until(pilot, lambda: "Waiting for Bob (away)." in rendered(app), "the table waiting")
@@ -700,7 +707,7 @@ async def test_the_host_of_a_lan_table_lets_a_bot_play_for_a_guest_who_left_unti
         assert "Let a bot play for Bob?" in rendered(app)
         await pilot.press("enter")
         await wait_until(pilot, lambda: hosted.table.seats[1].kind == "bot", "a bot in Bob's seat")
-        await wait_until(pilot, lambda: "bot for the away" not in rendered(app), "the key gone")
+        await wait_until(pilot, lambda: "bot for absent" not in rendered(app), "the key gone")
         moves = len(hosted.table.actions)
         for _ in range(200):  # the game goes on: the bot plays Bob's moves, we ours
             if len(hosted.table.actions) > moves + 2:

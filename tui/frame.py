@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from net.client import TableSnapshot
+from net.authority import seat_labels
 from tui.glyphs import UNICODE, Glyphs
 
 
@@ -39,26 +40,38 @@ class TableFrame(TableSnapshot):
         return list(self.prompt["choices"]) if self.prompt and not self.sent else []
 
     def name(self, seat: int | None) -> str:
-        """The seat's name as the host reports it ("Ann", "Tom King (sharp bot)"), or "Seat N"."""
+        """The seat's name as the host reports it ("Ann", "Tom King (sharp bot)"), or "Seat N"; with its
+        seat where the log names it so ("Ann (seat 2)": two of one name, or a name that reads as another)."""
         if seat is None:
             return "spectator"
+        name = self._reported(seat)
+        if self._labels()[seat] != self._without_level(seat):
+            name += f" (seat {seat + 1})"
+        return name
+
+    def plain_name(self, seat: int) -> str:
+        """The seat's name without a bot's level ("Moll Cutpurse"), as the log names it ("Ann (seat 2)"
+        where two seats are called Ann)."""
+        return self._labels()[seat] if 0 <= seat < len(self.seats) else self._reported(seat)
+
+    def _reported(self, seat: int) -> str:
         if 0 <= seat < len(self.seats) and self.seats[seat].get("name"):
             return str(self.seats[seat]["name"])
         return f"Seat {seat + 1}"
 
-    def plain_name(self, seat: int) -> str:
-        """The seat's name without a bot's level ("Moll Cutpurse"), as the log names bots; with its seat
-        where another seat has the same name ("Ann (seat 2)", as the log tells them apart too)."""
-        name = self._without_level(seat)
-        if any(other != seat and self._without_level(other) == name for other in range(len(self.seats))):
-            return f"{name} (seat {seat + 1})"
-        return name
-
     def _without_level(self, seat: int) -> str:
-        name = self.name(seat)
+        name = self._reported(seat)
         if 0 <= seat < len(self.seats) and self.seats[seat].get("kind") == "bot" and name.endswith(" bot)"):
             return name.rsplit(" (", 1)[0]
         return name
+
+    def _labels(self) -> list[str]:
+        key = [(seat.get("name"), seat.get("kind")) for seat in self.seats]
+        cached = self.__dict__.get("_label_cache")
+        if cached is None or cached[0] != key:  # asked for every name drawn: worked out once a seating
+            cached = self.__dict__["_label_cache"] = (key, seat_labels(
+                [self._without_level(seat) for seat in range(len(self.seats))]))
+        return cached[1]
 
     def is_me(self, seat: int) -> bool:
         return self.seat is not None and seat == self.seat

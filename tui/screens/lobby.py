@@ -23,11 +23,12 @@ from tui.hosting import HostedTable, TablePlan
 class LobbyScreen(Screen[None]):
     CSS_PATH = screen_styles("forms")
     BINDINGS = [
-        Binding("b", "seat_bot", "bot in the chosen seat", id="bot"),
-        Binding("f", "fill_bots", "bots in every empty seat", id="fill"),
+        # Short words: the footer cut "esc close the table" to "e" at 80 columns (QA)
+        Binding("b", "seat_bot", "bot in seat", id="bot"),
+        Binding("f", "fill_bots", "fill with bots", id="fill"),
         Binding("s", "ssh_door", "SSH door", id="ssh"),
         Binding("enter", "open_table", "go to the table", id="open", show=False),
-        Binding("escape", "close", "close the table", id="close"),
+        Binding("escape", "close", "close table", id="close"),
     ]
 
     class Changed(Message):

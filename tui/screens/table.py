@@ -71,7 +71,7 @@ class TableScreen(Screen[None]):
         Binding("escape", "leave", "leave table", id="leave", key_display="esc"),
         Binding("r", "results", "results", id="results"),
         Binding("M", "mute_spectators", "mute spectators", show=False, id="mute"),
-        Binding("B", "bot_for_the_away", "bot for the away", id="bot-away"),
+        Binding("B", "bot_for_the_away", "bot for absent", id="bot-away"),
         Binding("s", "spectate", "watch it", id="spectate"),
     ]
 
@@ -245,6 +245,10 @@ class TableScreen(Screen[None]):
             self.call_after_refresh(self.set_timer, RELEASE_AFTER_PAINT, self._release_collector)
             before = self.frame
             self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
+            if before.result is not None and self.frame.result is None:
+                # A new game at this table: the last one's notices and chat are not this one's (QA: "Ann
+                # has left the table" and a bot's stand-in came back under the new game's first line).
+                self._chat = []
             if before.catch_ups and self.frame.catch_ups != before.catch_ups:
                 # The whole log again (a reconnect, names told anew, a new game): written afresh, chat too.
                 self._redraw_all()
@@ -295,6 +299,8 @@ class TableScreen(Screen[None]):
             sender = str(message_.get("from") or message_.get("name") or "someone")
             if message_.get("seat") is None:
                 sender += " (spectator)"
+            elif isinstance(message_.get("seat"), int) and 0 <= message_["seat"] < len(self.frame.seats):
+                sender = self.frame.plain_name(message_["seat"])  # "Ann (seat 3)" where two are Ann (QA)
             line = Text(f"{sender}: ", style="bold cyan")
             line.append(str(message_.get("text", update.text)))
             self._chat.append(line)
