@@ -557,3 +557,18 @@ def test_two_seats_of_one_name_are_told_apart_by_their_seats():
     assert [frame.plain_name(seat) for seat in range(3)] == ["Ann (seat 1)", "Ann (seat 2)", "Tom King"]
     # and where the full name shows (the results, "Waiting for …", the host's question about a seat)
     assert [frame.name(seat) for seat in range(3)] == ["Ann (seat 1)", "Ann (seat 2)", "Tom King (normal bot)"]
+
+
+async def test_five_seats_two_still_choosing_keep_their_names_whole_at_120_columns():
+    """QA: with five seats, two still choosing, "Jerry Abershaw…" lost its ⚙ and its end; short of room
+    the "✓ laid" and "… choosing" keep their marks only, after the bots' shared level went under the pane."""
+    from tui.widgets.players import PlayersPane
+    app = quick_app("turpin", players=5)
+    app.start.plan.bot_delay = 3600  # the bots wait: some seats are still choosing
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first move")
+        await pilot.pause(0.2)
+        shown = app.screen.query_one(PlayersPane).shown.plain
+        names = [app.screen.frame.plain_name(seat) for seat in range(1, 5)]
+        assert all(f"{name} ⚙" in shown for name in names), shown

@@ -56,6 +56,11 @@ class PlayersPane(FramePane):
                     row[1].truncate(row[1].cell_len - len(level) - 1)
             subtitle = f"{self.glyphs.bot} {level} bot{'s' if len(bots) > 1 else ''}"
             room = self._room_for_names(rows, width, parts)
+        if any(row[1].cell_len > room for row in rows):
+            # Still short (five seats, two still choosing): "✓ laid" and "… choosing" keep their marks only
+            for row in rows:
+                row[-1] = self._mark_only(row[-1])
+            room = self._room_for_names(rows, width, parts)
         if subtitle != self.border_subtitle:
             self.border_subtitle = subtitle
         for row in rows:
@@ -68,6 +73,12 @@ class PlayersPane(FramePane):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self.call_after_refresh(self.redraw)  # the marks are drawn in the theme's colours: a new theme came
+
+    def _mark_only(self, doing: Text) -> Text:
+        for glyph in (self.glyphs.laid, self.glyphs.choosing):
+            if doing.plain.startswith(f"{glyph} "):
+                return Text(glyph, style=doing.style)
+        return doing
 
     @staticmethod
     def _level(frame: TableFrame, seat: int) -> str:
