@@ -829,3 +829,26 @@ async def test_the_join_screen_offers_the_seat_this_terminal_last_sat_in():
                              and again.client.snapshot.seat == seat, "the same seat again")
     finally:
         await host.close()
+
+
+async def test_chat_from_one_of_two_seats_of_one_name_says_which():
+    """QA: at a table of two Anns a chat line read "Ann: …" (which Ann?); it says the seat, as the log
+    names them."""
+    table = Table(get_game("turpin"), {"players": 2}, name="twins")
+    host, address = await serve(table)
+    app = app_at("join", address=address)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
+                             and app.client.snapshot.seat == 0, "the table")
+            twin = TableClient("127.0.0.1", host.address[1], name="Ann")
+            await twin.start()
+            try:
+                await wait_until(pilot, lambda: len(app.screen.frame.seats) == 2
+                                 and app.screen.frame.seats[1].get("name") == "Ann", "the second Ann")
+                await twin.say("hello twin")
+                await wait_until(pilot, lambda: "Ann (seat 2): hello twin" in logged(app), "the chat line")
+            finally:
+                await twin.close()
+    finally:
+        await host.close()

@@ -300,7 +300,9 @@ class TableScreen(Screen[None]):
             if message_.get("seat") is None:
                 sender += " (spectator)"
             elif isinstance(message_.get("seat"), int) and 0 <= message_["seat"] < len(self.frame.seats):
-                sender = self.frame.plain_name(message_["seat"])  # "Ann (seat 3)" where two are Ann (QA)
+                labelled = self.frame.plain_name(message_["seat"])
+                if labelled == f"{sender} (seat {message_['seat'] + 1})":
+                    sender = labelled  # "Ann (seat 3)" where two are called Ann, as the log says (QA)
             line = Text(f"{sender}: ", style="bold cyan")
             line.append(str(message_.get("text", update.text)))
             self._chat.append(line)
