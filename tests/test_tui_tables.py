@@ -778,12 +778,11 @@ async def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bot_played_fo
         await host.close()
 
 
-def test_the_app_host_takes_the_host_settings_it_is_given(tmp_path, capsys):
+async def test_the_app_host_takes_the_host_settings_it_is_given(tmp_path, capsys):
     """QA: `turpin host` (the app as host) took --no-advertise, --grace, --bot-delay, --max-spectators and
     --record and then ignored them: a table asked to stay off the LAN list was announced. They reach the
     hosted table now; --linger, which only a headless host has a use for, is refused with the reason."""
     import tui.commands as commands
-    from tui.hosting import HostedTable
     started = {}
 
     def capture(args, where):
@@ -802,9 +801,12 @@ def test_the_app_host_takes_the_host_settings_it_is_given(tmp_path, capsys):
     plan = started["start"].plan
     assert (plan.advertise, plan.grace, plan.bot_delay, plan.max_spectators, plan.record) == (
         False, 20.0, 1.5, 2, record)
-    hosted = HostedTable(plan, record)
-    assert hosted.table.grace == 20.0 and hosted.host.settings.max_spectators == 2
-    assert hosted.host.settings.bot_delay == 1.5
+    # through the host set-up (QA: it made a fresh plan of its fields and dropped these) to the table
+    app = TurpinApp(started["start"], player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        hosted = (await host_from_the_set_up(pilot, app)).hosted
+        assert hosted.table.grace == 20.0 and hosted.host.settings.max_spectators == 2
+        assert hosted.host.settings.bot_delay == 1.5 and app.record_path == record
 
 
 async def test_the_join_screen_offers_the_seat_this_terminal_last_sat_in():

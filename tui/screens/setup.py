@@ -7,7 +7,6 @@ Every option comes from the engine's ``Option``s, so a new game's options appear
 from __future__ import annotations
 
 from dataclasses import replace
-
 from typing import Any
 
 from rich.text import Text
@@ -176,7 +175,8 @@ class SetupScreen(Screen[None]):
         if event.value != self.game_id:
             self.game_id = str(event.value)
             self.values = {}
-            self.plan = TablePlan(game=self.game_id)
+            # Another game's seats and options, but what `turpin host` was told of the serving stays
+            self.plan = replace(self.plan, game=self.game_id, options={}, bots={}, seed=None)
             await self._build_game_part()
 
     @on(Select.Changed, "#option-players")
@@ -223,7 +223,7 @@ class SetupScreen(Screen[None]):
             return
         error.update("")
         # The next form opens with these choices (the host's interface, say), but a fresh game and code.
-        self.app.last_setups[self.hosting] = replace(plan, seed=None, port=0, room_code=None)
+        self.app.last_setups[self.hosting] = replace(plan, seed=None, port=0, room_code=None, record=None)
         if self.hosting:
             from tui.screens.lobby import LobbyScreen
             self.app.push_screen(LobbyScreen(plan))
@@ -247,7 +247,9 @@ class SetupScreen(Screen[None]):
             plan.name = self.query_one("#setup-name", Input).value.strip()
             plan.interface = self.query_one("#setup-interface", Input).value.strip()
             plan.code = self.query_one("#setup-code", TickBox).value
-            plan.port, plan.room_code = self.plan.port, self.plan.room_code  # from `turpin host --port/--code`
+            # From `turpin host`'s own options (QA: dropped here, so --grace and the rest did nothing)
+            for serving in ("port", "room_code", "advertise", "bot_delay", "grace", "max_spectators", "record"):
+                setattr(plan, serving, getattr(self.plan, serving))
             if plan.name:
                 from net.discovery import check_table_name
                 check_table_name(plan.name)
