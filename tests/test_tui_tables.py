@@ -549,6 +549,8 @@ async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on
         shown = rendered(app)
         assert "The table plays on without you: s watches it" in flat(shown) and "The table is gone" not in shown
         assert not app.screen.frame.choices and "[1]" not in flat(shown.split("Your move")[-1])
+        from tui import seats  # QA: Join still offered "back to your seat" at that table
+        assert seats.token_for(f"127.0.0.1:{host.address[1]}") is None
         footer = {key: active.binding.description for key, active in app.screen.active_bindings.items()
                   if active.enabled and active.binding.show}
         assert footer.get("s") == "watch it", footer

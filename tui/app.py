@@ -266,6 +266,12 @@ class TurpinApp(App[int]):
             seats.remember(key, client.token)
         self._open(client)
 
+    def forget_seat(self, client: TableClient) -> None:
+        """This terminal no longer holds its seat at ``client``'s table (the host handed it to a bot)."""
+        key = f"{client.host}:{client.port}"
+        if client.token is not None and seats.token_for(key) == client.token:
+            seats.remember(key, None)
+
     def _client(self, host: str, port: int, code: str | None, spectate: bool, token: str | None,
                 seat: int | None = None) -> TableClient:
         return TableClient(host, port, role="spectator" if spectate else "player",

@@ -276,6 +276,9 @@ class TableScreen(Screen[None]):
         elif kind == "stopped":
             self._stopped = True
             self.refresh_bindings()
+            if (self.client.last_error or {}).get("code") == "bad_token":
+                # The host gave the seat to a bot for good: Join no longer offers it (QA)
+                self.app.forget_seat(self.client)
             if self.frame.result is None:
                 said = self._stop_in_words(update.text)
                 self.frame = replace(self.frame, prompt=None, out_of_it=said)  # nothing can be sent any more
