@@ -317,8 +317,9 @@ class TableHost:
             raise Refusal("already_joined", "this connection has already joined the table")
         check_protocol(hello)
         if hello["role"] == "spectator" and self.spectators() >= self.settings.max_spectators:
-            raise Refusal("spectators_full", f"this table already has its {self.settings.max_spectators} "
-                                             f"spectators; try again later")
+            most = self.settings.max_spectators
+            watching = "its one spectator" if most == 1 else f"its {most} spectators"
+            raise Refusal("spectators_full", f"this table already has {watching}; try again later")
         if hello["role"] == "player" and not hello.get("token"):
             await self._check_code(connection, hello)
             if connection.closed:
