@@ -572,3 +572,19 @@ async def test_five_seats_two_still_choosing_keep_their_names_whole_at_120_colum
         shown = app.screen.query_one(PlayersPane).shown.plain
         names = [app.screen.frame.plain_name(seat) for seat in range(1, 5)]
         assert all(f"{name} ⚙" in shown for name in names), shown
+
+
+async def test_six_seats_of_highwayman_keep_their_names_whole_at_120_columns():
+    """QA: at six seats of Highwayman "Moll Cutpurse…" and "Jack Sheppard…" lost their ends and their ⚙;
+    short of room the summary's "·" go before a name is cut."""
+    from tui.widgets.players import PlayersPane
+    app = quick_app("highwayman", players=6)
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
+                         "the table")
+        await pilot.pause(0.2)
+        shown = app.screen.query_one(PlayersPane).shown.plain
+        names = [app.screen.frame.plain_name(seat) for seat in range(1, 6)]
+        assert all(f"{name} ⚙" in shown for name in names), shown
+        assert "6 cards" in shown and "series 0" in shown

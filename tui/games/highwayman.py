@@ -17,6 +17,7 @@ from core.games import highwayman as rules
 from tui.frame import TableFrame
 from tui.glyphs import ASCII, Glyphs
 from tui.widgets.lines import Shown
+from tui.widgets.component import component_style
 from tui.widgets.pane import ClickPane, FramePane, card_rows, text_columns
 
 GAME_ID = "highwayman"
@@ -319,6 +320,14 @@ def route_state(route: dict[str, Any], length: int, glyphs: Glyphs) -> Text:
 class Board(FramePane):
     """Each route as a row from LONDON to its last number, then the pack, the game, the dealer, the turn."""
 
+    #: Your move's mark and words, in the theme's own text colour (QA: Rich's yellow read at 2:1 on the
+    #: light theme's grey).
+    COMPONENT_CLASSES = {"hw-board--yours"}
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.call_after_refresh(self.redraw)  # a new theme: the mark is drawn in its colours
+
     def draw(self, frame: TableFrame) -> Shown:
         view, g = _view(frame), self.glyphs
         length = view["route_length"]
@@ -326,7 +335,7 @@ class Board(FramePane):
         rows: list[list[Text | str]] = []
         for route in view["routes"]:
             yours = route["id"] in mine
-            rows.append([Text(g.turn if yours else " " * len(g.turn), style="bold yellow"),
+            rows.append([Text(g.turn if yours else " " * len(g.turn), style=component_style(self, "hw-board--yours")),
                          Text(route["title"], style="bold" if yours else ""),
                          route_track(route, length, g), route_state(route, length, g)])
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -355,7 +364,7 @@ class Board(FramePane):
         turn = view["turn"]
         text = Text()
         if frame.is_me(turn):
-            text.append(f"{self.glyphs.turn} Your move", style="bold yellow")
+            text.append(f"{self.glyphs.turn} Your move", style=component_style(self, "hw-board--yours"))
         else:
             text.append(f"{self.glyphs.turn} {who(frame, turn)} to play", style="bold")
         if view["phase"] == "drawn":

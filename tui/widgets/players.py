@@ -61,6 +61,11 @@ class PlayersPane(FramePane):
             for row in rows:
                 row[-1] = self._mark_only(row[-1])
             room = self._room_for_names(rows, width, parts)
+        if any(row[1].cell_len > room for row in rows):
+            # Still short (six seats of Highwayman): the summary's parts lose the "·" between them
+            rows = without_separators(rows)
+            parts = len(rows[0]) - 3 if rows else 0
+            room = self._room_for_names(rows, width, parts)
         if subtitle != self.border_subtitle:
             self.border_subtitle = subtitle
         for row in rows:
@@ -119,3 +124,11 @@ class PlayersPane(FramePane):
         marker = Text(self.glyphs.turn if number in waiting else " " * len(self.glyphs.turn),
                       style=component_style(self, "players--turn"))
         return [marker, name, *summary, doing]
+
+
+def without_separators(rows: list[list[Text]]) -> list[list[Text]]:
+    """The rows without the summary's columns that hold only "·" (or nothing, in a shorter row)."""
+    columns = range(2, len(rows[0]) - 1) if rows else range(0)
+    dots = {column for column in columns
+            if all(row[column].plain in ("·", "") for row in rows) and any(row[column].plain for row in rows)}
+    return [[cell for column, cell in enumerate(row) if column not in dots] for row in rows]
