@@ -150,8 +150,10 @@ class SeatInfo:
     away_name: str | None = None
 
     def public(self, seat: int) -> dict[str, Any]:
-        return {"seat": seat, "kind": self.kind, "name": self.name,
-                "connected": self.connected or self.kind == "bot"}
+        shown = {"seat": seat, "kind": self.kind, "name": self.name, "connected": self.connected or self.kind == "bot"}
+        if self.away_name is not None:  # a bot keeps the seat warm for its player: whose seat it is
+            shown["away_name"] = self.away_name
+        return shown
 
     @property
     def name_in_the_log(self) -> str:
@@ -294,7 +296,10 @@ class Table:
         """The game's result with its summary told in names, as ``narrate`` tells events."""
         result = self.game.result(self.state)
         if result is not None and isinstance(result.get("summary"), str):
-            result = {**result, "summary": name_seats(result["summary"], self.seat_labels())}
+            # A seat a bot keeps warm is its player's: the same winner before and after he is back (QA)
+            owners = seat_labels([info.away_name or (info.name_in_the_log if info.kind != "open" else "")
+                                  for info in self.seats])
+            result = {**result, "summary": name_seats(result["summary"], owners)}
         return result
 
     def public_seats(self) -> list[dict[str, Any]]:

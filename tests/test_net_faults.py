@@ -535,3 +535,26 @@ async def test_an_address_that_is_not_a_turpin_table_is_said_to_be_so():
     finally:
         server.close()
         await server.wait_closed()
+
+
+def test_a_seat_a_bot_kept_warm_is_its_players_in_the_result():
+    """QA: at the end of a game a bot had played part of, the others read "Moll Cutpurse won" and the
+    player, back, read "Ann won": the result names the seat's player whether or not she is back."""
+    from net import protocol
+    from tui.frame import TableFrame
+    from core.registry import get_game
+    table = Table(get_game("turpin"), {"players": 2}, bots={0: "random"}, seed=5)
+    hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}
+    ann = table.join(lambda frame: None, {**hello, "name": "Ann"})
+    table.leave(ann)
+    table.hand_to_bot(1, keep_warm=True)
+    stand_in = table.seats[1].name_in_the_log
+    while table.play_bot():
+        pass
+    assert table.over and stand_in != "Ann"
+    summary = table.narrated_result()["summary"]
+    assert "Ann" in summary and stand_in not in summary, summary
+    seats = table.public_seats()
+    assert seats[1]["away_name"] == "Ann" and "away_name" not in seats[0]
+    frame = TableFrame(game="turpin", title="t", seat=0, started=True, seats=seats)
+    assert frame.owner_name(1) == "Ann (a bot stood in)" and frame.owner_name(0) == frame.name(0)

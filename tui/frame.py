@@ -54,6 +54,16 @@ class TableFrame(TableSnapshot):
         where two seats are called Ann)."""
         return self._labels()[seat] if 0 <= seat < len(self.seats) else self._reported(seat)
 
+    def owner_name(self, seat: int) -> str:
+        """Whose seat it is, for the results: a seat a bot keeps warm is its away player's ("Ann (a bot
+        stood in)"), so everyone reads the same winner whether or not she is back (QA)."""
+        info = self.seats[seat] if 0 <= seat < len(self.seats) else {}
+        if not info.get("away_name"):
+            return self.name(seat)
+        owners = seat_labels([str(other.get("away_name") or self._without_level(number))
+                              for number, other in enumerate(self.seats)])
+        return f"{owners[seat]} (a bot stood in)"
+
     def _reported(self, seat: int) -> str:
         if 0 <= seat < len(self.seats) and self.seats[seat].get("name"):
             return str(self.seats[seat]["name"])

@@ -87,7 +87,7 @@ class ResultsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         frame, result = self.frame, self.frame.result or {}
         others = hook(self.panes, "others_in_the_result")(frame)
-        winners = [frame.name(seat) for seat in result.get("winners", [])] + [name for name, _, won in others if won]
+        winners = [frame.owner_name(seat) for seat in result.get("winners", [])] + [name for name, _, won in others if won]
         headline = Text("Game over. ", style="bold")
         headline.append(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners)
                         if winners else "Nobody wins.")
@@ -129,7 +129,7 @@ class ResultsScreen(Screen[None]):
         text = Text()
         winners = set(result.get("winners", []))
         note = hook(self.panes, "result_note")
-        rows = [(frame.name(seat) + note(frame, seat), score, seat in winners) for seat, score in enumerate(scores)]
+        rows = [(frame.owner_name(seat) + note(frame, seat), score, seat in winners) for seat, score in enumerate(scores)]
         rows += hook(self.panes, "others_in_the_result")(frame)
         rows = standings(rows)
         width = max((len(name) for name, _, _ in rows), default=0)
