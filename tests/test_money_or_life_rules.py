@@ -389,6 +389,7 @@ def test_Y11_robberies_then_town_then_deaths_end_the_game(dice):
     leave(state, 1)
     result = GAME.result(state)
     assert result["winners"] == [1] and state["phase"] == "over"
+    assert result["summary"].startswith("Seat 2 wins as the one left alive (Y11): ")  # whatever the scores (QA)
 
 
 def test_Y11_both_dead_the_higher_reputation_wins():

@@ -588,3 +588,9 @@ async def test_six_seats_of_highwayman_keep_their_names_whole_at_120_columns():
         names = [app.screen.frame.plain_name(seat) for seat in range(1, 6)]
         assert all(f"{name} ⚙" in shown for name in names), shown
         assert "6 cards" in shown and "series 0" in shown
+
+
+def test_an_away_seat_with_a_bracketed_name_is_said_in_one_bracket():
+    """QA: "Waiting for Ann (seat 2) (away).\""""
+    from tui.widgets.prompt import away_said
+    assert away_said("Ann (seat 2)") == "Ann (seat 2, away)" and away_said("Bob") == "Bob (away)"

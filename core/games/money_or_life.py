@@ -835,6 +835,9 @@ def result(state: State) -> dict[str, Any] | None:
                        else f"a draw on reputation, {reputations}")
             summary = (f"Both highwaymen hanged, so the higher reputation (folk hero and scoundrel, the score "
                        f"without guineas, Y13) wins: {decided}. Scores: {described}")
+        elif len(won) == 1 and any(player["status"] == "dead" for player in players):
+            # Y11: the one left alive wins, whatever the scores (a lower score winning read as wrong, QA)
+            summary = f"{seat_name(won[0])} wins as the one left alive (Y11): {described}"
         elif len(won) == 1:
             summary = f"{seat_name(won[0])} wins: {described}"
         else:

@@ -195,7 +195,8 @@ class Board(ClickPane):
             else:
                 shown = view["pile_tops"][seat] or "—"
                 if view["pile_sizes"][seat] > 1:
-                    shown += f" (+{view['pile_sizes'][seat] - 1} face down)"
+                    # (T12: the cards beneath are not seen; "face down" read as ambush cards laid, QA)
+                    shown += f" (+{view['pile_sizes'][seat] - 1} beneath)"
             parts.append(f"{frame.plain_name(seat)}: {shown}")
         parts[0] = ("Played piles: " if view.get("piles") else "Pile tops: ") + parts[0]
         width = self._content_width()

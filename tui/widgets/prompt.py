@@ -97,7 +97,7 @@ class MovePane(Vertical):
         if not waiting:
             return Text("Waiting for the table…", style="italic")
         away = {seat["seat"] for seat in frame.seats if seat["kind"] == "player" and not seat["connected"]}
-        names = ", ".join(frame.name(seat) + (" (away)" if seat in away else "")
+        names = ", ".join(away_said(frame.name(seat)) if seat in away else frame.name(seat)
                           for seat in waiting)
         return Text(f"Waiting for {names}.", style="italic")
 
@@ -133,3 +133,8 @@ def _order(order: list[int] | None, count: int) -> list[int]:
 
 def _as_text(label: Any) -> Text:
     return label if isinstance(label, Text) else Text(str(label))
+
+
+def away_said(name: str) -> str:
+    """"Ann (away)", or "Ann (seat 2, away)" for a name that has its brackets already (QA: "(seat 2) (away)")."""
+    return f"{name[:-1]}, away)" if name.endswith(")") else f"{name} (away)"
