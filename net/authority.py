@@ -387,6 +387,10 @@ class Table:
             seat = None
         elif hello.get("token"):
             seat, stood_in = self._seat_of_token(hello["token"])
+            if hello.get("take_over") is False and any(w.seat == seat and w.alive for w in self.watchers):
+                # A token kept on disk (another window of the same terminal) does not push out the window
+                # playing the seat now (QA: a second `turpin join` took the host's own seat)
+                raise Refusal("seat_in_use", "this seat is being played from another window right now")
         else:
             seat = self._free_seat(hello.get("seat"))
             token = new_token()

@@ -117,8 +117,11 @@ class TableClient:
                  code: str | None = None, token: str | None = None, seat: int | None = None,
                  reconnect: bool = True, backoff: tuple[float, float] = (0.2, 5.0),
                  connect_timeout: float = 5.0, protocol_version: int = protocol.PROTOCOL_VERSION,
-                 frame_log: list[dict[str, Any]] | None = None) -> None:
+                 frame_log: list[dict[str, Any]] | None = None, take_over: bool = True) -> None:
         self.host, self.port = host, port
+        #: False: the first hello with ``token`` does not take the seat from a window playing it now (a
+        #: token kept on disk); once welcomed, a reconnect takes it back from its own lost connection.
+        self.take_over = take_over
         self.role, self.name, self.code, self.token, self.seat_wanted = role, name, code, token, seat
         self.reconnect = reconnect
         self.backoff = backoff
@@ -301,6 +304,8 @@ class TableClient:
                            ("seat", self.seat_wanted)):
             if value is not None:
                 hello[key] = value
+        if self.token is not None and not self.take_over and not self._welcomed.is_set():
+            hello["take_over"] = False
         await self.send(hello)
         welcomed = False
         heartbeat = asyncio.ensure_future(self._heartbeat(writer))

@@ -54,6 +54,7 @@ ERROR_CODES = {
     "no_such_seat": "the table has no such seat, or it is not free",
     "bad_token": "the token does not belong to any seat at this table",
     "replaced": "a newer connection took over this seat",
+    "seat_in_use": "another connection is playing this seat now",
     "spectator": "spectators watch; they cannot act",
     "not_your_turn": "the game is not waiting for this seat",
     "not_started": "the game starts when every seat is filled",
@@ -70,7 +71,8 @@ ERROR_CODES = {
     "chat_too_fast": "too many chat lines at once; wait a moment before the next",
     "muted": "the host has muted spectators' chat",
 }
-PERMANENT = frozenset({"version", "table_full", "no_such_seat", "bad_token", "replaced", "table_closed"})
+PERMANENT = frozenset({"version", "table_full", "no_such_seat", "bad_token", "replaced", "seat_in_use",
+                       "table_closed"})
 
 
 class ProtocolError(Exception):
@@ -157,6 +159,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
         "code": Field(_STR + _NONE, required=False, max_len=32),
         "token": Field(_STR + _NONE, required=False, max_len=128),
         "seat": Field(_INT + _NONE, required=False),
+        # False: with a token, refuse ("seat_in_use") rather than take the seat from a live connection
+        "take_over": Field(_BOOL, required=False),
     },
     "act": {"action": Field(_MAP), "prompt": Field(_INT)},
     "hand_over": {"seat": Field(_INT), "host_token": Field(_STR, max_len=128)},

@@ -856,3 +856,43 @@ async def test_chat_from_one_of_two_seats_of_one_name_says_which():
                 await twin.close()
     finally:
         await host.close()
+
+
+async def test_a_spectator_before_the_game_starts_is_told_the_seats_are_filling():
+    """QA: a spectator who came while the host was in his lobby read "Hank to play (drew a card)" of a
+    game not yet begun. The status line says the table waits for players, and how many have sat."""
+    table = Table(get_game("highwayman"), {"players": 2}, name="filling")
+    host, address = await serve(table)
+    ann = TableClient("127.0.0.1", host.address[1], name="Ann")
+    await ann.start()
+    app = app_at("spectate", address=address)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+            await wait_until(pilot, lambda: "Waiting for players: 1 of 2 seats taken" in rendered(app), "the news")
+    finally:
+        await ann.close()
+        await host.close()
+
+
+async def test_a_second_window_of_the_same_terminal_takes_a_new_seat_not_the_one_being_played():
+    """QA: `turpin join` from a second window on the host's machine found the host's seat token in the
+    seats file and took his seat from under him. A kept token does not push out a window playing the seat
+    now (`take_over` false: the host says seat_in_use); the second window sits in a free seat."""
+    table = Table(get_game("turpin"), {"players": 3}, name="two windows")
+    host, address = await serve(table)
+    try:
+        first = app_at("join", address=address)
+        async with first.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: screen_name(first) == "TableScreen" and first.client is not None
+                             and first.client.snapshot.seat == 0, "the first window seated")
+            second = TurpinApp(Start(route="join", address=address), player_name="Zed", lan_interfaces=[],
+                               bell=False)
+            async with second.run_test(size=(100, 30)) as other:
+                await wait_until(other, lambda: screen_name(second) == "TableScreen" and second.client is not None
+                                 and second.client.snapshot.seat is not None, "the second window seated")
+                assert second.client.snapshot.seat == 1
+                assert first.client.stopped is None and first.client.snapshot.seat == 0
+                assert [info.name for info in table.seats[:2]] == ["Ann", "Zed"]
+    finally:
+        await host.close()

@@ -254,15 +254,22 @@ class TurpinApp(App[int]):
         token = None if spectate else given.get("token") or seats.token_for(key)
         seat = None if spectate else given.get("seat")
         client = self._client(host, port, code, spectate, token, seat)
+        # A token from the seats file does not push out a window playing that seat now (QA: a second
+        # `turpin join` on the host's machine took the host's own seat); one given with --token does.
+        client.take_over = bool(given.get("token"))
+        in_use = False
         try:
             await _start(client)
         except ClientError as error:
-            if token is None or getattr(error, "code", None) != "bad_token":
+            code_ = getattr(error, "code", None)
+            if token is None or code_ not in ("bad_token", "seat_in_use"):
                 raise
-            seats.remember(key, None)  # that seat is gone; join afresh
+            if code_ == "bad_token":
+                seats.remember(key, None)  # that seat is gone; join afresh
+            in_use = code_ == "seat_in_use"  # the window playing it keeps its claim on the seats file
             client = self._client(host, port, code, spectate, None, seat)
             await _start(client)
-        if not spectate:
+        if not spectate and not in_use:
             seats.remember(key, client.token)
         self._open(client)
 

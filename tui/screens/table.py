@@ -228,12 +228,20 @@ class TableScreen(Screen[None]):
             pane.frame = frame
         self.query_one(MovePane).frame = frame
         self._log.show(frame)
-        status = Text(f" {hook(self.panes, 'status')(frame)}", style="bold")
+        status = Text(f" {hook(self.panes, 'status')(frame) if frame.started else self._seats_filling(frame)}",
+                      style="bold")
         who = "spectating" if frame.spectating else f"you: {frame.name(frame.seat)} (seat {frame.seat + 1})"
         status.append(f"   {frame.table} · {who}", style="dim")
         self.query_one("#table-status", LinePane).show(status)
         if self.has_class("-spectating") != frame.spectating:
             self.set_class(frame.spectating, "-spectating")
+
+    @staticmethod
+    def _seats_filling(frame: TableFrame) -> str:
+        """Before the game starts: how many seats are taken (QA: a spectator in the host's lobby time read
+        "Hank to play" of a game not begun)."""
+        taken = sum(seat["kind"] != "open" for seat in frame.seats)
+        return f"Waiting for players: {taken} of {len(frame.seats)} seats taken"
 
     # ------------------------------------------------------------------------------ the client
 
