@@ -594,3 +594,20 @@ def test_an_away_seat_with_a_bracketed_name_is_said_in_one_bracket():
     """QA: "Waiting for Ann (seat 2) (away).\""""
     from tui.widgets.prompt import away_said
     assert away_said("Ann (seat 2)") == "Ann (seat 2, away)" and away_said("Bob") == "Bob (away)"
+
+
+async def test_the_dick_turpin_road_keeps_one_line_at_80_columns_scrollbar_or_not():
+    """QA: at 80×24 a robbery and two lines of pile tops brought the board a scrollbar, which took the two
+    columns the road needed: "EDINBURGH" wrapped onto its own line. The scrollbar's column is kept."""
+    from tui.games.dick_turpin import Board
+    app = quick_app("turpin", players=4)
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first move")
+        board = app.screen.query_one(Board)
+        await wait_until(pilot, lambda: "LONDON" in board.shown.plain, "the road drawn")
+        road = board.shown.plain.splitlines()[0]
+        assert "LONDON" in road and "EDINBURGH" in road and len(road) <= board.scrollable_content_region.width
+        # the scrollbar's column is there whether or not a robbery brings the scrollbar
+        assert board.styles.scrollbar_gutter == "stable" and board.scrollable_content_region.width >= len(road)
