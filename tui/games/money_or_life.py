@@ -801,7 +801,7 @@ class YorkHand(ClickPane, can_focus=False):
         Binding("w", "place('wit')", "wit"),
         Binding("c", "place('combat')", "combat"),
         Binding("x", "spur", "spur"),
-        Binding("enter", "send", "send dice"),
+        Binding("enter", "send", "send"),  # short: the builder's keys and the table's fill the footer
     ]
     COMPONENT_CLASSES = ClickPane.COMPONENT_CLASSES | {"york-hand--die"}
     # Late in a game the board's news leaves the hand seven rows: the builder (eight) and the quieter

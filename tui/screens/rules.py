@@ -78,7 +78,8 @@ class RulesScreen(ModalScreen[None]):
     CSS_PATH = screen_styles("rules")
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "close", "close", key_display="esc"),
-        *[Binding(str(number), f"go_to({number - 1})", game.title, id=f"rules-game-{number}")
+        # Named in the line above the rules (#rules-keys), not the footer: three titles cut it at 80 columns
+        *[Binding(str(number), f"go_to({number - 1})", game.title, id=f"rules-game-{number}", show=False)
           for number, game in enumerate(all_games().values(), 1)],
     ]
 
