@@ -896,3 +896,13 @@ async def test_a_second_window_of_the_same_terminal_takes_a_new_seat_not_the_one
                 assert [info.name for info in table.seats[:2]] == ["Ann", "Zed"]
     finally:
         await host.close()
+
+
+async def test_the_spectate_form_asks_for_no_room_code():
+    """QA: the spectate form showed a "Room code (not needed to watch)" field, one not to fill."""
+    app = TurpinApp(Start(), player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await pilot.press("s")
+        await wait_until(pilot, lambda: screen_name(app) == "JoinScreen" and "Address" in rendered(app), "the form")
+        assert "Room code" not in rendered(app) and "Spectate a table" in rendered(app)

@@ -48,8 +48,12 @@ class JoinScreen(Screen[None]):
             with Vertical(id="join-form"):
                 yield Label("Address (host:port)")
                 yield Input(self.address, placeholder="e.g. 192.168.1.20:4707", id="join-address")
-                yield Label("Room code" + (" (not needed to watch)" if self.spectate else ""))
-                yield Input(self.code, placeholder="the code the host shows", max_length=32, id="join-code")
+                # Watching needs no code: no field to fill (QA: "Room code (not needed to watch)")
+                code_label = Label("Room code")
+                code = Input(self.code, placeholder="the code the host shows", max_length=32, id="join-code")
+                code_label.display = code.display = not self.spectate
+                yield code_label
+                yield code
                 yield Static(id="join-error")
                 with Horizontal(id="join-buttons"):
                     if not self.spectate:
@@ -60,7 +64,10 @@ class JoinScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#join-address" if not self.address else "#join-code", Input).focus()
+        if self.spectate:
+            self.query_one("#join-watch" if self.address else "#join-address").focus()
+        else:
+            self.query_one("#join-address" if not self.address else "#join-code", Input).focus()
         if self.kept_seat:
             self.query_one("#join-go", Button).focus()
             self.say(f"You last sat at {self.kept_seat}: Enter takes you back to your seat there, if that "
