@@ -906,3 +906,29 @@ async def test_the_spectate_form_asks_for_no_room_code():
         await pilot.press("s")
         await wait_until(pilot, lambda: screen_name(app) == "JoinScreen" and "Address" in rendered(app), "the form")
         assert "Room code" not in rendered(app) and "Spectate a table" in rendered(app)
+
+
+async def test_a_second_window_at_a_full_table_is_told_its_seat_is_held_elsewhere():
+    """The seat this terminal holds is played from another window, and no seat is free: the join form
+    says the seat is held by another connection (perhaps its own last one) and to try again, not that the
+    table is full."""
+    table = Table(get_game("turpin"), {"players": 2}, name="full of us")
+    host, address = await serve(table)
+    try:
+        first = app_at("join", address=address)
+        async with first.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: screen_name(first) == "TableScreen" and first.client is not None
+                             and first.client.snapshot.seat == 0, "the first window seated")
+            bob = TableClient("127.0.0.1", host.address[1], name="Bob")
+            await bob.start()
+            try:
+                second = TurpinApp(Start(route="join", address=address), player_name="Zed", lan_interfaces=[],
+                                   bell=False)
+                async with second.run_test(size=(100, 30)) as other:
+                    await wait_until(other, lambda: "is still held by" in rendered(second),
+                                     "the reason")
+                    assert first.client.stopped is None and first.client.snapshot.seat == 0
+            finally:
+                await bob.close()
+    finally:
+        await host.close()

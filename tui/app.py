@@ -268,7 +268,17 @@ class TurpinApp(App[int]):
                 seats.remember(key, None)  # that seat is gone; join afresh
             in_use = code_ == "seat_in_use"  # the window playing it keeps its claim on the seats file
             client = self._client(host, port, code, spectate, None, seat)
-            await _start(client)
+            try:
+                await _start(client)
+            except ClientError as refused:
+                if not in_use or getattr(refused, "code", None) != "table_full":
+                    raise
+                # No other seat: most likely our own last connection, which the host has not yet seen drop
+                failed = ClientError("your seat at this table is still held by another connection (another "
+                                     "window, or your last one, which the host lets go within seconds): "
+                                     "try again in a moment")
+                failed.code = "seat_in_use"  # type: ignore[attr-defined]
+                raise failed from None
         if not spectate and not in_use:
             seats.remember(key, client.token)
         self._open(client)
