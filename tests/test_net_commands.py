@@ -84,6 +84,9 @@ async def test_the_host_console_seats_a_bot_in_an_open_seat_and_the_game_starts(
     player = TableClient("127.0.0.1", await _served_port(process), reconnect=False)
     await player.start()
     assert not player.snapshot.started
+    process.stdin.write(b"bot 7\n")  # QA: the answer did not say which seats there are
+    await process.stdin.drain()
+    assert "there is no seat 7: the seats are 1 to 2" in await _line_with(process, "no seat 7", [])
     process.stdin.write(b"bot 2\n")
     await process.stdin.drain()
     await player.wait_for(lambda snap: snap.started and snap.seats[1]["kind"] == "bot", WAIT)

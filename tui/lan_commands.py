@@ -410,8 +410,10 @@ async def _host_console(host: TableHost, stop: asyncio.Event, closed_for_good: a
             if kind in ("open", "player"):
                 host.hand_to_bot(seat, "is taken by a bot" if kind == "open"
                                  else "was handed to a bot by the host")  # the table's line says so
+            elif kind is None:
+                print(f"  there is no seat {words[1]}: the seats are 1 to {len(table.seats)}", flush=True)
             else:
-                print(f"  seat {words[1]} is not a seat a bot can take", flush=True)
+                print(f"  seat {words[1]} is a bot's already", flush=True)
         elif words[0] == "again":
             if table.over:
                 deal_again()

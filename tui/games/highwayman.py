@@ -142,7 +142,7 @@ def interlude(before: TableFrame, now: TableFrame) -> tuple[str, RenderableType,
     for seat, (hand, points) in enumerate(zip(ended["left"], ended["scores"])):
         won = seat in ended["winners"]
         hands.add_row(Text(f"{now.glyphs.star if won else ' '} {now.plain_name(seat)}", style="bold" if won else ""),
-                      f"{points} points", rules.hand_in_words(hand))
+                      f"{points} points:", rules.hand_in_words(hand))  # (QA: ran into the cards)
     series = Text("\nSeries so far (lowest wins): ", style="bold")
     series.append(" · ".join(f"{now.plain_name(seat)} {total}" for seat, total in enumerate(new["totals"])))
     return (f"Game {ended['game']} of {new['series_games']} is over: {winners} {how}", Group(hands, series),
