@@ -206,7 +206,10 @@ def visible_events(events: Sequence[Event], seat: Seat) -> list[Event]:
 
 
 def event(text: str, visible_to: list[int] | None = None, **data: Any) -> Event:
-    """An event for the log: public unless ``visible_to`` lists the seats that may see it."""
+    """An event for the log: public unless ``visible_to`` lists the seats that may see it.
+
+    ``told_privately=seat`` marks a public line whose news that seat was just told in a line of its own
+    ("You will lie in wait at Bath." then "Seat 1 has chosen a town."): its log may leave this one out."""
     return {"text": text, "visible_to": visible_to, **data}
 
 

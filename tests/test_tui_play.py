@@ -611,3 +611,28 @@ async def test_the_dick_turpin_road_keeps_one_line_at_80_columns_scrollbar_or_no
         assert "LONDON" in road and "EDINBURGH" in road and len(road) <= board.scrollable_content_region.width
         # the scrollbar's column is there whether or not a robbery brings the scrollbar
         assert board.styles.scrollbar_gutter == "stable" and board.scrollable_content_region.width >= len(road)
+
+
+async def test_the_log_does_not_repeat_a_seats_own_secret_choice_in_public_words():
+    """QA: "You will lie in wait at Warwick." then "Ann has chosen a town.", the same fact twice. The
+    engine marks the public line ``told_privately``: that seat's log leaves it out, the others' keep it."""
+    from core.registry import get_game
+    game = get_game("turpin")
+    state = game.setup(game.resolve_options({"players": 2}), 1)
+    seat = game.pending(state)[0]
+    events = game.apply(state, seat, game.legal_actions(state, seat)[0])
+    mine = [e["text"] for e in events if e.get("visible_to") is None or seat in e["visible_to"]]
+    assert any(text.startswith("You will lie in wait at") for text in mine)
+    public = [e for e in events if e.get("told_privately") == seat]
+    assert [e["visible_to"] for e in public] == [None]  # a line everyone else reads, spectators too
+    app = quick_app("turpin", players=2)
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first move")
+        await pilot.press("1")
+        from tui.widgets.log import TableLog
+        log = app.screen.query_one(TableLog)
+        await wait_until(pilot, lambda: any(line.startswith("You will lie in wait at") for line in log.plain_lines),
+                         "the secret line")
+        assert not any("Ann has chosen a town" in line for line in log.plain_lines), log.plain_lines

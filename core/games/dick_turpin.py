@@ -258,7 +258,7 @@ def choose_town(state: State, seat: int, town: str, events: Narration) -> None:
     state["waiting"][seat] = town
     if events is not None:
         events.append(event(f"You will lie in wait at {town}.", [seat]))
-        events.append(event(f"Seat {seat + 1} has chosen a town."))
+        events.append(event(f"Seat {seat + 1} has chosen a town.", told_privately=seat))
     if None not in state["waiting"]:
         if events is not None:
             events.append(event("Every highwayman has chosen: the coach sets off."))

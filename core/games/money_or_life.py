@@ -949,7 +949,7 @@ def carry_out(state: State, seat: int, action: Action, events: Narration = None)
         if action in PICK_ACTIONS[player["rest_round"] == state["round"]]:  # must_rest (Y5)
             state["picks"][seat] = action["where"]
             if events is not None:
-                events.append(event(f"{seat_name(seat)} has chosen"))
+                events.append(event(f"{seat_name(seat)} has chosen", told_privately=seat))
                 events.append(event(f"You chose {place_name(action['where'])}", [seat]))
             if everyone_has_picked(state):
                 reveal(state, events)

@@ -70,6 +70,8 @@ class TableLog(Widget, can_focus=True):
             self.clear()
         fresh = frame.log[self.events_written:]
         for event in fresh:
+            if frame.seat is not None and event.get("told_privately") == frame.seat:
+                continue  # "Ann has chosen a town." under "You will lie in wait at Bath." said it twice (QA)
             self._append(Text(str(event.get("text", ""))))
         self.events_written = len(frame.log)
         if fresh:
