@@ -875,27 +875,38 @@ async def test_a_spectator_before_the_game_starts_is_told_the_seats_are_filling(
         await host.close()
 
 
-async def test_a_second_window_of_the_same_terminal_takes_a_new_seat_not_the_one_being_played():
-    """QA: `turpin join` from a second window on the host's machine found the host's seat token in the
-    seats file and took his seat from under him. A kept token does not push out a window playing the seat
-    now (`take_over` false: the host says seat_in_use); the second window sits in a free seat."""
-    table = Table(get_game("turpin"), {"players": 3}, name="two windows")
+@contextlib.asynccontextmanager
+async def a_first_window_seated(table: Table):
+    """``table`` served on 127.0.0.1, and a first app window seated at it in seat 1 (its token kept in
+    the seats file): yields that app, the host and the address."""
     host, address = await serve(table)
     try:
         first = app_at("join", address=address)
         async with first.run_test(size=(100, 30)) as pilot:
             await wait_until(pilot, lambda: screen_name(first) == "TableScreen" and first.client is not None
                              and first.client.snapshot.seat == 0, "the first window seated")
-            second = TurpinApp(Start(route="join", address=address), player_name="Zed", lan_interfaces=[],
-                               bell=False)
-            async with second.run_test(size=(100, 30)) as other:
-                await wait_until(other, lambda: screen_name(second) == "TableScreen" and second.client is not None
-                                 and second.client.snapshot.seat is not None, "the second window seated")
-                assert second.client.snapshot.seat == 1
-                assert first.client.stopped is None and first.client.snapshot.seat == 0
-                assert [info.name for info in table.seats[:2]] == ["Ann", "Zed"]
+            yield first, host, address
     finally:
         await host.close()
+
+
+def a_second_window(address: str) -> TurpinApp:
+    return TurpinApp(Start(route="join", address=address), player_name="Zed", lan_interfaces=[], bell=False)
+
+
+async def test_a_second_window_of_the_same_terminal_takes_a_new_seat_not_the_one_being_played():
+    """QA: `turpin join` from a second window on the host's machine found the host's seat token in the
+    seats file and took his seat from under him. A kept token does not push out a window playing the seat
+    now (`take_over` false: the host says seat_in_use); the second window sits in a free seat."""
+    table = Table(get_game("turpin"), {"players": 3}, name="two windows")
+    async with a_first_window_seated(table) as (first, host, address):
+        second = a_second_window(address)
+        async with second.run_test(size=(100, 30)) as other:
+            await wait_until(other, lambda: screen_name(second) == "TableScreen" and second.client is not None
+                             and second.client.snapshot.seat is not None, "the second window seated")
+            assert second.client.snapshot.seat == 1
+            assert first.client.stopped is None and first.client.snapshot.seat == 0
+            assert [info.name for info in table.seats[:2]] == ["Ann", "Zed"]
 
 
 async def test_the_spectate_form_asks_for_no_room_code():
@@ -913,22 +924,13 @@ async def test_a_second_window_at_a_full_table_is_told_its_seat_is_held_elsewher
     says the seat is held by another connection (perhaps its own last one) and to try again, not that the
     table is full."""
     table = Table(get_game("turpin"), {"players": 2}, name="full of us")
-    host, address = await serve(table)
-    try:
-        first = app_at("join", address=address)
-        async with first.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(first) == "TableScreen" and first.client is not None
-                             and first.client.snapshot.seat == 0, "the first window seated")
-            bob = TableClient("127.0.0.1", host.address[1], name="Bob")
-            await bob.start()
-            try:
-                second = TurpinApp(Start(route="join", address=address), player_name="Zed", lan_interfaces=[],
-                                   bell=False)
-                async with second.run_test(size=(100, 30)) as other:
-                    await wait_until(other, lambda: "is still held by" in rendered(second),
-                                     "the reason")
-                    assert first.client.stopped is None and first.client.snapshot.seat == 0
-            finally:
-                await bob.close()
-    finally:
-        await host.close()
+    async with a_first_window_seated(table) as (first, host, address):
+        bob = TableClient("127.0.0.1", host.address[1], name="Bob")
+        await bob.start()
+        try:
+            second = a_second_window(address)
+            async with second.run_test(size=(100, 30)) as other:
+                await wait_until(other, lambda: "is still held by" in rendered(second), "the reason")
+                assert first.client.stopped is None and first.client.snapshot.seat == 0
+        finally:
+            await bob.close()
