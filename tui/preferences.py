@@ -3,10 +3,11 @@ user's settings (platformdirs); an SSH guest's app keeps none (``TurpinApp(guest
 
 from __future__ import annotations
 
-import json
 import pathlib
 
 import platformdirs
+
+from tui.string_map_file import read_string_map, write_string_map
 
 
 def preferences_file() -> pathlib.Path:
@@ -14,19 +15,9 @@ def preferences_file() -> pathlib.Path:
 
 
 def load() -> dict[str, str]:
-    try:
-        data = json.loads(preferences_file().read_text())
-    except (OSError, ValueError):
-        return {}
-    return {str(key): str(value) for key, value in data.items()} if isinstance(data, dict) else {}
+    return read_string_map(preferences_file())
 
 
 def remember(key: str, value: str) -> None:
     """Keep one choice; a folder that cannot be written loses it quietly (it is a nicety, not a record)."""
-    chosen = {**load(), key: value}
-    path = preferences_file()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(chosen, indent=1))
-    except OSError:
-        pass
+    write_string_map(preferences_file(), {**load(), key: value})

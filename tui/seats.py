@@ -7,11 +7,12 @@ owner only.
 
 from __future__ import annotations
 
-import json
 import os
 import pathlib
 
 import platformdirs
+
+from tui.string_map_file import read_string_map, write_string_map
 
 MAX_KEPT = 50
 
@@ -24,11 +25,7 @@ def seats_file() -> pathlib.Path:
 
 
 def _load() -> dict[str, str]:
-    try:
-        data = json.loads(seats_file().read_text())
-    except (OSError, ValueError):
-        return {}
-    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+    return read_string_map(seats_file())
 
 
 def token_for(address: str) -> str | None:
@@ -48,13 +45,5 @@ def remember(address: str, token: str | None) -> None:
     tokens.pop(address, None)
     if token:
         tokens[address] = token
-    kept = dict(list(tokens.items())[-MAX_KEPT:])
-    path = seats_file()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(kept))
-        os.chmod(temporary, 0o600)
-        temporary.replace(path)
-    except OSError:
-        pass  # nowhere to keep it: the seat still works, it just cannot be found again after a restart
+    # Nowhere to keep it: the seat still works, it just cannot be found again after a restart
+    write_string_map(seats_file(), dict(list(tokens.items())[-MAX_KEPT:]), owner_only=True)
