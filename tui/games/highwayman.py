@@ -89,12 +89,9 @@ def _drawn(view: dict[str, Any]) -> str | None:
 
 
 def who(frame: TableFrame, seat: int) -> str:
-    """The seat's name, with its number when another seat has the same name (two "Bot (sharp)"s)."""
-    name = frame.plain_name(seat)
-    seats = len(frame.seats) or len(_view(frame).get("hand_sizes", []))
-    if any(frame.plain_name(other) == name for other in range(seats) if other != seat):
-        return f"{name} (seat {seat + 1})"
-    return name
+    """The seat's name, with its number when another seat has the same name (two "Bot (sharp)"s): the
+    frame's ``plain_name``, which tells them apart as the log does."""
+    return frame.plain_name(seat)
 
 
 def drawn_mark(glyphs: Glyphs) -> str:
