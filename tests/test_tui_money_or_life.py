@@ -898,3 +898,32 @@ async def test_the_move_pane_grows_with_a_tall_terminal(size, rows):
                          "the first move")
         await pilot.pause(0.1)
         assert app.screen.query_one("#move").outer_size.height == rows
+
+
+async def test_key_0_picks_the_tenth_choice_listed():
+    """A robbery offers more than nine ways to share the dice: the tenth is listed as [0], and 0 sends it."""
+    app = make_app(players=1, seed=39)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(40):  # key 1 until a prompt lists more than ten choices
+            await wait_until(pilot, lambda: my_turn(app), "a prompt")
+            frame = app.screen.frame
+            listed = [label.plain for label in app.screen.query_one("#move-choices")._labels]
+            if len(listed) > 10:
+                break
+            await pilot.press("1")
+            await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the move to go")
+        assert len(listed) > 10, "no prompt of more than ten choices"
+        assert listed[9].startswith("[0] ") and not listed[10].startswith("[")
+        from tui.widgets.prompt import MovePane
+        tenth = app.screen.query_one(MovePane)._order[9]
+        client = app.screen.client
+        sent, send = [], client.send
+
+        async def send_and_note(message):  # a spy: the message still goes to the table
+            sent.append(message)
+            await send(message)
+
+        client.send = send_and_note
+        await pilot.press("0")
+        await wait_until(pilot, lambda: sent, "the move to go")
+        assert [message["action"] for message in sent] == [frame.choices[tenth]["action"]]

@@ -61,6 +61,7 @@ class TableScreen(Screen[None]):
     AUTO_FOCUS = "#move-choices"
     BINDINGS = [
         *[Binding(str(n), f"choose({n - 1})", f"choose {n}", show=False) for n in range(1, 10)],
+        Binding("0", "choose(9)", "choose 10", show=False),  # the tenth, as on a keyboard's number row
         # One footer entry for the two keys: both in full cut "r results" off an 80-column footer (QA)
         Binding("left_square_bracket", "pane(-1)", "previous pane", key_display="[", id="pane-previous",
                 show=False),

@@ -1,6 +1,6 @@
 """The move pane: the prompt's choices to pick from, or who the table is waiting for.
 
-Only the prompt's own choices can be sent. Number keys, arrows and Enter pick one (the screen binds the
+Only the prompt's own choices can be sent. Number keys (1 to 9, and 0 for the tenth), arrows and Enter pick one (the screen binds the
 numbers); after a pick the choice shows as pending until the host's next table arrives.
 """
 
@@ -59,7 +59,7 @@ class MovePane(Vertical):
         label = hook(self.panes, "choice_label")
         labels = []
         for number, index in enumerate(self._order, 1):
-            text = Text(f"[{number}] " if number <= 9 else "    ", style="bold")
+            text = Text(f"[{number_key(number)}] " if number <= 10 else "    ", style="bold")
             text.append_text(_as_text(label(frame, choices[index])))
             labels.append(text)
         # The list stays in place (empty while waiting) and the pane keeps its height and its border: a pane
@@ -106,7 +106,7 @@ class MovePane(Vertical):
         self.choose_shown(event.index)
 
     def choose_shown(self, position: int) -> None:
-        """Pick the choice listed at ``position`` (0-based; number key ``position + 1``)."""
+        """Pick the choice listed at ``position`` (0-based; its number key is ``number_key(position + 1)``)."""
         if 0 <= position < len(self._order):
             self.choose(self._order[position])
 
@@ -122,6 +122,11 @@ class MovePane(Vertical):
         if index in self._order:
             choices.highlighted = self._order.index(index)
             choices.focus()
+
+
+def number_key(number: int) -> str:
+    """The key that picks the choice listed ``number``th: 1 to 9, then 0 for the tenth (the number row's order)."""
+    return "0" if number == 10 else str(number)
 
 
 def _order(order: list[int] | None, count: int) -> list[int]:
