@@ -124,7 +124,7 @@ async def test_esc_at_a_game_asks_before_it_ends_the_game():
         table, client = app.screen, app.client
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-        assert "The game against the bots ends here" in plain_text(app)
+        assert "The game against the bots stops here" in plain_text(app)
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is table, "the table again")
         assert app.client is client and bool(table.frame.choices)
@@ -150,7 +150,7 @@ async def test_ctrl_q_at_a_game_asks_before_it_quits():
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
         shown = plain_text(app)
-        assert "Quit turpin?" in shown and "The game against the bots ends here" in shown, shown
+        assert "Quit turpin?" in shown and "The game against the bots stops here" in shown, shown
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is table, "the table again")
         assert app.is_running
@@ -636,3 +636,48 @@ async def test_the_log_does_not_repeat_a_seats_own_secret_choice_in_public_words
         await wait_until(pilot, lambda: any(line.startswith("You will lie in wait at") for line in log.plain_lines),
                          "the secret line")
         assert not any("Ann has chosen a town" in line for line in log.plain_lines), log.plain_lines
+
+
+async def test_a_game_against_bots_left_unfinished_goes_on_from_the_menu_as_it_was():
+    """Nothing lost: a game against bots left before its end (Esc, or turpin closed, or the SSH session
+    dropped) is offered on the menu the next time (c), and goes on from its record where it stopped: the
+    same view of the table, the same move to make, and the record goes on growing. Once over, it is no
+    longer offered."""
+    from net.record import read_record
+    app = quick_app("highwayman", players=2, seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(3):
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices)
+                             and not app.screen.frame.sent, "a prompt")
+            prompt = app.screen.frame.prompt
+            await pilot.press("1")
+            await wait_until(pilot, lambda: app.screen.frame.prompt is not prompt, "the move to go")
+        await wait_until(pilot, lambda: bool(app.screen.frame.choices) and not app.screen.frame.sent, "a prompt")
+        left_at = app.screen.frame
+        record_path = app.record_path
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+        assert "c on the menu goes" in plain_text(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen" and app.hosted is None, "the menu")
+        await wait_until(pilot, lambda: "Go on with your game" in plain_text(app), "the offer")
+        assert "c goes on with Highwayman" in plain_text(app)
+    moves_left_at = len(read_record(record_path)["actions"])
+
+    again = TurpinApp(Start(), player_name="Ann", lan_interfaces=[], bell=False)  # turpin started anew
+    async with again.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: "Go on with your game" in plain_text(again), "the offer")
+        await pilot.press("c")
+        await wait_until(pilot, lambda: screen_name(again) == "TableScreen" and bool(again.screen.frame.choices),
+                         "the table again")
+        frame = again.screen.frame
+        assert frame.seat == left_at.seat and frame.view == left_at.view
+        assert [choice["action"] for choice in frame.choices] == [choice["action"] for choice in left_at.choices]
+        assert again.record_path == record_path
+        again.hosted.host.settings.bot_delay = 0
+        await play_to_results(pilot, again)
+        assert len(read_record(record_path)["actions"]) > moves_left_at
+        await pilot.press("m")
+        await wait_until(pilot, lambda: screen_name(again) == "MenuScreen", "the menu")
+        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: "Go on with your game" not in plain_text(again), "the offer gone")

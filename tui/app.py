@@ -25,6 +25,7 @@ from tui.glyphs import ASCII, Glyphs, UNICODE
 
 if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
     from tui.hosting import HostedTable, TablePlan
+    from tui.unfinished import UnfinishedGame
 
 #: How long after a toast's time is up the screen is repainted where it was (``TurpinApp.notify``).
 TOAST_GONE_AFTER = 0.1
@@ -210,6 +211,27 @@ class TurpinApp(App[int]):
         self.hosted = HostedTable(plan, self.record_path)
         host, port = await self._start_hosted(self.hosted)
         client = TableClient(host, port, name=self.player_name or None, seat=0)
+        await client.start()
+        self._open(client)
+
+    async def go_on_with(self, unfinished: UnfinishedGame, bot_delay: float | None = None) -> None:
+        """A game against bots left unfinished: its table rebuilt from the record (which it goes on
+        writing), hosted here again, and the person back in his seat with its token."""
+        await self._close_table()
+        from core.registry import get_game
+        from net.authority import Table
+        from net.host import record_saver
+        from tui.hosting import HostedTable, plan_to_go_on_with
+        record = unfinished.record
+        plan = plan_to_go_on_with(record)
+        if bot_delay is not None:
+            plan.bot_delay = bot_delay
+        table = Table.from_record(get_game(record["game"]), record, save=record_saver(unfinished.path))
+        self.record_path, self.last_plan = str(unfinished.path), plan
+        self.hosted = HostedTable(plan, self.record_path, table=table)
+        host, port = await self._start_hosted(self.hosted)
+        client = TableClient(host, port, name=self.player_name or None, token=unfinished.token,
+                             seat=unfinished.seat)
         await client.start()
         self._open(client)
 

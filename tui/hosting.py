@@ -13,6 +13,7 @@ from typing import Any
 from core.registry import get_game
 from net.authority import Table, new_room_code
 from net.host import HostSettings, TableHost, advertise, bind_address, lan_addresses
+from tui.unfinished import AGAINST_BOTS
 
 
 @dataclass
@@ -50,12 +51,13 @@ class TablePlan:
 class HostedTable:
     """A running ``TableHost`` for one ``TablePlan``; ``close`` it when the app leaves the table."""
 
-    def __init__(self, plan: TablePlan, record_path: str | None = None) -> None:
+    def __init__(self, plan: TablePlan, record_path: str | None = None, table: Table | None = None) -> None:
+        """Serve a new table as ``plan`` says, or ``table`` (one rebuilt from its record, saving to it)."""
         self.plan = plan
         game = get_game(plan.game)
-        self.table = Table(game, plan.options, name=plan.name or f"{game.title} table",
-                           code=(plan.room_code or new_room_code()) if plan.on_lan and plan.code else None,
-                           bots=plan.bots, seed=plan.seed, save=self._saver(record_path), grace=plan.grace)
+        self.table = table or Table(game, plan.options, name=plan.name or f"{game.title} table",
+                                    code=(plan.room_code or new_room_code()) if plan.on_lan and plan.code else None,
+                                    bots=plan.bots, seed=plan.seed, save=self._saver(record_path), grace=plan.grace)
         self.record_path = record_path
         settings = HostSettings(bot_delay=plan.bot_delay)
         if plan.max_spectators is not None:
@@ -83,6 +85,8 @@ class HostedTable:
         # Kept in the record, as the headless host keeps them: a table resumed after a crash comes back on
         # the port its players' apps are trying again, and only where it was served.
         self.table.meta["port"], self.table.meta["interface"] = self.address[1], interface
+        if not self.plan.on_lan:
+            self.table.meta[AGAINST_BOTS] = True  # the menu offers to go on with it if it is left unfinished
         if self.table.save is not None:
             self.table.save(self.table.record())
         if self.plan.on_lan and self.plan.advertise:
@@ -152,6 +156,12 @@ class HostedTable:
             with contextlib.suppress(Exception):
                 await self._advert.close()
         await self.host.close(for_good=True)  # the person hosting closed it: leaving, or quitting turpin
+
+
+def plan_to_go_on_with(record: dict[str, Any]) -> TablePlan:
+    """The plan of a recorded game against bots (its game, options and bots), to serve it again."""
+    bots = {number: seat["bot"] for number, seat in enumerate(record["seats"]) if seat["kind"] == "bot"}
+    return TablePlan(game=record["game"], options=dict(record["options"]), bots=bots, seed=None)
 
 
 def plan_against_bots(game_id: str = "turpin", players: int | None = None, bot: str | None = None,

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -11,11 +13,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-#: What a guest of the SSH front door is not offered (``TurpinApp.guest``).
-NOT_FOR_GUESTS = ("host", "replays")
+if TYPE_CHECKING:
+    from tui.unfinished import UnfinishedGame
+
+#: What a guest of the SSH front door is not offered (``TurpinApp.guest``): the records are the host's.
+NOT_FOR_GUESTS = ("host", "replays", "go_on")
 
 MENU = [
     ("play", "Play against bots", "enter"),
+    ("go_on", "Go on with your game", "c"),  # only while a game against bots is left unfinished
     ("setup", "Set up a game against bots", "g"),
     ("host", "Host a table", "h"),
     ("join", "Join a table", "j"),
@@ -28,6 +34,7 @@ MENU = [
 
 class MenuScreen(Screen[None]):
     BINDINGS = [
+        Binding("c", "pick('go_on')", "go on", id="go_on"),
         Binding("g", "pick('setup')", "set up", id="setup"),
         Binding("h", "pick('host')", "host", id="host"),
         Binding("j", "pick('join')", "join", id="join"),
@@ -37,19 +44,56 @@ class MenuScreen(Screen[None]):
         Binding("q", "pick('quit')", "quit", id="quit"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        #: A game against bots left unfinished, which ``c`` goes on with.
+        self.unfinished: UnfinishedGame | None = None
+
     def compose(self) -> ComposeResult:
         title = Text(" turpin", style="bold")
         title.append(" — highwayman games at your table", style="dim")
         yield Static(title, id="menu-title", classes="title")
         with Horizontal(id="menu-body"):
             with Vertical(id="menu-left"):
-                yield OptionList(*[Option(self._item(label, key), id=item) for item, label, key in MENU
-                                   if not (self.app.guest and item in NOT_FOR_GUESTS)],
-                                 id="menu-list", markup=False)
-                yield Static(Text("Enter starts 4-player Dick Turpin against bots.", style="dim"),
-                             id="menu-hint")
+                yield OptionList(*self._options(), id="menu-list", markup=False)
+                yield Static(self._hint(), id="menu-hint")
             yield Vertical(id="menu-lan-slot")
         yield Footer()
+
+    def _options(self) -> list[Option]:
+        return [Option(self._item(label, key), id=item) for item, label, key in MENU
+                if not (self.app.guest and item in NOT_FOR_GUESTS) and (item != "go_on" or self.unfinished)]
+
+    def _hint(self) -> Text:
+        if self.unfinished:
+            return Text(f"c goes on with {self.unfinished.describe()}.", style="dim")
+        return Text("Enter starts 4-player Dick Turpin against bots.", style="dim")
+
+    def on_screen_resume(self) -> None:
+        """At the menu (first, or back from a table): the game just left may be one to go on with, or over."""
+        self._look_for_an_unfinished_game()
+
+    @work(thread=True, exclusive=True, group="unfinished")
+    def _look_for_an_unfinished_game(self) -> None:
+        """Off the event loop and after the menu shows: it reads a record and replays it (the engines load)."""
+        found = None
+        if not self.app.guest:  # the records are the host's
+            from tui.lan_commands import records_folder
+            from tui.unfinished import last_game_against_bots
+            found = last_game_against_bots(records_folder())
+        self.app.call_from_thread(self._offer, found)
+
+    def _offer(self, found: UnfinishedGame | None) -> None:
+        had, self.unfinished = self.unfinished, found
+        if (had and had.path) != (found and found.path):
+            menu = self.query_one("#menu-list", OptionList)
+            highlighted = menu.highlighted_option.id if menu.highlighted_option else None
+            menu.clear_options()
+            menu.add_options(self._options())
+            ids = [option.id for option in menu.options]
+            menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
+        self.query_one("#menu-hint", Static).update(self._hint())
+        self.refresh_bindings()
 
     @staticmethod
     def _item(label: str, key: str) -> Text:
@@ -86,6 +130,8 @@ class MenuScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick" and self.app.guest and parameters and parameters[0] in NOT_FOR_GUESTS:
             return False  # not in the footer, and the key does nothing
+        if action == "pick" and parameters and parameters[0] == "go_on" and self.unfinished is None:
+            return False
         return True
 
     def action_pick(self, item: str) -> None:
@@ -95,6 +141,9 @@ class MenuScreen(Screen[None]):
         if item == "play":
             from tui.hosting import plan_against_bots
             app.start_table(app.play(plan_against_bots()))
+        elif item == "go_on":
+            if self.unfinished is not None:
+                app.start_table(app.go_on_with(self.unfinished))
         elif item in ("setup", "host"):
             from tui.screens.setup import SetupScreen
             app.push_screen(SetupScreen(hosting=item == "host", plan=app.last_setups.get(item == "host")))

@@ -576,8 +576,9 @@ class TableScreen(Screen[None]):
         if hosted is not None and hosted.plan.on_lan:
             return "You host this table: leaving closes it, and the game ends for everyone at it."
         if hosted is not None:
-            kept = " Its record stays in Replays." if getattr(self.app, "record_path", None) else ""
-            return f"The game against the bots ends here.{kept}"
+            if getattr(self.app, "record_path", None):
+                return "The game against the bots stops here: c on the menu goes on with it, as it was."
+            return "The game against the bots ends here."
         if self.client.retrying_since is not None:  # the host is gone for now (stopped, or lost)
             return ("The host is away, and this window is waiting for it to come back. Leaving stops the "
                     "waiting; join the table again from this terminal to take your seat back.")

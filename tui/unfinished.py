@@ -1,0 +1,87 @@
+"""A game against bots left before its end (turpin closed, the terminal or the SSH session lost, or the
+player stood up): the menu offers to go on with it, rebuilt from its record as a crashed host's table is.
+
+Only the newest game against bots is offered: once it is over (or a newer one is started), older ones
+are left to the replays.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from core.engine import quantity
+from core.registry import all_games
+from net.authority import Table
+from net.record import RecordError, read_record
+from tui.replay import RECORD_SUFFIX
+
+#: The record's ``meta`` mark of a private table against bots (``HostedTable.start`` sets it).
+AGAINST_BOTS = "against_bots"
+
+
+@dataclass
+class UnfinishedGame:
+    """The record of a game against bots that is not over, and what the menu says of it."""
+
+    path: pathlib.Path
+    record: dict[str, Any]
+    title: str
+    players: int
+    moves: int
+    saved: float
+
+    def describe(self) -> str:
+        """"Dick Turpin, 4 players, 37 moves in (left at 14:05)"."""
+        when = time.strftime("%H:%M" if time.time() - self.saved < 20 * 3600 else "%d %b %H:%M",
+                             time.localtime(self.saved))
+        return f"{self.title}, {self.players} players, {quantity(self.moves, 'move')} in (left at {when})"
+
+    @property
+    def seat(self) -> int:
+        """The person's seat: the one seat of the table not a bot's."""
+        return next(number for number, seat in enumerate(self.record["seats"]) if seat["kind"] != "bot")
+
+    @property
+    def token(self) -> str | None:
+        return self.record["seats"][self.seat].get("token")
+
+
+def last_game_against_bots(folder: pathlib.Path) -> UnfinishedGame | None:
+    """The newest game against bots in ``folder``, if it is not over; None otherwise (or if it cannot be
+    read, or no move was made in it)."""
+    try:
+        paths = sorted((path for path in folder.iterdir() if path.name.endswith(RECORD_SUFFIX)),
+                       key=_saved, reverse=True)
+    except OSError:
+        return None
+    for path in paths:
+        try:
+            record = read_record(path)
+        except RecordError:
+            continue
+        if (record.get("meta") or {}).get(AGAINST_BOTS):
+            return _unfinished(path, record)
+    return None
+
+
+def _unfinished(path: pathlib.Path, record: dict[str, Any]) -> UnfinishedGame | None:
+    game = all_games().get(record["game"])
+    if game is None or not record["actions"]:
+        return None
+    try:
+        table = Table.from_record(game, record)
+    except RecordError:
+        return None
+    if game.result(table.state) is not None or sum(seat["kind"] != "bot" for seat in record["seats"]) != 1:
+        return None
+    return UnfinishedGame(path, record, game.title, len(record["seats"]), len(record["actions"]), _saved(path))
+
+
+def _saved(path: pathlib.Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
