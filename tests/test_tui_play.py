@@ -664,6 +664,15 @@ async def test_a_game_against_bots_left_unfinished_goes_on_from_the_menu_as_it_w
         assert "c goes on with Highwayman" in plain_text(app)
     moves_left_at = len(read_record(record_path)["actions"])
 
+    # An SSH guest's window runs on the host's machine, under the host's records: never offered there.
+    guest = TurpinApp(Start(route="menu"), player_name="Bob", lan_interfaces=[], bell=False, guest=True)
+    async with guest.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: "Join a table" in plain_text(guest), "the menu")
+        await pilot.pause(0.3)
+        await pilot.press("c")
+        await pilot.pause(0.2)
+        assert "Go on with your game" not in plain_text(guest) and screen_name(guest) == "MenuScreen"
+
     again = TurpinApp(Start(), player_name="Ann", lan_interfaces=[], bell=False)  # turpin started anew
     async with again.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: "Go on with your game" in plain_text(again), "the offer")
