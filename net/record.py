@@ -29,6 +29,8 @@ from typing import Any
 import msgpack
 
 RECORD_FORMAT = "turpin-record"
+#: How a record file's name ends (turpin's records folder holds other files too, perhaps).
+RECORD_SUFFIX = ".turpin-record"
 RECORD_VERSION = 1
 #: The first bytes of a record log (format 2); a format-1 record starts with a msgpack map instead.
 MAGIC = b"turpin-record-log 2\n"

@@ -201,7 +201,7 @@ class TurpinApp(App[int]):
     async def play(self, plan: TablePlan) -> None:
         """A private table against bots: host it here on 127.0.0.1 and sit at seat 1."""
         await self._close_table()
-        from tui.lan_commands import default_record_path
+        from tui.record_files import default_record_path
         try:
             self.record_path = None if self.guest else str(default_record_path(plan.game))
         except OSError:
@@ -238,7 +238,7 @@ class TurpinApp(App[int]):
     async def host(self, plan: TablePlan) -> HostedTable:
         """A LAN table: serve it, then sit at seat 1; the lobby shows the code and the addresses."""
         await self._close_table()
-        from tui.lan_commands import default_record_path
+        from tui.record_files import default_record_path
         from tui.hosting import HostedTable
         self.record_path = plan.record or str(default_record_path(plan.name or plan.game))
         if self.lan_interfaces == []:
@@ -340,7 +340,7 @@ class TurpinApp(App[int]):
             self.start_table(self.play(plan))
         elif self.hosted is not None:
             # Everyone at the table is sent the new game; each table screen closes its results on it.
-            from tui.lan_commands import default_record_path
+            from tui.record_files import default_record_path
             self.record_path = str(default_record_path(plan.name or plan.game))
             self.hosted.start_again(self.record_path)
 

@@ -9,15 +9,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import pathlib
-import re
 import shlex
 import signal
 import sys
-import time
 from typing import Callable, Mapping, Sequence
-
-import platformdirs
 
 from core.engine import Game, OptionError
 from core.registry import all_games
@@ -25,8 +20,9 @@ from net import protocol
 from net.authority import Table, default_bot, new_room_code
 from net.client import TableClient
 from net.host import HostSettings, TableHost, advertise, bind_address, lan_addresses, record_saver
-from tui.console_output import detached_output
 from net.record import RecordError, read_record
+from tui.console_output import detached_output
+from tui.record_files import default_record_path
 from tui.text_client import play_text, stdin_reader
 
 DEFAULT_PORT = 4707
@@ -198,26 +194,6 @@ def table_name(text: str) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ host
-
-
-def records_folder() -> pathlib.Path:
-    """Where game records go unless ``--record`` says otherwise: turpin's folder in the user's data."""
-    return pathlib.Path(platformdirs.user_data_dir("turpin")) / "records"
-
-
-def default_record_path(label: str, now: time.struct_time | None = None) -> pathlib.Path:
-    """A new record file named after the table (or game) and the time; never one that already exists."""
-    folder = records_folder()
-    folder.mkdir(parents=True, exist_ok=True)
-    # The name is free text: keep what is safe in a file name on any system.
-    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", label).strip("-").lower()[:40] or "table"
-    stamp = time.strftime("%Y%m%d-%H%M%S", now or time.localtime())
-    path = folder / f"{stem}-{stamp}.turpin-record"
-    number = 1
-    while path.exists():  # two tables started in the same second
-        number += 1
-        path = folder / f"{stem}-{stamp}-{number}.turpin-record"
-    return path
 
 
 def build_table(args: argparse.Namespace, games: Mapping[str, Game]) -> tuple[Table, str]:

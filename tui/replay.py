@@ -17,11 +17,10 @@ from typing import Any
 from core.engine import visible_events
 from core.registry import all_games
 from net.authority import Table
-from net.record import RecordError, public_record, read_record
+from net.record import RECORD_SUFFIX, RecordError, public_record, read_record
 from tui.frame import TableFrame
 from tui.glyphs import UNICODE, Glyphs
 
-RECORD_SUFFIX = ".turpin-record"
 
 
 @dataclass

@@ -12,11 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from core.engine import quantity
-from core.registry import all_games
-from net.authority import Table
-from net.record import RecordError, read_record
-from tui.replay import RECORD_SUFFIX
+from net.record import RECORD_SUFFIX
 
 #: The record's ``meta`` mark of a private table against bots (``HostedTable.start`` sets it).
 AGAINST_BOTS = "against_bots"
@@ -35,6 +31,7 @@ class UnfinishedGame:
 
     def describe(self) -> str:
         """"Dick Turpin, 4 players, 37 moves in (left at 14:05)"."""
+        from core.engine import quantity
         when = time.strftime("%H:%M" if time.time() - self.saved < 20 * 3600 else "%d %b %H:%M",
                              time.localtime(self.saved))
         return f"{self.title}, {self.players} players, {quantity(self.moves, 'move')} in (left at {when})"
@@ -51,7 +48,9 @@ class UnfinishedGame:
 
 def last_game_against_bots(folder: pathlib.Path) -> UnfinishedGame | None:
     """The newest game against bots in ``folder``, if it is not over; None otherwise (or if it cannot be
-    read, or no move was made in it)."""
+    read, or no move was made in it). The records are read only if there are any: the menu asks as it
+    opens, and the engines and the host's table load only for a record to replay."""
+    from net.record import RecordError, read_record
     try:
         paths = sorted((path for path in folder.iterdir() if path.name.endswith(RECORD_SUFFIX)),
                        key=_saved, reverse=True)
@@ -68,6 +67,9 @@ def last_game_against_bots(folder: pathlib.Path) -> UnfinishedGame | None:
 
 
 def _unfinished(path: pathlib.Path, record: dict[str, Any]) -> UnfinishedGame | None:
+    from core.registry import all_games
+    from net.authority import Table
+    from net.record import RecordError
     game = all_games().get(record["game"])
     if game is None or not record["actions"]:
         return None

@@ -78,7 +78,7 @@ class MenuScreen(Screen[None]):
         """Off the event loop and after the menu shows: it reads a record and replays it (the engines load)."""
         found = None
         if not self.app.guest:  # the records are the host's
-            from tui.lan_commands import records_folder
+            from tui.record_files import records_folder
             from tui.unfinished import last_game_against_bots
             found = last_game_against_bots(records_folder())
         self.app.call_from_thread(self._offer, found)

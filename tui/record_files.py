@@ -1,0 +1,35 @@
+"""Where turpin keeps its game records: a folder in the user's data, one file per table, named after it.
+
+Kept apart from the commands that write them so that the menu can look at the records as it opens without
+loading the host and the engines.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import time
+
+import platformdirs
+
+from net.record import RECORD_SUFFIX
+
+
+def records_folder() -> pathlib.Path:
+    """Where game records go unless ``--record`` says otherwise: turpin's folder in the user's data."""
+    return pathlib.Path(platformdirs.user_data_dir("turpin")) / "records"
+
+
+def default_record_path(label: str, now: time.struct_time | None = None) -> pathlib.Path:
+    """A new record file named after the table (or game) and the time; never one that already exists."""
+    folder = records_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    # The name is free text: keep what is safe in a file name on any system.
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", label).strip("-").lower()[:40] or "table"
+    stamp = time.strftime("%Y%m%d-%H%M%S", now or time.localtime())
+    path = folder / f"{stem}-{stamp}{RECORD_SUFFIX}"
+    number = 1
+    while path.exists():  # two tables started in the same second
+        number += 1
+        path = folder / f"{stem}-{stamp}-{number}{RECORD_SUFFIX}"
+    return path
