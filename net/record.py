@@ -31,6 +31,8 @@ import msgpack
 RECORD_FORMAT = "turpin-record"
 #: How a record file's name ends (turpin's records folder holds other files too, perhaps).
 RECORD_SUFFIX = ".turpin-record"
+#: The environment variable naming the folder records go to (the SSH front door gives each user his own).
+RECORDS_VARIABLE = "TURPIN_RECORDS_DIR"
 RECORD_VERSION = 1
 #: The first bytes of a record log (format 2); a format-1 record starts with a msgpack map instead.
 MAGIC = b"turpin-record-log 2\n"

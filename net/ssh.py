@@ -33,6 +33,7 @@ import asyncssh
 import platformdirs
 
 from core.engine import quantity
+from net.record import RECORDS_VARIABLE
 from net.client import describe_duration
 from net.host import bind_address
 
@@ -140,9 +141,19 @@ def load_or_make_host_key(path: pathlib.Path) -> asyncssh.SSHKey:
 
 def seats_file(base: pathlib.Path, user: str) -> pathlib.Path:
     """The per-SSH-user file where the app keeps seat tokens, named safely whatever the user name is."""
+    return base / "ssh-seats" / f"{user_file_stem(user)}.json"
+
+
+def records_folder(base: pathlib.Path, user: str) -> pathlib.Path:
+    """The per-SSH-user folder of his games against bots (so that one dropped goes on next time)."""
+    return base / "ssh-records" / user_file_stem(user)
+
+
+def user_file_stem(user: str) -> str:
+    """A name for an SSH user's own files, safe whatever his user name is, and one per user name."""
     readable = re.sub(r"[^A-Za-z0-9._-]", "_", user)[:32] or "_"
     digest = hashlib.sha256(user.encode("utf-8", "surrogateescape")).hexdigest()[:12]
-    return base / "ssh-seats" / f"{readable}-{digest}.json"
+    return f"{readable}-{digest}"
 
 
 def printable(text: str, limit: int = 40) -> str:
@@ -172,8 +183,9 @@ def session_env(settings: SSHSettings, user: str, term: str) -> dict[str, str]:
         "TURPIN_SEATS_FILE": str(seats_file(base, user)),
         # A guest's window on the operator's machine: it opens no listening port (no table hosted, no
         # second door) and reads none of the operator's game records (a game in progress holds every
-        # hand). See ``tui.cli.run_app``.
+        # hand), only his own games against bots, in his own folder. See ``tui.cli.run_app``.
         GUEST_VARIABLE: "ssh",
+        RECORDS_VARIABLE: str(records_folder(base, user)),
     }
     if settings.join:
         env["TURPIN_JOIN"] = settings.join

@@ -22,7 +22,7 @@ import asyncssh
 import pytest
 
 from net.ssh import (SERVER_ENV_PASSED_ON, SSHFrontDoor, SSHSettings, SSHSetupError, WrongPasswordBrake, app_command,
-                     printable, seats_file, terminal_type)
+                     printable, records_folder, seats_file, terminal_type)
 from tests.net_helpers import WAIT
 from tui.ssh_command import add_serve_ssh_command, describe, settings_from_args
 
@@ -251,10 +251,11 @@ async def test_a_session_gets_a_clean_environment_a_terminal_of_its_size_and_its
     assert env["TERM"] == "xterm-256color" and env["LANG"] == env["LC_ALL"] == "C.UTF-8"
     assert "LD_PRELOAD" not in env
     assert set(env) <= {"TERM", "LANG", "LC_ALL", "HOME", "PATH", "TURPIN_SEATS_FILE", "TURPIN_JOIN",
-                        "TURPIN_JOIN_CODE", "TURPIN_GUEST", *SERVER_ENV_PASSED_ON}
+                        "TURPIN_JOIN_CODE", "TURPIN_GUEST", "TURPIN_RECORDS_DIR", *SERVER_ENV_PASSED_ON}
     # a lobby's door opens at its table with its code: the password was the gate (QA)
     assert env["TURPIN_JOIN"] == "127.0.0.1:4707" and env["TURPIN_JOIN_CODE"] == "K7QX2M"
-    assert env["TURPIN_GUEST"] == "ssh"  # the app hosts nothing and reads no records (test_tui_play)
+    assert env["TURPIN_GUEST"] == "ssh"  # the app hosts nothing and reads no records (test_tui_play)...
+    assert env["TURPIN_RECORDS_DIR"] == str(records_folder(tmp_path, "-rm -rf ~"))  # ...but its own
     assert env["TURPIN_SEATS_FILE"] == str(seats_file(tmp_path, "-rm -rf ~"))
     assert pathlib.Path(env["TURPIN_SEATS_FILE"]).parent == tmp_path / "ssh-seats"
     assert facts["argv"] == ["--name=-rm -rf ~"]  # one argument, never read as an option
@@ -267,6 +268,8 @@ def test_seat_files_are_per_user_and_safe_whatever_the_name():
     assert seats_file(base, "alice") != seats_file(base, "Alice")
     assert seats_file(base, "../../etc/passwd").parent == base / "ssh-seats"
     assert seats_file(base, "a/b") != seats_file(base, "a_b")
+    assert records_folder(base, "alice") != records_folder(base, "Alice")
+    assert records_folder(base, "../../etc/passwd").parent == base / "ssh-records"
 
 
 def test_a_strange_term_is_replaced_by_a_common_one():

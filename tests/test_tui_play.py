@@ -9,6 +9,7 @@ import pytest
 from tests.tui_helpers import play_to_results, quick_app, screen_name, wait_until
 from tests.tui_helpers import screen_text as plain_text
 from tui.app import Start, TurpinApp
+from tui.hosting import plan_against_bots
 
 
 def screen_text(app) -> str:
@@ -690,3 +691,27 @@ async def test_a_game_against_bots_left_unfinished_goes_on_from_the_menu_as_it_w
         await wait_until(pilot, lambda: screen_name(again) == "MenuScreen", "the menu")
         await pilot.pause(0.3)
         await wait_until(pilot, lambda: "Go on with your game" not in plain_text(again), "the offer gone")
+
+
+async def test_an_ssh_guest_goes_on_with_his_own_game_against_bots_after_his_session_drops(tmp_path, monkeypatch):
+    """Through the SSH front door each user has a records folder of his own (TURPIN_RECORDS_DIR): a game
+    against bots he left goes on in his next session, from his own record (the operator's stay unread)."""
+    monkeypatch.setenv("TURPIN_RECORDS_DIR", str(tmp_path / "ssh-records" / "bob"))
+    plan = plan_against_bots("turpin", players=2, seed=3)
+    plan.bot_delay = 0
+    first = TurpinApp(Start(route="play", plan=plan), player_name="Bob", lan_interfaces=[], bell=False, guest=True)
+    async with first.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: screen_name(first) == "TableScreen" and bool(first.screen.frame.choices)
+                         and not first.screen.frame.sent, "a prompt")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: bool(first.screen.frame.choices) and not first.screen.frame.sent, "a prompt")
+        left_at = first.screen.frame
+        assert first.record_path.startswith(str(tmp_path / "ssh-records" / "bob"))
+    # the session dropped: the app is gone without leaving the table
+    again = TurpinApp(Start(route="menu"), player_name="Bob", lan_interfaces=[], bell=False, guest=True)
+    async with again.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: "Go on with your game" in plain_text(again), "the offer")
+        await pilot.press("c")
+        await wait_until(pilot, lambda: screen_name(again) == "TableScreen" and bool(again.screen.frame.choices),
+                         "the table again")
+        assert again.screen.frame.view == left_at.view

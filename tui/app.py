@@ -201,9 +201,10 @@ class TurpinApp(App[int]):
     async def play(self, plan: TablePlan) -> None:
         """A private table against bots: host it here on 127.0.0.1 and sit at seat 1."""
         await self._close_table()
-        from tui.record_files import default_record_path
+        from tui.record_files import default_record_path, records_of_your_own
         try:
-            self.record_path = None if self.guest else str(default_record_path(plan.game))
+            # A guest keeps his games against bots only in a folder of his own (``records_of_your_own``).
+            self.record_path = None if self.guest and not records_of_your_own() else str(default_record_path(plan.game))
         except OSError:
             self.record_path = None
         self.last_plan = plan

@@ -6,18 +6,27 @@ loading the host and the engines.
 
 from __future__ import annotations
 
+import os
 import pathlib
 import re
 import time
 
 import platformdirs
 
-from net.record import RECORD_SUFFIX
+from net.record import RECORD_SUFFIX, RECORDS_VARIABLE
 
 
 def records_folder() -> pathlib.Path:
-    """Where game records go unless ``--record`` says otherwise: turpin's folder in the user's data."""
-    return pathlib.Path(platformdirs.user_data_dir("turpin")) / "records"
+    """Where game records go unless ``--record`` says otherwise: the folder ``TURPIN_RECORDS_DIR`` names
+    (an SSH user's own), else turpin's folder in the user's data."""
+    named = os.environ.get(RECORDS_VARIABLE)
+    return pathlib.Path(named) if named else pathlib.Path(platformdirs.user_data_dir("turpin")) / "records"
+
+
+def records_of_your_own() -> bool:
+    """Whether the records folder is this player's own: always, but for an SSH guest (``TurpinApp.guest``)
+    on the operator's machine, whose folder is his own only where the front door named one for him."""
+    return bool(os.environ.get(RECORDS_VARIABLE))
 
 
 def default_record_path(label: str, now: time.struct_time | None = None) -> pathlib.Path:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from tui.unfinished import UnfinishedGame
 
 #: What a guest of the SSH front door is not offered (``TurpinApp.guest``): the records are the host's.
-NOT_FOR_GUESTS = ("host", "replays", "go_on")
+NOT_FOR_GUESTS = ("host", "replays")
 
 MENU = [
     ("play", "Play against bots", "enter"),
@@ -76,9 +76,9 @@ class MenuScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="unfinished")
     def _look_for_an_unfinished_game(self) -> None:
         """Off the event loop and after the menu shows: it reads a record and replays it (the engines load)."""
+        from tui.record_files import records_folder, records_of_your_own
         found = None
-        if not self.app.guest:  # the records are the host's
-            from tui.record_files import records_folder
+        if not self.app.guest or records_of_your_own():  # not the operator's games to an SSH guest
             from tui.unfinished import last_game_against_bots
             found = last_game_against_bots(records_folder())
         self.app.call_from_thread(self._offer, found)
