@@ -321,6 +321,22 @@ async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
             await host.close()
 
 
+async def test_chat_while_the_host_is_away_says_it_was_not_sent_and_the_app_plays_on():
+    """QA: a chat line typed while the host was gone quit the app with a ClientError traceback."""
+    table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
+    host, address = await serve(table, bot_delay=3600)
+    app = app_at("join", address=address)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
+                         and app.screen.frame.view is not None, "the table")
+        await host.close()
+        await wait_until(pilot, lambda: "Lost the host" in rendered(app), "the banner")
+        await pilot.press("t", *"host?", "enter")
+        await wait_until(pilot, lambda: any("Not sent" in str(toast.message) for toast in app._notifications),
+                         "the notice")
+        assert app.is_running and screen_name(app) == "TableScreen"
+
+
 async def test_a_lan_table_that_cannot_be_announced_knows_why_for_the_lobby(monkeypatch):
     """The advert fails (no multicast here, say): the hosted table keeps the reason for the lobby to show;
     nothing is printed over the screen (net prints nothing; the reason comes through the table's news)."""

@@ -505,7 +505,14 @@ class TableScreen(Screen[None]):
         if say is None:
             self.notify("This table has no chat.", severity="warning")
             return
-        self.run_worker(say(message.text), group="chat")
+        self.run_worker(self._say(say, message.text), group="chat")
+
+    async def _say(self, say, text: str) -> None:
+        try:
+            await say(text)
+        except Exception as error:  # the host is away or gone (QA: the app quit on ClientError)
+            self.notify(f"Not sent: {error}. Chat goes again once the table is back.", severity="warning",
+                        markup=False)
 
     def _can_mute(self) -> bool:
         hosted = getattr(self.app, "hosted", None)
