@@ -337,6 +337,22 @@ async def test_chat_while_the_host_is_away_says_it_was_not_sent_and_the_app_play
         assert app.is_running and screen_name(app) == "TableScreen"
 
 
+async def test_a_guest_reading_the_results_is_told_when_the_host_closes_the_table():
+    """QA: once the game was over, a host closing the table went unsaid: the results still promised that
+    a new game would open by itself."""
+    from tests.tui_helpers import play_to_results
+    table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
+    host, address = await serve(table)
+    app = app_at("join", address=address)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await play_to_results(pilot, app)
+        await wait_until(pilot, lambda: "the new game opens here by itself" in rendered(app), "the results")
+        await host.close(for_good=True)
+        await wait_until(pilot, lambda: "closed the table: no new game will open here" in rendered(app),
+                         "the results to say so")
+        assert any("The table is closed" in str(toast.message) for toast in app._notifications)
+
+
 async def test_a_lan_table_that_cannot_be_announced_knows_why_for_the_lobby(monkeypatch):
     """The advert fails (no multicast here, say): the hosted table keeps the reason for the lobby to show;
     nothing is printed over the screen (net prints nothing; the reason comes through the table's news)."""

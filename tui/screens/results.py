@@ -116,6 +116,11 @@ class ResultsScreen(Screen[None]):
                 yield Button("Back to menu", id="menu")
         yield Footer()
 
+    def table_closed(self) -> None:
+        """The host has closed the table: no new game will open here."""
+        for line in self.query("#results-next"):
+            line.update(Text("The host has closed the table: no new game will open here.", style="italic"))
+
     def _at_someone_elses_table(self) -> bool:
         """A player at a LAN table hosted elsewhere, who is still connected to it."""
         app = self.app

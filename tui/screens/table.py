@@ -295,6 +295,15 @@ class TableScreen(Screen[None]):
                 banner.problem, banner.gone = "", said  # on every tab, until you leave
                 self._line(said, "bold red")
                 self.notify(said, severity="error", markup=False)
+            else:  # over, and now closed: no new game will come (QA: nothing said it, over the results)
+                said = f"The table is closed: {update.text}. Esc goes back to the menu."
+                banner = self.query_one(ConnectionBanner)
+                banner.problem, banner.gone = "", said
+                self._line(said, "bold")
+                self.notify(said, markup=False)
+                from tui.screens.results import ResultsScreen
+                if isinstance(self.app.screen, ResultsScreen):
+                    self.app.screen.table_closed()
         elif kind == "error":
             self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
             code = (update.message or {}).get("code")
