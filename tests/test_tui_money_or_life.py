@@ -493,6 +493,24 @@ def test_a_shared_coach_says_the_outcome_is_alone_and_pooled_otherwise():
         f"(shared with {partner}: outcomes shown alone; if both catch it, wit and combat pool, {half} each)")
 
 
+def test_on_a_shared_coach_the_suggestion_is_the_normal_bots_pooled_choice_and_a_death_is_alone():
+    """Y8, QA: the star went to the best line alone, beside a line that was safe pooled with the partner's
+    public dice and gear; and "YOU WOULD DIE" was said of a line whose pooled robbery did not kill."""
+    from core.games import money_or_life_bots as bots
+    for seed in range(6):
+        frame = _frame_at("rob", seed=seed, also=lambda state: state["picks"][0] == state["picks"][1])
+        ranked = panes.ranked_robberies(frame)
+        legal = [choice["action"] for choice in frame.choices]
+        assert ranked[0]["action"] == bots.choose_assignment(frame.view, frame.view["you"], legal)
+        label = panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
+        assert "→ alone: " in label and "★ suggested" in label
+    outcome = {"speed_met": True, "spur": False, "wit_met": False, "combat_met": False, "folk_hero": 0,
+               "scoundrel": 0, "health": -6, "money": 0}
+    me = {"health": 4, "folk_hero": 0, "scoundrel": 0}
+    assert panes.outcome_text(outcome, UNICODE, me).plain.endswith("YOU WOULD DIE")
+    assert panes.outcome_text(outcome, UNICODE, me, alone=True).plain.endswith("you would die alone")
+
+
 def test_a_robbery_line_leaves_out_a_track_that_does_not_move():
     """"scoundrel +0" was on nearly every line of the move list: only what changes is said."""
     outcome = {"speed_met": True, "spur": False, "wit_met": True, "combat_met": True, "folk_hero": 2,

@@ -29,7 +29,7 @@ import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from core.engine import Action, State, View
 from core.games import money_or_life as engine
@@ -388,33 +388,47 @@ def retire_value(view: View, seat: int) -> float:
 
 def choose_assignment(view: View, seat: int, legal: list[Action]) -> Action:
     player = view["players"][seat]
+    if not robbery_partners(view, seat):
+        targets = engine.shown_coach_targets(view, player["pick"])
+        entry = best_entry(player["rob_dice"], targets, player, my_profile(view, seat))
+        return entry.assignments[0].as_action()
+    value = shared_robbery_values(view, seat)
+    assigns = [a for a in legal if a["do"] == "assign"]
+    return max(assigns, key=lambda a: (value(a), -assigns.index(a)))
+
+
+def robbery_partners(view: View, seat: int) -> list[dict[str, Any]]:
+    """The others robbing the coach ``seat`` robs (Y8), their dice rolled (public)."""
+    where = view["players"][seat]["pick"]
+    return [p for p in view["players"] if p["seat"] != seat and p["pick"] == where and p["rob_dice"]]
+
+
+def shared_robbery_values(view: View, seat: int) -> Callable[[Action], float]:
+    """On a shared coach (Y8): an assignment's worth (``result_value``) on average over every way the
+    partner may share his dice (his dice and his gear are public), each pooled with ours as the rules
+    pool them. The move pane's suggestion reads it too, so that it is the normal bot's choice."""
+    player = view["players"][seat]
     where = player["pick"]
     targets = engine.shown_coach_targets(view, where)
     me = my_profile(view, seat)
-    partners = [p for p in view["players"] if p["seat"] != seat and p["pick"] == where and p["rob_dice"]]
-    if not partners:
-        entry = best_entry(player["rob_dice"], targets, player, me)
-        return entry.assignments[0].as_action()
-    partner = partners[0]
+    partner = robbery_partners(view, seat)[0]
     theirs = solver.choices(partner["rob_dice"], targets["speed"], engine.horse_bonus(partner))
     order = [p["seat"] for p in view["players"] if p["pick"] == where and p["rob_dice"]]
+    players = (player, partner) if order[0] == seat else (partner, player)
+    bonuses = ([engine.horse_bonus(p) for p in players], [engine.wit_bonus(p) for p in players],
+               [engine.combat_bonus(p) for p in players])
 
     def mean_value(action: Action) -> float:
         mine = solver.Assignment.from_action(action)
         total = 0.0
         for other in theirs:
             pair = (mine, other) if order[0] == seat else (other, mine)
-            players = (player, partner) if order[0] == seat else (partner, player)
             results = solver.joint_outcomes(pair[0], pair[1], targets["speed"], targets["wit"], targets["combat"],
-                                            targets["money"], [engine.horse_bonus(p) for p in players],
-                                            [engine.wit_bonus(p) for p in players],
-                                            [engine.combat_bonus(p) for p in players])
-            result = results[order.index(seat)]
-            total += result_value(result, me)
+                                            targets["money"], *bonuses)
+            total += result_value(results[order.index(seat)], me)
         return total / len(theirs)
 
-    assigns = [a for a in legal if a["do"] == "assign"]
-    return max(assigns, key=lambda a: (mean_value(a), -assigns.index(a)))
+    return mean_value
 
 
 def choose_in_town(view: View, seat: int, legal: list[Action]) -> Action:

@@ -297,8 +297,9 @@ def robbery_label(frame: TableFrame, action: dict[str, Any], glyphs: Glyphs) -> 
         return text
     view = _view(frame)
     me = _me(view)
-    text.append(" → ")
-    text.append_text(outcome_text(found["outcome"], glyphs, me, view.get("round", 0) >= view.get("rounds", 16)))
+    text.append(" → alone: " if found["shared"] else " → ")
+    text.append_text(outcome_text(found["outcome"], glyphs, me, view.get("round", 0) >= view.get("rounds", 16),
+                                  alone=found["shared"]))
     if ranked and found is ranked[0]:
         text.append(f"  {glyphs.star} suggested", style="bold")
         # QA: "best" beside a line another beat on the sheet's score read as a mistake; say what it weighs.
@@ -337,10 +338,11 @@ def assignment_text(action: dict[str, Any], glyphs: Glyphs, compact: bool = Fals
 
 
 def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | None,
-                 last_round: bool = False) -> Text:
+                 last_round: bool = False, alone: bool = False) -> Text:
     """What a robbery brings: "£4, folk hero −3 (to 0), scoundrel +2"; a track that does not move is left
     out. ``me`` is the robber before it (for "(to 0)" and a death); an entry of the view's ``last`` carries
-    the folk hero it had (``folk_hero_was``) instead."""
+    the folk hero it had (``folk_hero_was``) instead. ``alone``: the robbery as it goes if a partner on
+    the same coach misses (Y8), so a death is "alone", not a certainty."""
     tracks = me if me is not None else (
         {"folk_hero": outcome["folk_hero_was"]} if "folk_hero_was" in outcome else None)
     if not outcome["speed_met"]:
@@ -361,7 +363,8 @@ def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | N
         parts.append("tavern next round")  # Y5: the spur's other price (none after the last round)
     text = Text(", ".join(parts).replace("-", "−"))
     if me is not None and me["health"] + outcome["health"] <= 0:
-        text.append("  YOU WOULD DIE", style="bold reverse")
+        # On a shared coach the line is the robbery alone, which happens only if the partner misses.
+        text.append("  you would die alone" if alone else "  YOU WOULD DIE", style="bold" if alone else "bold reverse")
     return text
 
 
@@ -394,6 +397,9 @@ def ranked_robberies(frame: TableFrame) -> list[dict[str, Any]]:
     options = rules.robbery_options(view)
     by_description = {text: option for option in options for text in option["assignments"]}
     profile = bots.my_profile(view, view["you"])
+    # Y8: on a shared coach the normal bot weighs each line pooled with the partner's every way of sharing
+    # his dice (QA: a line that died alone was starred beside one that was safe together).
+    shared_value = bots.shared_robbery_values(view, view["you"]) if bots.robbery_partners(view, view["you"]) else None
     ranked = []
     for index, choice in enumerate(frame.choices):
         action = choice["action"]
@@ -403,8 +409,8 @@ def ranked_robberies(frame: TableFrame) -> list[dict[str, Any]]:
         if option is None:
             continue
         outcome = option["outcome"]
-        value = bots.outcome_value(outcome["folk_hero"], outcome["scoundrel"], outcome["health"],
-                                   outcome["money"], outcome["spur"], profile)
+        value = shared_value(action) if shared_value else bots.outcome_value(
+            outcome["folk_hero"], outcome["scoundrel"], outcome["health"], outcome["money"], outcome["spur"], profile)
         ranked.append({"action": action, "index": index, "outcome": outcome, "shared": option["shared"],
                        "value": value})
     ranked.sort(key=lambda entry: (-entry["value"], entry["index"]))
