@@ -67,6 +67,14 @@ def test_simulate_refuses_bad_options_in_words():
     assert "players" in out.stderr and "Traceback" not in out.stderr
     out = turpin("simulate", "--game", "turpin", "--players", "4", "--bots", "sharp,random")
     assert out.returncode == 2 and "seats" in out.stderr
+    for games in ("0", "-5"):  # QA: half a table printed, then "turpin: seats"
+        out = turpin("simulate", "--games", games)
+        assert out.returncode == 2 and "--games is 1 or more" in out.stderr and out.stdout == ""
+
+
+def test_play_help_names_the_default_bot():
+    out = turpin("play", "--help")
+    assert out.returncode == 0 and "(default: normal)" in " ".join(out.stdout.split())
 
 
 @pytest.mark.parametrize("game", GAME_IDS)

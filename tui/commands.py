@@ -16,7 +16,7 @@ from core.bots import canonical_bot
 from core.engine import Game, OptionError, seat_name, visible_events
 from core.registry import all_games, get_game
 from core.simulate import play_bot_game, simulate
-from tui.lan_commands import LINGER_DEFAULT, add_commands
+from tui.lan_commands import LINGER_DEFAULT, add_commands, whole_number
 from tui.tables_command import add_tables_command
 from tui.ssh_command import add_serve_ssh_command
 from tui.cli import app_arguments, run_app, run_app_menu
@@ -159,7 +159,8 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate", help="play many bot games headless and print a summary",
         description="Play bot games headless and summarise wins per seat and bot, and the game's figures.")
     _add_table_arguments(simulate_parser)
-    simulate_parser.add_argument("--games", type=int, default=1000, help="how many games (default %(default)s)")
+    simulate_parser.add_argument("--games", type=whole_number("--games", 1), default=1000,
+                                 help="how many games (default %(default)s)")
     simulate_parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate_parser.set_defaults(handler=run_simulate)
 
@@ -194,7 +195,7 @@ def _add_network_commands(commands: argparse._SubParsersAction) -> None:
                       help="which game (default %(default)s)")
     play.add_argument("--players", type=int, help="number of seats (the game's default if left out)")
     play.add_argument("--option", action="append", metavar="NAME=VALUE", help="a table option (repeatable)")
-    play.add_argument("--bot", help="which bot takes the other seats (default: the best one)")
+    play.add_argument("--bot", help="which bot takes the other seats: easy, normal, hard or random (default: normal)")
     play.add_argument("--seed", type=int, help="seed for a repeatable game")
     play.set_defaults(handler=run_app_play)
 
