@@ -1,5 +1,6 @@
 """A pause between two parts of one game (a Highwayman series' games): what the part ended with, kept
-on screen until the player has read it. The table plays on behind it; Enter (or Esc) goes back to it."""
+on screen until the player has read it. The table plays on behind it; Enter (or Esc, or a number key,
+which is a move there) goes back to it."""
 
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ TYPED_BEFORE = 0.4
 
 class InterludeScreen(ModalScreen[None]):
     CSS_PATH = screen_styles("interlude")
-    BINDINGS = [Binding("enter,escape,space", "close", "back to the table", key_display="enter")]
+    BINDINGS = [Binding("enter,escape,space", "close", "back to the table", key_display="enter"),
+                # A number key is a move at the table behind: it goes back there too (QA: keys did nothing)
+                Binding("1,2,3,4,5,6,7,8,9,0", "close", "back to the table", show=False)]
 
     def __init__(self, title: str, body: RenderableType, onward: str) -> None:
         super().__init__()
