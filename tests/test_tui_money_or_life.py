@@ -651,10 +651,28 @@ def test_the_latest_robberies_are_each_riders_latest_once():
     board = panes.YorkBoard()
     news = board._latest(frame).plain
     assert news.count("P2 at") == 1 and news.index("you at") < news.index("P2 at")
-    # One from a round before the newest robbery says which (QA: it read as this round's news).
+    # One from a round before the newest robbery says which (QA: it read as this round's news), and then
+    # every line says its round (QA5: "you at East in round 1" above a line of round 2 read as round 1's).
     second["round"], third["round"] = 2, 4
     news = board._latest(frame).plain
-    assert " in round 2: " in news and " in round 4" not in news
+    assert " in round 2: " in news and " in round 4: " in news
+    second["round"] = 4
+    assert " in round" not in board._latest(frame).plain  # all this round's: no need to say
+
+
+def test_a_market_offer_says_what_the_stat_gains_net_of_what_is_traded_in():
+    """Y10: a rifle in place of a pistol is combat +1 in all, as its price is net of the trade-in (QA:
+    "combat +6"); the market says what food costs in words, as the tavern does."""
+    frame = _frame_at("pick")
+    me = frame.view["players"][frame.view["you"]]
+    me.update(weapons=["pistol"], guineas=40, pick="market")
+    pistol, rifle = rules.ITEMS["pistol"][2], rules.ITEMS["rifle"][2]
+    label = panes.choice_label(frame, {"action": {"do": "buy", "item": "rifle"}}).plain
+    assert f"combat +{rifle - pistol} (+{rifle} in place of +{pistol})" in label, label
+    dagger = panes.choice_label(frame, {"action": {"do": "buy", "item": "dagger"}}).plain
+    assert dagger.endswith(f"combat +{rules.ITEMS['dagger'][2]}"), dagger
+    market = panes.choice_label(frame, {"action": {"do": "pick", "where": "market"}}).plain
+    assert f"food at {rules.HEAL_PRICE['market']} guineas a point" in market
 
 
 def test_the_town_guards_line_says_what_was_rolled_and_how_many_follow_scoundrels():

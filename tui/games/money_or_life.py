@@ -261,7 +261,8 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
         elif where == "tavern":
             text.append(f" — health at {rules.HEAL_PRICE['tavern']} guineas a point", style="dim")
         elif where == "market":
-            text.append(f" — horses, weapons, gear; food at {rules.HEAL_PRICE['market']}", style="dim")
+            text.append(f" — horses, weapons, gear; food at {rules.HEAL_PRICE['market']} guineas a point",
+                        style="dim")
         if where in rules.DIRECTIONS or where in rules.TOWN:
             text.append_text(_own_guards_at(view, me, where))
         elif where == "retire" and me:
@@ -278,8 +279,11 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
         price = next((p for offer, p in rules.purchases(me) if offer == action), None)
         kind_, _, bonus = rules.ITEMS.get(item, ("", 0, 0))
         stat = {"horse": "speed", "weapon": "combat", "gear": "wit"}.get(kind_, "")
+        # What the stat gains, net of what is traded in, as the price is (QA: "combat +6" for +1 in all)
+        given_up = sum(rules.ITEMS[old][2] for old in rules.traded_in(me, action) if old in rules.ITEMS)
+        gain = f"{stat} {bonus - given_up:+d} (+{bonus} in place of +{given_up})" if given_up else f"{stat} +{bonus}"
         if price is not None:
-            text.append(f" — {money(price, glyphs)} · {stat} +{bonus}", style="dim")
+            text.append(f" — {money(price, glyphs)} · {gain}".replace("-", "−"), style="dim")
     elif kind == "leave" and me:
         text.append(f" — keep your {money(me['guineas'], glyphs)}", style="dim")
     return text
@@ -753,12 +757,13 @@ class YorkBoard(ClickPane):
         head = "Latest robberies: "
         text = Text(head, style="bold")
         robberies = latest_each(last)
-        newest = max(entry.get("round", 0) for entry in robberies)
+        # A rider who spent the last round in town still shows his robbery before it: then every line says
+        # its round (QA: one line's round read as the other's too).
+        rounds = {entry.get("round") for entry in robberies}
         for number, entry in enumerate(robberies):
             if number:
                 text.append("\n" + " " * len(head))
-            # A rider who spent the last round in town still shows his robbery before it: it says when (QA).
-            earlier = f" in round {entry['round']}" if entry.get("round", newest) < newest else ""
+            earlier = f" in round {entry['round']}" if len(rounds) > 1 else ""
             text.append(f"{riders_named(frame, [entry['seat']])} at "
                         f"{rules.DIRECTION_NAMES.get(entry['where'], entry['where'])}{earlier}: ")
             text.append_text(outcome_text(entry, self.glyphs, None))
