@@ -122,7 +122,7 @@ def test_rule_1_the_log_opens_with_round_1_coaches_and_each_players_dice_to_him_
         state = new_game(players, seed=3)
         opening = GAME.opening_events(state)
         assert opening == dealt[0]
-        coaches = "; ".join(f"{mol.DIRECTION_NAMES[d]} {COACHES[c][0]} ({COACHES[c][1]} guineas)"
+        coaches = "; ".join(f"{mol.DIRECTION_NAMES[d]}: {COACHES[c][0]} ({COACHES[c][1]} guineas)"
                             for d, c in zip(mol.DIRECTIONS, state["coaches"]))
         assert texts(opening) == [f"Round 1: {coaches}"]
         for seat in range(players):
@@ -651,7 +651,7 @@ def test_Y9_town_fight_line_shows_the_weapon_bonus(dice):
 def test_Y3_a_rolled_stat_is_announced_with_its_die_and_round_lines_agree_in_number(dice):
     """Y3: "N+d6" is announced as rolled, with the die; a purse of 1 is "1 guinea"."""
     state = table(coaches=(SURVEYOR, PLUM, COTTON, WILFRED), secret=((6, 6), (3, 3)))
-    assert "South Lady Plum and her groom (1 guinea)" in texts(GAME.opening_events(state))[0]
+    assert "South: Lady Plum and her groom (1 guinea)" in texts(GAME.opening_events(state))[0]
     pick(state, 0, "N")
     dice.extend([4, 1, 1])
     events = pick(state, 1, "market")
@@ -675,7 +675,7 @@ def test_Y16_the_rivals_rolled_combat_is_announced_and_his_lone_rounds_have_thei
     state = new_game(1, seed=3)
     said = texts(pick(state, 0, "retire"))
     for number in range(2, 17):
-        assert any(text.startswith(f"Round {number}: North ") for text in said), number
+        assert any(text.startswith(f"Round {number}: North: ") for text in said), number
     assert sum(text.startswith("The rival goes for") for text in said) == 12
 
 
@@ -780,3 +780,12 @@ def test_Y10_a_rifle_says_it_trades_in_every_weapon_and_a_horse_the_old_one():
     events = GAME.apply(state, 0, rifle)
     assert "buys a rifle for" in texts(events)[0] and texts(events)[0].endswith("trading in the cudgel and the dagger")
     assert player["weapons"] == ["rifle"]
+
+
+def test_Y4_a_secret_pick_is_told_to_the_others_as_chosen_and_to_the_picker_as_where():
+    """The others learn that a rider has chosen (where to ride, not where); the rider reads where."""
+    state = table()
+    events = pick(state, 0, "N")
+    assert texts(events, 1) == ["Seat 1 has chosen where to ride."]
+    assert texts(events, None) == ["Seat 1 has chosen where to ride."]
+    assert texts(events, 0)[-1] == "You chose North"

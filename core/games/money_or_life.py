@@ -290,7 +290,7 @@ COACH_AND_PURSE = tuple(f"{coach[0]} ({quantity(coach[1], 'guinea')})" for coach
 def round_event(state: State) -> Event:
     """The public line that opens a round: the four coaches and their purses."""
     return event(f"Round {state['round']}: " + "; ".join(
-        f"{DIRECTION_NAMES[d]} {COACH_AND_PURSE[c]}" for d, c in zip(DIRECTIONS, state["coaches"])))
+        f"{DIRECTION_NAMES[d]}: {COACH_AND_PURSE[c]}" for d, c in zip(DIRECTIONS, state["coaches"])))
 
 
 def round_opening_events(state: State) -> list[Event]:
@@ -949,7 +949,7 @@ def carry_out(state: State, seat: int, action: Action, events: Narration = None)
         if action in PICK_ACTIONS[player["rest_round"] == state["round"]]:  # must_rest (Y5)
             state["picks"][seat] = action["where"]
             if events is not None:
-                events.append(event(f"{seat_name(seat)} has chosen", told_privately=seat))
+                events.append(event(f"{seat_name(seat)} has chosen where to ride.", told_privately=seat))
                 events.append(event(f"You chose {place_name(action['where'])}", [seat]))
             if everyone_has_picked(state):
                 reveal(state, events)
