@@ -472,13 +472,16 @@ class Table:
             info.connected, info.gone_since = False, time.monotonic()
             self._broadcast()
             self._seats_changed()
-            then = "the seat waits for them" if self.grace is None else \
-                f"a bot plays it after {self.grace:g} s, until they come back"
+            if self.over:  # nothing waits any more (QA: "the seat waits for them" after the result)
+                then = "the game is over"
+            elif self.grace is None:
+                then = "the seat waits for them"
+            else:
+                then = f"a bot plays the seat after {self.grace:g} s, until they come back"
             self.tell(f"Seat {watcher.seat + 1}: {info.name} {'left' if watcher.said_bye else 'was lost'} ({then})")
             gone = "has left the table" if watcher.said_bye else "has lost the table"
             label = self.seat_labels()[watcher.seat]  # "Ann (seat 2)" where two are called Ann (QA)
-            self.notice(f"{label} {gone}; " + ("the seat waits for them" if self.grace is None else
-                        f"a bot plays the seat after {self.grace:g} s, until they come back"))
+            self.notice(f"{label} {gone}" + ("." if self.over else f"; {then}"))
 
     def hand_to_bot(self, seat: int, bot: str | None = None, keep_warm: bool = False) -> None:
         """Give a seat to a bot: for good (his token stops working), or ``keep_warm`` (the grace ran out)

@@ -264,6 +264,26 @@ async def test_a_seat_gone_past_the_grace_period_is_played_by_a_bot_until_its_pl
         await close_all(players[0], comeback)
 
 
+async def test_a_player_who_leaves_once_the_game_is_over_is_not_said_to_be_waited_for():
+    """QA: "Ann has left the table; the seat waits for them" after the result, when nothing waits."""
+    table = Table(TOY, {"players": 2}, code="ROOM42")
+    async with hosting(table) as host:
+        players = [client(host, code="ROOM42", name=name) for name in ("Ann", "Cat")]
+        for player in players:
+            await player.start()
+        said = []
+        table.on_event = said.append
+        notices = []
+        players[0].subscribe(lambda update: notices.append(update.text) if update.kind == "notice" else None)
+        await asyncio.gather(play_randomly(players[0], random.Random(2)), play_randomly(players[1], random.Random(3)))
+        assert table.over
+        await players[1].close()
+        await players[0].wait_for(lambda snap: not snap.seats[1]["connected"] and notices, WAIT)
+        assert notices[-1] == "Cat has left the table."
+        assert "Seat 2: Cat left (the game is over)" in said
+        await close_all(players[0])
+
+
 async def test_a_seat_the_host_hands_to_a_bot_is_the_bots_for_good():
     """The host's own hand-over (the console's `bot N`) is not a grace: the player's token stops working."""
     table = Table(TOY, {"players": 2}, code="ROOM42")

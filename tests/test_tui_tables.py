@@ -337,6 +337,22 @@ async def test_chat_while_the_host_is_away_says_it_was_not_sent_and_the_app_play
         assert app.is_running and screen_name(app) == "TableScreen"
 
 
+async def test_leaving_before_the_game_begins_says_the_seat_waits():
+    """QA: Esc while every seat was not yet filled said the table "plays on without you"."""
+    table = Table(get_game("turpin"), {"players": 2})
+    host, address = await serve(table)
+    app = app_at("join", address=address)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
+                             "the table")
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+            assert "The game has not begun: your seat waits for you" in " ".join(rendered(app).split())
+    finally:
+        await host.close()
+
+
 async def test_a_guest_reading_the_results_is_told_when_the_host_closes_the_table():
     """QA: once the game was over, a host closing the table went unsaid: the results still promised that
     a new game would open by itself."""
@@ -738,7 +754,7 @@ async def test_the_host_of_a_lan_table_lets_a_bot_play_for_a_guest_who_left_unti
         await wait_until(pilot, lambda: "Waiting for Bob (away)." in rendered(app), "the table waiting")
         await pilot.press("B")
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-        assert "Let a bot play for Bob?" in rendered(app)
+        assert "Let a bot play for Bob?" in rendered(app) and "Keep waiting" in rendered(app)  # not "Stay" (QA)
         await pilot.press("enter")
         await wait_until(pilot, lambda: hosted.table.seats[1].kind == "bot", "a bot in Bob's seat")
         await wait_until(pilot, lambda: "bot for absent" not in rendered(app), "the key gone")

@@ -55,9 +55,10 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
-def ask_first(app: App, question: str, consequence: str | None, go_ahead: str, then: Callable[[], None]) -> None:
+def ask_first(app: App, question: str, consequence: str | None, go_ahead: str, then: Callable[[], None],
+              go_back: str = "Stay") -> None:
     """``then()`` at once when ``consequence`` is None (nothing is lost), else once the player says yes to
-    ``question`` (leaving a table, closing one, quitting turpin)."""
+    ``question`` (leaving a table, closing one, quitting turpin); ``go_back`` names the other answer."""
     if consequence is None:
         then()
         return
@@ -66,5 +67,5 @@ def ask_first(app: App, question: str, consequence: str | None, go_ahead: str, t
         if sure:
             then()
 
-    app.push_screen(ConfirmScreen(question, consequence, go_ahead, "Stay"), go_ahead_if_sure)
+    app.push_screen(ConfirmScreen(question, consequence, go_ahead, go_back), go_ahead_if_sure)
 

@@ -562,7 +562,8 @@ class TableScreen(Screen[None]):
                                                  keep_warm=True)
 
         from tui.screens.confirm import ask_first
-        ask_first(self.app, f"Let a bot play for {names}?", consequence, "Bot plays", hand_over)
+        ask_first(self.app, f"Let a bot play for {names}?", consequence, "Bot plays", hand_over,
+                  go_back="Keep waiting")  # (QA: "Stay" answered another question)
 
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen
@@ -595,6 +596,9 @@ class TableScreen(Screen[None]):
             if getattr(self.app, "record_path", None):
                 return "The game against the bots stops here: c on the menu goes on with it, as it was."
             return "The game against the bots ends here."
+        if not frame.started:  # (QA: "the table plays on without you" before any game began)
+            return ("The game has not begun: your seat waits for you, and joining again from this terminal "
+                    "takes it back (the host may give it to a bot meanwhile).")
         if self.client.retrying_since is not None:  # the host is gone for now (stopped, or lost)
             return ("The host is away, and this window is waiting for it to come back. Leaving stops the "
                     "waiting; join the table again from this terminal to take your seat back.")
