@@ -224,17 +224,17 @@ class Hand(ClickPane):
         view = _view(frame)
         hand = view.get("hand") or []
         playable = {choice["action"].get("town") for choice in frame.choices}
-        inner = max((len(town) for town in hand), default=0)
+        inner = max(len(town) for town in rules.TOWNS)  # every card as wide: none jumps as the hand thins (QA)
         cards = [self._card(town, inner, town in playable) for town in hand]
         columns = max(1, (self._content_width() + 1) // (inner + 3)) if self._content_width() > 0 else 3
         lines: list[Text] = []
         for first in range(0, len(cards), columns):
             row = cards[first:first + columns]
             lines += [Text(" ").join(card[line] for card in row) for line in range(3)]
+        if not hand:  # a line of its own: beside the face-down card's own brackets it read as one (QA)
+            lines.append(Text("No stand & deliver cards left this round.", style="dim"))
         face_down = Text("Face down: ", style="bold")
         face_down.append(face_down_in_words(view, frame.seat))
-        if not hand:
-            face_down.append("   (no stand & deliver cards left this round)", style="dim")
         return [*lines, Text(), self.part(face_down, "face-down")]
 
     def _card(self, town: str, inner: int, playable: bool) -> list[Text]:
