@@ -900,6 +900,8 @@ async def test_chat_from_one_of_two_seats_of_one_name_says_which():
                                  and app.screen.frame.seats[1].get("name") == "Ann", "the second Ann")
                 await twin.say("hello twin")
                 await wait_until(pilot, lambda: "Ann (seat 2): hello twin" in logged(app), "the chat line")
+                header = screen_text(app).splitlines()[0]
+                assert "you: Ann (seat 1)" in header and "(seat 1) (seat 1)" not in header, header  # QA
             finally:
                 await twin.close()
     finally:

@@ -231,7 +231,10 @@ class TableScreen(Screen[None]):
         self._log.show(frame)
         status = Text(f" {hook(self.panes, 'status')(frame) if frame.started else self._seats_filling(frame)}",
                       style="bold")
-        who = "spectating" if frame.spectating else f"you: {frame.name(frame.seat)} (seat {frame.seat + 1})"
+        # plain_name is "Ann (seat 2)" already where two are called Ann (QA: "Ann (seat 2) (seat 2)")
+        who = "spectating" if frame.spectating else f"you: {frame.plain_name(frame.seat)}"
+        if not frame.spectating and not who.endswith(f"(seat {frame.seat + 1})"):
+            who += f" (seat {frame.seat + 1})"
         status.append(f"   {frame.table} · {who}", style="dim")
         self.query_one("#table-status", LinePane).show(status)
         if self.has_class("-spectating") != frame.spectating:
