@@ -789,3 +789,16 @@ def test_Y4_a_secret_pick_is_told_to_the_others_as_chosen_and_to_the_picker_as_w
     assert texts(events, 1) == ["Seat 1 has chosen where to ride."]
     assert texts(events, None) == ["Seat 1 has chosen where to ride."]
     assert texts(events, 0)[-1] == "You chose North"
+
+
+def test_Y7_dice_that_can_catch_the_coach_must_catch_it_and_the_rules_say_so():
+    """The sheet: "you must assign dice in order to attempt this, even if this leaves you short for wit and
+    combat". No assignment that lets a catchable coach escape is offered; the rules summary says so (QA)."""
+    from core.games import money_or_life_solver as solver
+    for dice, speed in (((1, 2, 3, 6), 5), ((4, 4, 1, 1), 8), ((2, 2, 2, 2), 4)):
+        offered = solver.choices(dice, speed)
+        assert offered and all(sum(choice.speed) + choice.spur >= speed for choice in offered), (dice, speed)
+    hopeless = solver.choices((1, 1, 1, 1), 9)  # cannot be caught: every die goes to the attempt, and it escapes
+    assert [(choice.speed, choice.wit, choice.combat) for choice in hopeless] == [((1, 1, 1, 1), (), ())]
+    summary = " ".join(mol.RULES_TEXT.split())
+    assert "you cannot let a coach escape on purpose" in summary

@@ -1202,7 +1202,9 @@ wherever you go. Each guard adds 5 to a coach's combat.
 
 Robbing alone (Y7): roll two more dice and give each die to speed, wit or combat. Speed is your speed dice
 plus your horse; the speed dice must be a minimal set (no die among them could be dropped), and the horse
-alone may be enough. If you cannot meet the speed the coach escapes: you lose a folk hero point and
+alone may be enough. If your dice can meet the speed you must put them there, even if that leaves you
+short for wit and combat (the sheet: "you must assign dice in order to attempt this"): you cannot let a
+coach escape on purpose. If you cannot meet the speed the coach escapes: you lose a folk hero point and
 nothing else happens. You may spur for +1 speed, at 1 health and a forced rest at the tavern next round
 (Y5); a spur is offered only where it lets you catch the coach: never when the coach escapes anyway, and
 never beside speed dice that catch it without the spur (our reading: like a die, the spur is not added to
