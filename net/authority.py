@@ -26,7 +26,7 @@ from typing import Any, Callable
 import msgpack
 
 from core.bots import DEFAULT_BOT, canonical_bot
-from core.engine import (Action, Bot, Event, Game, IllegalAction, State, clone, name_seats, seat_name,
+from core.engine import (Action, Bot, Event, Game, IllegalAction, State, clone, event, name_seats, seat_name,
                          visible_events)
 from net import protocol
 from net.protocol import error_message, host_message
@@ -508,6 +508,9 @@ class Table:
         if not self.over:
             raise Refusal("game_on", "this table's game is still being played")
         self._deal(seed)
+        # The new game's log opens with it, for everyone: a notice sent after the new table came under the
+        # deal's first lines (QA).
+        self.log.insert(0, event("A new game begins at this table: same seats, a fresh deal."))
         self.save = save
         # Prompt ids go on counting up: an answer to the last game's prompt can never fit the new one's.
         self._refresh_prompts()
@@ -515,7 +518,6 @@ class Table:
             self.save(self.record())
         for watcher in list(self.watchers):
             self._send_table(watcher, catch_up=True)
-        self.notice("A new game begins at this table: same seats, a fresh deal")
         self._seats_changed()  # the LAN list says the table plays again
         self.tell("A new game begins (same seats)")
 

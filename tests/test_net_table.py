@@ -381,6 +381,7 @@ async def test_a_table_deals_again_to_the_same_seats_once_its_game_is_over(tmp_p
             new_game = [message for message in log[sent_before[seat]:] if message["type"] == "table"]
             assert new_game[0]["catch_up"] and new_game[0]["view"] == TOY.view(table.state, seat)
             assert new_game[0]["events"] == visible_events(table.narrate(table.log), seat)
+            assert new_game[0]["events"][0]["text"] == "A new game begins at this table: same seats, a fresh deal."
         # An answer to the last game's prompt can never fit the new game's first.
         for seat, player in enumerate(players):
             if player.snapshot.prompt is not None:

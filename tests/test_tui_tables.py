@@ -706,6 +706,8 @@ async def test_the_host_of_a_lan_table_plays_again_with_the_same_people():
             await guest.wait_for(lambda snap: snap.result is None and snap.turn == 0, 30)
             assert guest.snapshot.seat == 1 and app.record_path != first_record
             await wait_until(pilot, lambda: "A new game begins at this table" in logged(app), "the notice")
+            # The new game's log opens with it, above the deal's first line (QA: it came under it)
+            assert logged(app).splitlines()[0].startswith("A new game begins at this table"), logged(app)
             assert "good game" not in logged(app)  # QA: the last game's lines came back in the new log
         finally:
             await guest.close()

@@ -344,6 +344,7 @@ class TableScreen(Screen[None]):
         from tui.screens.results import ResultsScreen
         self._results_shown = False
         self.refresh_bindings()
+        self.notify("A new game begins at this table: same seats, a fresh deal.")
         while isinstance(self.app.screen, ResultsScreen) and not self.app.screen.replay:
             self.app.pop_screen()
 
