@@ -508,6 +508,9 @@ def test_Y16_the_player_wins_above_the_rival_and_reads_the_epilogue():
     result = GAME.result(state)
     assert result["winners"] == [0] and result["scores"] == [45]
     assert result["epilogue"] == "You lived comfortably but in hiding for several years before they found you"
+    # One subject, one ending (QA: "The highwayman scored 45 and beats … You lived …" with no full stop)
+    assert result["summary"] == ("Seat 1 scored 45 and beats the rival's 0 guineas. The sheet's epilogue: You "
+                                 "lived comfortably but in hiding for several years before they found you.")
     assert mol.epilogue(19) == "Who were you again?"
     assert mol.epilogue(20).startswith("It would have been better")
     assert mol.epilogue(80).startswith("Your epic story")

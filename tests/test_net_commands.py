@@ -64,6 +64,7 @@ async def test_headless_host_prints_address_code_and_spectator_instructions_and_
     text = "".join(lines)
     port = re.search(r"at 127\.0\.0\.1:(\d+)", text).group(1)
     assert "Room code: ABC123" in text
+    assert "Seats: 1 and 2 for players\n" in text  # (QA: "1 player, 2 player")
     assert f"turpin join 127.0.0.1:{port} --code ABC123" in text
     assert f"turpin join 127.0.0.1:{port} --spectate" in text
     assert "--resume" in text and (tmp_path / "r.record").exists()

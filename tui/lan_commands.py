@@ -83,6 +83,17 @@ def whole_number(what: str, low: int) -> "argparse._ActionType":
     return check
 
 
+def seats_at_start(table: Table) -> str:
+    """"1 and 2 for players, 3 a normal bot" (QA: "1 player, 2 player")."""
+    people = [str(seat + 1) for seat, info in enumerate(table.seats) if info.kind != "bot"]
+    parts = []
+    if people:
+        parts.append(f"{' and '.join(people)} for a player" if len(people) == 1 else
+                     f"{', '.join(people[:-1])} and {people[-1]} for players")
+    parts += [f"{seat + 1} a {info.bot} bot" for seat, info in enumerate(table.seats) if info.kind == "bot"]
+    return ", ".join(parts)
+
+
 def seconds(what: str, allow_zero: bool = True) -> "argparse._ActionType":
     def check(text: str) -> float:
         try:
@@ -351,7 +362,7 @@ def _print_welcome(table: Table, address: str, port: int, record_path: str) -> N
         print("No room code: anyone may sit.")
         print(f"Players join with:    turpin join {where}:{port}")
     print(f"Spectators watch with: turpin join {where}:{port} --spectate   (no code needed)")
-    print(f"Seats: {', '.join(f'{s + 1} {i.kind}' for s, i in enumerate(table.seats))}")
+    print(f"Seats: {seats_at_start(table)}")
     print(f"Game record: {record_path}   (after a crash: turpin host --headless --resume "
           f"{shlex.quote(str(record_path))})")
     print("Type `seats` to list the seats, `bot N` to hand seat N to a bot, `again` for a new game once "

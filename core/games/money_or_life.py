@@ -821,8 +821,9 @@ def result(state: State) -> dict[str, Any] | None:
         player = players[0]
         fate = "died on the road" if player["status"] == "dead" else f"scored {scores[0]}"
         verdict = "beats" if won else "does not beat"
-        summary = (f"The highwayman {fate} and {verdict} the rival's {quantity(state['rival'], 'guinea')}. "
-                   f"{epilogue(scores[0])}")
+        line = epilogue(scores[0])  # the sheet's words, to "you"; one of them ends in its own full stop
+        summary = (f"{seat_name(0)} {fate} and {verdict} the rival's {quantity(state['rival'], 'guinea')}. "
+                   f"The sheet's epilogue: {line}{'' if line.endswith(('.', '?', '!')) else '.'}")
     else:
         described = ", ".join(f"{seat_name(s)} {scores[s]}{' (dead)' if players[s]['status'] == 'dead' else ''}"
                               for s in range(len(players)))

@@ -62,8 +62,8 @@ def score_track(view: dict[str, Any]) -> list[float]:
     return list(view["gold"])
 
 
-def score_label() -> str:
-    return "Gold"
+def chart_title() -> str:
+    return "Gold over the game"
 
 
 def prompt_title(frame: TableFrame) -> str:

@@ -65,8 +65,9 @@ def score_track(view: dict[str, Any]) -> list[float] | None:
     return None
 
 
-def score_label() -> str:
-    return "score"
+def chart_title() -> str:
+    """The results chart's heading: each seat's ``score_track`` move by move."""
+    return "Score over the game"
 
 
 def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:

@@ -161,8 +161,8 @@ def score_track(view: dict[str, Any]) -> list[float]:
     return [float(total) for total in view["totals"]]
 
 
-def score_label() -> str:
-    return "Series points (lowest wins)"
+def chart_title() -> str:
+    return "Series points over the series (lowest wins)"
 
 
 def prompt_title(frame: TableFrame) -> str:

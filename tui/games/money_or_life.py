@@ -114,10 +114,6 @@ def score_track(view: dict[str, Any]) -> list[float]:
     return [float(player["score"]) for player in view["players"]]
 
 
-def score_label() -> str:
-    return "Score"
-
-
 def reveal_item(value: Any) -> str:
     """The results' reveal (A2) in words: a pick "E" is "East"; numbers stay numbers (a coach card's
     number and a die look alike without the key they come under)."""

@@ -151,7 +151,7 @@ class ResultsScreen(Screen[None]):
         series = standings_over_game(record, track)
         if not series:
             return
-        yield Label(Text(f"{hook(self.panes, 'score_label')()} over the game", style="bold"))
+        yield Label(Text(hook(self.panes, "chart_title")(), style="bold"))
         every_point = [point for points in series for point in points]
         low, high = min(every_point, default=0), max(every_point, default=0)
         for seat, points in enumerate(series):
