@@ -147,7 +147,8 @@ class SetupScreen(Screen[None]):
                 field = Select([(str(v), v) for v in range(low, high + 1)], value=value, allow_blank=False,
                                compact=True, id=widget_id)
             else:
-                field = Input(str(value), type="integer", compact=True, id=widget_id)
+                field = Input(str(value), type="integer", compact=True, id=widget_id,
+                              placeholder=f"{low} to {high}", tooltip=f"a whole number from {low} to {high}")
         return Horizontal(Label(option.name.replace("_", " "), classes="setup-label"), field,
                           classes="setup-row")
 
@@ -165,7 +166,9 @@ class SetupScreen(Screen[None]):
                     given[option.name] = int(widget.value)
                 except ValueError:
                     if strict:
-                        raise OptionError(f"{option.name.replace('_', ' ')} must be a whole number") from None
+                        low, high = option.allowed  # (QA: the range was said only of a number out of it)
+                        raise OptionError(f"{option.name.replace('_', ' ')} must be a whole number from {low} "
+                                          f"to {high}") from None
             else:
                 given[option.name] = widget.value
         return given
