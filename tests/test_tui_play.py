@@ -715,3 +715,20 @@ async def test_an_ssh_guest_goes_on_with_his_own_game_against_bots_after_his_ses
         await wait_until(pilot, lambda: screen_name(again) == "TableScreen" and bool(again.screen.frame.choices),
                          "the table again")
         assert again.screen.frame.view == left_at.view
+
+
+async def test_a_terminal_below_80_by_24_is_told_once_why_lines_are_cut():
+    """QA: at 60×20 the panes squeezed and the footer was cut with no word why."""
+    app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(60, 20), notifications=True) as pilot:
+        await wait_until(pilot, lambda: any(toast.title == "Small terminal" for toast in app._notifications),
+                         "the notice")
+        assert "made for 80×24 or more" in next(str(t.message) for t in app._notifications
+                                                 if t.title == "Small terminal")
+        await pilot.resize_terminal(100, 30)
+        await pilot.resize_terminal(70, 24)
+        await wait_until(pilot, lambda: sum(t.title == "Small terminal" for t in app._notifications) == 2,
+                         "the notice again, once")
+        await pilot.resize_terminal(72, 24)
+        await pilot.pause(0.2)
+        assert sum(t.title == "Small terminal" for t in app._notifications) == 2

@@ -11,6 +11,7 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.filter import LineFilter
@@ -69,9 +70,11 @@ class TurpinApp(App[int]):
                  bell: bool = True, lan_interfaces: list[str] | None = None, guest: bool = False) -> None:
         super().__init__()
         #: A guest's window through the SSH front door, on someone else's machine: it hosts no table (no
-        #: port opened on the operator's network), and keeps and reads no game records (the operator's
-        #: records hold every hand of his games, running ones too).
+        #: port opened on the operator's network), and reads none of the operator's game records (they
+        #: hold every hand of his games, running ones too): only his own games against bots, kept where
+        #: the front door names a folder for him (``tui.record_files.records_of_your_own``).
         self.guest = guest
+        self._said_too_small = False
         #: Where the LAN list listens: None every interface, [] not at all (tests), else these addresses.
         self.lan_interfaces = lan_interfaces
         self.start = start or Start()
@@ -115,6 +118,19 @@ class TurpinApp(App[int]):
             from tui.screens.join import JoinScreen
             self.push_screen(JoinScreen(spectate=route == "spectate", address=self.start.address,
                                         code=self.start.code, connect_now=True))
+
+    #: The smallest terminal every screen is made for; below it panes squeeze and lines are cut.
+    SMALLEST = (80, 24)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Say once, each time the terminal becomes smaller than ``SMALLEST``, why things are cut (QA)."""
+        small = event.size.width < self.SMALLEST[0] or event.size.height < self.SMALLEST[1]
+        if small and not self._said_too_small:
+            width, height = self.SMALLEST
+            self.notify(f"This terminal is {event.size.width}×{event.size.height}; turpin is made for "
+                        f"{width}×{height} or more, so some lines are cut.", title="Small terminal",
+                        severity="warning", timeout=8)
+        self._said_too_small = small
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
