@@ -732,3 +732,23 @@ async def test_a_terminal_below_80_by_24_is_told_once_why_lines_are_cut():
         await pilot.resize_terminal(72, 24)
         await pilot.pause(0.2)
         assert sum(t.title == "Small terminal" for t in app._notifications) == 2
+
+
+async def test_the_palettes_screenshot_is_saved_in_turpins_folder_and_says_where(tmp_path):
+    """QA: Textual's own went to ~/Downloads, or toasted "Failed to save screenshot" where there was none.
+    An SSH guest is not offered it (it would land on the operator's machine)."""
+    from tui.record_files import screenshots_folder
+    app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await wait_until(pilot, lambda: "Join a table" in plain_text(app), "the menu")
+        assert any(command.title == "Screenshot" for command in app.get_system_commands(app.screen))
+        await pilot.press("ctrl+p")
+        await pilot.press(*"screenshot", "enter")
+        await wait_until(pilot, lambda: any(t.title == "Screenshot" for t in app._notifications), "the toast")
+        said = next(str(t.message) for t in app._notifications if t.title == "Screenshot")
+        saved = list(screenshots_folder().glob("*.svg"))
+        assert len(saved) == 1 and said == f"Saved in {saved[0]}" and "<svg" in saved[0].read_text()[:500]
+    guest = TurpinApp(Start(route="menu"), player_name="Bob", lan_interfaces=[], bell=False, guest=True)
+    async with guest.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: "Join a table" in plain_text(guest), "the menu")
+        assert not any(command.title == "Screenshot" for command in guest.get_system_commands(guest.screen))

@@ -8,6 +8,7 @@ someone else's. The screens do the rest.
 from __future__ import annotations
 
 import contextlib
+import pathlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
@@ -161,6 +162,11 @@ class TurpinApp(App[int]):
         titles: set[str] = set()
         for command in [*super().get_system_commands(screen),
                         *getattr(screen, "palette_commands", lambda: [])()]:
+            if command.title == "Screenshot":
+                if self.guest:
+                    continue  # it would be saved on the operator's machine, not the SSH guest's
+                command = SystemCommand("Screenshot", "Save an SVG of the screen in turpin's screenshots folder",
+                                        lambda: self.set_timer(0.1, self.action_screenshot))
             titles.add(command.title.casefold())
             yield command
         seen: set[str] = set()
@@ -176,6 +182,20 @@ class TurpinApp(App[int]):
                 continue
             yield SystemCommand(label, f"key: {binding.key_display or key}",
                                 lambda action=binding.action, node=active.node: self._run_action_on(node, action))
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """The palette's Screenshot: an SVG of the screen in turpin's screenshots folder, and a toast that
+        says where, or why not (QA: Textual's own went to ~/Downloads, or failed without a word why)."""
+        from tui.record_files import screenshots_folder
+        folder = pathlib.Path(path) if path else screenshots_folder()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            saved = self.save_screenshot(filename, str(folder))
+        except OSError as error:
+            self.notify(f"Could not save the screenshot in {folder}: {error.strerror or error}",
+                        title="Screenshot", severity="error", markup=False)
+            return
+        self.notify(f"Saved in {saved}", title="Screenshot", markup=False)
 
     def _run_action_on(self, node: Any, action: str) -> None:
         self.call_later(self.run_action, action, node)

@@ -1,4 +1,5 @@
-"""Where turpin keeps its game records: a folder in the user's data, one file per table, named after it.
+"""Where turpin keeps its game records (a folder in the user's data, one file per table, named after it),
+and the palette's screenshots.
 
 Kept apart from the commands that write them so that the menu can look at the records as it opens without
 loading the host and the engines.
@@ -42,3 +43,8 @@ def default_record_path(label: str, now: time.struct_time | None = None) -> path
         number += 1
         path = folder / f"{stem}-{stamp}-{number}{RECORD_SUFFIX}"
     return path
+
+
+def screenshots_folder() -> pathlib.Path:
+    """Where the palette's Screenshot saves: beside the records, in turpin's folder of the user's data."""
+    return pathlib.Path(platformdirs.user_data_dir("turpin")) / "screenshots"
