@@ -53,6 +53,21 @@ def test_the_list_has_every_record_newest_first_and_passes_over_what_is_not_one(
     assert outcome_in_words(found[1].path) == f"{' and '.join(winners)} won"
 
 
+def test_a_game_left_before_its_player_made_a_move_is_not_listed(tmp_path):
+    """QA: each `turpin play` left at once stayed in Replays as "unfinished", with only the bots' moves."""
+    game = get_game("turpin")
+    table = Table(game, {"players": 2}, bots={1: "random"}, seed=8, save=RecordLog(tmp_path / "left.turpin-record"))
+    hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player", "name": "Ann"}
+    table.join(lambda frame: None, hello)
+    turn = table.bot_turn()
+    assert turn is not None and table.play_bot_action(turn, random.Random(1).choice(game.legal_actions(
+        turn.state, turn.seat)))
+    table.save.close()
+    assert len(table.actions) == 1 and table.actions[0][0] == 1
+    record_a_game(tmp_path / "played.turpin-record", seed=2, moves=3)
+    assert [entry.path.name for entry in list_records(tmp_path)] == ["played.turpin-record"]
+
+
 def test_the_list_names_the_rival_when_he_wins_a_solo_game(tmp_path):
     """Y16: the rival has no seat, yet the list says he won, as the results screen does."""
     table = record_a_game(tmp_path / "solo.turpin-record", "money-or-life", seed=1, names=("Ann",))
