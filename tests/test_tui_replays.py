@@ -202,3 +202,18 @@ async def test_the_replays_list_names_bots_plainly_and_marks_what_it_cuts(tmp_pa
         await wait_until(pilot, lambda: "Alexandra" in screen_text(app), "the list")
         row = next(line for line in screen_text(app).splitlines() if "Alexandra" in line)
         assert "…" in row, row
+
+
+def test_a_long_reveal_line_wraps_under_its_own_first_letter():
+    """QA: "Coaches still in the pile, next first: …" went on at column 2, left of its item's column 4."""
+    from rich.console import Console
+    from rich.text import Text
+    from tui.screens.results import with_hanging_indents
+    reveal = Text("Everything that was hidden\n  Ann: none\n    Coaches still in the pile, next first: A land "
+                  "surveyor; The Bishop of York; The Earl of Ripon; A lawyer\n")
+    console = Console(width=40, record=True, color_system=None)
+    console.print(with_hanging_indents(reveal))
+    lines = [line.rstrip() for line in console.export_text().splitlines()]
+    start = lines.index("    Coaches still in the pile, next")
+    assert lines[:2] == ["Everything that was hidden", "  Ann: none"]
+    assert len(lines) > start + 2 and all(line.startswith("    ") and line[4] != " " for line in lines[start + 1:start + 3])

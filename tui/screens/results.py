@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -67,6 +69,16 @@ def reveal_text(reveal: Any, frame: TableFrame) -> Text:
     return text
 
 
+def with_hanging_indents(text: Text) -> Group:
+    """Each line of ``text`` wrapped under its own first letter, not at the screen's edge (QA: a long
+    "Coaches still in the pile" line went on at column 2, left of its item)."""
+    lines = []
+    for line in text.split("\n", allow_blank=True):
+        indent = len(line.plain) - len(line.plain.lstrip(" "))
+        lines.append(Padding(line[indent:], (0, 0, 0, indent)))
+    return Group(*lines)
+
+
 class ResultsScreen(Screen[None]):
     CSS_PATH = screen_styles("results")
     BINDINGS = [
@@ -101,7 +113,7 @@ class ResultsScreen(Screen[None]):
             reveal.append("Everything that was hidden\n", style="bold")  # (A2; a mark the rules help does not explain)
             reveal.append_text(reveal_text(result.get("reveal", {}), frame))
             reveal.append(f"  seed: {result.get('seed')}\n")
-            yield Static(reveal, id="results-reveal")
+            yield Static(with_hanging_indents(reveal), id="results-reveal")
             path = self.record_path or getattr(self.app, "record_path", None)
             if path:
                 yield Static(Text(f"The game record is in {path}"), id="results-record")
