@@ -963,3 +963,17 @@ async def test_key_0_picks_the_tenth_choice_listed():
         await pilot.press("0")
         await wait_until(pilot, lambda: sent, "the move to go")
         assert [message["action"] for message in sent] == [frame.choices[tenth]["action"]]
+
+
+def test_the_players_pane_keeps_its_columns_when_a_rider_is_dead():
+    """QA: "root (you)  £34 score 33     dead" above "Moll Cutpu…          £14 score 23": the shorter
+    summary was filled at its start, so the money of one stood under the score of the other."""
+    from rich.console import Console
+    from tui.widgets.players import PlayersPane
+    frame = _frame_at("pick")
+    frame.view["players"][0]["status"] = "dead"
+    console = Console(width=60, record=True, color_system=None)
+    console.print(PlayersPane(panes).draw(frame))
+    rows = [line for line in console.export_text().splitlines() if "score" in line]
+    assert len(rows) == 2 and "dead" in rows[0]
+    assert rows[0].index("£") == rows[1].index("£") and rows[0].index("score") == rows[1].index("score"), rows

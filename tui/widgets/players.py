@@ -34,8 +34,8 @@ class PlayersPane(FramePane):
         # Each part of the summary ("4 cards · 38 pts") right-aligned in a column of its own, then what
         # the seat is doing: the numbers of a seat still choosing and of one that has laid line up.
         parts = max((len(row) - 3 for row in rows), default=0)
-        for row in rows:
-            row[2:2] = [Text("") for _ in range(parts - (len(row) - 3))]
+        for row in rows:  # a shorter summary (no "· dead") is filled at its end: money under money (QA)
+            row[-1:-1] = [Text("") for _ in range(parts - (len(row) - 3))]
         room = self._room_for_names(rows, width, parts)
         if any(row[1].cell_len > room for row in rows) and any(row[-1].plain == TO_MOVE for row in rows):
             # Short of room, "to move" goes first: the ▶ beside the name says it too, and a name or a
