@@ -508,6 +508,9 @@ class Table:
         if not self.over:
             raise Refusal("game_on", "this table's game is still being played")
         self._deal(seed)
+        close_record = getattr(self.save, "close", None)
+        if close_record is not None and save is not self.save:
+            close_record()  # the last game's record is whole: its file is let go
         # The new game's log opens with it, for everyone: a notice sent after the new table came under the
         # deal's first lines (QA).
         self.log.insert(0, event("A new game begins at this table: same seats, a fresh deal."))

@@ -19,6 +19,7 @@ host resuming one goes on in format 2.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
 import struct
@@ -27,6 +28,11 @@ import zlib
 from typing import Any
 
 import msgpack
+
+try:
+    import fcntl
+except ImportError:  # (not on Windows: there, a record is not guarded against a second writer)
+    fcntl = None  # type: ignore[assignment]
 
 RECORD_FORMAT = "turpin-record"
 #: How a record file's name ends (turpin's records folder holds other files too, perhaps).
@@ -129,8 +135,11 @@ class RecordLog:
 
     def _rewrite(self, record: dict[str, Any], header: dict[str, Any]) -> None:
         self.close()
+        if record_in_use(self.path):  # two tables writing one record would tear it: the second says so
+            raise RecordError(f"the record {self.path} is in use: another turpin is serving its table")
         write_record(self.path, record)
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        _hold(self._fd)
         self._written = {key: _pack(value) for key, value in header.items()}
         self._actions = len(record["actions"])
 
@@ -138,6 +147,31 @@ class RecordLog:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+def record_in_use(path: str | os.PathLike[str]) -> bool:
+    """Whether a ``RecordLog`` (in this process or another) is writing the record at ``path`` now: it
+    holds an advisory lock on the file from its first write until it is closed or its process ends."""
+    if fcntl is None:
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
+def _hold(fd: int) -> None:
+    """The writer's lock (``record_in_use``), released with the file descriptor."""
+    if fcntl is not None:
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:

@@ -49,6 +49,30 @@ def test_add_commands_adds_host_and_join_with_their_options():
     assert join.address == "10.0.0.5:4707" and join.spectate and callable(join.handler)
 
 
+async def test_a_record_being_served_is_not_resumed_by_a_second_host(tmp_path):
+    """Two hosts writing one record would tear it: a second --resume of a table still served is refused
+    in words, and the first plays on."""
+    record = tmp_path / "r.record"
+    first = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--port", "0",
+        "--interface", "127.0.0.1", "--no-advertise", "--record", str(record),
+        cwd=ROOT, env=ENV, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT)
+    try:
+        while not (await asyncio.wait_for(first.stdout.readline(), WAIT)).startswith(b"Type `seats`"):
+            pass
+        second = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", HOST_SCRIPT, "--headless", "--resume", str(record), "--port", "0",
+            "--interface", "127.0.0.1", "--no-advertise", cwd=ROOT, env=ENV, stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        out, err = await asyncio.wait_for(second.communicate(), WAIT)
+        assert second.returncode == 2 and b"is in use: another turpin is serving its table" in err
+        assert b"Traceback" not in err and first.returncode is None
+    finally:
+        first.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(first.wait(), WAIT)
+
+
 async def test_headless_host_prints_address_code_and_spectator_instructions_and_stops_cleanly(tmp_path):
     """The host prints where it is, its room code, how to join and how to watch; SIGTERM closes it."""
     process = await asyncio.create_subprocess_exec(

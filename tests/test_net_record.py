@@ -10,7 +10,7 @@ import pytest
 
 from net import protocol
 from net.authority import Table
-from net.record import MAGIC, RecordLog, log_bytes, read_record
+from net.record import MAGIC, RecordError, RecordLog, log_bytes, read_record
 from tests.net_helpers import TOY
 
 HELLO = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}
@@ -85,6 +85,7 @@ def test_a_torn_tail_is_ignored_and_the_table_resumes_from_the_last_whole_entry(
     path = tmp_path / "game.record"
     table, players = _table_with_players(path)
     _play(table, players, 3)
+    table.save.close()  # the crashed host is gone, and its hold on the file with it
     whole = path.read_bytes()
     for torn in (whole + b"\x00\x00\x01", whole + b"\x00\x00\x00\x40\x12\x34\x56\x78" + b"\x81" * 10,
                  whole + bytes(4096)):
@@ -121,3 +122,21 @@ def test_a_log_with_a_damaged_header_is_refused_in_words(tmp_path):
     path.write_bytes(MAGIC + b"\x00\x00\x00\x05\x00\x00\x00\x00hello")
     with pytest.raises(Exception, match="not a turpin game record"):
         read_record(path)
+
+
+def test_a_record_being_written_is_not_taken_by_a_second_table(tmp_path):
+    """Two tables writing one record would tear it (the menu's "go on" in a second window, or a second
+    --resume): the writer holds the file, a second one is refused in words until the first lets go."""
+    from net.record import record_in_use
+    path = tmp_path / "game.record"
+    table, players = _table_with_players(path)
+    _play(table, players, 2)
+    assert record_in_use(path)
+    second = Table.from_record(TOY, read_record(path), save=RecordLog(path))
+    with pytest.raises(RecordError, match="in use"):
+        second.save(second.record())
+    table.save.close()
+    assert not record_in_use(path)
+    second.save(second.record())
+    assert record_in_use(path) and read_record(path)["actions"] == table.actions
+    second.save.close()

@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.filter import LineFilter
+from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -381,9 +382,16 @@ class TurpinApp(App[int]):
             self.record_path = str(default_record_path(plan.name or plan.game))
             self.hosted.start_again(self.record_path)
 
+    class TableClosed(Message):
+        """The table this app served or sat at is closed (its record let go): sent to the menu."""
+
     def leave_table(self) -> None:
         self._to_menu()
-        self.run_worker(self._close_table(), group="close")
+        self.run_worker(self._close_table_then_say_so(), group="close")
+
+    async def _close_table_then_say_so(self) -> None:
+        await self._close_table()
+        self.screen.post_message(self.TableClosed())  # the menu may offer the game just left
 
     def return_to_menu(self) -> None:
         """Back to the main menu from anywhere (the replays, say), leaving any table as it is."""

@@ -156,6 +156,9 @@ class HostedTable:
             with contextlib.suppress(Exception):
                 await self._advert.close()
         await self.host.close(for_good=True)  # the person hosting closed it: leaving, or quitting turpin
+        close_record = getattr(self.table.save, "close", None)
+        if close_record is not None:
+            close_record()  # (and its lock: a game left unfinished may be gone on with from the menu)
 
 
 def plan_to_go_on_with(record: dict[str, Any]) -> TablePlan:

@@ -253,6 +253,9 @@ def run_host(args: argparse.Namespace, games: Mapping[str, Game] | None = None) 
             return asyncio.run(serve_headless(table, record_path, args))
     except KeyboardInterrupt:
         return 130
+    except RecordError as error:  # its record is being written by another host (a second --resume)
+        print(f"turpin: {error}", file=sys.stderr)
+        return 2
 
 
 async def serve_headless(table: Table, record_path: str, args: argparse.Namespace) -> int:

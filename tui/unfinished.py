@@ -50,7 +50,7 @@ def last_game_against_bots(folder: pathlib.Path) -> UnfinishedGame | None:
     """The newest game against bots in ``folder``, if it is not over; None otherwise (or if it cannot be
     read, or no move was made in it). The records are read only if there are any: the menu asks as it
     opens, and the engines and the host's table load only for a record to replay."""
-    from net.record import RecordError, read_record
+    from net.record import RecordError, read_record, record_in_use
     try:
         paths = sorted((path for path in folder.iterdir() if path.name.endswith(RECORD_SUFFIX)),
                        key=_saved, reverse=True)
@@ -62,20 +62,20 @@ def last_game_against_bots(folder: pathlib.Path) -> UnfinishedGame | None:
         except RecordError:
             continue
         if (record.get("meta") or {}).get(AGAINST_BOTS):
-            return _unfinished(path, record)
+            # Played on in another turpin window right now: not this window's to go on with.
+            return None if record_in_use(path) else _unfinished(path, record)
     return None
 
 
 def _unfinished(path: pathlib.Path, record: dict[str, Any]) -> UnfinishedGame | None:
     from core.registry import all_games
     from net.authority import Table
-    from net.record import RecordError
     game = all_games().get(record["game"])
     if game is None or not record["actions"]:
         return None
     try:
         table = Table.from_record(game, record)
-    except RecordError:
+    except Exception:  # a record this turpin cannot replay (RecordError, or an older engine's): not offered
         return None
     if game.result(table.state) is not None or sum(seat["kind"] != "bot" for seat in record["seats"]) != 1:
         return None

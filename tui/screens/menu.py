@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 if TYPE_CHECKING:
     from tui.unfinished import UnfinishedGame
@@ -73,7 +74,11 @@ class MenuScreen(Screen[None]):
         """At the menu (first, or back from a table): the game just left may be one to go on with, or over."""
         self._look_for_an_unfinished_game()
 
-    @work(thread=True, exclusive=True, group="unfinished")
+    def on_turpin_app_table_closed(self) -> None:
+        """The table just left is closed now, its record let go: it may be one to go on with."""
+        self._look_for_an_unfinished_game()
+
+    @work(thread=True, exclusive=True, group="unfinished", exit_on_error=False)
     def _look_for_an_unfinished_game(self) -> None:
         """Off the event loop and after the menu shows: it reads a record and replays it (the engines load)."""
         from tui.record_files import records_folder, records_of_your_own
@@ -81,7 +86,8 @@ class MenuScreen(Screen[None]):
         if not self.app.guest or records_of_your_own():  # not the operator's games to an SSH guest
             from tui.unfinished import last_game_against_bots
             found = last_game_against_bots(records_folder())
-        self.app.call_from_thread(self._offer, found)
+        if not get_current_worker().is_cancelled:  # a later look (the table closed since) has the say
+            self.app.call_from_thread(self._offer, found)
 
     def _offer(self, found: UnfinishedGame | None) -> None:
         had, self.unfinished = self.unfinished, found
