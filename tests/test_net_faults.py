@@ -503,7 +503,9 @@ async def test_resuming_a_finished_game_says_it_is_over(tmp_path):
         pass
     assert table.over
     record = tmp_path / "done.record"
-    record_saver(str(record))(table.record())
+    saver = record_saver(str(record))
+    saver(table.record())
+    saver.close()  # the host that wrote it is gone
     host, _ = await _start_host(["--headless", "--no-advertise", "--interface", "127.0.0.1", "--port", "0",
                                  "--linger", "60", "--resume", str(record)])
     try:
