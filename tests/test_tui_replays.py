@@ -217,3 +217,41 @@ def test_a_long_reveal_line_wraps_under_its_own_first_letter():
     start = lines.index("    Coaches still in the pile, next")
     assert lines[:2] == ["Everything that was hidden", "  Ann: none"]
     assert len(lines) > start + 2 and all(line.startswith("    ") and line[4] != " " for line in lines[start + 1:start + 3])
+
+
+def record_a_game_against_a_bot(path, person_moves: int, finish: bool = False) -> Table:
+    """A game of one person and a random bot, recorded as the app records its games against bots."""
+    from tui.unfinished import AGAINST_BOTS
+    game = get_game("turpin")
+    table = Table(game, {"players": 2}, bots={1: "random"}, seed=6, save=RecordLog(path))
+    table.meta[AGAINST_BOTS] = True
+    hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player", "name": "Ann"}
+    person = table.join(lambda frame: None, hello)
+    rng, moved = random.Random(2), 0
+    while not table.over:
+        turn = table.bot_turn()
+        if turn is not None:
+            table.play_bot_action(turn, rng.choice(game.legal_actions(turn.state, turn.seat)))
+            continue
+        if moved >= person_moves and not finish:
+            break
+        prompt = table._prompts[0]
+        table.act(person, rng.choice(prompt.legal), prompt.id)
+        moved += 1
+    table.save.close()
+    return table
+
+
+def test_go_on_offers_the_newest_game_its_player_moved_in_and_never_a_stale_one(tmp_path):
+    """QA: a newer game left before the player's first move pushed aside the one he had played; and an
+    offer taken after its game was played to the end elsewhere wrote the old position over its record."""
+    from tui.unfinished import last_game_against_bots, unfinished_game_at
+    played = tmp_path / "played.turpin-record"
+    record_a_game_against_a_bot(played, person_moves=2)
+    untouched = tmp_path / "untouched.turpin-record"
+    record_a_game_against_a_bot(untouched, person_moves=0)
+    os.utime(played, (1_700_000_000, 1_700_000_000))
+    offer = last_game_against_bots(tmp_path)
+    assert offer is not None and offer.path == played
+    record_a_game_against_a_bot(played, person_moves=0, finish=True)  # played to its end in another window
+    assert unfinished_game_at(offer.path) is None

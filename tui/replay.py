@@ -20,6 +20,7 @@ from net.authority import Table
 from net.record import RECORD_SUFFIX, RecordError, public_record, read_record
 from tui.frame import TableFrame
 from tui.glyphs import UNICODE, Glyphs
+from tui.unfinished import a_person_moved
 
 
 
@@ -55,19 +56,12 @@ def list_records(folder: pathlib.Path) -> list[RecordFile]:
         except (RecordError, OSError):
             continue
         game = games.get(record["game"])
-        if game is None or not record["actions"] or not _a_person_moved(record):
+        if game is None or not record["actions"] or not a_person_moved(record):
             continue  # not ours, or closed before anyone at it made a move: nothing worth replaying (QA)
         players = [str(seat.get("name") or f"Seat {number + 1}") for number, seat in enumerate(record["seats"])]
         found.append(RecordFile(path, game.id, game.title, str(record["table"]), players,
                                 len(record["actions"]), saved))
     return sorted(found, key=lambda entry: entry.saved, reverse=True)
-
-
-def _a_person_moved(record: dict[str, Any]) -> bool:
-    """Whether a person (not a bot) made a move in the recorded game, or it had no person at all: a game
-    left before the player's first move is only the bots' opening moves (QA: the list filled with them)."""
-    people = {number for number, seat in enumerate(record["seats"]) if seat["kind"] != "bot"}
-    return not people or any(seat in people for seat, _ in record["actions"])
 
 
 def outcome_in_words(path: pathlib.Path) -> str:

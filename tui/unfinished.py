@@ -1,8 +1,8 @@
 """A game against bots left before its end (turpin closed, the terminal or the SSH session lost, or the
 player stood up): the menu offers to go on with it, rebuilt from its record as a crashed host's table is.
 
-Only the newest game against bots is offered: once it is over (or a newer one is started), older ones
-are left to the replays.
+Only the newest game against bots that the player made a move in is offered: once it is over (or a newer
+one is played), older ones are left to the replays.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class UnfinishedGame:
         from core.engine import quantity
         when = time.strftime("%H:%M" if time.time() - self.saved < 20 * 3600 else "%d %b %H:%M",
                              time.localtime(self.saved))
-        return f"{self.title}, {self.players} players, {quantity(self.moves, 'move')} in (left at {when})"
+        return f"{self.title}, {quantity(self.players, 'player')}, {quantity(self.moves, 'move')} in (left at {when})"
 
     @property
     def seat(self) -> int:
@@ -61,10 +61,30 @@ def last_game_against_bots(folder: pathlib.Path) -> UnfinishedGame | None:
             record = read_record(path)
         except RecordError:
             continue
-        if (record.get("meta") or {}).get(AGAINST_BOTS):
+        if (record.get("meta") or {}).get(AGAINST_BOTS) and a_person_moved(record):
             # Played on in another turpin window right now: not this window's to go on with.
             return None if record_in_use(path) else _unfinished(path, record)
     return None
+
+
+def unfinished_game_at(path: pathlib.Path) -> UnfinishedGame | None:
+    """The game at ``path`` read afresh, if it is still unfinished and free: an offer made when the menu
+    opened may be stale by the time it is taken (QA: the game was played to its end in another window,
+    and going on from the old offer wrote the old position over its record)."""
+    from net.record import RecordError, read_record, record_in_use
+    try:
+        record = read_record(path)
+    except RecordError:
+        return None
+    return None if record_in_use(path) else _unfinished(path, record)
+
+
+def a_person_moved(record: dict[str, Any]) -> bool:
+    """Whether a person (not a bot) made a move in the recorded game, or it had no person at all. A game
+    left before the player's first move holds only the bots' opening moves: it is not offered, nor does it
+    push aside the game before it (QA), nor is it listed in the replays."""
+    people = {number for number, seat in enumerate(record["seats"]) if seat["kind"] != "bot"}
+    return not people or any(seat in people for seat, _ in record["actions"])
 
 
 def _unfinished(path: pathlib.Path, record: dict[str, Any]) -> UnfinishedGame | None:
