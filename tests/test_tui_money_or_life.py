@@ -509,6 +509,16 @@ def test_on_a_shared_coach_the_suggestion_is_the_normal_bots_pooled_choice_and_a
     me = {"health": 4, "folk_hero": 0, "scoundrel": 0}
     assert panes.outcome_text(outcome, UNICODE, me).plain.endswith("YOU WOULD DIE")
     assert panes.outcome_text(outcome, UNICODE, me, alone=True).plain.endswith("you would die alone")
+    # The dice in the hand say the same of the same line (QA: "YOU WOULD DIE" there beside "alone" in the list)
+    frame = _frame_at("rob", seed=0, also=lambda state: state["picks"][0] == state["picks"][1])
+    best = panes.ranked_robberies(frame)[0]["action"]
+    places, left = [], {part: list(best[part]) for part in ("speed", "wit", "combat")}
+    for value in frame.view["players"][0]["rob_dice"]:
+        part = next(p for p in left if value in left[p])
+        left[part].remove(value)
+        places.append(part)
+    action, words = panes.try_assignment(frame, places, best["spur"])
+    assert action == best and words.plain.startswith("alone: ") and "YOU WOULD DIE" not in words.plain
 
 
 def test_a_robbery_line_leaves_out_a_track_that_does_not_move():

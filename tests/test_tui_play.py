@@ -125,7 +125,7 @@ async def test_esc_at_a_game_asks_before_it_ends_the_game():
         table, client = app.screen, app.client
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-        assert "The game against the bots stops here" in plain_text(app)
+        assert "The game against the bots ends here" in plain_text(app)  # no move made yet: nothing to go on with
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is table, "the table again")
         assert app.client is client and bool(table.frame.choices)
@@ -151,10 +151,12 @@ async def test_ctrl_q_at_a_game_asks_before_it_quits():
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
         shown = plain_text(app)
-        assert "Quit turpin?" in shown and "The game against the bots stops here" in shown, shown
+        assert "Quit turpin?" in shown and "The game against the bots ends here" in shown, shown
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is table, "the table again")
         assert app.is_running
+        await pilot.press("question_mark")  # over the rules too (QA: it quit at once from there)
+        await wait_until(pilot, lambda: screen_name(app) == "RulesScreen", "the rules")
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question again")
         await pilot.press("enter")

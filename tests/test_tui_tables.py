@@ -79,6 +79,9 @@ async def test_a_spectator_follows_a_game_to_its_result_and_no_key_acts():
             assert app.screen.frame.result["winners"] is not None
             # Nobody here can deal again: "p play again" (which did nothing) is not offered.
             assert "play again" not in rendered(app).lower() and "back to menu" in rendered(app)
+            await host.close(for_good=True)  # the results say it, and keep saying it (QA: a toast only)
+            await wait_until(pilot, lambda: "closed the table: no new game will open here" in rendered(app),
+                             "the results to say so")
     finally:
         await host.close()
 
@@ -366,7 +369,8 @@ async def test_a_guest_reading_the_results_is_told_when_the_host_closes_the_tabl
         await host.close(for_good=True)
         await wait_until(pilot, lambda: "closed the table: no new game will open here" in rendered(app),
                          "the results to say so")
-        assert any("The table is closed" in str(toast.message) for toast in app._notifications)
+        assert any(str(toast.message).startswith("The host has closed the table. Esc goes back")
+                   for toast in app._notifications)
 
 
 async def test_a_lan_table_that_cannot_be_announced_knows_why_for_the_lobby(monkeypatch):

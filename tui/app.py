@@ -205,8 +205,10 @@ class TurpinApp(App[int]):
         """ctrl+q, or Quit in the palette: at a table whose game is on it asks first, as Esc does (a table
         you host would close for everyone, a game against bots end); anywhere else it quits at once."""
         from tui.screens.confirm import ask_first
-        what_leaving_does = getattr(self.screen, "what_leaving_does", None)
-        consequence = what_leaving_does() if what_leaving_does is not None else None
+        # The table may be under a pop-up (the rules, a pause between games): it is still what quitting leaves
+        table = next((screen for screen in reversed(self.screen_stack) if hasattr(screen, "what_leaving_does")),
+                     None)
+        consequence = table.what_leaving_does() if table is not None else None
         ask_first(self, "Quit turpin?", consequence, "Quit", self.exit)
 
     def action_help_quit(self) -> None:
@@ -260,6 +262,14 @@ class TurpinApp(App[int]):
         from net.authority import Table
         from net.host import record_saver
         from tui.hosting import HostedTable, plan_to_go_on_with
+        from tui.unfinished import unfinished_game_at
+        fresh = unfinished_game_at(unfinished.path)
+        if fresh is None:
+            self.notify("That game is over now, or open in another turpin window.", title="Go on",
+                        severity="warning")
+            self.screen.post_message(self.TableClosed())  # the menu looks again
+            return
+        unfinished = fresh
         record = unfinished.record
         plan = plan_to_go_on_with(record)
         if bot_delay is not None:

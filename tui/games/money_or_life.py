@@ -1092,7 +1092,10 @@ def try_assignment(frame: TableFrame, places: list[str], spur: bool) -> tuple[di
         solver.Assignment.from_action(c["action"]), targets["speed"], horse) == contribution), None)
     result = solver.outcome(candidate, targets["speed"], targets["wit"], targets["combat"], targets["money"], horse,
                             rules.wit_bonus(me), rules.combat_bonus(me))
-    return action, outcome_text(result.as_dict(), glyphs, me)
+    shared = bool(bots.robbery_partners(view, view["you"]))  # Y8: the line is the robbery alone (as the list says)
+    text = Text("alone: ") if shared else Text()
+    text.append_text(outcome_text(result.as_dict(), glyphs, me, alone=shared))
+    return action, text
 
 
 def why_not(candidate: solver.Assignment, dice_values: list[int], speed: int, horse: int, glyphs: Glyphs) -> str:

@@ -129,9 +129,15 @@ class ResultsScreen(Screen[None]):
         yield Footer()
 
     def table_closed(self) -> None:
-        """The host has closed the table: no new game will open here."""
-        for line in self.query("#results-next"):
-            line.update(Text("The host has closed the table: no new game will open here.", style="italic"))
+        """The host has closed the table: no new game will open here (a line that stays, for a player
+        and a spectator alike; QA: a toast alone was gone before some looked)."""
+        said = Text("The host has closed the table: no new game will open here.", style="italic")
+        lines = self.query("#results-next")
+        if lines:
+            lines.first(Static).update(said)
+        else:
+            buttons = self.query_one("#results-buttons")
+            buttons.parent.mount(Static(said, id="results-next"), before=buttons)
 
     def _at_someone_elses_table(self) -> bool:
         """A player at a LAN table hosted elsewhere, who is still connected to it."""

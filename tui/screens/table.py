@@ -299,7 +299,7 @@ class TableScreen(Screen[None]):
                 self._line(said, "bold red")
                 self.notify(said, severity="error", markup=False)
             else:  # over, and now closed: no new game will come (QA: nothing said it, over the results)
-                said = f"The table is closed: {update.text}. Esc goes back to the menu."
+                said = f"{update.text[:1].upper()}{update.text[1:]}. Esc goes back to the menu."
                 banner = self.query_one(ConnectionBanner)
                 banner.problem, banner.gone = "", said
                 self._line(said, "bold")
@@ -597,9 +597,12 @@ class TableScreen(Screen[None]):
         if hosted is not None and hosted.plan.on_lan:
             return "You host this table: leaving closes it, and the game ends for everyone at it."
         if hosted is not None:
-            if getattr(self.app, "record_path", None):
-                return "The game against the bots stops here: c on the menu goes on with it, as it was."
-            return "The game against the bots ends here."
+            game = "The game against the bots" if hosted.plan.bots else "The game"  # (solo: the sheet's rival)
+            moved = any(seat == frame.seat for seat, _ in hosted.table.actions)
+            if getattr(self.app, "record_path", None) and moved:
+                return f"{game} stops here: c on the menu goes on with it, as it was."
+            # Only a game you have made a move in is offered again (QA: the question promised it anyway)
+            return f"{game} ends here."
         if not frame.started:  # (QA: "the table plays on without you" before any game began)
             return ("The game has not begun: your seat waits for you, and joining again from this terminal "
                     "takes it back (the host may give it to a bot meanwhile).")
