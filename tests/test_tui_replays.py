@@ -219,7 +219,7 @@ def test_a_long_reveal_line_wraps_under_its_own_first_letter():
     assert len(lines) > start + 2 and all(line.startswith("    ") and line[4] != " " for line in lines[start + 1:start + 3])
 
 
-def record_a_game_against_a_bot(path, person_moves: int, finish: bool = False) -> Table:
+def record_a_game_against_a_bot(path, person_moves: int, finish: bool = False, keep_open: bool = False) -> Table:
     """A game of one person and a random bot, recorded as the app records its games against bots."""
     from tui.unfinished import AGAINST_BOTS
     game = get_game("turpin")
@@ -238,7 +238,8 @@ def record_a_game_against_a_bot(path, person_moves: int, finish: bool = False) -
         prompt = table._prompts[0]
         table.act(person, rng.choice(prompt.legal), prompt.id)
         moved += 1
-    table.save.close()
+    if not keep_open:  # (kept open: the table is still being served, its record held)
+        table.save.close()
     return table
 
 
@@ -255,3 +256,22 @@ def test_go_on_offers_the_newest_game_its_player_moved_in_and_never_a_stale_one(
     assert offer is not None and offer.path == played
     record_a_game_against_a_bot(played, person_moves=0, finish=True)  # played to its end in another window
     assert unfinished_game_at(offer.path) is None
+
+
+async def test_a_game_open_in_another_window_is_named_not_offered_until_it_is_let_go(monkeypatch):
+    """An SSH session whose drop the server has not noticed yet still holds the game: the new session's
+    menu says where it is, and offers it (c) once the other lets it go (QA: two live copies of one game)."""
+    from tui.record_files import records_folder
+    from tui.screens import menu
+    monkeypatch.setattr(menu, "LOOK_AGAIN_AFTER", 0.2)
+    folder = records_folder()
+    folder.mkdir(parents=True)
+    elsewhere = record_a_game_against_a_bot(folder / "held.turpin-record", person_moves=1, keep_open=True)
+    app = menu_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: "is open in another turpin" in screen_text(app), "the word")
+        assert "Go on with your game" not in screen_text(app)
+        await pilot.press("c")
+        assert screen_name(app) == "MenuScreen"
+        elsewhere.save.close()
+        await wait_until(pilot, lambda: "Go on with your game" in screen_text(app), "the offer")

@@ -28,6 +28,8 @@ class UnfinishedGame:
     players: int
     moves: int
     saved: float
+    #: Being played in another turpin window right now (its record held): not this window's to go on with.
+    in_use: bool = False
 
     def describe(self) -> str:
         """"Dick Turpin, 4 players, 37 moves in (left at 14:05)"."""
@@ -47,8 +49,8 @@ class UnfinishedGame:
 
 
 def last_game_against_bots(folder: pathlib.Path) -> UnfinishedGame | None:
-    """The newest game against bots in ``folder``, if it is not over; None otherwise (or if it cannot be
-    read, or no move was made in it). The records are read only if there are any: the menu asks as it
+    """The newest game against bots in ``folder`` that its player made a move in, if it is not over (marked
+    ``in_use`` while another window plays it); None otherwise. The records are read only if there are any: the menu asks as it
     opens, and the engines and the host's table load only for a record to replay."""
     from net.record import RecordError, read_record, record_in_use
     try:
@@ -62,8 +64,10 @@ def last_game_against_bots(folder: pathlib.Path) -> UnfinishedGame | None:
         except RecordError:
             continue
         if (record.get("meta") or {}).get(AGAINST_BOTS) and a_person_moved(record):
-            # Played on in another turpin window right now: not this window's to go on with.
-            return None if record_in_use(path) else _unfinished(path, record)
+            found = _unfinished(path, record)
+            if found is not None and record_in_use(path):
+                found.in_use = True
+            return found
     return None
 
 

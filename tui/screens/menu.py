@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 #: What a guest of the SSH front door is not offered (``TurpinApp.guest``): the records are the host's.
 NOT_FOR_GUESTS = ("host", "replays")
 
+#: Seconds between looks at a game open in another window, until it is let go.
+LOOK_AGAIN_AFTER = 5.0
+
 MENU = [
     ("play", "Play against bots", "enter"),
     ("go_on", "Go on with your game", "c"),  # only while a game against bots is left unfinished
@@ -63,9 +66,16 @@ class MenuScreen(Screen[None]):
 
     def _options(self) -> list[Option]:
         return [Option(self._item(label, key), id=item) for item, label, key in MENU
-                if not (self.app.guest and item in NOT_FOR_GUESTS) and (item != "go_on" or self.unfinished)]
+                if not (self.app.guest and item in NOT_FOR_GUESTS) and (item != "go_on" or self._can_go_on())]
+
+    def _can_go_on(self) -> bool:
+        return self.unfinished is not None and not self.unfinished.in_use
 
     def _hint(self) -> Text:
+        if self.unfinished and self.unfinished.in_use:
+            # (an SSH session whose drop the server has not noticed yet, say: offered here once it lets go)
+            return Text(f"Your game of {self.unfinished.describe()} is open in another turpin window.",
+                        style="dim")
         if self.unfinished:
             return Text(f"c goes on with {self.unfinished.describe()}.", style="dim")
         return Text("Enter starts 4-player Dick Turpin against bots.", style="dim")
@@ -91,7 +101,10 @@ class MenuScreen(Screen[None]):
 
     def _offer(self, found: UnfinishedGame | None) -> None:
         had, self.unfinished = self.unfinished, found
-        if (had and had.path) != (found and found.path):
+        if found is not None and found.in_use:
+            self.set_timer(LOOK_AGAIN_AFTER, self._look_for_an_unfinished_game)  # until the other window lets go
+        if (had is not None and had.path, had is not None and had.in_use) != \
+                (found is not None and found.path, found is not None and found.in_use):
             menu = self.query_one("#menu-list", OptionList)
             highlighted = menu.highlighted_option.id if menu.highlighted_option else None
             menu.clear_options()
@@ -136,7 +149,7 @@ class MenuScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick" and self.app.guest and parameters and parameters[0] in NOT_FOR_GUESTS:
             return False  # not in the footer, and the key does nothing
-        if action == "pick" and parameters and parameters[0] == "go_on" and self.unfinished is None:
+        if action == "pick" and parameters and parameters[0] == "go_on" and not self._can_go_on():
             return False
         return True
 
@@ -148,7 +161,7 @@ class MenuScreen(Screen[None]):
             from tui.hosting import plan_against_bots
             app.start_table(app.play(plan_against_bots()))
         elif item == "go_on":
-            if self.unfinished is not None:
+            if self._can_go_on():
                 app.start_table(app.go_on_with(self.unfinished))
         elif item in ("setup", "host"):
             from tui.screens.setup import SetupScreen

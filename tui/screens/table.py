@@ -298,7 +298,9 @@ class TableScreen(Screen[None]):
                 banner.problem, banner.gone = "", said  # on every tab, until you leave
                 self._line(said, "bold red")
                 self.notify(said, severity="error", markup=False)
-            else:  # over, and now closed: no new game will come (QA: nothing said it, over the results)
+            elif self.app.client is self.client:  # over, and now closed: no new game will come (QA: nothing
+                # said it, over the results); not a table this app has just closed itself (a new game at a
+                # new private table, say: QA, "The table is closed" over it)
                 said = f"{update.text[:1].upper()}{update.text[1:]}. Esc goes back to the menu."
                 banner = self.query_one(ConnectionBanner)
                 banner.problem, banner.gone = "", said
