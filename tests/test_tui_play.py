@@ -768,3 +768,21 @@ async def test_play_again_against_bots_says_nothing_of_the_last_table_closing():
                          and app.screen.frame.view is not None, "the new game")
         await pilot.pause(0.5)
         assert not any("closed the table" in str(toast.message) for toast in app._notifications)
+
+
+async def test_a_table_drawn_between_a_recompose_s_old_panes_and_its_new_ones_waits_for_them():
+    """QA: at the results, a resize across the 110-column fold and "p" at once quit the app with
+    NoMatches: the table was drawn while the recompose had taken its move pane away and not yet put the
+    new one in. Drawn then, it waits for the new panes instead."""
+    from tui.widgets.prompt import MovePane
+    app = quick_app("highwayman", players=2, series_games=1, routes=2, route_length=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
+                         "the table")
+        table = app.screen
+        await table.query_one(MovePane).remove()
+        table._redraw_all()  # as the resize's redraw did, mid-recompose
+        await table.recompose()
+        await wait_until(pilot, lambda: table.query(MovePane) and table.query_one(MovePane).frame is table.frame,
+                         "the new move pane drawn")
+        assert app.is_running

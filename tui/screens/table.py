@@ -150,6 +150,12 @@ class TableScreen(Screen[None]):
         yield ChatInput(id="chat")
         yield Footer()
 
+    async def recompose(self) -> None:
+        """Into or out of tabs: the new panes are drawn as soon as they are in (a table that came while
+        they were being replaced found no move pane to draw)."""
+        await super().recompose()
+        self._redraw_all()
+
     def watch_narrow(self, narrow: bool) -> None:
         self.set_class(narrow, "-narrow")
         self.refresh_bindings()
@@ -225,9 +231,12 @@ class TableScreen(Screen[None]):
     def watch_frame(self, frame: TableFrame) -> None:
         if not self.is_mounted:
             return
+        moves = self.query(MovePane)
+        if not moves:  # between a recompose's old panes and its new ones (QA: a resize across the fold,
+            return  # then a key at once): ``recompose`` draws the new ones once they are in
         for pane in self._frame_panes:
             pane.frame = frame
-        self.query_one(MovePane).frame = frame
+        moves.first().frame = frame
         self._log.show(frame)
         status = Text(f" {hook(self.panes, 'status')(frame) if frame.started else self._seats_filling(frame)}",
                       style="bold")

@@ -71,7 +71,10 @@ class MovePane(Vertical):
 
     def _focus_choices(self) -> None:
         """Arrows and Enter work at once on a new prompt, unless the player is typing a chat line."""
-        choices_list = self.query_one("#move-choices", ChoiceList)
+        found = self.query("#move-choices")
+        if not found or not self.is_attached:  # (this pane was replaced meanwhile: a resize across the fold)
+            return
+        choices_list = found.first(ChoiceList)
         focused = self.screen.focused
         if focused is not choices_list and (focused is None or focused.id != "chat"):
             choices_list.focus()  # (which repaints the list, so not when it has the focus already)
