@@ -805,3 +805,10 @@ def test_Y7_dice_that_can_catch_the_coach_must_catch_it_and_the_rules_say_so():
     assert [(choice.speed, choice.wit, choice.combat) for choice in hopeless] == [((1, 1, 1, 1), (), ())]
     summary = " ".join(mol.RULES_TEXT.split())
     assert "you cannot let a coach escape on purpose" in summary
+
+
+def test_Y10_a_rifle_bought_with_two_pistols_trades_in_both_pistols_in_words():
+    """QA: "trading in the pistol and the pistol"."""
+    assert mol.trading_in(["pistol", "pistol"]) == ", trading in both pistols"
+    assert mol.trading_in(["pistol", "dagger"]) == ", trading in the pistol and the dagger"
+    assert mol.trading_in([]) == ""

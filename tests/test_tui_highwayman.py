@@ -405,7 +405,7 @@ async def test_a_whole_series_by_keys(size):
         result = app.screen.frame.result
         assert len(result["reveal"]["history"]) == 3
         await wait_until(pilot, lambda: "Game over" in screen_text(app), "the results drawn")
-        assert "Series points over the series (lowest wins)" in screen_text(app)
+        assert "Points over the series (lowest wins)" in screen_text(app)
         # A2 in words: each game's end by the winners' names, and what everyone held, as cards are called
         shown = " ".join(screen_text(app).split())
         first = result["reveal"]["history"][0]

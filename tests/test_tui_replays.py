@@ -269,7 +269,7 @@ async def test_a_game_open_in_another_window_is_named_not_offered_until_it_is_le
     elsewhere = record_a_game_against_a_bot(folder / "held.turpin-record", person_moves=1, keep_open=True)
     app = menu_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: "is open in another turpin" in screen_text(app), "the word")
+        await wait_until(pilot, lambda: "is being played in another" in screen_text(app), "the word")
         assert "Go on with your game" not in screen_text(app)
         await pilot.press("c")
         assert screen_name(app) == "MenuScreen"

@@ -239,6 +239,11 @@ def run_host(args: argparse.Namespace, games: Mapping[str, Game] | None = None) 
         print("turpin: the table window is not built yet; host with --headless and join with "
               "`turpin join`", file=sys.stderr)
         return 2
+    from net.record import record_in_use
+    if args.resume and record_in_use(args.resume):  # said before its port is found taken (QA: "pick another
+        print(f"turpin: the record {args.resume} is in use: another turpin is serving its table",  # port")
+              file=sys.stderr)
+        return 2
     try:
         table, record_path = build_table(args, games if games is not None else all_games())
     except (RecordError, ValueError) as error:

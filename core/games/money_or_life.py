@@ -626,6 +626,8 @@ def trading_in(items: list[str]) -> str:
     """", trading in the cudgel and the dagger" (nothing for no items)."""
     if not items:
         return ""
+    if len(items) == 2 and items[0] == items[1]:  # (QA: "the pistol and the pistol")
+        return f", trading in both {item_name(items[0])}s"
     return ", trading in the " + " and the ".join(item_name(item) for item in items)
 
 

@@ -162,7 +162,7 @@ def score_track(view: dict[str, Any]) -> list[float]:
 
 
 def chart_title() -> str:
-    return "Series points over the series (lowest wins)"
+    return "Points over the series (lowest wins)"
 
 
 def prompt_title(frame: TableFrame) -> str:

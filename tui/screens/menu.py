@@ -74,8 +74,8 @@ class MenuScreen(Screen[None]):
     def _hint(self) -> Text:
         if self.unfinished and self.unfinished.in_use:
             # (an SSH session whose drop the server has not noticed yet, say: offered here once it lets go)
-            return Text(f"Your game of {self.unfinished.describe()} is open in another turpin window.",
-                        style="dim")
+            return Text(f"Your game of {self.unfinished.title} is being played in another turpin window.",
+                        style="dim")  # (not "left at": QA)
         if self.unfinished:
             return Text(f"c goes on with {self.unfinished.describe()}.", style="dim")
         return Text("Enter starts 4-player Dick Turpin against bots.", style="dim")
