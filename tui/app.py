@@ -254,12 +254,10 @@ class TurpinApp(App[int]):
         await client.start()
         self._open(client)
 
-    async def go_on_with(self, unfinished: UnfinishedGame, bot_delay: float | None = None) -> None:
+    async def go_on_with(self, unfinished: UnfinishedGame) -> None:
         """A game against bots left unfinished: its table rebuilt from the record (which it goes on
         writing), hosted here again, and the person back in his seat with its token."""
         await self._close_table()
-        from core.registry import get_game
-        from net.authority import Table
         from net.host import record_saver
         from tui.hosting import HostedTable, plan_to_go_on_with
         from tui.unfinished import unfinished_game_at
@@ -270,11 +268,9 @@ class TurpinApp(App[int]):
             self.screen.post_message(self.TableClosed())  # the menu looks again
             return
         unfinished = fresh
-        record = unfinished.record
-        plan = plan_to_go_on_with(record)
-        if bot_delay is not None:
-            plan.bot_delay = bot_delay
-        table = Table.from_record(get_game(record["game"]), record, save=record_saver(unfinished.path))
+        plan = plan_to_go_on_with(unfinished.record)
+        table = unfinished.table  # rebuilt from the record just read: it goes on writing it
+        table.save = record_saver(unfinished.path)
         self.record_path, self.last_plan = str(unfinished.path), plan
         self.hosted = HostedTable(plan, self.record_path, table=table)
         host, port = await self._start_hosted(self.hosted)

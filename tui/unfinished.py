@@ -30,6 +30,8 @@ class UnfinishedGame:
     saved: float
     #: Being played in another turpin window right now (its record held): not this window's to go on with.
     in_use: bool = False
+    #: The table rebuilt from the record (``net.authority.Table``), ready to be served again.
+    table: Any = None
 
     def describe(self) -> str:
         """"Dick Turpin, 4 players, 37 moves in (left at 14:05)"."""
@@ -103,7 +105,8 @@ def _unfinished(path: pathlib.Path, record: dict[str, Any]) -> UnfinishedGame | 
         return None
     if game.result(table.state) is not None or sum(seat["kind"] != "bot" for seat in record["seats"]) != 1:
         return None
-    return UnfinishedGame(path, record, game.title, len(record["seats"]), len(record["actions"]), _saved(path))
+    return UnfinishedGame(path, record, game.title, len(record["seats"]), len(record["actions"]), _saved(path),
+                          table=table)
 
 
 def _saved(path: pathlib.Path) -> float:
