@@ -481,6 +481,7 @@ async def test_a_browsers_probe_leaves_the_host_quiet_and_the_table_untouched(ca
     assert "Traceback" not in captured.out + captured.err and captured.err == ""
 
 
+@pytest.mark.slow
 def test_repeated_short_listings_find_every_table_among_several_turpin_processes(netns):
     """Issue 10 (11): on a machine running several turpin processes, one-second `turpin tables` run one
     right after another each find every table. (Before: none at all — the unicast answers to zeroconf's

@@ -63,7 +63,9 @@ def twin_playout(game, seed):
 
 
 @game_params
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+# The first chunk is in the quick tier; the rest of the sweep is slow.
+@pytest.mark.parametrize("chunk", [pytest.param(chunk, marks=[pytest.mark.slow] if chunk else [])
+                                   for chunk in range(CHUNKS)])
 def test_advance_changes_the_state_exactly_as_apply_does(game, chunk):
     """400 seeded games per title (random and normal-bot players, every table size): after every action
     the states are equal, and so are pending seats, every seat's legal actions and the result."""

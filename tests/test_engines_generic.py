@@ -102,7 +102,9 @@ def test_state_views_and_events_round_trip_through_msgpack(game):
 
 
 @game_params
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+# The first chunk is in the quick tier; the rest of the sweep is slow.
+@pytest.mark.parametrize("chunk", [pytest.param(chunk, marks=[pytest.mark.slow] if chunk else [])
+                                   for chunk in range(CHUNKS)])
 def test_A1_views_do_not_leak_hidden_information(game, chunk):
     """A1: no seat's view, nor the spectator's, changes when everything hidden from it is redrawn.
 

@@ -208,7 +208,9 @@ def _check_connection(table, seat, frames, states, log, log_lengths, stayed_to_t
 
 
 @pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+# The first chunk is in the quick tier; the rest of the sweep is slow.
+@pytest.mark.parametrize("chunk", [pytest.param(chunk, marks=[pytest.mark.slow] if chunk else [])
+                                   for chunk in range(CHUNKS)])
 async def test_no_frame_carries_what_its_receiver_may_not_know(game, chunk):
     """A1 on the wire, for every connection of hundreds of seeded games; A2 at the end of each."""
     for seed in range(chunk, GAMES_PER_TITLE, CHUNKS):

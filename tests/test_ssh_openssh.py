@@ -23,8 +23,9 @@ import pytest
 
 from tests.test_tui_terminal import MAX_POLLS, Tmux
 
-pytestmark = pytest.mark.skipif(not all(shutil.which(tool) for tool in ("tmux", "ssh", "ssh-keygen")),
-                                reason="needs tmux, ssh and ssh-keygen (OpenSSH client)")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not all(shutil.which(tool) for tool in ("tmux", "ssh", "ssh-keygen")),
+                                 reason="needs tmux, ssh and ssh-keygen (OpenSSH client)")]
 
 
 class Door:

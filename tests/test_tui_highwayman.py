@@ -348,6 +348,7 @@ async def pick_second_with_arrows(pilot, app: TurpinApp) -> None:
     await pilot.press("enter")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 async def test_a_whole_series_by_keys(size):
     app = quick_app("highwayman", players=3, seed=21)

@@ -251,6 +251,7 @@ async def finish_at_results(pilot, app: TurpinApp) -> None:
     await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
 async def test_a_whole_solo_game_by_keys(size):
     app = make_app(players=1, seed=21)
@@ -260,6 +261,7 @@ async def test_a_whole_solo_game_by_keys(size):
         await finish_at_results(pilot, app)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
 async def test_a_whole_duel_by_keys(size):
     app = make_app(players=2, seed=8)

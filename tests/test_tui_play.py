@@ -641,6 +641,7 @@ async def test_the_log_does_not_repeat_a_seats_own_secret_choice_in_public_words
         assert not any("Ann has chosen a town" in line for line in log.plain_lines), log.plain_lines
 
 
+@pytest.mark.slow
 async def test_a_game_against_bots_left_unfinished_goes_on_from_the_menu_as_it_was():
     """Nothing lost: a game against bots left before its end (Esc, or turpin closed, or the SSH session
     dropped) is offered on the menu the next time (c), and goes on from its record where it stopped: the

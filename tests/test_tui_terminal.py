@@ -13,7 +13,8 @@ import uuid
 
 import pytest
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed here")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed here")]
 
 #: Bounds on polling loops (each step sleeps a tenth of a second): a cap on work, not a time limit.
 MAX_POLLS = 3000

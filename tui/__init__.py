@@ -1,11 +1,24 @@
 """turpin's Textual app: screens in ``screens/``, widgets in ``widgets/``, one module of panes a game in
-``games/``; layout and colour in ``../styles/*.tcss``."""
+``games/``; layout and colour in the top-level ``styles/*.tcss``, which an installed turpin carries as
+``tui/styles`` (``pyproject.toml`` maps the one onto the other)."""
 
+import importlib.resources
 import pathlib
+
+
+def _styles_folder() -> pathlib.Path:
+    """Where the style sheets are: inside the installed package (a wheel, ``pip install .``, pipx), or
+    beside ``tui/`` in a source checkout (the editable install, the tests). Textual reads them by path,
+    so it must be a folder on disk; a package imported from a zip has none and is not supported."""
+    installed = importlib.resources.files("tui") / "styles"
+    if isinstance(installed, pathlib.Path) and installed.is_dir():
+        return installed
+    return pathlib.Path(__file__).resolve().parent.parent / "styles"
+
 
 #: The app's style sheets: ``app.tcss`` (app-wide, and the menu) is read at launch; every other screen
 #: names its own, read when it is first shown, so that launching parses only what the menu needs.
-STYLES = pathlib.Path(__file__).resolve().parent.parent / "styles"
+STYLES = _styles_folder()
 #: The table's sheets (panes, chips, each game's own), for the screens that draw a table.
 TABLE_STYLES = sorted(path for path in STYLES.glob("*.tcss") if path.name != "app.tcss")
 

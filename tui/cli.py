@@ -35,6 +35,15 @@ def app_arguments(parser: argparse.ArgumentParser) -> None:
                         help="your name at the table (default: your login name)")
     parser.add_argument("--ascii", action="store_true", help="draw with plain ASCII only")
     parser.add_argument("--no-bell", action="store_true", help="no terminal bell when it is your move")
+    parser.add_argument("--version", action="version", version=f"turpin {_version()}")
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("turpin")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
 
 
 #: Seconds a thread may hold the interpreter while another waits for it. The bots of a table played here
