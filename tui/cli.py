@@ -60,7 +60,7 @@ def run_app(args: argparse.Namespace, start: Any) -> int:
     from tui.glyphs import choose_glyphs
     app = TurpinApp(start, player_name=args.player_name or _login_name(), glyphs=choose_glyphs(args.ascii),
                     bell=not args.no_bell, lan_interfaces=lan_setting(),
-                    guest=os.environ.get("TURPIN_GUEST", "") == "ssh")  # net.ssh.GUEST_VARIABLE
+                    guest=os.environ.get("TURPIN_GUEST", "") in ("ssh", "web"))  # net.ssh.GUEST_VARIABLE
     sys.setswitchinterval(UI_SWITCH_INTERVAL)
     app.run()
     return app.return_code or 0
@@ -84,8 +84,12 @@ def _login_name() -> str:
 
 
 def run_app_menu(args: argparse.Namespace) -> int:
-    """``turpin`` alone: the menu, or (``TURPIN_JOIN=HOST:PORT``, set by an SSH door) that table."""
+    """``turpin`` alone: the menu, or (``TURPIN_JOIN=HOST:PORT``, set by an SSH or web door) that table,
+    or (``TURPIN_SPECTATE=HOST:PORT``, set by a web door) that table watched."""
     from tui.app import Start
+    watched = os.environ.get("TURPIN_SPECTATE", "").strip()  # a web door for a wall screen
+    if watched:
+        return run_app(args, Start(route="spectate", address=watched))
     table = os.environ.get("TURPIN_JOIN", "").strip()
     if table:
         # The host's own SSH door gives its table's room code too: a guest through it has typed the

@@ -19,6 +19,7 @@ from core.simulate import play_bot_game, simulate
 from tui.lan_commands import LINGER_DEFAULT, add_commands, whole_number
 from tui.tables_command import add_tables_command
 from tui.ssh_command import add_serve_ssh_command
+from tui.web_command import add_serve_web_command
 from tui.cli import app_arguments, run_app, run_app_menu
 
 
@@ -186,6 +187,7 @@ def _add_network_commands(commands: argparse._SubParsersAction) -> None:
     add_commands(commands)
     add_tables_command(commands)
     add_serve_ssh_command(commands)
+    add_serve_web_command(commands)
     for name, route in (("host", run_app_host), ("join", run_app_join)):
         commands.choices[name].set_defaults(app_handler=route)
 
