@@ -1,0 +1,133 @@
+"""Web door benchmark: page opened → menu painted in a real browser, against the app launched locally.
+
+    .venv/bin/python bench/web.py [--rounds 6] [--concurrent 20]
+
+Runs itself inside a private network namespace (``unshare -rn``): nothing leaves this machine.
+
+1. Local baseline: ``python -m tui`` on a fresh pty (80×24) until its output holds the menu; median,
+   with the app's memory (RSS) once the menu is up.
+2. In a browser: ``turpin serve-web`` (its own process, 127.0.0.1) and Debian's Chromium driven by
+   Playwright; from ``page.goto`` to the first websocket frame holding the menu; median, the ratio to
+   (1), and the tab's app memory (its process under the door). Rounds of (1) and (2) alternate.
+3. Concurrency: N tabs opened at once; each one's open → menu time, the sum of their apps' RSS, the
+   door's own RSS.
+
+Goals from issue 35: page opened → menu ≤ 2× a local launch; memory per browser session ≤ 1.2× a local
+app. Prints figures, asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import pathlib
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from ssh import _children, _environment, _rss_kib, local_launch  # noqa: E402  (bench/ssh.py)
+
+MENU = b"Play against bots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+GUARD = 120.0  # a hung run stops here; not a goal
+
+
+async def start_door(folder: pathlib.Path, tabs: int) -> tuple[asyncio.subprocess.Process, str]:
+    door = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui", "serve-web", "--port", "0", "--interface", "127.0.0.1",
+        "--max-sessions", str(tabs + 5), cwd=ROOT, env={**_environment(folder), "PYTHONPATH": str(ROOT)},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    while True:
+        line = await asyncio.wait_for(door.stdout.readline(), GUARD)
+        found = re.search(rb"(http://\S+token=\S+)", line)
+        if found:
+            return door, found.group(1).decode()
+        if not line:
+            raise RuntimeError("the web door did not start")
+
+
+async def open_tab(browser, link: str) -> tuple[float, object]:
+    """Seconds from opening the page to the menu arriving over its websocket; the page."""
+    page = await browser.new_page(viewport={"width": 760, "height": 460})
+    painted = asyncio.Event()
+    seen = bytearray()
+
+    def frame(payload) -> None:
+        if isinstance(payload, (bytes, bytearray)):
+            seen.extend(payload)
+            if MENU in seen:
+                painted.set()
+
+    page.on("websocket", lambda websocket: websocket.on("framereceived", frame))
+    started = time.perf_counter()
+    await page.goto(link)
+    await asyncio.wait_for(painted.wait(), GUARD)
+    return time.perf_counter() - started, page
+
+
+def tab_memory(door_pid: int) -> list[int]:
+    """RSS (KiB) of every tab's app: the door's children (a shell, then python) and theirs."""
+    memory = []
+    for child in _children(door_pid):
+        grandchildren = _children(child)
+        memory += [_rss_kib(pid) for pid in grandchildren] if grandchildren else [_rss_kib(child)]
+    return memory
+
+
+async def main(rounds: int, concurrent: int) -> None:
+    from playwright.async_api import async_playwright
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="turpin-bench-web-"))
+    door, link = await start_door(folder, concurrent)
+    local_times, local_memory, web_times, web_memory = [], [], [], []
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        await (await open_tab(browser, link))[1].close()  # warm the browser and the door's first import
+        for _ in range(rounds):
+            seconds, memory = await local_launch(folder)
+            local_times.append(seconds)
+            local_memory.append(memory)
+            seconds, page = await open_tab(browser, link)
+            await asyncio.sleep(0.5)
+            web_times.append(seconds)
+            web_memory.append(max(tab_memory(door.pid) or [0]))
+            await page.close()
+            await asyncio.sleep(1.0)  # the tab's app ends before the next round
+        local, web = statistics.median(local_times), statistics.median(web_times)
+        print(f"local launch → menu: median {local * 1000:.0f} ms; RSS {statistics.median(local_memory) / 1024:.1f} MiB")
+        print(f"browser page → menu: median {web * 1000:.0f} ms = {web / local:.2f}× local (goal ≤ 2×)")
+        per_tab = statistics.median(web_memory) / statistics.median(local_memory)
+        print(f"memory per tab: {statistics.median(web_memory) / 1024:.1f} MiB = {per_tab:.2f}× a local app (goal ≤ 1.2×)")
+
+        started = time.perf_counter()
+        opened = await asyncio.gather(*(open_tab(browser, link) for _ in range(concurrent)))
+        everything = time.perf_counter() - started
+        times = [seconds for seconds, _ in opened]
+        await asyncio.sleep(1.0)
+        memory = tab_memory(door.pid)
+        print(f"{concurrent} tabs at once: all menus in {everything:.1f} s; each median {statistics.median(times):.1f} s, "
+              f"max {max(times):.1f} s; apps {sum(memory) / 1024:.0f} MiB in all ({len(memory)} apps), "
+              f"the door {_rss_kib(door.pid) / 1024:.0f} MiB")
+        await browser.close()
+    door.terminate()
+    await door.wait()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description="page opened → menu painted, against a local launch")
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--concurrent", type=int, default=20)
+    args = parser.parse_args()
+    if os.environ.get("TURPIN_BENCH_NETNS") != "1":  # into a private network namespace first
+        sys.exit(subprocess.run(["unshare", "-rn", "sh", "-c", 'ip link set lo up && exec "$@"', "sh", "env",
+                                 "TURPIN_BENCH_NETNS=1", sys.executable, *sys.argv]).returncode)
+    asyncio.run(main(args.rounds, args.concurrent))
