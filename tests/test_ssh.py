@@ -415,12 +415,12 @@ async def test_an_idle_session_is_ended_with_a_word_and_its_app_stopped(tmp_path
 
 
 def test_a_door_to_one_table_opens_the_app_at_it_with_its_room_code(monkeypatch):
-    import tui.cli as cli
+    import tui.launch as launch
     started = {}
-    monkeypatch.setattr(cli, "run_app", lambda args, start: started.setdefault("start", start) and 0)
+    monkeypatch.setattr(launch, "run_app", lambda args, start: started.setdefault("start", start) and 0)
     monkeypatch.setenv("TURPIN_JOIN", "127.0.0.1:4707")
     monkeypatch.setenv("TURPIN_JOIN_CODE", "K7QX2M")
-    cli.run_app_menu(argparse.Namespace())
+    launch.run_app_menu(argparse.Namespace())
     start = started["start"]
     assert (start.route, start.address, start.code) == ("join", "127.0.0.1:4707", "K7QX2M")
 

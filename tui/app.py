@@ -305,14 +305,12 @@ class TurpinApp(App[int]):
 
     async def join(self, address: str, code: str | None, spectate: bool) -> None:
         """Someone else's table; ``ClientError`` says in words why it cannot be joined."""
-        from tui.lan_commands import parse_address
+        from tui.arguments import parse_address
         from core.engine import OptionError
         try:
             host, port = parse_address(address.strip())
         except OptionError as error:
             raise ClientError(str(error)) from None
-        if not 0 < port < 65536:
-            raise ClientError(f"{port} is not a port (ports go from 1 to 65535)")
         await self._close_table()
         self.record_path, self.last_plan = None, None
         key = f"{host}:{port}"

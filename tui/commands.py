@@ -16,10 +16,11 @@ from core.bots import canonical_bot
 from core.engine import Game, OptionError, seat_name, visible_events
 from core.registry import all_games, get_game
 from core.simulate import play_bot_game, simulate
-from tui.lan_commands import LINGER_DEFAULT, add_commands, whole_number
-from tui.tables_command import add_tables_command
+from tui.arguments import LINGER_DEFAULT, app_arguments, whole_number
+from tui.launch import run_app, run_app_menu
+from tui.lan_commands import add_commands
 from tui.ssh_command import add_serve_ssh_command
-from tui.cli import app_arguments, run_app, run_app_menu
+from tui.tables_command import add_tables_command
 
 
 def _parse_table_options(game: Game, args: argparse.Namespace) -> dict[str, Any]:
@@ -181,8 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_network_commands(commands: argparse._SubParsersAction) -> None:
-    """The LAN commands live in net/; they add themselves to the parser. Without ``--headless`` (host) or
-    ``--text`` (join) they open the app instead of the console."""
+    """The LAN commands (``tui/lan_commands.py``, ``tui/tables_command.py``, ``tui/ssh_command.py``) add
+    themselves to the parser. Without ``--headless`` (host) or ``--text`` (join) they open the app instead
+    of the console."""
     add_commands(commands)
     add_tables_command(commands)
     add_serve_ssh_command(commands)

@@ -21,11 +21,12 @@ from net.authority import Table, default_bot, new_room_code
 from net.client import TableClient
 from net.host import HostSettings, TableHost, advertise, bind_address, lan_addresses, record_saver
 from net.record import RecordError, read_record
+from tui.arguments import (DEFAULT_PORT, LINGER_DEFAULT, one_line_errors, parse_address, player_name, port_number,
+                           seconds, table_address, table_name, text_argument, whole_number)
 from tui.console_output import detached_output
 from tui.record_files import default_record_path
+from tui.settings import lan_setting
 from tui.text_client import play_text, stdin_reader
-
-DEFAULT_PORT = 4707
 
 
 def add_commands(subparsers: argparse._SubParsersAction) -> None:
@@ -54,99 +55,6 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
 
 
 # ------------------------------------------------------------------------------------------- arguments
-
-
-def one_line_errors(parser: argparse.ArgumentParser) -> None:
-    """A bad argument is said in one line (what is wrong, where to read more), not the whole usage."""
-    def error(message: str) -> None:
-        parser.exit(2, f"{parser.prog}: {message} (see {parser.prog} --help)\n")
-    parser.error = error  # type: ignore[method-assign]
-
-
-def port_number(text: str) -> int:
-    """``--port``: 0 (any free port) to 65535."""
-    number = whole_number("a port", 0)(text)
-    if number > 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text}")
-    return number
-
-
-def whole_number(what: str, low: int) -> "argparse._ActionType":
-    def check(text: str) -> int:
-        try:
-            number = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} is a whole number, not {text!r}") from None
-        if number < low:
-            raise argparse.ArgumentTypeError(f"{what} is {low} or more, not {number}")
-        return number
-    return check
-
-
-def seats_at_start(table: Table) -> str:
-    """"1 and 2 for players, 3 a normal bot" (QA: "1 player, 2 player")."""
-    people = [str(seat + 1) for seat, info in enumerate(table.seats) if info.kind != "bot"]
-    parts = []
-    if people:
-        parts.append(f"{' and '.join(people)} for a player" if len(people) == 1 else
-                     f"{', '.join(people[:-1])} and {people[-1]} for players")
-    parts += [f"{seat + 1} a {info.bot} bot" for seat, info in enumerate(table.seats) if info.kind == "bot"]
-    return ", ".join(parts)
-
-
-def seconds(what: str, allow_zero: bool = True) -> "argparse._ActionType":
-    def check(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} is a number of seconds, not {text!r}") from None
-        if not value == value or value in (float("inf"), float("-inf")) or value < 0 or (value == 0 and not allow_zero):
-            raise argparse.ArgumentTypeError(f"{what} is a number of seconds {'from 0' if allow_zero else 'above 0'}"
-                                             f", not {text}")
-        return value
-    return check
-
-
-def text_argument(what: str, longest: int) -> "argparse._ActionType":
-    def check(text: str) -> str:
-        if not text.strip() or len(text) > longest or not text.isprintable():
-            raise argparse.ArgumentTypeError(f"{what} is 1 to {longest} printable characters")
-        return text
-    return check
-
-
-def player_name(text: str) -> str:
-    """``join --name``: what the host accepts (1 to 40 printable characters), or an error now rather than
-    a table that refuses the hello."""
-    if not text.strip() or not text.isprintable():
-        raise argparse.ArgumentTypeError("a name is 1 to 40 printable characters")
-    if len(text) > 40:
-        raise argparse.ArgumentTypeError(f"a name has at most 40 characters (this one has {len(text)})")
-    return text
-
-
-def parse_address(text: str) -> tuple[str, int]:
-    """``HOST:PORT`` as the host printed it, with a port from 1 to 65535; ``OptionError`` in words."""
-    host, sep, port = text.strip().rpartition(":")
-    if not sep or not host or not port.isdigit():
-        raise OptionError(f"give the table's address as HOST:PORT, e.g. 192.168.1.20:{DEFAULT_PORT}, "
-                          f"not {text!r}")
-    if not 1 <= int(port) <= 65535:
-        raise OptionError(f"a port is a number from 1 to 65535, not {port}")
-    return host.strip("[]"), int(port)
-
-
-def table_address(text: str) -> str:
-    """The join command's ``HOST:PORT``, checked now and kept as typed (the table window parses it too)."""
-    try:
-        parse_address(text)
-    except OptionError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    return text
-
-
-#: Seconds a headless table stays up after its game (``--linger``).
-LINGER_DEFAULT = 300.0
 
 
 def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game] | None = None) -> None:
@@ -190,20 +98,6 @@ def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game
                         default=protocol.TIMEOUT_SECONDS, help=argparse.SUPPRESS)
 
 
-def table_name(text: str) -> str:
-    """``--name``, checked as the LAN advert will check it: a bad name is an argument error now, not a
-    table that quietly goes unadvertised."""
-    try:
-        from net.discovery import check_table_name  # only here: the host works without discovery
-    except ImportError:
-        return text  # nothing will advertise it, so any name will do
-    try:
-        check_table_name(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(f"{error}: {text!r}") from None
-    return text
-
-
 # ------------------------------------------------------------------------------------------------ host
 
 
@@ -235,10 +129,6 @@ def build_table(args: argparse.Namespace, games: Mapping[str, Game]) -> tuple[Ta
 
 def run_host(args: argparse.Namespace, games: Mapping[str, Game] | None = None) -> int:
     """``turpin host``: serve a table until Ctrl-C (or the end of the game and a last look)."""
-    if not args.headless:
-        print("turpin: the table window is not built yet; host with --headless and join with "
-              "`turpin join`", file=sys.stderr)
-        return 2
     from net.record import record_in_use
     if args.resume and record_in_use(args.resume):  # said before its port is found taken (QA: "pick another
         print(f"turpin: the record {args.resume} is in use: another turpin is serving its table",  # port")
@@ -305,7 +195,6 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
             print(note, flush=True)
         if table.over:  # said before the linger line, which alone read as a table waiting for players (QA)
             print("This record's game is already over: the table shows its result, then closes.", flush=True)
-        from tui.cli import lan_setting
         if lan_setting() == []:  # TURPIN_LAN=off: nothing of turpin's on the network but the table itself
             print("Not announced on the LAN (TURPIN_LAN=off): players join by address.", flush=True)
         elif not args.no_advertise:
@@ -358,6 +247,17 @@ async def _close_after_the_end(ended: asyncio.Event, linger: float, stop: asynci
     await asyncio.sleep(linger)
     closed_for_good.set()
     stop.set()
+
+
+def seats_at_start(table: Table) -> str:
+    """"1 and 2 for players, 3 a normal bot" (QA: "1 player, 2 player")."""
+    people = [str(seat + 1) for seat, info in enumerate(table.seats) if info.kind != "bot"]
+    parts = []
+    if people:
+        parts.append(f"{' and '.join(people)} for a player" if len(people) == 1 else
+                     f"{', '.join(people[:-1])} and {people[-1]} for players")
+    parts += [f"{seat + 1} a {info.bot} bot" for seat, info in enumerate(table.seats) if info.kind == "bot"]
+    return ", ".join(parts)
 
 
 def _print_welcome(table: Table, address: str, port: int, record_path: str) -> None:
@@ -429,7 +329,7 @@ def host_main(argv: Sequence[str], games: Mapping[str, Game]) -> int:
 
 
 def run_join(args: argparse.Namespace) -> int:
-    """``turpin join --text``: the plain text client (``tui/cli.py`` opens the table window otherwise)."""
+    """``turpin join --text``: the plain text client (``tui/commands.py`` opens the table window otherwise)."""
     host, port = parse_address(args.address)
     # `turpin --name X join --text` as well as `turpin join --name X --text`, as the app takes either
     name = args.name or getattr(args, "player_name", None)
