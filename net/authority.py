@@ -25,9 +25,9 @@ from typing import Any, Callable
 
 import msgpack
 
-from core.bots import DEFAULT_BOT, canonical_bot
-from core.engine import (Action, Bot, Event, Game, IllegalAction, State, clone, event, name_seats, seat_name,
-                         visible_events)
+from core.bots import DEFAULT_BOT, canonical_bot, chosen_bot
+from core.engine import (Action, Bot, Event, Game, IllegalAction, OptionError, State, clone, event, name_seats,
+                         seat_name, visible_events)
 from net import protocol
 from net.protocol import error_message, host_message
 from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record, public_record
@@ -352,9 +352,10 @@ class Table:
     # ------------------------------------------------------------------------------------------ seats
 
     def _seat_bot(self, seat: int, bot: str, keep_warm: bool = False) -> None:
-        if bot not in self.game.bots:
-            raise Refusal("bad_message", f"{self.game.title} has no bot {bot!r}")
-        bot = canonical_bot(self.game.bots, bot)  # an old name (sharp) is shown as what it now is (normal)
+        try:
+            bot = chosen_bot(self.game, bot)
+        except OptionError as error:
+            raise Refusal("bad_message", str(error)) from None
         info = self.seats[seat]
         name = f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot} bot)"
         warm = keep_warm and info.kind == "player" and info.token is not None

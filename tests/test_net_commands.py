@@ -49,6 +49,25 @@ def test_add_commands_adds_host_and_join_with_their_options():
     assert join.address == "10.0.0.5:4707" and join.spectate and callable(join.handler)
 
 
+@pytest.mark.parametrize("window", [["--headless"], []], ids=["headless", "app"])
+def test_more_bots_than_seats_or_a_bot_nobody_has_is_refused_in_words_headless_and_in_the_app(
+        window, tmp_path, monkeypatch, capsys):
+    """Both hosts take ``--bots`` and ``--bot`` the same way: a count the table cannot hold, or a bot the
+    game lacks, is an error that says why, and no table is served or window opened."""
+    import tui.commands as commands
+    opened = []
+    monkeypatch.setattr(commands, "run_app", lambda args, start: opened.append(start) or 0)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    at_four = ["host", *window, "--players", "4", "--port", "0", "--interface", "127.0.0.1", "--no-advertise"]
+    assert commands.run_command([*at_four, "--bots", "9"]) == 2
+    most = "4 at a table of 4" if window else "3 at a table of 4 (seat 1 is yours)"
+    assert f"turpin: --bots must be from 0 to {most}" in capsys.readouterr().err
+    assert commands.run_command([*at_four, "--bots", "2", "--bot", "cunning"]) == 2
+    assert ("turpin: The Famous Dick Turpin has no bot 'cunning'; it has easy, normal, hard, random"
+            in capsys.readouterr().err)
+    assert not opened and not list(tmp_path.rglob("*.turpin-record*"))
+
+
 async def test_a_record_being_served_is_not_resumed_by_a_second_host(tmp_path):
     """Two hosts writing one record would tear it: a second --resume of a table still served is refused
     in words, and the first plays on."""

@@ -43,7 +43,7 @@ def test_play_setup(snap_compare, size):
 
 
 def test_host_lobby(snap_compare, monkeypatch):
-    monkeypatch.setattr("tui.hosting.new_room_code", lambda: "K7QX2M")
+    monkeypatch.setattr("net.hosting.new_room_code", lambda: "K7QX2M")
     monkeypatch.setattr("tui.hosting.HostedTable.addresses_to_share", lambda self: ["192.168.1.20:4707"])
     plan = TablePlan(game="turpin", options={"players": 3}, interface="127.0.0.1", code=True,
                      name="Lunch league", bot_delay=0)

@@ -12,7 +12,7 @@ import textwrap
 import time
 from typing import Any, Sequence
 
-from core.bots import canonical_bot
+from core.bots import chosen_bot
 from core.engine import Game, OptionError, seat_name, visible_events
 from core.registry import all_games, get_game
 from core.simulate import play_bot_game, simulate
@@ -33,10 +33,7 @@ def _bot_names(game: Game, text: str | None, seats: int) -> list[str]:
     names = [name.strip().lower() for name in names]
     if len(names) != seats:
         raise OptionError(f"--bots names {len(names)} bots but the table has {seats} seats")
-    for name in names:
-        if name not in game.bots:
-            raise OptionError(f"{game.title} has no bot {name!r}; it has {', '.join(game.bots)}")
-    return [canonical_bot(game.bots, name) for name in names]  # an old name (sharp) is shown as normal
+    return [chosen_bot(game, name) for name in names]
 
 
 def _progress(done: int, total: int, started: float) -> None:
@@ -217,13 +214,12 @@ def run_app_play(args: argparse.Namespace) -> int:
 
 
 def run_app_host(args: argparse.Namespace) -> int:
+    from net.hosting import bots_in_last_seats
     from tui.app import Start
     from tui.hosting import TablePlan
     game = get_game(args.game or "turpin")
     options = game.options_from_text(args.option or [], args.players)
-    seats = game.seats(options)
-    bot = args.bot or None
-    bots = {seat: bot or _default_bot(game) for seat in range(max(1, seats - args.bots), seats)} if args.bots else {}
+    bots = bots_in_last_seats(game, options, args.bots, args.bot, people=1)  # seat 1 is the app's own
     if args.resume:
         # The table window hosts new tables; a record is resumed headless, and its players (the host's
         # own app too) come back to it with `turpin join`, each to his own seat.
@@ -238,11 +234,6 @@ def run_app_host(args: argparse.Namespace) -> int:
                      advertise=not args.no_advertise, bot_delay=args.bot_delay, grace=args.grace,
                      max_spectators=args.max_spectators, record=args.record)
     return run_app(args, Start(route="host", plan=plan))
-
-
-def _default_bot(game: Game) -> str:
-    from net.authority import default_bot
-    return default_bot(game)
 
 
 def run_app_join(args: argparse.Namespace) -> int:

@@ -17,9 +17,10 @@ from typing import Callable, Mapping, Sequence
 from core.engine import Game, OptionError
 from core.registry import all_games
 from net import protocol
-from net.authority import Table, default_bot, new_room_code
+from net.authority import Table
 from net.client import TableClient
-from net.host import HostSettings, TableHost, advertise, bind_address, lan_addresses, record_saver
+from net.host import HostSettings, TableHost, lan_addresses, record_saver
+from net.hosting import ServedTable, bots_in_last_seats, new_table
 from net.record import RecordError, read_record
 from tui.arguments import (DEFAULT_PORT, LINGER_DEFAULT, one_line_errors, parse_address, player_name, port_number,
                            seconds, table_address, table_name, text_argument, whole_number)
@@ -114,16 +115,11 @@ def build_table(args: argparse.Namespace, games: Mapping[str, Game]) -> tuple[Ta
     if game is None:
         raise OptionError(f"no game {args.game or 'turpin'!r}; the games are {', '.join(games)}")
     options = game.options_from_text(args.option or [], args.players)
-    seats = game.seats(options)
-    if not 0 <= args.bots <= seats:
-        raise OptionError(f"--bots must be from 0 to {seats} at a table of {seats}")
-    bot = args.bot or default_bot(game)
-    if bot not in game.bots:
-        raise OptionError(f"{game.title} has no bot {bot!r}; it has {', '.join(game.bots)}")
-    code = None if args.no_code else (args.code.strip().upper() if args.code else new_room_code())
+    bots = bots_in_last_seats(game, options, args.bots, args.bot)
     path = args.record or str(default_record_path(args.name or game.id))
-    table = Table(game, options, name=args.name or f"{game.title} table", code=code, grace=args.grace,
-                  bots={seat: bot for seat in range(seats - args.bots, seats)}, save=record_saver(path))
+    table = new_table(game, options, name=args.name or "", code_needed=not args.no_code,
+                      room_code=args.code.strip().upper() if args.code else None, bots=bots, grace=args.grace,
+                      record_path=path)
     return table, path
 
 
@@ -156,7 +152,8 @@ def run_host(args: argparse.Namespace, games: Mapping[str, Game] | None = None) 
 async def serve_headless(table: Table, record_path: str, args: argparse.Namespace) -> int:
     settings = HostSettings(heartbeat=args.heartbeat, timeout=args.timeout, bot_delay=args.bot_delay,
                             max_spectators=args.max_spectators)
-    host = TableHost(table, settings)
+    served = ServedTable(table, settings)
+    host = served.host
     ended = asyncio.Event()
 
     def tell(line: str) -> None:  # one console line per join, drop, return, bot, end
@@ -169,26 +166,20 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
     port = args.port if args.port is not None else table.meta.get("port", DEFAULT_PORT)
     interface, note = interface_to_serve(args.interface, table.meta)
     try:
-        address = bind_address(interface)
+        address, port = await served.start(interface, port)
     except ValueError as error:  # --interface names nothing here: the port is not the problem
         print(f"turpin: --interface: {error}", file=sys.stderr)
         return 2
-    try:
-        _, port = await host.start(address, port)
     except OSError as error:
-        print(f"turpin: cannot serve on {address} port {port}: {error.strerror or error}; "
+        print(f"turpin: cannot serve on {served.address[0]} port {port}: {error.strerror or error}; "
               f"pick another with --port", file=sys.stderr)
         return 2
-    table.meta["port"], table.meta["interface"] = port, interface
-    if table.save is not None:
-        table.save(table.record())
     stop = asyncio.Event()
     closed_for_good = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop.set)
-    advertiser = None
     try:
         _print_welcome(table, address, port, record_path)
         if note:
@@ -198,7 +189,7 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
         if lan_setting() == []:  # TURPIN_LAN=off: nothing of turpin's on the network but the table itself
             print("Not announced on the LAN (TURPIN_LAN=off): players join by address.", flush=True)
         elif not args.no_advertise:
-            advertiser = await advertise(host, interface)
+            await served.advertise()
         lingering = [asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop, closed_for_good))]
 
         def deal_again() -> None:
@@ -216,12 +207,9 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
         console.cancel()
         lingering[0].cancel()
     finally:
-        if advertiser is not None:
-            with contextlib.suppress(Exception):
-                await advertiser.close()
         # `quit` typed, or the end's linger over: closed for good, and its players' windows stop waiting.
         # A signal (Ctrl-C, a shutdown) may be followed by --resume: they wait for it to come back.
-        await host.close(for_good=closed_for_good.is_set())
+        await served.close(for_good=closed_for_good.is_set())
     print("The table is closed.")
     return 0
 
