@@ -128,3 +128,26 @@ def test_no_module_of_tui_imports_itself_round_a_circle():
     assert not circles, "modules of tui/ that import each other: " + "; ".join(
         " ⇄ ".join(circle) + f" ({', '.join(f'{m} → {sorted(imports[m] & set(circle))}' for m in circle)})"
         for circle in circles)
+
+
+def _modules_imported(path: pathlib.Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+    return names
+
+
+def test_no_test_module_imports_a_test_module():
+    """What tests share lives in helper modules (``tests/*_helpers.py``, ``conftest.py``): a test module
+    imported by another would be a second copy of its tests' setup to keep in step, and its fixtures and
+    tests leak into the other's namespace."""
+    test_modules = {path.stem for path in (ROOT / "tests").glob("test_*.py")}
+    assert "test_import_boundaries" in test_modules  # the folder is read at all
+    importers = sorted((ROOT / "tests").glob("*.py")) + sorted((ROOT / "bench").glob("*.py"))
+    found = [f"{path.relative_to(ROOT)} imports tests.{module}" for path in importers
+             for module in sorted({name.removeprefix("tests.").split(".")[0] for name in _modules_imported(path)}
+                                  & test_modules)]
+    assert not found, "; ".join(found)

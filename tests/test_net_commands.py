@@ -19,15 +19,10 @@ from net.client import ClientError, TableClient
 from tui.lan_commands import add_commands, add_host_arguments, build_table
 from tui.text_client import render_view
 from net.host import TableHost
-from tests.net_helpers import FAST, TOY, WAIT, hosting, play_randomly
+from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, hosting, play_randomly
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-HOST_SCRIPT = ("import sys\n"
-               "from core.registry import all_games\n"
-               "from tui.lan_commands import host_main\n"
-               "from tests.net_toy import GAME\n"
-               "sys.exit(host_main(sys.argv[1:], {**all_games(), GAME.id: GAME}))\n")
 #: ``turpin`` with only the network commands, as ``tui/cli.py`` will add them.
 TURPIN_SCRIPT = ("import argparse, sys\n"
                  "from tui.lan_commands import add_commands\n"

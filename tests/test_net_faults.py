@@ -19,17 +19,12 @@ from net.authority import Table
 from net.client import TableClient, describe_duration
 from net.host import HostSettings, TableHost
 from net.record import read_record
-from tests.net_helpers import (FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly,
-                               seat_range, until)
+from tests.net_helpers import (HOST_SCRIPT, FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting,
+                               play_randomly, seat_range, until)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 #: Runs ``turpin host`` with the registered games and the toy, exactly as the command line does.
-HOST_SCRIPT = ("import sys\n"
-               "from core.registry import all_games\n"
-               "from tui.lan_commands import host_main\n"
-               "from tests.net_toy import GAME\n"
-               "sys.exit(host_main(sys.argv[1:], {**all_games(), GAME.id: GAME}))\n")
 
 
 async def test_a_client_killed_mid_turn_comes_back_to_the_same_seat_and_prompt():

@@ -19,48 +19,13 @@ from tui.glyphs import ASCII, UNICODE
 from tui.hosting import plan_against_bots
 from tui.widgets.lines import as_text
 
-from tests.tui_helpers import what_the_app_was_doing
-
-#: A bound on how many times a test waits for the screen to change (not a time limit).
-MAX_WAITS = 3000
+from tests.tui_helpers import MAX_WAITS, flat, painted_lines, region_text, screen_name, wait_until
 
 
 def make_app(players: int, seed: int) -> TurpinApp:
     plan = plan_against_bots("money-or-life", players=players, seed=seed)
     plan.bot_delay = 0
     return TurpinApp(Start(route="play", plan=plan), player_name="Ann", lan_interfaces=[], bell=False)
-
-
-def screen_name(app: TurpinApp) -> str:
-    return type(app.screen).__name__
-
-
-def screen_lines(app: TurpinApp) -> list[str]:
-    """The screen as a person sees it, one string per terminal row."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
-
-
-def region_text(app: TurpinApp, selector: str) -> str:
-    """What is painted inside one widget's region of the screen (empty if it is not on screen)."""
-    widget = app.screen.query_one(selector)
-    region = widget.region
-    if not widget.display or not region.area:
-        return ""
-    rows = screen_lines(app)[region.y:region.y + region.height]
-    return "\n".join(row[region.x:region.x + region.width] for row in rows)
-
-
-def flat(text: str) -> str:
-    """A pane's text as one line: borders dropped, wrapped lines joined."""
-    return " ".join(line.strip("│┃╭╮╰╯─━┏┓┗┛ ") for line in text.splitlines())
-
-
-async def wait_until(pilot, condition, what: str) -> None:
-    for _ in range(MAX_WAITS):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"gave up waiting for {what}\n{what_the_app_was_doing(pilot.app)}")
 
 
 def my_turn(app: TurpinApp) -> bool:
@@ -168,7 +133,7 @@ async def play_by_keys(pilot, app: TurpinApp, narrow: bool) -> dict[str, int]:
 
 async def check_first_pick(pilot, app: TurpinApp, frame: TableFrame, narrow: bool) -> None:
     view = frame.view
-    status = screen_lines(app)[0]
+    status = painted_lines(app)[0]
     assert f"Round {view['round']} of {view['rounds']}" in status and "pick where to ride" in status
     board = region_text(app, "#board")
     for coach in view["coaches"]:
@@ -237,7 +202,7 @@ def check_town(app: TurpinApp, frame: TableFrame) -> None:
 
 async def finish_at_results(pilot, app: TurpinApp) -> None:
     await settle(pilot, app)
-    text = "\n".join(screen_lines(app))
+    text = "\n".join(painted_lines(app))
     assert "Game over" in text
     assert "Score over the game" in text
     result = app.screen.frame.result
@@ -758,7 +723,7 @@ async def test_retiring_is_asked_about_before_it_ends_your_game():
                       if choice["action"] == {"do": "pick", "where": "retire"})
         app.screen.query_one("MovePane").choose(retire)
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-        await wait_until(pilot, lambda: "Retire from the road?" in "\n".join(screen_lines(app)), "the words")
+        await wait_until(pilot, lambda: "Retire from the road?" in "\n".join(painted_lines(app)), "the words")
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is table, "the table")
         assert not table.frame.sent and table.frame.choices and table.frame.view["you"] == 0
@@ -838,7 +803,7 @@ async def test_playing_as_a_scoundrel_is_asked_about_before_it_is_declared():
         assert not table.frame.sent and not table.frame.view["players"][0]["as_scoundrel"]
         table.query_one("MovePane").choose(declare)
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question again")
-        await wait_until(pilot, lambda: "Play as a scoundrel for the rest of the game?" in "\n".join(screen_lines(app)),
+        await wait_until(pilot, lambda: "Play as a scoundrel for the rest of the game?" in "\n".join(painted_lines(app)),
                          "the question's words")
         await pilot.press("y")
         await wait_until(pilot, lambda: app.screen is table and table.frame.view["players"][0]["as_scoundrel"],

@@ -294,7 +294,7 @@ async def test_with_ascii_glyphs_every_cell_of_every_tab_is_ascii(game, players)
 
 async def test_every_menu_key_is_in_its_footer_at_80_columns():
     """The footer of the menu had "q quit" drawn over by the palette's key at 80×24."""
-    from tests.test_tui_replays import menu_app
+    from tests.tui_helpers import menu_app
     app = menu_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
@@ -382,7 +382,7 @@ def test_T6_the_robbery_prompt_says_how_many_cards_are_left_to_turn():
 async def test_the_dick_turpin_sheet_says_a_tie_is_a_tie():
     """T14: equal gold shares the win, so equal gold shares a place. The sheet read "Gold 15 of 60 · 1st
     place" and a spectator's "Leader: Ann with 15 gold" while every seat had 15 (QA)."""
-    from tests.test_tui_tables import app_at_table
+    from tests.tui_helpers import app_at_table
     from core.registry import get_game
     from net.authority import Table
     from tui.games.dick_turpin import Sheet
@@ -499,13 +499,12 @@ def test_T12_the_reveal_of_a_longer_game_says_its_piles_are_the_last_rounds():
 
 async def test_the_table_footer_fits_its_keys_in_80_columns_after_the_game_too():
     """QA: at 80 columns the footer was cut mid-word ("esc leave table  r r"), the results key last."""
-    from tests.test_tui_tables import rendered
     app = quick_app("turpin", players=2)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_results(pilot, app)
         await pilot.press("t")  # back at the finished table
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
-        footer = rendered(app).splitlines()[-1]
+        footer = plain_text(app).splitlines()[-1]
         for words in ("[ ] panes", "t chat", "? rules", "esc leave table", "r results"):
             assert words in footer, footer
 

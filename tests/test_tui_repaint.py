@@ -8,16 +8,11 @@ import asyncio
 from rich.text import Text
 from textual.app import App, ComposeResult
 
-from tests.test_tui_money_or_life import flat, region_text
 from net.client import ClientUpdate
-from tests.tui_helpers import quick_app, screen_text, wait_until
+from tests.tui_helpers import at_table, flat, quick_app, region_text, screen_text, wait_until
 from tui.screens.table import TableScreen
 from tui.widgets.choices import ChoiceList
 from tui.widgets.log import TableLog, lines_kept_on_jump
-
-
-def at_table(app) -> bool:
-    return isinstance(app.screen, TableScreen) and app.screen.frame.view is not None
 
 
 def hear_chat(app, text: str, sender: str = "Moll") -> None:

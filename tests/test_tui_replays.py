@@ -10,31 +10,9 @@ from core.registry import get_game
 from net import protocol
 from net.authority import Table
 from net.record import RecordLog
-from tests.test_tui_money_or_life import flat, region_text
-from tests.tui_helpers import screen_name, screen_text, wait_until
-from tui.app import Start, TurpinApp
+from tests.tui_helpers import flat, menu_app, record_a_game, region_text, screen_name, screen_text, wait_until
 from tui.replay import outcome_in_words, Replay, list_records
 from tui.screens.replays import ReplaysScreen
-
-
-def record_a_game(path, game_id: str = "turpin", seed: int = 3, names=("Ann", "Bob", "Cat"),
-                  moves: int | None = None) -> Table:
-    """A game played at random by three people through the table, recorded as a host records it."""
-    game = get_game(game_id)
-    table = Table(game, {"players": len(names)}, seed=seed, save=RecordLog(path))
-    hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}
-    players = [table.join(lambda frame: None, {**hello, "name": name}) for name in names]
-    rng = random.Random(seed)
-    while not table.over and (moves is None or len(table.actions) < moves):
-        seat = game.pending(table.state)[0]
-        prompt = table._prompts[seat]
-        table.act(players[seat], rng.choice(prompt.legal), prompt.id)
-    table.save.close()
-    return table
-
-
-def menu_app() -> TurpinApp:
-    return TurpinApp(Start(), player_name="Ann", lan_interfaces=[], bell=False)
 
 
 def test_the_list_has_every_record_newest_first_and_passes_over_what_is_not_one(tmp_path):

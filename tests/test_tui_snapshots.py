@@ -100,7 +100,7 @@ def test_results(snap_compare):
 @pytest.mark.parametrize("size", SIZES)
 def test_replay(snap_compare, size, tmp_path):
     """A recorded Highwayman game at its twentieth move, as its replay shows it."""
-    from tests.test_tui_replays import record_a_game
+    from tests.tui_helpers import record_a_game
     from tui.replay import Replay
     from tui.screens.replay import ReplayScreen
     record_a_game(tmp_path / "lunch.turpin-record", "highwayman", seed=8, names=("Ann", "Bob", "Cat"))

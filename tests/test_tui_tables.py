@@ -15,42 +15,11 @@ from core.registry import get_game
 from net.authority import Table
 from net.client import TableClient
 from net.host import HostSettings, TableHost
-from tests.test_tui_money_or_life import flat
-from tests.tui_helpers import quick_app, screen_name, screen_text, wait_until
+from tests.tui_helpers import app_at, app_at_table, flat, quick_app, screen_name, screen_text, serve, wait_until
 from tui.app import Start, TurpinApp
 from tui.hosting import TablePlan
 
 HOSTILE = "[@click=app.quit]x[/]"
-
-
-def app_at(route: str, **start) -> TurpinApp:
-    return TurpinApp(Start(route=route, **start), player_name="Ann", lan_interfaces=[], bell=False)
-
-
-async def serve(table: Table, bot_delay: float = 0.0) -> tuple[TableHost, str]:
-    host = TableHost(table, HostSettings(bot_delay=bot_delay))
-    _, port = await host.start("127.0.0.1", 0)
-    return host, f"127.0.0.1:{port}"
-
-
-@contextlib.asynccontextmanager
-async def app_at_table(route: str, table: Table, size: tuple[int, int], toasts: bool = False):
-    """The app (``join`` or ``spectate``) at ``table``, served on 127.0.0.1 with bots that wait, once the
-    table's first view is on screen: yields the app, its pilot and the host. Textual's tests draw no toasts
-    unless asked (``toasts``)."""
-    host, address = await serve(table, bot_delay=3600)
-    app = app_at(route, address=address)
-    try:
-        async with app.run_test(size=size, notifications=toasts) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
-                             and app.screen.frame.view is not None, "the table")
-            yield app, pilot, host
-    finally:
-        await host.close()
-
-
-def rendered(app: TurpinApp) -> str:
-    return screen_text(app)
 
 
 def logged(app: TurpinApp) -> str:
@@ -69,7 +38,7 @@ async def test_a_spectator_follows_a_game_to_its_result_and_no_key_acts():
             screen = app.screen
             await wait_until(pilot, lambda: screen.frame.view is not None)
             assert screen.frame.spectating and screen.frame.prompt is None
-            await wait_until(pilot, lambda: "Spectating" in rendered(app), "the spectating mark")
+            await wait_until(pilot, lambda: "Spectating" in screen_text(app), "the spectating mark")
             assert screen.frame.view["hand"] is None  # A1: a spectator has no hand
             host.hand_to_bot(0, "is taken by a bot")   # the game starts now, with the spectator watching
             for key in "123456789":
@@ -78,9 +47,9 @@ async def test_a_spectator_follows_a_game_to_its_result_and_no_key_acts():
             await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results")
             assert app.screen.frame.result["winners"] is not None
             # Nobody here can deal again: "p play again" (which did nothing) is not offered.
-            assert "play again" not in rendered(app).lower() and "back to menu" in rendered(app)
+            assert "play again" not in screen_text(app).lower() and "back to menu" in screen_text(app)
             await host.close(for_good=True)  # the results say it, and keep saying it (QA: a toast only)
-            await wait_until(pilot, lambda: "closed the table: no new game will open here" in rendered(app),
+            await wait_until(pilot, lambda: "closed the table: no new game will open here" in screen_text(app),
                              "the results to say so")
     finally:
         await host.close()
@@ -114,22 +83,22 @@ async def test_the_host_lobby_shows_the_code_and_a_second_player_joining():
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await host_from_the_set_up(pilot, app)
         code = lobby.hosted.table.code
-        assert code and " ".join(code) in rendered(app)
+        assert code and " ".join(code) in screen_text(app)
         port = lobby.hosted.address[1]
-        assert f":{port}" in rendered(app)
+        assert f":{port}" in screen_text(app)
         await pilot.press("s")  # an SSH door for this table (issue 11), on 127.0.0.1 like the table
-        await wait_until(pilot, lambda: "ssh " in rendered(app) and "password:" in rendered(app),
+        await wait_until(pilot, lambda: "ssh " in screen_text(app) and "password:" in screen_text(app),
                          "the ssh line in the lobby")
         door = lobby.hosted.ssh_door
         assert door.address[0] == "127.0.0.1" and door.settings.join == f"127.0.0.1:{port}"
         guest = TableClient("127.0.0.1", port, name="Bob", code=code)
         await guest.start()
         try:
-            await wait_until(pilot, lambda: "Bob" in rendered(app), "Bob in the lobby")
+            await wait_until(pilot, lambda: "Bob" in screen_text(app), "Bob in the lobby")
             # Once someone has sat down, Esc asks before the table closes on them; Esc again stays.
             await pilot.press("escape")
             await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-            assert "Bob has sat down: closing the table sends them away." in rendered(app)
+            assert "Bob has sat down: closing the table sends them away." in screen_text(app)
             await pilot.press("escape")
             await wait_until(pilot, lambda: app.screen is lobby, "the lobby again")
             await pilot.press("f")  # a bot in every empty seat: the table is full and opens
@@ -151,16 +120,16 @@ async def test_a_host_whose_seat_another_window_takes_is_told_in_the_lobby_and_a
         second_window = TableClient("127.0.0.1", port, token=app.client.token)
         await second_window.start()
         try:
-            await wait_until(pilot, lambda: "This window has lost its seat" in rendered(app), "the news")
-            assert "Esc closes it for everyone" in rendered(app)
+            await wait_until(pilot, lambda: "This window has lost its seat" in screen_text(app), "the news")
+            assert "Esc closes it for everyone" in screen_text(app)
             await pilot.press("f")  # a bot in the empty seat: the game begins, in the second window
             await second_window.wait_for(lambda snap: snap.started, timeout=30)
             assert app.screen is lobby
             # The seats are still followed, from the table served here (this window's client hears nothing).
-            await wait_until(pilot, lambda: "Seat 2: empty" not in rendered(app), "the bot in the seat list")
+            await wait_until(pilot, lambda: "Seat 2: empty" not in screen_text(app), "the bot in the seat list")
             await pilot.press("escape")
             await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-            assert "The game has begun at this table" in rendered(app)
+            assert "The game has begun at this table" in screen_text(app)
             await pilot.press("enter")
             await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
             await second_window.wait_for(lambda snap: second_window.stopped is not None, timeout=30)
@@ -182,7 +151,7 @@ async def test_a_name_too_long_for_the_tables_is_cut_and_said_so_and_the_table_t
             await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
                              and app.client.snapshot.seat is not None, "a seat at the table")
             assert table.seats[0].name == long_name[:40].rstrip() == app.player_name
-            await wait_until(pilot, lambda: "Names are at most 40 characters" in flat(rendered(app)), "the notice")
+            await wait_until(pilot, lambda: "Names are at most 40 characters" in flat(screen_text(app)), "the notice")
     finally:
         await host.close()
 
@@ -253,7 +222,7 @@ async def test_names_and_chat_from_others_show_literally_never_as_markup():
             villain = TableClient("127.0.0.1", host.address[1], name=HOSTILE)
             await villain.start()
             try:
-                await wait_until(pilot, lambda: HOSTILE in rendered(app),
+                await wait_until(pilot, lambda: HOSTILE in screen_text(app),
                                  "the hostile name shown as typed")
                 say = getattr(villain, "say", None)
                 if say is not None:
@@ -282,12 +251,12 @@ async def test_players_leaving_and_coming_back_are_announced():
             await wait_until(pilot, lambda: app.screen.frame.started, "the game")
             if app.screen.frame.choices:  # our move first: make it, so that the table waits for Bob
                 await pilot.press("1")
-            await wait_until(pilot, lambda: "Waiting for Bob." in rendered(app), "waiting for Bob")
+            await wait_until(pilot, lambda: "Waiting for Bob." in screen_text(app), "waiting for Bob")
             token = bob.token
             await bob.close()
             await wait_until(pilot, lambda: "Bob has left the table" in logged(app), "Bob leaving")
             # QA: "Waiting for Bob." while Bob had lost the table; the "away" mark was on another pane.
-            await wait_until(pilot, lambda: "Waiting for Bob (away)." in rendered(app), "Bob away")
+            await wait_until(pilot, lambda: "Waiting for Bob (away)." in screen_text(app), "Bob away")
             bob = TableClient("127.0.0.1", host.address[1], token=token)
             await bob.start()
             await wait_until(pilot, lambda: "Bob is back" in logged(app), "Bob's return")
@@ -307,7 +276,7 @@ async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
         banner = lambda: app.screen.query_one("#banner")
         assert not banner().display
         await host.close()
-        await wait_until(pilot, lambda: banner().display and "Lost the host" in rendered(app), "the banner")
+        await wait_until(pilot, lambda: banner().display and "Lost the host" in screen_text(app), "the banner")
         said = flat(str(banner().render()))  # (the words wrap where the reason's length puts them)
         assert "Esc leaves the table" in said and "trying again" not in said, said  # one clock
         # The host stopping is not a refusal of anything (QA: a "Not allowed" toast said it), and leaving
@@ -333,7 +302,7 @@ async def test_chat_while_the_host_is_away_says_it_was_not_sent_and_the_app_play
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
                          and app.screen.frame.view is not None, "the table")
         await host.close()
-        await wait_until(pilot, lambda: "Lost the host" in rendered(app), "the banner")
+        await wait_until(pilot, lambda: "Lost the host" in screen_text(app), "the banner")
         await pilot.press("t", *"host?", "enter")
         await wait_until(pilot, lambda: any("Not sent" in str(toast.message) for toast in app._notifications),
                          "the notice")
@@ -351,7 +320,7 @@ async def test_leaving_before_the_game_begins_says_the_seat_waits():
                              "the table")
             await pilot.press("escape")
             await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-            assert "The game has not begun: your seat waits for you" in " ".join(rendered(app).split())
+            assert "The game has not begun: your seat waits for you" in " ".join(screen_text(app).split())
     finally:
         await host.close()
 
@@ -365,9 +334,9 @@ async def test_a_guest_reading_the_results_is_told_when_the_host_closes_the_tabl
     app = app_at("join", address=address)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await play_to_results(pilot, app)
-        await wait_until(pilot, lambda: "the new game opens here by itself" in rendered(app), "the results")
+        await wait_until(pilot, lambda: "the new game opens here by itself" in screen_text(app), "the results")
         await host.close(for_good=True)
-        await wait_until(pilot, lambda: "closed the table: no new game will open here" in rendered(app),
+        await wait_until(pilot, lambda: "closed the table: no new game will open here" in screen_text(app),
                          "the results to say so")
         assert any(str(toast.message).startswith("The host has closed the table. Esc goes back")
                    for toast in app._notifications)
@@ -525,7 +494,7 @@ async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resum
                          and app.client.snapshot.seats, "the lobby")
         hosted = app.screen.hosted
         assert hosted.address[1] == wanted and hosted.table.code == "ABC123"
-        assert "A B C 1 2 3" in rendered(app)
+        assert "A B C 1 2 3" in screen_text(app)
         record = read_record(app.record_path)
         # what `turpin host --headless --resume` serves on, and only there
         assert (record["meta"]["port"], record["meta"]["interface"]) == (wanted, "127.0.0.1")
@@ -578,7 +547,7 @@ async def test_a_window_whose_seat_another_takes_over_says_so_on_every_tab():
         await other.start()
         try:
             await wait_until(pilot, lambda: "You are out of this game: this seat was taken over"
-                             in flat(rendered(app)), "the banner")
+                             in flat(screen_text(app)), "the banner")
             assert app.screen.query_one("#banner").display
         finally:
             await other.close()
@@ -593,12 +562,12 @@ async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on
         await wait_until(pilot, lambda: bool(app.screen.frame.choices), "a move to make")
         host.hand_to_bot(0, "was handed to a bot by the host")
         await wait_until(pilot, lambda: "You are out of this game: your seat was handed to a bot"
-                         in flat(rendered(app)), "the news")
+                         in flat(screen_text(app)), "the news")
         toasts = lambda: [(toast.title, toast.message) for toast in app._notifications]  # (Textual's own list)
         await wait_until(pilot, lambda: any("You are out of this game" in message for _, message in toasts()),
                          "the toast")
         assert not any(title == "Not allowed" for title, _ in toasts()), toasts()
-        shown = rendered(app)
+        shown = screen_text(app)
         assert "The table plays on without you: s watches it" in flat(shown) and "The table is gone" not in shown
         assert not app.screen.frame.choices and "[1]" not in flat(shown.split("Your move")[-1])
         from tui import seats  # QA: Join still offered "back to your seat" at that table
@@ -610,7 +579,7 @@ async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
                          and app.client.role == "spectator" and app.screen.frame.view is not None,
                          "the same table, watched")
-        assert "only what is public" in rendered(app)
+        assert "only what is public" in screen_text(app)
 
 
 async def test_a_narrow_spectator_has_no_empty_hand_tab_and_is_told_only_public_things_show():
@@ -618,8 +587,8 @@ async def test_a_narrow_spectator_has_no_empty_hand_tab_and_is_told_only_public_
     hand. The tab is hidden (] skips it), and the move pane says only what is public shows (A1)."""
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     async with app_at_table("spectate", table, (80, 24)) as (app, pilot, host):
-        await wait_until(pilot, lambda: "only what is public" in rendered(app), "the spectating line")
-        strip = rendered(app).splitlines()[1]
+        await wait_until(pilot, lambda: "only what is public" in screen_text(app), "the spectating line")
+        strip = screen_text(app).splitlines()[1]
         assert "Board" in strip and "Sheet" in strip and "Hand" not in strip, strip
         from textual.widgets import TabbedContent
         tabs = app.screen.query_one(TabbedContent)
@@ -699,7 +668,7 @@ async def test_the_host_of_a_lan_table_plays_again_with_the_same_people():
                 await pilot.pause(0.05)
             await guest_plays
             first_record = app.record_path
-            await wait_until(pilot, lambda: "Play again" in rendered(app), "the button")
+            await wait_until(pilot, lambda: "Play again" in screen_text(app), "the button")
             await guest.say("good game")
             from tui.widgets.log import TableLog
             await wait_until(pilot, lambda: "Bob: good game" in table.query_one(TableLog).plain_lines,
@@ -744,26 +713,26 @@ async def test_the_host_of_a_lan_table_lets_a_bot_play_for_a_guest_who_left_unti
     app = app_at("host", plan=plan)
     async with app.run_test(size=(80, 24)) as pilot:
         lobby = await host_from_the_set_up(pilot, app)
-        footer = rendered(app).splitlines()[-1]
+        footer = screen_text(app).splitlines()[-1]
         assert "esc close table" in footer, footer  # QA: cut to "e" at 80 columns
         hosted = lobby.hosted
         bob = TableClient(*hosted.join_address, name="Bob")
         await bob.start()
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.started, "the game")
         table = app.screen
-        assert "bot for absent" not in rendered(app)  # nobody is away: not in the footer
+        assert "bot for absent" not in screen_text(app)  # nobody is away: not in the footer
         token = bob.token
         await bob.close()
-        await wait_until(pilot, lambda: "B bot for absent" in rendered(app).splitlines()[-1], "the key in the footer")
+        await wait_until(pilot, lambda: "B bot for absent" in screen_text(app).splitlines()[-1], "the key in the footer")
         if table.frame.choices:
             await pilot.press("1")  # our move: the table then waits for Bob's
-        await wait_until(pilot, lambda: "Waiting for Bob (away)." in rendered(app), "the table waiting")
+        await wait_until(pilot, lambda: "Waiting for Bob (away)." in screen_text(app), "the table waiting")
         await pilot.press("B")
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-        assert "Let a bot play for Bob?" in rendered(app) and "Keep waiting" in rendered(app)  # not "Stay" (QA)
+        assert "Let a bot play for Bob?" in screen_text(app) and "Keep waiting" in screen_text(app)  # not "Stay" (QA)
         await pilot.press("enter")
         await wait_until(pilot, lambda: hosted.table.seats[1].kind == "bot", "a bot in Bob's seat")
-        await wait_until(pilot, lambda: "bot for absent" not in rendered(app), "the key gone")
+        await wait_until(pilot, lambda: "bot for absent" not in screen_text(app), "the key gone")
         moves = len(hosted.table.actions)
         for _ in range(200):  # the game goes on: the bot plays Bob's moves, we ours
             if len(hosted.table.actions) > moves + 2:
@@ -881,7 +850,7 @@ async def test_the_join_screen_offers_the_seat_this_terminal_last_sat_in():
             await wait_until(pilot, lambda: screen_name(again) == "MenuScreen", "the menu")
             await pilot.press("j")
             await wait_until(pilot, lambda: screen_name(again) == "JoinScreen", "the join screen")
-            await wait_until(pilot, lambda: f"You last sat at {address}" in rendered(again), "the offer")
+            await wait_until(pilot, lambda: f"You last sat at {address}" in screen_text(again), "the offer")
             await pilot.press("enter")
             await wait_until(pilot, lambda: screen_name(again) == "TableScreen" and again.client is not None
                              and again.client.snapshot.seat == seat, "the same seat again")
@@ -925,7 +894,7 @@ async def test_a_spectator_before_the_game_starts_is_told_the_seats_are_filling(
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
-            await wait_until(pilot, lambda: "Waiting for players: 1 of 2 seats taken" in rendered(app), "the news")
+            await wait_until(pilot, lambda: "Waiting for players: 1 of 2 seats taken" in screen_text(app), "the news")
     finally:
         await ann.close()
         await host.close()
@@ -971,8 +940,8 @@ async def test_the_spectate_form_asks_for_no_room_code():
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
         await pilot.press("s")
-        await wait_until(pilot, lambda: screen_name(app) == "JoinScreen" and "Address" in rendered(app), "the form")
-        assert "Room code" not in rendered(app) and "Spectate a table" in rendered(app)
+        await wait_until(pilot, lambda: screen_name(app) == "JoinScreen" and "Address" in screen_text(app), "the form")
+        assert "Room code" not in screen_text(app) and "Spectate a table" in screen_text(app)
 
 
 async def test_a_second_window_at_a_full_table_is_told_its_seat_is_held_elsewhere():
@@ -986,7 +955,7 @@ async def test_a_second_window_at_a_full_table_is_told_its_seat_is_held_elsewher
         try:
             second = a_second_window(address)
             async with second.run_test(size=(100, 30)) as other:
-                await wait_until(other, lambda: "is still held by" in rendered(second), "the reason")
+                await wait_until(other, lambda: "is still held by" in screen_text(second), "the reason")
                 assert first.client.stopped is None and first.client.snapshot.seat == 0
         finally:
             await bob.close()
