@@ -594,7 +594,7 @@ def test_T14_length_option_and_equal_gold_shares_the_win():
     assert result["winners"] == [0, 1] and "share the win" in result["summary"]
 
 
-# --- what the bots may know, and how well the sharp one plays -----------------------------------------
+# --- what the bots may know, and how well the normal one plays -----------------------------------------
 
 def test_resample_hidden_is_a_state_the_rules_allow():
     """A3: a redrawn state keeps every rule: each face-down card lies at a town the coach has still to
@@ -614,11 +614,11 @@ def test_resample_hidden_is_a_state_the_rules_allow():
             act(state, pending[0], rng.choice(GAME.legal_actions(state, pending[0])))
 
 
-def test_sharp_bot_beats_three_random_bots():
-    """The sharp bot wins clearly more than its 25% share against three random bots."""
+def test_normal_bot_beats_three_random_bots():
+    """The normal bot wins clearly more than its 25% share against three random bots."""
     from core.simulate import simulate
 
     options = GAME.resolve_options({"players": 4})
-    for summary in simulate(GAME, options, 300, 7, ["sharp", "random", "random", "random"]):
+    for summary in simulate(GAME, options, 300, 7, ["normal", "random", "random", "random"]):
         pass
-    assert summary.kind_wins["sharp"] / summary.games > 0.4
+    assert summary.kind_wins["normal"] / summary.games > 0.4

@@ -1,5 +1,5 @@
 """Your Money or Your Life, rule by rule: one test per numbered round step of the sheet (rules 1–4) and
-per ruling Y1–Y16, plus the sharp bot's habits.
+per ruling Y1–Y16, plus the normal bot's habits.
 
 Where a test needs particular dice it scripts them (``dice``): the next d6 rolls come from a list, and
 once it is empty chance takes over again. Coaches and the secret dice are set on the state directly.
@@ -187,7 +187,7 @@ def test_Y1_two_players_or_solo_and_any_seat_may_be_a_bot():
     assert len(state["players"]) == 1 and GAME.pending(state) == [0]
     state = new_game(2)
     for seat in (0, 1):
-        assert GAME.bots["sharp"](state, seat, random.Random(1)) in GAME.legal_actions(state, seat)
+        assert GAME.bots["normal"](state, seat, random.Random(1)) in GAME.legal_actions(state, seat)
 
 
 def test_Y2_start_at_health_12_with_nothing_and_tracks_never_below_zero(dice):
@@ -706,31 +706,31 @@ def test_Y5_Y8_Y14_Y16_the_rules_text_says_what_the_code_does():
         assert words in text, words
 
 
-# --- the sharp bot ------------------------------------------------------------------------------------
+# --- the normal bot -----------------------------------------------------------------------------------
 
-def test_sharp_bot_gives_to_the_poor_when_guards_hunt_it():
-    """The sharp bot gives to the poor until its scoundrel track drops under the guard line."""
+def test_normal_bot_gives_to_the_poor_when_guards_hunt_it():
+    """The normal bot gives to the poor until its scoundrel track drops under the guard line."""
     state = table(secret=((6, 6), (6, 6)))
     state["players"][0].update(guineas=12, scoundrel=6)
     pick(state, 0, "tavern")
     pick(state, 1, "tavern")
     while 0 in GAME.pending(state):
-        GAME.apply(state, 0, GAME.bots["sharp"](state, 0, random.Random(1)))
+        GAME.apply(state, 0, GAME.bots["normal"](state, 0, random.Random(1)))
     assert state["players"][0]["scoundrel"] == 4
 
 
-def test_sharp_bot_retires_to_lock_in_a_win_over_a_retired_rival():
-    """With the other player retired on a lower score, the sharp bot retires at once."""
+def test_normal_bot_retires_to_lock_in_a_win_over_a_retired_rival():
+    """With the other player retired on a lower score, the normal bot retires at once."""
     state = new_game()
     state["players"][1]["status"] = "retired"
     state["players"][0]["guineas"] = 5
-    assert GAME.bots["sharp"](state, 0, random.Random(1)) == {"do": "pick", "where": "retire"}
+    assert GAME.bots["normal"](state, 0, random.Random(1)) == {"do": "pick", "where": "retire"}
 
 
-def test_sharp_bot_prefers_a_rich_easy_coach():
+def test_normal_bot_prefers_a_rich_easy_coach():
     """With a strong roll it robs rather than idling in town."""
     state = table(coaches=(PLUM, SILK, "A grain merchant", WILFRED), secret=((6, 6), (1, 1)))
-    action = GAME.bots["sharp"](state, 0, random.Random(1))
+    action = GAME.bots["normal"](state, 0, random.Random(1))
     assert action["where"] in mol.DIRECTIONS
 
 

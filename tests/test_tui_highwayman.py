@@ -292,14 +292,14 @@ def test_sheet_shows_hand_sizes_totals_and_your_points_left():
 
 def test_two_seats_with_one_name_are_told_apart_by_number():
     state = play_until(lambda s: s["turn"] == 2 and s["dealer"] == 1)
-    twins = [dict(seat, name="Bot (sharp)") if seat["seat"] else seat for seat in SEATS]
+    twins = [dict(seat, name="Bot (normal)") if seat["seat"] else seat for seat in SEATS]
     frame = TableFrame(**{**frame_of(state).__dict__, "seats": twins})
-    assert panes.who(frame, 0) == "Ann" and panes.who(frame, 2) == "Bot (sharp) (seat 3)"
+    assert panes.who(frame, 0) == "Ann" and panes.who(frame, 2) == "Bot (normal) (seat 3)"
     text = drawn(panes.Board().draw(frame))
-    assert "Bot (sharp) (seat 2) dealt" in text and "Bot (sharp) (seat 3) to play" in text
+    assert "Bot (normal) (seat 2) dealt" in text and "Bot (normal) (seat 3) to play" in text
     sheet = drawn(panes.Sheet().draw(frame))
     assert route_line(sheet, "Ann (you)").split()[0] == "1"
-    assert [line.split()[0] for line in sheet.splitlines() if "Bot (sharp)" in line] == ["2", "3"]
+    assert [line.split()[0] for line in sheet.splitlines() if "Bot (normal)" in line] == ["2", "3"]
 
 
 def test_the_module_is_found_by_its_game_id():

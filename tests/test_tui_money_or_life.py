@@ -376,7 +376,7 @@ def test_the_builder_says_a_spur_is_not_needed_even_with_no_dice_on_speed():
 
 def _frame_at(phase: str, players: int = 2, seed: int = 4, spectator: bool = False,
               also=lambda state: True) -> TableFrame:
-    """A frame for seat 0 at the first ``phase`` (where ``also(state)`` holds) of a game where the sharp
+    """A frame for seat 0 at the first ``phase`` (where ``also(state)`` holds) of a game where the normal
     bot plays every seat."""
     import random
     from core.registry import get_game
@@ -387,7 +387,7 @@ def _frame_at(phase: str, players: int = 2, seed: int = 4, spectator: bool = Fal
         if state["phase"] == phase and 0 in game.pending(state) and also(state):
             break
         seat = game.pending(state)[0]
-        game.apply(state, seat, game.bots["sharp"](state, seat, rng))
+        game.apply(state, seat, game.bots["normal"](state, seat, rng))
     else:
         raise AssertionError(f"no {phase} phase for seat 0")
     choices = [{"action": action, "text": game.describe_action(state, 0, action)}

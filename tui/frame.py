@@ -40,7 +40,7 @@ class TableFrame(TableSnapshot):
         return list(self.prompt["choices"]) if self.prompt and not self.sent else []
 
     def name(self, seat: int | None) -> str:
-        """The seat's name as the host reports it ("Ann", "Tom King (sharp bot)"), or "Seat N"; with its
+        """The seat's name as the host reports it ("Ann", "Tom King (normal bot)"), or "Seat N"; with its
         seat where the log names it so ("Ann (seat 2)": two of one name, or a name that reads as another)."""
         if seat is None:
             return "spectator"

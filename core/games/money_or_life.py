@@ -174,9 +174,10 @@ def score(player: dict[str, Any]) -> int:
     return player["guineas"] + reputation(player)
 
 
-def signed(number: int) -> str:
-    """+3, 0, −2: a reputation as the results say it."""
-    return f"{number:+d}".replace("-", "−") if number else "0"
+def signed(number: int, plus: bool = True) -> str:
+    """+3, 0, −2: a reputation as the results say it (3, 0, −2 without ``plus``: a score), with a true
+    minus sign, not a hyphen."""
+    return f"{number:+d}".replace("-", "−") if number < 0 or plus and number else str(number)
 
 
 def reputation(player: dict[str, Any]) -> int:
