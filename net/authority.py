@@ -296,7 +296,7 @@ class Table:
         """The game's result with its summary told in names, as ``narrate`` tells events."""
         result = self.game.result(self.state)
         if result is not None and isinstance(result.get("summary"), str):
-            # A seat a bot keeps warm is its player's: the same winner before and after he is back (QA)
+            # A seat a bot keeps warm is its player's: the same winner before and after he is back
             owners = seat_labels([info.away_name or (info.name_in_the_log if info.kind != "open" else "")
                                   for info in self.seats])
             result = {**result, "summary": name_seats(result["summary"], owners)}
@@ -390,7 +390,7 @@ class Table:
             seat, stood_in = self._seat_of_token(hello["token"])
             if hello.get("take_over") is False and any(w.seat == seat and w.alive for w in self.watchers):
                 # A token kept on disk (another window of the same terminal) does not push out the window
-                # playing the seat now (QA: a second `turpin join` took the host's own seat)
+                # playing the seat now: a second `turpin join` on the host's machine must not take his seat
                 raise Refusal("seat_in_use", "this seat is being played from another window right now")
         else:
             seat = self._free_seat(hello.get("seat"))
@@ -473,7 +473,7 @@ class Table:
             info.connected, info.gone_since = False, time.monotonic()
             self._broadcast()
             self._seats_changed()
-            if self.over:  # nothing waits any more (QA: "the seat waits for them" after the result)
+            if self.over:  # nothing waits any more: never "the seat waits for them" after the result
                 then = "the game is over"
             elif self.grace is None:
                 then = "the seat waits for them"
@@ -481,7 +481,7 @@ class Table:
                 then = f"a bot plays the seat after {self.grace:g} s, until they come back"
             self.tell(f"Seat {watcher.seat + 1}: {info.name} {'left' if watcher.said_bye else 'was lost'} ({then})")
             gone = "has left the table" if watcher.said_bye else "has lost the table"
-            label = self.seat_labels()[watcher.seat]  # "Ann (seat 2)" where two are called Ann (QA)
+            label = self.seat_labels()[watcher.seat]  # "Ann (seat 2)" where two are called Ann
             self.notice(f"{label} {gone}" + ("." if self.over else f"; {then}"))
 
     def hand_to_bot(self, seat: int, bot: str | None = None, keep_warm: bool = False) -> None:
@@ -512,8 +512,8 @@ class Table:
         close_record = getattr(self.save, "close", None)
         if close_record is not None and save is not self.save:
             close_record()  # the last game's record is whole: its file is let go
-        # The new game's log opens with it, for everyone: a notice sent after the new table came under the
-        # deal's first lines (QA).
+        # The new game's log opens with it, for everyone, above the deal's first lines (a notice would come
+        # after them).
         self.log.insert(0, event("A new game begins at this table: same seats, a fresh deal."))
         self.save = save
         # Prompt ids go on counting up: an answer to the last game's prompt can never fit the new one's.

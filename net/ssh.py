@@ -512,7 +512,7 @@ class _AppSession:
             if not data:
                 return
             if len(data) >= SCREEN_NEWS_BYTES:
-                self._touch()  # a game going on (QA: a spectator, who presses no key, was cut off mid-game)
+                self._touch()  # a game going on: a spectator presses no key, and must not be cut off mid-game
             self.process.stdout.write(data)
             await self.process.stdout.drain()
 

@@ -563,8 +563,8 @@ def test_T13_all_sixty_sovereigns_win_outright_at_once(rig):
 
 def test_T7_T13_the_stop_choice_says_what_it_takes_when_the_others_have_less_than_the_claim(rig):
     """T7 cuts a claim to what the others hold, and taking all they hold is all the gold (T13). The stop
-    choice promised the coins turned ("stop and take 8 gold") when the others had 6 (QA); it says the
-    6, and that they win the game outright."""
+    choice says the coins that will be taken (6 when the others hold 6, not the 8 turned), and that they
+    win the game outright."""
     state = new_game()
     state["gold"] = [54, 3, 3, 0]
     choose(state, ["Oxford", "Carlisle", "Carlisle", "York"])

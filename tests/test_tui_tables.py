@@ -48,7 +48,7 @@ async def test_a_spectator_follows_a_game_to_its_result_and_no_key_acts():
             assert app.screen.frame.result["winners"] is not None
             # Nobody here can deal again: "p play again" (which did nothing) is not offered.
             assert "play again" not in screen_text(app).lower() and "back to menu" in screen_text(app)
-            await host.close(for_good=True)  # the results say it, and keep saying it (QA: a toast only)
+            await host.close(for_good=True)  # the results say it, and keep saying it (not a toast only)
             await wait_until(pilot, lambda: "closed the table: no new game will open here" in screen_text(app),
                              "the results to say so")
     finally:
@@ -139,9 +139,9 @@ async def test_a_host_whose_seat_another_window_takes_is_told_in_the_lobby_and_a
 
 
 async def test_a_name_too_long_for_the_tables_is_cut_and_said_so_and_the_table_takes_it():
-    """QA: a name past the protocol's 40 characters (a long SSH login name, say) was refused by every
-    table with "Hello: field 'name' is too long", where nothing could change it. It is cut to 40, the menu
-    says so, and the table seats it."""
+    """A name past the protocol's 40 characters (a long SSH login name, say, which nothing can change) is
+    cut to 40, the menu says so, and the table seats it, never refusing it with "Hello: field 'name' is
+    too long"."""
     long_name = "Ëlise 🐎 長い名前 with a very very long name that goes past forty"
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     host, address = await serve(table, bot_delay=3600)
@@ -255,7 +255,7 @@ async def test_players_leaving_and_coming_back_are_announced():
             token = bob.token
             await bob.close()
             await wait_until(pilot, lambda: "Bob has left the table" in logged(app), "Bob leaving")
-            # QA: "Waiting for Bob." while Bob had lost the table; the "away" mark was on another pane.
+            # The wait says Bob is away, not only another pane.
             await wait_until(pilot, lambda: "Waiting for Bob (away)." in screen_text(app), "Bob away")
             bob = TableClient("127.0.0.1", host.address[1], token=token)
             await bob.start()
@@ -279,7 +279,7 @@ async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
         await wait_until(pilot, lambda: banner().display and "Lost the host" in screen_text(app), "the banner")
         said = flat(str(banner().render()))  # (the words wrap where the reason's length puts them)
         assert "Esc leaves the table" in said and "trying again" not in said, said  # one clock
-        # The host stopping is not a refusal of anything (QA: a "Not allowed" toast said it), and leaving
+        # The host stopping is not a refusal of anything (no "Not allowed" toast), and leaving
         # now stops the waiting, not a table that "plays on without you".
         assert not any(toast.title == "Not allowed" for toast in app._notifications)
         assert "The host has stopped the table; it may come back" in logged(app)
@@ -294,7 +294,7 @@ async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
 
 
 async def test_chat_while_the_host_is_away_says_it_was_not_sent_and_the_app_plays_on():
-    """QA: a chat line typed while the host was gone quit the app with a ClientError traceback."""
+    """A chat line typed while the host is gone is said not to have been sent; the app plays on."""
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     host, address = await serve(table, bot_delay=3600)
     app = app_at("join", address=address)
@@ -310,7 +310,7 @@ async def test_chat_while_the_host_is_away_says_it_was_not_sent_and_the_app_play
 
 
 async def test_leaving_before_the_game_begins_says_the_seat_waits():
-    """QA: Esc while every seat was not yet filled said the table "plays on without you"."""
+    """Esc while a seat is still empty says the seat waits, not that the table "plays on without you"."""
     table = Table(get_game("turpin"), {"players": 2})
     host, address = await serve(table)
     app = app_at("join", address=address)
@@ -326,8 +326,8 @@ async def test_leaving_before_the_game_begins_says_the_seat_waits():
 
 
 async def test_a_guest_reading_the_results_is_told_when_the_host_closes_the_table():
-    """QA: once the game was over, a host closing the table went unsaid: the results still promised that
-    a new game would open by itself."""
+    """Once the game is over, a host closing the table is said: the results no longer promise that a new
+    game will open by itself."""
     from tests.tui_helpers import play_to_results
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     host, address = await serve(table)
@@ -422,8 +422,8 @@ async def open_the_set_up(pilot, app: TurpinApp, field: str) -> None:
 
 
 async def test_changing_the_number_of_players_keeps_the_focus_on_players():
-    """QA: a new number of players rebuilds the seats below it, and the focus fell back up the form: the
-    next Tab went to Seat 2, and keys meant for the next option set a seat's bot instead."""
+    """A new number of players rebuilds the seats below it, and the focus stays on players: the next Tab
+    goes to the next option, and its keys do not set a seat's bot instead."""
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 40)) as pilot:
         await open_the_set_up(pilot, app, "#option-players")
@@ -437,8 +437,8 @@ async def test_changing_the_number_of_players_keeps_the_focus_on_players():
 
 
 async def test_the_host_set_up_opens_with_the_choices_of_the_last_one():
-    """QA: the host set-up forgot its game and interface each time, so a host on 127.0.0.1 typed it again
-    for every table. The next form has them; the seed is blank again (a fresh game)."""
+    """The next host set-up has the last one's game and interface (a host on 127.0.0.1 types it once);
+    the seed is blank again (a fresh game)."""
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 40)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
@@ -475,9 +475,9 @@ async def test_a_set_up_problem_goes_once_it_is_put_right():
 
 
 async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resumed_table(tmp_path):
-    """QA: `turpin host` (the app) ignored --port and --code, recorded no port, and kept no token of its
-    own seat: a table resumed from its record came back on another port, and the host could not sit at
-    it again. Now the record has the port, and the host's token is kept as a joining player's is."""
+    """`turpin host` (the app) takes --port and --code, the record has the port, and the host's token is
+    kept as a joining player's is: a table resumed from its record comes back on its port, and the host
+    sits at it again."""
     import socket
     from net.record import read_record
     from tui import seats
@@ -502,8 +502,8 @@ async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resum
 
 
 async def test_join_from_the_command_line_takes_its_name_seat_and_token():
-    """QA: `turpin join ADDRESS --name/--seat/--token` opened the app with none of them: the login name,
-    the first free seat, and no way back to a seat from another terminal."""
+    """`turpin join ADDRESS --name/--seat/--token` opens the app with each of them, not the login name and
+    the first free seat: a way back to a seat from another terminal."""
     from tui.commands import run_app_join
     table = Table(get_game("turpin"), {"players": 3})
     host, address = await serve(table)
@@ -539,8 +539,8 @@ async def test_join_from_the_command_line_takes_its_name_seat_and_token():
 
 
 async def test_a_window_whose_seat_another_takes_over_says_so_on_every_tab():
-    """QA: a second window with the same seat token took the seat, and the first said so only in its
-    log, on a tab not shown at 100×30; its move pane still waited. The banner says it now, on every tab."""
+    """A second window with the same seat token takes the seat; the first says so in its banner, on every
+    tab, not only in its log (a tab not shown at 100×30), and its move pane stops waiting."""
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     async with app_at_table("join", table, (100, 30)) as (app, pilot, host):
         other = TableClient("127.0.0.1", host.address[1], token=app.client.token)
@@ -554,9 +554,9 @@ async def test_a_window_whose_seat_another_takes_over_says_so_on_every_tab():
 
 
 async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on_and_can_watch_it():
-    """QA: the host handed Bob's seat to a bot; Bob read "The table is gone" (it was not), a "Not allowed"
-    toast as if he had done wrong, and a move list still inviting a move that could not be sent. Now: he
-    is out of the game, the table plays on, his move list is empty, and s watches the table."""
+    """The host hands Bob's seat to a bot: Bob is told he is out of the game and the table plays on (not
+    "The table is gone", nor a "Not allowed" toast as if he had done wrong), his move list is empty, and s
+    watches the table."""
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     async with app_at_table("join", table, (100, 30), toasts=True) as (app, pilot, host):
         await wait_until(pilot, lambda: bool(app.screen.frame.choices), "a move to make")
@@ -570,7 +570,7 @@ async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on
         shown = screen_text(app)
         assert "The table plays on without you: s watches it" in flat(shown) and "The table is gone" not in shown
         assert not app.screen.frame.choices and "[1]" not in flat(shown.split("Your move")[-1])
-        from tui import seats  # QA: Join still offered "back to your seat" at that table
+        from tui import seats  # Join no longer offers "back to your seat" at that table
         assert seats.token_for(f"127.0.0.1:{host.address[1]}") is None
         footer = {key: active.binding.description for key, active in app.screen.active_bindings.items()
                   if active.enabled and active.binding.show}
@@ -583,8 +583,8 @@ async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on
 
 
 async def test_a_narrow_spectator_has_no_empty_hand_tab_and_is_told_only_public_things_show():
-    """QA: at 80×24 a spectator's Hand tab was blank, and "you see what every player sees" read as every
-    hand. The tab is hidden (] skips it), and the move pane says only what is public shows (A1)."""
+    """At 80×24 a spectator's empty Hand tab is hidden (] skips it), and the move pane says only what is
+    public shows (A1), not "you see what every player sees", which reads as every hand."""
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     async with app_at_table("spectate", table, (80, 24)) as (app, pilot, host):
         await wait_until(pilot, lambda: "only what is public" in screen_text(app), "the spectating line")
@@ -600,8 +600,8 @@ async def test_a_narrow_spectator_has_no_empty_hand_tab_and_is_told_only_public_
 
 
 async def test_the_menus_rules_go_to_each_game_by_key_and_name_options_as_the_form_does():
-    """QA: `?` on the menu was one long page of all three games with no way to jump; its option list
-    said `gold_1` where the set-up form says "gold 1", and wrapped options lost their indent."""
+    """`?` on the menu goes to each game by key, not one long page of all three; its option list says
+    "gold 1" as the set-up form does (not `gold_1`), and wrapped options keep their indent."""
     from core.registry import all_games
     app = app_at("menu")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -625,8 +625,8 @@ async def test_the_menus_rules_go_to_each_game_by_key_and_name_options_as_the_fo
 
 
 async def test_text_typed_fast_after_a_tab_goes_into_the_next_field():
-    """QA: in tmux, "127.0.0.1:1", Tab, "XY" sent at once made the address "127.0.0.1:1XY" (and a table
-    name swallowed the interface typed after it). The keys come in one burst, as a terminal (or a paste)
+    """In tmux, "127.0.0.1:1", Tab, "XY" sent at once must not make the address "127.0.0.1:1XY" (nor a
+    table name swallow the interface typed after it). The keys come in one burst, as a terminal (or a paste)
     delivers them: Tab must move the focus before the keys after it are handed to a field."""
     from textual import events
     app = app_at("menu")
@@ -646,8 +646,8 @@ async def test_text_typed_fast_after_a_tab_goes_into_the_next_field():
 
 
 async def test_the_host_of_a_lan_table_plays_again_with_the_same_people():
-    """QA: a table hosted from the app ended with only "Back to menu". Its results offer "Play again" as
-    a game against bots does: the same table deals again, the guest still in his seat is sent the new
+    """A table hosted from the app ends with "Play again" as well as "Back to menu", as a game against bots
+    does: the same table deals again, the guest still in his seat is sent the new
     game from its start, his results close by themselves, and each game keeps its own record."""
     import random
     from tests.net_helpers import play_randomly
@@ -679,15 +679,15 @@ async def test_the_host_of_a_lan_table_plays_again_with_the_same_people():
             await guest.wait_for(lambda snap: snap.result is None and snap.turn == 0, 30)
             assert guest.snapshot.seat == 1 and app.record_path != first_record
             await wait_until(pilot, lambda: "A new game begins at this table" in logged(app), "the notice")
-            # The new game's log opens with it, above the deal's first line (QA: it came under it)
+            # The new game's log opens with it, above the deal's first line
             assert logged(app).splitlines()[0].startswith("A new game begins at this table"), logged(app)
-            assert "good game" not in logged(app)  # QA: the last game's lines came back in the new log
+            assert "good game" not in logged(app)  # the last game's lines stay out of the new log
         finally:
             await guest.close()
 
 
 async def test_the_host_is_told_the_mute_key_when_a_spectator_first_speaks():
-    """QA: muting spectators was reachable only through the palette. The first spectator's line at a
+    """Muting spectators is reachable by a key, not only the palette: the first spectator's line at a
     table hosted here tells the host that M mutes them; M does (once)."""
     async with a_hosted_table_with_a_bot() as (app, pilot, lobby):
         watcher = TableClient(*lobby.hosted.join_address, role="spectator", name="Sam")
@@ -706,15 +706,15 @@ async def test_the_host_is_told_the_mute_key_when_a_spectator_first_speaks():
 
 
 async def test_the_host_of_a_lan_table_lets_a_bot_play_for_a_guest_who_left_until_he_is_back():
-    """QA Q2: a guest who left a table hosted from the app stalled it for good (only the headless host had
-    `bot N`). B, in the footer while someone is away, asks first and then has a bot play the seat; the
+    """A guest who left a table hosted from the app must not stall it for good (the headless host has
+    `bot N`): B, in the footer while someone is away, asks first and then has a bot play the seat; the
     game goes on, and the guest joining again with his token gets his seat back."""
     plan = TablePlan(game="turpin", options={"players": 2}, interface="127.0.0.1", code=False, bot_delay=0)
     app = app_at("host", plan=plan)
     async with app.run_test(size=(80, 24)) as pilot:
         lobby = await host_from_the_set_up(pilot, app)
         footer = screen_text(app).splitlines()[-1]
-        assert "esc close table" in footer, footer  # QA: cut to "e" at 80 columns
+        assert "esc close table" in footer, footer  # whole at 80 columns
         hosted = lobby.hosted
         bob = TableClient(*hosted.join_address, name="Bob")
         await bob.start()
@@ -729,7 +729,7 @@ async def test_the_host_of_a_lan_table_lets_a_bot_play_for_a_guest_who_left_unti
         await wait_until(pilot, lambda: "Waiting for Bob (away)." in screen_text(app), "the table waiting")
         await pilot.press("B")
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-        assert "Let a bot play for Bob?" in screen_text(app) and "Keep waiting" in screen_text(app)  # not "Stay" (QA)
+        assert "Let a bot play for Bob?" in screen_text(app) and "Keep waiting" in screen_text(app)  # not "Stay"
         await pilot.press("enter")
         await wait_until(pilot, lambda: hosted.table.seats[1].kind == "bot", "a bot in Bob's seat")
         await wait_until(pilot, lambda: "bot for absent" not in screen_text(app), "the key gone")
@@ -751,9 +751,8 @@ async def test_the_host_of_a_lan_table_lets_a_bot_play_for_a_guest_who_left_unti
 
 
 async def test_the_host_closing_his_table_is_told_as_that_not_as_his_leaving_it():
-    """QA Q6: when the host left (and so closed) his table, the others were first told that he had left
-    it and his seat waited for him, then that the table was gone. The table closes first now: the only
-    news is that the host closed it."""
+    """When the host leaves (and so closes) his table, it closes first: the only news is that the host
+    closed it, not that he left it and his seat waits for him, and then that the table is gone."""
     async with a_hosted_table_with_a_bot() as (app, pilot, lobby):
         watcher = TableClient(*lobby.hosted.join_address, role="spectator", name="Sam")
         heard: list = []
@@ -775,9 +774,9 @@ async def test_the_host_closing_his_table_is_told_as_that_not_as_his_leaving_it(
 
 
 async def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bot_played_for_him():
-    """QA: the host's "While you were away … played your seat" comes with the welcome, before the app's
-    table screen listens; it was lost, and the log told the player the bot's moves were his own. The
-    client keeps notices nobody has heard yet for its first listener: the line is in the log and a toast."""
+    """The host's "While you were away … played your seat" comes with the welcome, before the app's
+    table screen listens; it must not be lost, or the log tells the player the bot's moves were his own.
+    The client keeps notices nobody has heard yet for its first listener: the line is in the log and a toast."""
     table = Table(get_game("turpin"), {"players": 2}, name="warm table")
     host, address = await serve(table)
     try:
@@ -804,9 +803,9 @@ async def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bot_played_fo
 
 
 async def test_the_app_host_takes_the_host_settings_it_is_given(tmp_path, capsys):
-    """QA: `turpin host` (the app as host) took --no-advertise, --grace, --bot-delay, --max-spectators and
-    --record and then ignored them: a table asked to stay off the LAN list was announced. They reach the
-    hosted table now; --linger, which only a headless host has a use for, is refused with the reason."""
+    """`turpin host` (the app as host) takes --no-advertise, --grace, --bot-delay, --max-spectators and
+    --record to the hosted table (a table asked to stay off the LAN list stays off it); --linger, which
+    only a headless host has a use for, is refused with the reason."""
     import tui.commands as commands
     started = {}
 
@@ -826,7 +825,7 @@ async def test_the_app_host_takes_the_host_settings_it_is_given(tmp_path, capsys
     plan = started["start"].plan
     assert (plan.advertise, plan.grace, plan.bot_delay, plan.max_spectators, plan.record) == (
         False, 20.0, 1.5, 2, record)
-    # through the host set-up (QA: it made a fresh plan of its fields and dropped these) to the table
+    # through the host set-up (which keeps these beside its own fields) to the table
     app = TurpinApp(started["start"], player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 30)) as pilot:
         hosted = (await host_from_the_set_up(pilot, app)).hosted
@@ -835,8 +834,8 @@ async def test_the_app_host_takes_the_host_settings_it_is_given(tmp_path, capsys
 
 
 async def test_the_join_screen_offers_the_seat_this_terminal_last_sat_in():
-    """QA: back through SSH after a dropped connection, a player found the menu and nothing to say his
-    seat was waiting; he had to remember host:port. Join (j) offers the table last sat at: Enter."""
+    """Back through SSH after a dropped connection, a player need not remember host:port: Join (j) offers
+    the table last sat at, where his seat waits: Enter."""
     table = Table(get_game("turpin"), {"players": 2}, name="kept table", code="K7QX2M")
     host, address = await serve(table)
     try:
@@ -859,8 +858,8 @@ async def test_the_join_screen_offers_the_seat_this_terminal_last_sat_in():
 
 
 async def test_chat_from_one_of_two_seats_of_one_name_says_which():
-    """QA: at a table of two Anns a chat line read "Ann: …" (which Ann?); it says the seat, as the log
-    names them."""
+    """At a table of two Anns a chat line says the seat, as the log names them, not "Ann: …" (which
+    Ann?)."""
     table = Table(get_game("turpin"), {"players": 2}, name="twins")
     host, address = await serve(table)
     app = app_at("join", address=address)
@@ -876,7 +875,7 @@ async def test_chat_from_one_of_two_seats_of_one_name_says_which():
                 await twin.say("hello twin")
                 await wait_until(pilot, lambda: "Ann (seat 2): hello twin" in logged(app), "the chat line")
                 header = screen_text(app).splitlines()[0]
-                assert "you: Ann (seat 1)" in header and "(seat 1) (seat 1)" not in header, header  # QA
+                assert "you: Ann (seat 1)" in header and "(seat 1) (seat 1)" not in header, header
             finally:
                 await twin.close()
     finally:
@@ -884,8 +883,8 @@ async def test_chat_from_one_of_two_seats_of_one_name_says_which():
 
 
 async def test_a_spectator_before_the_game_starts_is_told_the_seats_are_filling():
-    """QA: a spectator who came while the host was in his lobby read "Hank to play (drew a card)" of a
-    game not yet begun. The status line says the table waits for players, and how many have sat."""
+    """A spectator who comes while the host is in his lobby is not told "Hank to play (drew a card)" of a
+    game not yet begun: the status line says the table waits for players, and how many have sat."""
     table = Table(get_game("highwayman"), {"players": 2}, name="filling")
     host, address = await serve(table)
     ann = TableClient("127.0.0.1", host.address[1], name="Ann")
@@ -920,9 +919,9 @@ def a_second_window(address: str) -> TurpinApp:
 
 
 async def test_a_second_window_of_the_same_terminal_takes_a_new_seat_not_the_one_being_played():
-    """QA: `turpin join` from a second window on the host's machine found the host's seat token in the
-    seats file and took his seat from under him. A kept token does not push out a window playing the seat
-    now (`take_over` false: the host says seat_in_use); the second window sits in a free seat."""
+    """`turpin join` from a second window on the host's machine finds the host's seat token in the seats
+    file, and must not take his seat from under him: a kept token does not push out a window playing the
+    seat now (`take_over` false: the host says seat_in_use); the second window sits in a free seat."""
     table = Table(get_game("turpin"), {"players": 3}, name="two windows")
     async with a_first_window_seated(table) as (first, host, address):
         second = a_second_window(address)
@@ -935,7 +934,7 @@ async def test_a_second_window_of_the_same_terminal_takes_a_new_seat_not_the_one
 
 
 async def test_the_spectate_form_asks_for_no_room_code():
-    """QA: the spectate form showed a "Room code (not needed to watch)" field, one not to fill."""
+    """The spectate form has no room code field ("Room code (not needed to watch)"), one not to fill."""
     app = TurpinApp(Start(), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")

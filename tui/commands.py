@@ -79,7 +79,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     summary = None
     for summary in simulate(game, options, args.games, seed, bots):
         # Every 50 games, or every second: with a hard bot (a quarter second a move) 50 games take minutes,
-        # and the bar sat still as if nothing happened (QA).
+        # and the bar must not sit still meanwhile as if nothing happened.
         if show_progress and (summary.games % 50 == 0 or summary.games == args.games
                               or time.perf_counter() - shown >= 1.0):
             _progress(summary.games, args.games, started)
@@ -95,8 +95,8 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def run_rules(args: argparse.Namespace) -> int:
     game = get_game(args.game)
-    # Wrapped to the terminal (QA: the text kept its source's 105-column lines on any width), at most 100
-    # wide for reading; an indented line (the market's price table) is printed as it is.
+    # Wrapped to the terminal, not at the source's 105 columns, and at most 100 wide for reading; an
+    # indented line (the market's price table) is printed as it is.
     from tui.screens.rules import reflowed
     width = max(40, min(shutil.get_terminal_size((100, 24)).columns, 100))
     for line in reflowed(game.rules_text).splitlines():
@@ -227,7 +227,7 @@ def run_app_host(args: argparse.Namespace) -> int:
                           f"--resume {args.resume}, then `turpin join 127.0.0.1:PORT` to sit at it again")
     if args.linger != LINGER_DEFAULT:
         raise OptionError("--linger is for a headless host: a table the app hosts closes when its host leaves it")
-    # QA: these were taken and then ignored (a table asked to stay off the LAN list was announced)
+    # Every host option reaches the table the app hosts (a table asked to stay off the LAN list stays off)
     plan = TablePlan(game=game.id, options=options, bots=bots, name=args.name or "",
                      interface=args.interface or "", code=not args.no_code, port=args.port or 0,
                      room_code=args.code.strip().upper() if args.code else None,

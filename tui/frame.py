@@ -56,7 +56,7 @@ class TableFrame(TableSnapshot):
 
     def owner_name(self, seat: int) -> str:
         """Whose seat it is, for the results: a seat a bot keeps warm is its away player's ("Ann (a bot
-        stood in)"), so everyone reads the same winner whether or not she is back (QA)."""
+        stood in)"), so everyone reads the same winner whether or not she is back."""
         info = self.seats[seat] if 0 <= seat < len(self.seats) else {}
         if not info.get("away_name"):
             return self.name(seat)

@@ -126,8 +126,8 @@ def build_table(args: argparse.Namespace, games: Mapping[str, Game]) -> tuple[Ta
 def run_host(args: argparse.Namespace, games: Mapping[str, Game] | None = None) -> int:
     """``turpin host``: serve a table until Ctrl-C (or the end of the game and a last look)."""
     from net.record import record_in_use
-    if args.resume and record_in_use(args.resume):  # said before its port is found taken (QA: "pick another
-        print(f"turpin: the record {args.resume} is in use: another turpin is serving its table",  # port")
+    if args.resume and record_in_use(args.resume):  # said before its port is found taken ("pick another port")
+        print(f"turpin: the record {args.resume} is in use: another turpin is serving its table",
               file=sys.stderr)
         return 2
     try:
@@ -184,7 +184,7 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
         _print_welcome(table, address, port, record_path)
         if note:
             print(note, flush=True)
-        if table.over:  # said before the linger line, which alone read as a table waiting for players (QA)
+        if table.over:  # said before the linger line, which alone reads as a table waiting for players
             print("This record's game is already over: the table shows its result, then closes.", flush=True)
         if lan_setting() == []:  # TURPIN_LAN=off: nothing of turpin's on the network but the table itself
             print("Not announced on the LAN (TURPIN_LAN=off): players join by address.", flush=True)
@@ -238,7 +238,7 @@ async def _close_after_the_end(ended: asyncio.Event, linger: float, stop: asynci
 
 
 def seats_at_start(table: Table) -> str:
-    """"1 and 2 for players, 3 a normal bot" (QA: "1 player, 2 player")."""
+    """"1 and 2 for players, 3 a normal bot", not "1 player, 2 player"."""
     people = [str(seat + 1) for seat, info in enumerate(table.seats) if info.kind != "bot"]
     parts = []
     if people:
