@@ -23,7 +23,7 @@ from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, hosting, play_random
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-#: ``turpin`` with only the network commands, as ``tui/cli.py`` will add them.
+#: ``turpin`` with only the host and join commands, added as ``tui/commands.py`` adds them.
 TURPIN_SCRIPT = ("import argparse, sys\n"
                  "from tui.lan_commands import add_commands\n"
                  "parser = argparse.ArgumentParser(prog='turpin')\n"
