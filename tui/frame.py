@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from net.client import TableSnapshot
-from net.authority import seat_labels
+from net.seats import seat_labels
 from tui.glyphs import UNICODE, Glyphs
 
 

@@ -19,7 +19,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from core.engine import Game, Option, OptionError
 from core.registry import all_games, get_game
-from net.authority import default_bot
+from net.seats import default_bot
 from tui import screen_styles
 from tui.screens import FORM_FOCUS_KEYS
 from tui.hosting import TablePlan
