@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterator, Mapping
 
-from core.engine import Action, Bot, State
+from core.engine import Action, Bot, Game, OptionError, State
 
 #: The levels a person picks from, easiest first; every registered game offers all of them.
 LEVELS = ("easy", "normal", "hard", "random")
@@ -52,6 +52,14 @@ class BotTable(Mapping[str, Bot]):
 def canonical_bot(bots: Mapping[str, Bot], name: str) -> str:
     """``name`` as it should be shown (``sharp`` → ``normal``) for any mapping of bots."""
     return bots.canonical(name) if isinstance(bots, BotTable) else name
+
+
+def chosen_bot(game: Game, name: str) -> str:
+    """``name`` as one of ``game``'s bots (an old name as the level it became), or ``OptionError`` naming
+    the bots the game has: the one check of a bot's name, for the commands, the hosts and the table."""
+    if name not in game.bots:
+        raise OptionError(f"{game.title} has no bot {name!r}; it has {', '.join(game.bots)}")
+    return canonical_bot(game.bots, name)
 
 
 def uniform_random(legal_actions: Callable[[State, int], list[Action]]) -> Bot:

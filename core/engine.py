@@ -188,9 +188,6 @@ class Game:
         """Check the options, then set up a game from them and the seed."""
         return self.setup(self.resolve_options(options), seed)
 
-    def is_over(self, state: State) -> bool:
-        return self.result(state) is not None
-
 
 def events_dropped(apply: Callable[[State, int, Action], list[Event]]) -> Advance:
     """The default ``advance``: ``apply``, its events built and thrown away."""

@@ -1,4 +1,5 @@
-"""The table: the one full game state, its seats and watchers, and every decision about them.
+"""The table: the one full game state, its seats and watchers, and every decision about them (who sits
+where is in ``net/seats.py``, chat in ``net/chat.py``, refusals in ``net/refusals.py``).
 
 The authority knows nothing about sockets (after boardgame.io's master): each watcher is given a
 ``send`` that takes an encoded frame. The TCP host, the tests and local play all drive the same class.
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import hmac
 import random
-import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -25,57 +25,19 @@ from typing import Any, Callable
 
 import msgpack
 
-from core.bots import DEFAULT_BOT, canonical_bot
-from core.engine import (Action, Bot, Event, Game, IllegalAction, State, clone, event, name_seats, seat_name,
-                         visible_events)
+from core.bots import canonical_bot, chosen_bot
+from core.engine import (Action, Bot, Event, Game, IllegalAction, OptionError, State, clone, event, name_seats,
+                         seat_name, visible_events)
 from net import protocol
+from net.chat import check_chat_text
 from net.protocol import error_message, host_message
 from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record, public_record
-
-#: Letters for room codes: no 0/O or 1/I/L to misread across a room.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
-#: Bots take the names of famous highwaymen, one per seat, so a table of bots can be told apart.
-BOT_NAMES = ("Tom King", "Moll Cutpurse", "Claude Duval", "Swift Nick", "Jerry Abershaw", "Jack Sheppard")
-TOKEN_BYTES = 24  # 192 bits: past guessing, and past the 128 the design asks for
-
-
-class Refusal(Exception):
-    """A request the table refuses: ``code`` from ``protocol.ERROR_CODES`` and a message for a person."""
-
-    def __init__(self, code: str, message: str | None = None, rule: str | None = None,
-                 retry_after: float | None = None) -> None:
-        self.code = code
-        self.message = message or protocol.ERROR_CODES[code]
-        self.rule = rule
-        self.retry_after = retry_after
-        super().__init__(self.message)
-
-    def as_message(self) -> dict[str, Any]:
-        return error_message(self.code, self.message, rule=self.rule, retry_after=self.retry_after)
-
-
-def default_bot(game: Game) -> str:
-    """The bot that takes a seat when nobody names one, and a move when a seat's own bot fails: the
-    normal level if the game has it."""
-    return DEFAULT_BOT if DEFAULT_BOT in game.bots else next(iter(game.bots))
-
-
-def check_protocol(hello: dict[str, Any]) -> None:
-    """Refuse a hello in another protocol version: the two programs would misread each other."""
-    if hello["protocol"] != protocol.PROTOCOL_VERSION:
-        raise Refusal("version", f"this table speaks protocol {protocol.PROTOCOL_VERSION}; your program "
-                                 f"speaks {hello['protocol']}. Use the same version of turpin as the host.")
+from net.refusals import Refusal, check_protocol
+from net.seats import BOT_NAMES, SeatInfo, Watcher, default_bot, new_token, printable_name, seat_labels
 
 
 class LeakError(AssertionError):
     """A frame about to leave before the end of the game carries the seed: a bug, never sent."""
-
-
-def printable_name(name: str | None) -> str:
-    """A player's name as others will see it: printable characters only (no terminal escapes), at most
-    ``NAME_LIMIT``."""
-    return "".join(ch for ch in (name or "") if ch.isprintable()).strip()[:protocol.NAME_LIMIT]
 
 
 def action_key(action: Action) -> bytes:
@@ -103,125 +65,6 @@ class BotTurn:
     state: State
     rng: random.Random
     actions_seen: int
-
-
-#: Names that would make a log line read as if it meant someone else.
-MISLEADING_NAMES = frozenset({"you", "your", "spectator", "nobody", "everyone", "the rival"})
-SEAT_NUMBER_IN_NAME = re.compile(r"(?i)\b(?:seat|player)\s*#?\s*(\d+)")
-
-
-def seat_labels(names: list[str]) -> list[str]:
-    """How the log names each seat (``""`` for an open one): by its name where that can mean only him,
-    else by the name and the seat, "Ann (seat 2)": two seats of one name, a name that reads as another
-    seat ("Seat 3", "Player 1") or as someone else ("You")."""
-    folded = [name.casefold() for name in names]
-    labels = []
-    for seat, name in enumerate(names):
-        if not name:
-            labels.append(seat_name(seat))
-            continue
-        ambiguous = (folded.count(folded[seat]) > 1 or folded[seat] in MISLEADING_NAMES
-                     or any(int(number) != seat + 1 for number in SEAT_NUMBER_IN_NAME.findall(name)))
-        labels.append(f"{name} (seat {seat + 1})" if ambiguous else name)
-    return labels
-
-
-def new_room_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-@dataclass
-class SeatInfo:
-    """Who sits in a seat: nobody yet (``open``), a person (``player``) or a ``bot``."""
-
-    kind: str = "open"
-    name: str = ""
-    bot: str | None = None
-    token: str | None = None
-    connected: bool = False
-    #: ``time.monotonic()`` when its player was last lost; the host hands it to a bot after the grace.
-    gone_since: float | None = None
-    #: A bot that keeps the seat warm (the grace ran out) keeps its player's token and name here: his
-    #: token takes the seat back from the bot.
-    away_name: str | None = None
-
-    def public(self, seat: int) -> dict[str, Any]:
-        shown = {"seat": seat, "kind": self.kind, "name": self.name, "connected": self.connected or self.kind == "bot"}
-        if self.away_name is not None:  # a bot keeps the seat warm for its player: whose seat it is
-            shown["away_name"] = self.away_name
-        return shown
-
-    @property
-    def name_in_the_log(self) -> str:
-        """The name the log tells: a bot's without its level ("Moll Cutpurse"; the players' list and the
-        results say "(normal bot)"), since three bots' levels in one line wrapped it twice at 80 columns."""
-        if self.kind == "bot" and self.bot:
-            return self.name.removesuffix(f" ({self.bot} bot)")
-        return self.name
-
-
-@dataclass(eq=False)
-class Watcher:
-    """One joined connection: a seat's player or a spectator (``seat is None``)."""
-
-    send: Callable[[bytes], None]
-    seat: int | None
-    #: Events of the log this watcher has already been sent (index into ``Table.log``).
-    log_sent: int = 0
-    alive: bool = True
-    #: Called when the table drops this watcher itself (replaced by a newer connection, seat handed over).
-    on_drop: Callable[[], None] | None = None
-    #: How this connection is named in chat: its seat's name, or the spectator's own (printable) name.
-    name: str = ""
-    chat: "ChatBucket" = field(default_factory=lambda: ChatBucket())
-    #: Set when the connection said ``bye``: its player left, rather than lost the table.
-    said_bye: bool = False
-
-    def drop(self, frame: bytes) -> None:
-        self.send(frame)
-        self.alive = False
-        if self.on_drop is not None:
-            self.on_drop()
-
-
-#: Chat lines one connection may send at once, and how many more it earns per second after that.
-CHAT_BURST = 5
-CHAT_PER_SECOND = 0.5
-
-
-@dataclass
-class ChatBucket:
-    """A token bucket per connection: a burst of ``CHAT_BURST`` lines, then one every two seconds."""
-
-    tokens: float = CHAT_BURST
-    last: float = field(default_factory=time.monotonic)
-
-    def take(self, now: float) -> float:
-        """Spend one line; 0 if allowed, else the seconds until the next line is."""
-        self.tokens = min(CHAT_BURST, self.tokens + (now - self.last) * CHAT_PER_SECOND)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return 0.0
-        return (1 - self.tokens) / CHAT_PER_SECOND
-
-
-def check_chat_text(text: str) -> str:
-    """A chat line as others will see it, or ``Refusal("bad_chat")`` saying what is wrong with it."""
-    text = text.strip()
-    if not text:
-        raise Refusal("bad_chat", "a chat line needs some text")
-    if len(text) > protocol.CHAT_MAX_CHARS:
-        raise Refusal("bad_chat", f"a chat line has at most {protocol.CHAT_MAX_CHARS} characters "
-                                  f"(this one has {len(text)})")
-    if not text.isprintable():
-        raise Refusal("bad_chat", "a chat line may hold only printable characters (no control characters, "
-                                  "tabs or line breaks)")
-    return text
 
 
 @dataclass
@@ -296,7 +139,7 @@ class Table:
         """The game's result with its summary told in names, as ``narrate`` tells events."""
         result = self.game.result(self.state)
         if result is not None and isinstance(result.get("summary"), str):
-            # A seat a bot keeps warm is its player's: the same winner before and after he is back (QA)
+            # A seat a bot keeps warm is its player's: the same winner before and after he is back
             owners = seat_labels([info.away_name or (info.name_in_the_log if info.kind != "open" else "")
                                   for info in self.seats])
             result = {**result, "summary": name_seats(result["summary"], owners)}
@@ -352,9 +195,10 @@ class Table:
     # ------------------------------------------------------------------------------------------ seats
 
     def _seat_bot(self, seat: int, bot: str, keep_warm: bool = False) -> None:
-        if bot not in self.game.bots:
-            raise Refusal("bad_message", f"{self.game.title} has no bot {bot!r}")
-        bot = canonical_bot(self.game.bots, bot)  # an old name (sharp) is shown as what it now is (normal)
+        try:
+            bot = chosen_bot(self.game, bot)
+        except OptionError as error:
+            raise Refusal("bad_message", str(error)) from None
         info = self.seats[seat]
         name = f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot} bot)"
         warm = keep_warm and info.kind == "player" and info.token is not None
@@ -389,7 +233,7 @@ class Table:
             seat, stood_in = self._seat_of_token(hello["token"])
             if hello.get("take_over") is False and any(w.seat == seat and w.alive for w in self.watchers):
                 # A token kept on disk (another window of the same terminal) does not push out the window
-                # playing the seat now (QA: a second `turpin join` took the host's own seat)
+                # playing the seat now: a second `turpin join` on the host's machine must not take his seat
                 raise Refusal("seat_in_use", "this seat is being played from another window right now")
         else:
             seat = self._free_seat(hello.get("seat"))
@@ -472,7 +316,7 @@ class Table:
             info.connected, info.gone_since = False, time.monotonic()
             self._broadcast()
             self._seats_changed()
-            if self.over:  # nothing waits any more (QA: "the seat waits for them" after the result)
+            if self.over:  # nothing waits any more: never "the seat waits for them" after the result
                 then = "the game is over"
             elif self.grace is None:
                 then = "the seat waits for them"
@@ -480,7 +324,7 @@ class Table:
                 then = f"a bot plays the seat after {self.grace:g} s, until they come back"
             self.tell(f"Seat {watcher.seat + 1}: {info.name} {'left' if watcher.said_bye else 'was lost'} ({then})")
             gone = "has left the table" if watcher.said_bye else "has lost the table"
-            label = self.seat_labels()[watcher.seat]  # "Ann (seat 2)" where two are called Ann (QA)
+            label = self.seat_labels()[watcher.seat]  # "Ann (seat 2)" where two are called Ann
             self.notice(f"{label} {gone}" + ("." if self.over else f"; {then}"))
 
     def hand_to_bot(self, seat: int, bot: str | None = None, keep_warm: bool = False) -> None:
@@ -511,8 +355,8 @@ class Table:
         close_record = getattr(self.save, "close", None)
         if close_record is not None and save is not self.save:
             close_record()  # the last game's record is whole: its file is let go
-        # The new game's log opens with it, for everyone: a notice sent after the new table came under the
-        # deal's first lines (QA).
+        # The new game's log opens with it, for everyone, above the deal's first lines (a notice would come
+        # after them).
         self.log.insert(0, event("A new game begins at this table: same seats, a fresh deal."))
         self.save = save
         # Prompt ids go on counting up: an answer to the last game's prompt can never fit the new one's.

@@ -104,7 +104,8 @@ def explain_connection_error(error: BaseException, host: str, port: int, ever_we
         return f"cannot reach {where}: {error.strerror.lower()}"
     if isinstance(error, ProtocolError):
         if not ever_welcomed:
-            # Its very first bytes were not turpin's (QA: an SSH port said "a frame of 1397966893 bytes")
+            # Its very first bytes were not turpin's (an SSH port, say): said in words, not as "a frame of
+            # 1397966893 bytes"
             return f"{where} is not a turpin table (is the port right?): it answered with something else"
         return f"the table at {where} sent something this program cannot read ({error.message})"
     return f"lost the table at {where} ({type(error).__name__})"

@@ -183,7 +183,7 @@ def session_env(settings: SSHSettings, user: str, term: str) -> dict[str, str]:
         "TURPIN_SEATS_FILE": str(seats_file(base, user)),
         # A guest's window on the operator's machine: it opens no listening port (no table hosted, no
         # second door) and reads none of the operator's game records (a game in progress holds every
-        # hand), only his own games against bots, in his own folder. See ``tui.cli.run_app``.
+        # hand), only his own games against bots, in his own folder. See ``tui.launch.run_app``.
         GUEST_VARIABLE: "ssh",
         RECORDS_VARIABLE: str(records_folder(base, user)),
     }
@@ -512,7 +512,7 @@ class _AppSession:
             if not data:
                 return
             if len(data) >= SCREEN_NEWS_BYTES:
-                self._touch()  # a game going on (QA: a spectator, who presses no key, was cut off mid-game)
+                self._touch()  # a game going on: a spectator presses no key, and must not be cut off mid-game
             self.process.stdout.write(data)
             await self.process.stdout.drain()
 

@@ -3,6 +3,8 @@ user's."""
 
 import pytest
 
+from tests.terminal_helpers import Tmux
+
 
 @pytest.fixture(autouse=True)
 def private_user_folders(tmp_path, monkeypatch):
@@ -24,3 +26,11 @@ def keys_taken_at_once(monkeypatch):
         return
     monkeypatch.setattr(TurpinApp, "TYPE_AHEAD_GUARD", 0.0)
     monkeypatch.setattr(TurpinApp, "NEW_QUESTION_GUARD", 0.0)
+
+
+@pytest.fixture
+def tmux(tmp_path):
+    """A private tmux server for the test, killed afterwards (``tests/terminal_helpers.py``)."""
+    session = Tmux(tmp_path)
+    yield session
+    session.close()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import shutil
+import subprocess
 from typing import Any, AsyncIterator, Callable
 
 from core.engine import Game
@@ -17,6 +19,13 @@ from tests.net_toy import GAME as TOY
 #: Every registered game, plus the toy: a game that lands in the registry is covered with no change here.
 GAMES: list[Game] = [*all_games().values(), TOY]
 GAME_IDS = [game.id for game in GAMES]
+
+#: ``turpin host`` as a person runs it, with the toy game among the games (``python -c HOST_SCRIPT ...``).
+HOST_SCRIPT = ("import sys\n"
+               "from core.registry import all_games\n"
+               "from tui.lan_commands import host_main\n"
+               "from tests.net_toy import GAME\n"
+               "sys.exit(host_main(sys.argv[1:], {**all_games(), GAME.id: GAME}))\n")
 
 WAIT = 60.0  # a guard against a hung test, not a speed limit
 
@@ -77,3 +86,18 @@ async def play_randomly(player: TableClient, rng: random.Random, stop_at_turn: i
 
 async def close_all(*clients: TableClient) -> None:
     await asyncio.gather(*(c.close() for c in clients))
+
+
+#: The start of a shell line in a fresh network namespace: its loopback up, with multicast for zeroconf.
+LOOPBACK_UP = "ip link set lo up && ip link set lo multicast on &&"
+
+
+def namespaces_unavailable() -> str | None:
+    """Why a private network namespace (``unshare -rn``) cannot be made here, or None if it can."""
+    for tool in ("unshare", "nsenter", "ip"):
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed"
+    probe = subprocess.run(["unshare", "-rn", "true"], capture_output=True, text=True)
+    if probe.returncode != 0:
+        return f"unshare -rn is not allowed here: {probe.stderr.strip()}"
+    return None

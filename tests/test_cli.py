@@ -67,7 +67,7 @@ def test_simulate_refuses_bad_options_in_words():
     assert "players" in out.stderr and "Traceback" not in out.stderr
     out = turpin("simulate", "--game", "turpin", "--players", "4", "--bots", "sharp,random")
     assert out.returncode == 2 and "seats" in out.stderr
-    for games in ("0", "-5"):  # QA: half a table printed, then "turpin: seats"
+    for games in ("0", "-5"):  # refused before any output, not half a table
         out = turpin("simulate", "--games", games)
         assert out.returncode == 2 and "--games is 1 or more" in out.stderr and out.stdout == ""
 
@@ -156,7 +156,7 @@ def test_table_options_typed_as_text_are_checked_in_words():
     assert out.returncode == 2 and "name=value" in out.stderr
     out = turpin("simulate", "--game", "turpin", "--games", "1", "--option", "rounds=lots")
     assert out.returncode == 2 and "rounds" in out.stderr and "whole number" in out.stderr
-    # A whole number out of range says the range (QA: "must be a whole number, not '9'").
+    # A whole number out of range says the range, not "must be a whole number, not '9'".
     out = turpin("simulate", "--game", "turpin", "--games", "1", "--option", "rounds=9")
     assert out.returncode == 2 and "must be from 1 to 3, not 9" in out.stderr and "whole number" not in out.stderr
     out = turpin("simulate", "--game", "turpin", "--games", "2", "--option", "rounds=2", "--json")
@@ -172,8 +172,8 @@ def test_resuming_in_the_table_window_says_how_to_resume_instead_of_starting_a_n
 
 
 def test_rules_wrap_to_the_terminal_width():
-    """QA: `turpin rules` kept the source's 105-column lines on any terminal; it wraps to the terminal's
-    width (at most 100), the market's price table printed as it is."""
+    """`turpin rules` wraps to the terminal's width (at most 100), not at the source's 105 columns; the
+    market's price table is printed as it is."""
     import os
     narrow = subprocess.run([sys.executable, "-m", "tui.cli", "rules", "money-or-life"], cwd=ROOT,
                             capture_output=True, text=True, timeout=300, env={**os.environ, "COLUMNS": "60"})

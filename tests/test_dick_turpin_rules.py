@@ -563,8 +563,8 @@ def test_T13_all_sixty_sovereigns_win_outright_at_once(rig):
 
 def test_T7_T13_the_stop_choice_says_what_it_takes_when_the_others_have_less_than_the_claim(rig):
     """T7 cuts a claim to what the others hold, and taking all they hold is all the gold (T13). The stop
-    choice promised the coins turned ("stop and take 8 gold") when the others had 6 (QA); it says the
-    6, and that they win the game outright."""
+    choice says the coins that will be taken (6 when the others hold 6, not the 8 turned), and that they
+    win the game outright."""
     state = new_game()
     state["gold"] = [54, 3, 3, 0]
     choose(state, ["Oxford", "Carlisle", "Carlisle", "York"])
@@ -594,7 +594,7 @@ def test_T14_length_option_and_equal_gold_shares_the_win():
     assert result["winners"] == [0, 1] and "share the win" in result["summary"]
 
 
-# --- what the bots may know, and how well the sharp one plays -----------------------------------------
+# --- what the bots may know, and how well the normal one plays -----------------------------------------
 
 def test_resample_hidden_is_a_state_the_rules_allow():
     """A3: a redrawn state keeps every rule: each face-down card lies at a town the coach has still to
@@ -614,11 +614,11 @@ def test_resample_hidden_is_a_state_the_rules_allow():
             act(state, pending[0], rng.choice(GAME.legal_actions(state, pending[0])))
 
 
-def test_sharp_bot_beats_three_random_bots():
-    """The sharp bot wins clearly more than its 25% share against three random bots."""
+def test_normal_bot_beats_three_random_bots():
+    """The normal bot wins clearly more than its 25% share against three random bots."""
     from core.simulate import simulate
 
     options = GAME.resolve_options({"players": 4})
-    for summary in simulate(GAME, options, 300, 7, ["sharp", "random", "random", "random"]):
+    for summary in simulate(GAME, options, 300, 7, ["normal", "random", "random", "random"]):
         pass
-    assert summary.kind_wins["sharp"] / summary.games > 0.4
+    assert summary.kind_wins["normal"] / summary.games > 0.4

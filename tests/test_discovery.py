@@ -11,7 +11,6 @@ import json
 import os
 import pathlib
 import queue
-import shutil
 import signal
 import subprocess
 import sys
@@ -23,6 +22,7 @@ import ifaddr
 import pytest
 
 from net.discovery import DiscoveryUnavailable, TableAd, instance_label, nearest_first, resolve_interface
+from tests.net_helpers import LOOPBACK_UP, namespaces_unavailable
 from tui.tables_command import format_tables
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -204,23 +204,10 @@ def _hold_namespace(argv: list[str], setup: str) -> Namespace:
     return Namespace(holder)
 
 
-def _namespaces_available() -> str | None:
-    for tool in ("unshare", "nsenter", "ip"):
-        if shutil.which(tool) is None:
-            return f"{tool} is not installed"
-    probe = subprocess.run(["unshare", "-rn", "true"], capture_output=True, text=True)
-    if probe.returncode != 0:
-        return f"unshare -rn is not allowed here: {probe.stderr.strip()}"
-    return None
-
-
-LOOPBACK_UP = "ip link set lo up && ip link set lo multicast on &&"
-
-
 @pytest.fixture
 def netns():
     """A private namespace whose only interface is its own loopback, multicast on."""
-    reason = _namespaces_available()
+    reason = namespaces_unavailable()
     if reason:
         pytest.skip(reason)
     namespace = _hold_namespace(["unshare", "-rn"], LOOPBACK_UP)
@@ -231,7 +218,7 @@ def netns():
 @pytest.fixture
 def two_machines():
     """Two namespaces joined by a veth pair in the private test subnet 10.253.0.0/24."""
-    reason = _namespaces_available()
+    reason = namespaces_unavailable()
     if reason:
         pytest.skip(reason)
     machine_a = _hold_namespace(["unshare", "-rn"], LOOPBACK_UP)
@@ -403,7 +390,7 @@ def test_unavailable_when_port_5353_is_taken(netns):
 
 def test_unavailable_when_multicast_fails():
     """No interface can join the mDNS group (loopback down, nothing else): DiscoveryUnavailable."""
-    reason = _namespaces_available()
+    reason = namespaces_unavailable()
     if reason:
         pytest.skip(reason)
     namespace = _hold_namespace(["unshare", "-rn"], "")

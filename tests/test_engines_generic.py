@@ -121,7 +121,7 @@ def test_A1_views_do_not_leak_hidden_information(game, chunk):
                                          viewer, random.Random(7))
             assert again == resampled, f"resample_hidden for {viewer} depends on hidden information"
             assert game.pending(resampled) == game.pending(state)
-            if not game.is_over(state):
+            if game.result(state) is None:
                 assert resampled["seed"] != state["seed"], "the seed would foretell every hidden card"
             if viewer is not None and viewer in game.pending(state):
                 assert game.legal_actions(resampled, viewer) == game.legal_actions(state, viewer)

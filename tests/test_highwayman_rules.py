@@ -527,12 +527,12 @@ def test_A2_the_end_reveals_every_hand_the_pack_and_the_seed():
     assert reveal["pack_top_first"] == played.state["pack"][::-1]
 
 
-def test_A3_sharp_bot_decides_from_its_view_keeps_its_runner_blocks_an_empty_route_sheds_high():
-    """A3 and the sharp bot: it sheds high on a route where it holds the next card too, laying one card
+def test_A3_normal_bot_decides_from_its_view_keeps_its_runner_blocks_an_empty_route_sheds_high():
+    """A3 and the normal bot: it sheds high on a route where it holds the next card too, laying one card
     and keeping the next so the route stays shut to the others (H4 lets it stop after any card), keeps a
     Runner it does not need, holds up the route where it holds nothing and the next player may hold the
     next card; a redraw of what it cannot see does not change its choice."""
-    bot = GAME.bots["sharp"]
+    bot = GAME.bots["normal"]
     piles = {"bath": opened("bath", 2), "dover": opened("dover", 7), "north": opened("north", 3),
              "portsmouth": opened("portsmouth", 1) + [HIGHWAYMAN]}
     state = arrange([[RUNNER, card("bath", 3), card("dover", 8), card("dover", 9), card("north", 4)],

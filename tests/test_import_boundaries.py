@@ -1,5 +1,6 @@
 """Imports point tui → net → core only (DESIGN.md): checked in a fresh interpreter."""
 
+import ast
 import pathlib
 import re
 import subprocess
@@ -50,3 +51,103 @@ def test_net_and_core_print_nothing():
         for path in (ROOT / package).rglob("*.py"):
             for number, line in enumerate(path.read_text().splitlines(), 1):
                 assert not re.search(r"(^|[^\w.])print\(", line), f"{path}:{number}: {line.strip()}"
+
+
+def _tui_imports() -> dict[str, set[str]]:
+    """Each module of tui/ and the modules of tui/ it imports anywhere in it (in a function, or only for
+    type checking, too: each is a dependency a reader must follow)."""
+    modules = {}
+    for path in sorted((ROOT / "tui").rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+
+    def known(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    imports: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        names: list[str] = []
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    above = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join([*above, *([base] if base else [])])
+                names += [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        imports[module] = {found for name in names if (found := known(name)) not in (None, module)}
+    return imports
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    lowest: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = lowest[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph[module]):
+            if other not in index:
+                visit(other)
+                lowest[module] = min(lowest[module], lowest[other])
+            elif other in stack:
+                lowest[module] = min(lowest[module], index[other])
+        if lowest[module] == index[module]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == module:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return circles
+
+
+def test_the_circle_finder_finds_a_circle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _circles(graph) == [["a", "b", "c"]]
+    assert _circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_of_tui_imports_itself_round_a_circle():
+    imports = _tui_imports()
+    assert "tui.cli" in imports and "tui.commands" in imports["tui.cli"]  # the graph is read at all
+    circles = _circles(imports)
+    assert not circles, "modules of tui/ that import each other: " + "; ".join(
+        " ⇄ ".join(circle) + f" ({', '.join(f'{m} → {sorted(imports[m] & set(circle))}' for m in circle)})"
+        for circle in circles)
+
+
+def _modules_imported(path: pathlib.Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+    return names
+
+
+def test_no_test_module_imports_a_test_module():
+    """What tests share lives in helper modules (``tests/*_helpers.py``, ``conftest.py``): a test module
+    imported by another would be a second copy of its tests' setup to keep in step, and its fixtures and
+    tests leak into the other's namespace."""
+    test_modules = {path.stem for path in (ROOT / "tests").glob("test_*.py")}
+    assert "test_import_boundaries" in test_modules  # the folder is read at all
+    importers = sorted((ROOT / "tests").glob("*.py")) + sorted((ROOT / "bench").glob("*.py"))
+    found = [f"{path.relative_to(ROOT)} imports tests.{module}" for path in importers
+             for module in sorted({name.removeprefix("tests.").split(".")[0] for name in _modules_imported(path)}
+                                  & test_modules)]
+    assert not found, "; ".join(found)

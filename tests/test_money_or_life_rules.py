@@ -1,5 +1,5 @@
 """Your Money or Your Life, rule by rule: one test per numbered round step of the sheet (rules 1–4) and
-per ruling Y1–Y16, plus the sharp bot's habits.
+per ruling Y1–Y16, plus the normal bot's habits.
 
 Where a test needs particular dice it scripts them (``dice``): the next d6 rolls come from a list, and
 once it is empty chance takes over again. Coaches and the secret dice are set on the state directly.
@@ -187,7 +187,7 @@ def test_Y1_two_players_or_solo_and_any_seat_may_be_a_bot():
     assert len(state["players"]) == 1 and GAME.pending(state) == [0]
     state = new_game(2)
     for seat in (0, 1):
-        assert GAME.bots["sharp"](state, seat, random.Random(1)) in GAME.legal_actions(state, seat)
+        assert GAME.bots["normal"](state, seat, random.Random(1)) in GAME.legal_actions(state, seat)
 
 
 def test_Y2_start_at_health_12_with_nothing_and_tracks_never_below_zero(dice):
@@ -389,7 +389,7 @@ def test_Y11_robberies_then_town_then_deaths_end_the_game(dice):
     leave(state, 1)
     result = GAME.result(state)
     assert result["winners"] == [1] and state["phase"] == "over"
-    assert result["summary"].startswith("Seat 2 wins as the one left alive (Y11): ")  # whatever the scores (QA)
+    assert result["summary"].startswith("Seat 2 wins as the one left alive (Y11): ")  # whatever the scores
 
 
 def test_Y11_both_dead_the_higher_reputation_wins():
@@ -400,7 +400,7 @@ def test_Y11_both_dead_the_higher_reputation_wins():
     state["phase"] = "over"
     result = GAME.result(state)
     assert result["winners"] == [0] and result["scores"] == [-107, -28]  # the lower score wins here
-    # QA: "bob wins: bob 3 (dead), Hank 5 (dead)" read as a wrong result: the line says what decided it
+    # The line says what decided it: "bob wins: bob 3 (dead), Hank 5 (dead)" would read as a wrong result
     assert "Both highwaymen hanged" in result["summary"] and "Seat 1 wins on reputation, +3 to +2" in result["summary"]
     state["players"][0]["folk_hero"] = 3
     result = GAME.result(state)
@@ -508,7 +508,7 @@ def test_Y16_the_player_wins_above_the_rival_and_reads_the_epilogue():
     result = GAME.result(state)
     assert result["winners"] == [0] and result["scores"] == [45]
     assert result["epilogue"] == "You lived comfortably but in hiding for several years before they found you"
-    # One subject, one ending (QA: "The highwayman scored 45 and beats … You lived …" with no full stop)
+    # One subject, and each sentence ends in a full stop
     assert result["summary"] == ("Seat 1 scored 45 and beats the rival's 0 guineas. The sheet's epilogue: You "
                                  "lived comfortably but in hiding for several years before they found you.")
     assert mol.epilogue(19) == "Who were you again?"
@@ -624,8 +624,8 @@ def test_Y8_when_one_misses_the_speed_the_line_says_the_other_robs_alone_with_th
 
 
 def test_Y8_the_one_who_missed_the_speed_is_told_before_the_other_robs_alone(dice):
-    """Y8: whichever seat missed, its chase is told first and then why the other robs alone (QA: with the
-    first seat catching the coach, "robs alone, with the whole purse" came before the miss that caused it)."""
+    """Y8: whichever seat missed, its chase is told first and then why the other robs alone: "robs alone,
+    with the whole purse" never comes before the miss that caused it."""
     state = table(coaches=(WILFRED, SILK, COTTON, PLUM), secret=((6, 5), (1, 1)))
     pick(state, 0, "N")
     dice.extend([6, 1])
@@ -706,31 +706,31 @@ def test_Y5_Y8_Y14_Y16_the_rules_text_says_what_the_code_does():
         assert words in text, words
 
 
-# --- the sharp bot ------------------------------------------------------------------------------------
+# --- the normal bot -----------------------------------------------------------------------------------
 
-def test_sharp_bot_gives_to_the_poor_when_guards_hunt_it():
-    """The sharp bot gives to the poor until its scoundrel track drops under the guard line."""
+def test_normal_bot_gives_to_the_poor_when_guards_hunt_it():
+    """The normal bot gives to the poor until its scoundrel track drops under the guard line."""
     state = table(secret=((6, 6), (6, 6)))
     state["players"][0].update(guineas=12, scoundrel=6)
     pick(state, 0, "tavern")
     pick(state, 1, "tavern")
     while 0 in GAME.pending(state):
-        GAME.apply(state, 0, GAME.bots["sharp"](state, 0, random.Random(1)))
+        GAME.apply(state, 0, GAME.bots["normal"](state, 0, random.Random(1)))
     assert state["players"][0]["scoundrel"] == 4
 
 
-def test_sharp_bot_retires_to_lock_in_a_win_over_a_retired_rival():
-    """With the other player retired on a lower score, the sharp bot retires at once."""
+def test_normal_bot_retires_to_lock_in_a_win_over_a_retired_rival():
+    """With the other player retired on a lower score, the normal bot retires at once."""
     state = new_game()
     state["players"][1]["status"] = "retired"
     state["players"][0]["guineas"] = 5
-    assert GAME.bots["sharp"](state, 0, random.Random(1)) == {"do": "pick", "where": "retire"}
+    assert GAME.bots["normal"](state, 0, random.Random(1)) == {"do": "pick", "where": "retire"}
 
 
-def test_sharp_bot_prefers_a_rich_easy_coach():
+def test_normal_bot_prefers_a_rich_easy_coach():
     """With a strong roll it robs rather than idling in town."""
     state = table(coaches=(PLUM, SILK, "A grain merchant", WILFRED), secret=((6, 6), (1, 1)))
-    action = GAME.bots["sharp"](state, 0, random.Random(1))
+    action = GAME.bots["normal"](state, 0, random.Random(1))
     assert action["where"] in mol.DIRECTIONS
 
 
@@ -770,7 +770,7 @@ def test_Y5_a_spur_the_speed_dice_do_not_need_is_refused_citing_Y5():
 
 def test_Y10_a_rifle_says_it_trades_in_every_weapon_and_a_horse_the_old_one():
     """Y10: a rifle takes both hands, so it trades in every weapon carried; a better horse takes the old
-    one. The move and the log say what goes (QA: "Buy a rifle" silently took a cudgel and a dagger)."""
+    one. The move and the log say what goes: "Buy a rifle" does not take a cudgel and a dagger unsaid."""
     state = new_game()
     player = state["players"][0]
     player.update(weapons=["cudgel", "dagger"], horse="pit_pony", guineas=30)
@@ -796,7 +796,7 @@ def test_Y4_a_secret_pick_is_told_to_the_others_as_chosen_and_to_the_picker_as_w
 
 def test_Y7_dice_that_can_catch_the_coach_must_catch_it_and_the_rules_say_so():
     """The sheet: "you must assign dice in order to attempt this, even if this leaves you short for wit and
-    combat". No assignment that lets a catchable coach escape is offered; the rules summary says so (QA)."""
+    combat". No assignment that lets a catchable coach escape is offered; the rules summary says so."""
     from core.games import money_or_life_solver as solver
     for dice, speed in (((1, 2, 3, 6), 5), ((4, 4, 1, 1), 8), ((2, 2, 2, 2), 4)):
         offered = solver.choices(dice, speed)
@@ -808,7 +808,7 @@ def test_Y7_dice_that_can_catch_the_coach_must_catch_it_and_the_rules_say_so():
 
 
 def test_Y10_a_rifle_bought_with_two_pistols_trades_in_both_pistols_in_words():
-    """QA: "trading in the pistol and the pistol"."""
+    """"Trading in both pistols", never "trading in the pistol and the pistol"."""
     assert mol.trading_in(["pistol", "pistol"]) == ", trading in both pistols"
     assert mol.trading_in(["pistol", "dagger"]) == ", trading in the pistol and the dagger"
     assert mol.trading_in([]) == ""

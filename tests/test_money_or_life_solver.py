@@ -96,7 +96,7 @@ def test_Y7_Y5_every_assignment_is_counted_once_and_all_legal_ones_are_there():
 
 
 def test_Y5_a_spur_beside_speed_dice_that_meet_the_target_is_never_offered():
-    """Y5: a spur is a choice only where it lets the robber meet the speed. QA's case: speed 3 and dice
+    """Y5: a spur is a choice only where it lets the robber meet the speed. Speed 3 and dice
     1, 3, 3: the ⚂ alone meets it, so "⚂ spurred" (1 health and the tavern for nothing) is not offered;
     "⚀ spurred" is not minimal either way, and no spurred set of these dice needs the spur."""
     offered = assignments((1, 3, 3), 3)

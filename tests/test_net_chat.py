@@ -8,7 +8,8 @@ import time
 import pytest
 
 from net import protocol
-from net.authority import CHAT_BURST, ChatBucket, Table
+from net.authority import Table
+from net.chat import CHAT_BURST, ChatBucket
 from net.protocol import ProtocolError, validate_client_message, validate_host_message
 from tests.net_helpers import TOY, WAIT, client, close_all, hosting
 

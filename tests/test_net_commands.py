@@ -19,16 +19,11 @@ from net.client import ClientError, TableClient
 from tui.lan_commands import add_commands, add_host_arguments, build_table
 from tui.text_client import render_view
 from net.host import TableHost
-from tests.net_helpers import FAST, TOY, WAIT, hosting, play_randomly
+from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, hosting, play_randomly
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-HOST_SCRIPT = ("import sys\n"
-               "from core.registry import all_games\n"
-               "from tui.lan_commands import host_main\n"
-               "from tests.net_toy import GAME\n"
-               "sys.exit(host_main(sys.argv[1:], {**all_games(), GAME.id: GAME}))\n")
-#: ``turpin`` with only the network commands, as ``tui/cli.py`` will add them.
+#: ``turpin`` with only the host and join commands, added as ``tui/commands.py`` adds them.
 TURPIN_SCRIPT = ("import argparse, sys\n"
                  "from tui.lan_commands import add_commands\n"
                  "parser = argparse.ArgumentParser(prog='turpin')\n"
@@ -49,6 +44,25 @@ def test_add_commands_adds_host_and_join_with_their_options():
     assert join.address == "10.0.0.5:4707" and join.spectate and callable(join.handler)
 
 
+@pytest.mark.parametrize("window", [["--headless"], []], ids=["headless", "app"])
+def test_more_bots_than_seats_or_a_bot_nobody_has_is_refused_in_words_headless_and_in_the_app(
+        window, tmp_path, monkeypatch, capsys):
+    """Both hosts take ``--bots`` and ``--bot`` the same way: a count the table cannot hold, or a bot the
+    game lacks, is an error that says why, and no table is served or window opened."""
+    import tui.commands as commands
+    opened = []
+    monkeypatch.setattr(commands, "run_app", lambda args, start: opened.append(start) or 0)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    at_four = ["host", *window, "--players", "4", "--port", "0", "--interface", "127.0.0.1", "--no-advertise"]
+    assert commands.run_command([*at_four, "--bots", "9"]) == 2
+    most = "4 at a table of 4" if window else "3 at a table of 4 (seat 1 is yours)"
+    assert f"turpin: --bots must be from 0 to {most}" in capsys.readouterr().err
+    assert commands.run_command([*at_four, "--bots", "2", "--bot", "cunning"]) == 2
+    assert ("turpin: The Famous Dick Turpin has no bot 'cunning'; it has easy, normal, hard, random"
+            in capsys.readouterr().err)
+    assert not opened and not list(tmp_path.rglob("*.turpin-record*"))
+
+
 async def test_a_record_being_served_is_not_resumed_by_a_second_host(tmp_path):
     """Two hosts writing one record would tear it: a second --resume of a table still served is refused
     in words, and the first plays on."""
@@ -62,8 +76,8 @@ async def test_a_record_being_served_is_not_resumed_by_a_second_host(tmp_path):
         while not (await asyncio.wait_for(first.stdout.readline(), WAIT)).startswith(b"Type `seats`"):
             pass
         second = await asyncio.create_subprocess_exec(
-            # on the record's own port, which the first still holds: the record is what is refused (QA:
-            # "pick another port" came first, and invited a second table on the record)
+            # on the record's own port, which the first still holds: the record is what is refused ("pick
+            # another port" would invite a second table on the record)
             sys.executable, "-c", HOST_SCRIPT, "--headless", "--resume", str(record),
             "--interface", "127.0.0.1", "--no-advertise", cwd=ROOT, env=ENV, stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
@@ -90,7 +104,7 @@ async def test_headless_host_prints_address_code_and_spectator_instructions_and_
     text = "".join(lines)
     port = re.search(r"at 127\.0\.0\.1:(\d+)", text).group(1)
     assert "Room code: ABC123" in text
-    assert "Seats: 1 and 2 for players\n" in text  # (QA: "1 player, 2 player")
+    assert "Seats: 1 and 2 for players\n" in text  # (not "1 player, 2 player")
     assert f"turpin join 127.0.0.1:{port} --code ABC123" in text
     assert f"turpin join 127.0.0.1:{port} --spectate" in text
     assert "--resume" in text and (tmp_path / "r.record").exists()
@@ -111,7 +125,7 @@ async def test_the_host_console_seats_a_bot_in_an_open_seat_and_the_game_starts(
     player = TableClient("127.0.0.1", await _served_port(process), reconnect=False)
     await player.start()
     assert not player.snapshot.started
-    process.stdin.write(b"bot 7\n")  # QA: the answer did not say which seats there are
+    process.stdin.write(b"bot 7\n")  # the answer says which seats there are
     await process.stdin.drain()
     assert "there is no seat 7: the seats are 1 to 2" in await _line_with(process, "no seat 7", [])
     process.stdin.write(b"bot 2\n")
@@ -154,9 +168,8 @@ async def test_the_host_console_deals_again_once_the_game_is_over(tmp_path):
 
 
 async def test_quit_at_the_host_console_closes_the_table_for_good(tmp_path):
-    """QA: `quit` typed at the headless host told its players "Not allowed: the host has stopped the
-    table", and their windows waited for it to come back for ever. Typed, it closes the table for good
-    (a signal may still be followed by --resume, and is waited for)."""
+    """`quit` typed at the headless host closes the table for good: its players' windows are told so and
+    stop waiting for it (a signal may still be followed by --resume, and is waited for)."""
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--bots", "1",
         "--no-code", "--port", "0", "--interface", "127.0.0.1", "--no-advertise", "--bot-delay", "0",
@@ -242,9 +255,9 @@ async def test_headless_host_says_where_its_default_record_is(tmp_path):
 
 
 async def test_with_turpin_lan_off_the_headless_host_announces_nothing_and_tables_browses_nothing(tmp_path):
-    """QA: TURPIN_LAN=off kept the app quiet on the network, but `turpin host --headless` still announced
-    its table (mDNS on every interface) and `turpin tables` still browsed. One meaning everywhere now; no
-    packet goes out here (the host listens on 127.0.0.1 only)."""
+    """TURPIN_LAN=off means the same everywhere: the app, `turpin host --headless` (no mDNS announcement)
+    and `turpin tables` (no browsing) stay quiet; no packet goes out here (the host listens on 127.0.0.1
+    only)."""
     env = {**ENV, "TURPIN_LAN": "off", "XDG_DATA_HOME": str(tmp_path / "data")}
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--no-code",
@@ -538,8 +551,8 @@ async def test_the_text_client_waits_through_a_lost_host_and_shows_the_pending_c
 
 
 async def test_the_text_client_takes_the_name_given_before_the_command_too():
-    """QA: `turpin --name Tex join ADDRESS --text` sat down as "Player 1" (the app takes that name, and the
-    README writes it so); only `join --name` reached the text client."""
+    """`turpin --name Tex join ADDRESS --text` sits down as Tex, as `join --name Tex` does (the app takes
+    either, and the README writes the first)."""
     table = Table(TOY, {"players": 2}, code=None, bots={1: "random"})
     host = TableHost(table, FAST)
     _, port = await host.start("127.0.0.1", 0)

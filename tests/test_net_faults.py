@@ -19,17 +19,12 @@ from net.authority import Table
 from net.client import TableClient, describe_duration
 from net.host import HostSettings, TableHost
 from net.record import read_record
-from tests.net_helpers import (FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly,
-                               seat_range, until)
+from tests.net_helpers import (HOST_SCRIPT, FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting,
+                               play_randomly, seat_range, until)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 #: Runs ``turpin host`` with the registered games and the toy, exactly as the command line does.
-HOST_SCRIPT = ("import sys\n"
-               "from core.registry import all_games\n"
-               "from tui.lan_commands import host_main\n"
-               "from tests.net_toy import GAME\n"
-               "sys.exit(host_main(sys.argv[1:], {**all_games(), GAME.id: GAME}))\n")
 
 
 async def test_a_client_killed_mid_turn_comes_back_to_the_same_seat_and_prompt():
@@ -241,8 +236,8 @@ async def test_a_client_that_stops_reading_is_dropped_and_nobody_else_waits():
 
 async def test_a_seat_gone_past_the_grace_period_is_played_by_a_bot_until_its_player_comes_back():
     """With a grace period set, the table says what will happen when a player is lost; past the grace a
-    bot plays his seat, and his token takes it back (QA: his token was wiped and the seat lost for good,
-    though "the seat waits for them" had been said). Nothing lost: a dropped client gets its seat back."""
+    bot plays his seat, and his token takes it back (the seat is not lost for good after "the seat waits
+    for them"). Nothing lost: a dropped client gets its seat back."""
     table = Table(TOY, {"players": 2}, code="ROOM42", grace=0.3)
     async with hosting(table) as host:
         players = [client(host, code="ROOM42", name=name) for name in ("Ann", "Cat")]
@@ -265,7 +260,7 @@ async def test_a_seat_gone_past_the_grace_period_is_played_by_a_bot_until_its_pl
 
 
 async def test_a_player_who_leaves_once_the_game_is_over_is_not_said_to_be_waited_for():
-    """QA: "Ann has left the table; the seat waits for them" after the result, when nothing waits."""
+    """After the result nothing waits: never "Ann has left the table; the seat waits for them"."""
     table = Table(TOY, {"players": 2}, code="ROOM42")
     async with hosting(table) as host:
         players = [client(host, code="ROOM42", name=name) for name in ("Ann", "Cat")]
@@ -389,7 +384,7 @@ async def test_a_client_that_will_not_reconnect_says_it_lost_the_table_and_stops
 async def test_a_table_closed_for_good_stops_its_clients_while_a_host_shut_down_is_waited_for():
     """A host shut down (a headless host stopped) may be resumed from its record, so its clients keep
     trying. A table its host closed for good (left or quit in the app) will not come back: its clients
-    stop at once, with the reason, instead of "reconnecting by itself" to nothing (QA saw that)."""
+    stop at once, with the reason, instead of "reconnecting by itself" to nothing."""
     table = Table(TOY, {"players": 2})
     host = TableHost(table, FAST)
     await host.start("127.0.0.1", 0)
@@ -444,8 +439,8 @@ def test_a_retrying_client_says_for_how_long_in_words():
 
 
 def test_a_resumed_table_is_served_where_its_record_says_and_an_older_record_says_it_cannot_tell():
-    """QA: a table hosted on 127.0.0.1 came back on every interface once resumed. The record keeps where
-    it was served; a record from before that is served on every interface, and the host says so."""
+    """A table hosted on 127.0.0.1 comes back on 127.0.0.1 only when resumed: the record keeps where it
+    was served; a record from before that is served on every interface, and the host says so."""
     from tui.lan_commands import interface_to_serve
     assert interface_to_serve(None, {"port": 4707, "interface": "127.0.0.1"}) == ("127.0.0.1", "")
     assert interface_to_serve(None, {"port": 4707, "interface": None}) == (None, "")  # every one, as asked
@@ -456,8 +451,8 @@ def test_a_resumed_table_is_served_where_its_record_says_and_an_older_record_say
 
 
 def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bots_moves_are_in_his_log():
-    """QA: back after the grace, Gina read "You chose the tavern" in her catch-up for a pick the bot made,
-    and nothing said a bot had played for her. She is told, and nobody else gets that line."""
+    """Back after the grace, Gina's catch-up has "You chose the tavern" for a pick the bot made for her:
+    she is told a bot played for her, and nobody else gets that line."""
     from net import protocol
     table = Table(TOY, {"players": 2}, grace=0.0)
     hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}
@@ -479,7 +474,7 @@ def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bots_moves_are_in_h
 
 
 def test_a_seat_leaving_is_named_as_the_log_names_it_where_two_share_a_name():
-    """QA: "Ann has left the table" at a table of two Anns did not say which."""
+    """At a table of two Anns, "Ann has left the table" says which."""
     from net import protocol
     table = Table(TOY, {"players": 3})
     hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}
@@ -495,8 +490,8 @@ def test_a_seat_leaving_is_named_as_the_log_names_it_where_two_share_a_name():
 
 
 async def test_resuming_a_finished_game_says_it_is_over(tmp_path):
-    """QA: `--resume` of a finished game's record served it for the linger time without a word that the
-    game was over."""
+    """`--resume` of a finished game's record says the game is over before it serves the result for the
+    linger time."""
     from net.host import record_saver
     table = Table(TOY, {"players": 2}, bots={0: "random", 1: "random"})
     while table.play_bot():
@@ -538,8 +533,8 @@ def test_a_seat_kept_warm_by_a_bot_is_still_its_players_after_a_resume():
 
 
 async def test_an_address_that_is_not_a_turpin_table_is_said_to_be_so():
-    """QA: joining an SSH port said "sent something this program cannot read (a frame of 1397966893
-    bytes is not allowed…)". Something that is not a turpin host at all is called that, with a hint."""
+    """Something that is not a turpin host at all (an SSH port, say) is called that, with a hint, not "sent
+    something this program cannot read (a frame of 1397966893 bytes is not allowed…)"."""
     from net.client import ClientError
 
     async def speak_ssh(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -560,8 +555,8 @@ async def test_an_address_that_is_not_a_turpin_table_is_said_to_be_so():
 
 
 def test_a_seat_a_bot_kept_warm_is_its_players_in_the_result():
-    """QA: at the end of a game a bot had played part of, the others read "Moll Cutpurse won" and the
-    player, back, read "Ann won": the result names the seat's player whether or not she is back."""
+    """At the end of a game a bot played part of, everyone reads the same winner: the result names the
+    seat's player ("Ann won", not "Moll Cutpurse won") whether or not she is back."""
     from net import protocol
     from tui.frame import TableFrame
     from core.registry import get_game

@@ -19,17 +19,12 @@ from net import protocol
 from net.authority import Table
 from net.client import ClientError, TableClient
 from tui.console_output import DetachedStream
-from tests.net_helpers import FAST, TOY, WAIT, client, close_all, hosting
+from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, client, close_all, hosting
 
 HANG_GUARD = 60.0  # only so a broken test fails instead of hanging; never a speed assertion
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-HOST_SCRIPT = ("import sys\n"
-               "from core.registry import all_games\n"
-               "from tui.lan_commands import host_main\n"
-               "from tests.net_toy import GAME\n"
-               "sys.exit(host_main(sys.argv[1:], {**all_games(), GAME.id: GAME}))\n")
 
 
 async def _headless_host(tmp_path, *argv: str, stderr=asyncio.subprocess.PIPE):

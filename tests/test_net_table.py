@@ -9,7 +9,8 @@ import pytest
 
 from core.engine import clone, visible_events
 from net import protocol
-from net.authority import Refusal, Table
+from net.authority import Table
+from net.refusals import Refusal
 from net.client import ClientError
 from tests.net_helpers import FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range
 
@@ -397,8 +398,8 @@ async def test_a_table_deals_again_to_the_same_seats_once_its_game_is_over(tmp_p
 
 
 async def test_before_the_first_move_a_seat_filling_retells_the_deal_with_its_name():
-    """QA: at a LAN table the deal's line read "Game 1 of 3: Seat 2 deals, root leads." all game, told
-    while seat 2 was empty. Until the first move, each seat filled sends everyone the log again in the
+    """The deal's line names the seats as they are filled ("Seat 2 deals" must not stay all game, told
+    while seat 2 was empty). Until the first move, each seat filled sends everyone the log again in the
     new names; after it, the log only grows (a plain update)."""
     from core.registry import get_game
     highwayman = get_game("highwayman")

@@ -252,7 +252,7 @@ async def test_a_session_gets_a_clean_environment_a_terminal_of_its_size_and_its
     assert "LD_PRELOAD" not in env
     assert set(env) <= {"TERM", "LANG", "LC_ALL", "HOME", "PATH", "TURPIN_SEATS_FILE", "TURPIN_JOIN",
                         "TURPIN_JOIN_CODE", "TURPIN_GUEST", "TURPIN_RECORDS_DIR", *SERVER_ENV_PASSED_ON}
-    # a lobby's door opens at its table with its code: the password was the gate (QA)
+    # a lobby's door opens at its table with its code: the password was the gate
     assert env["TURPIN_JOIN"] == "127.0.0.1:4707" and env["TURPIN_JOIN_CODE"] == "K7QX2M"
     assert env["TURPIN_GUEST"] == "ssh"  # the app hosts nothing and reads no records (test_tui_play)...
     assert env["TURPIN_RECORDS_DIR"] == str(records_folder(tmp_path, "-rm -rf ~"))  # ...but its own
@@ -328,10 +328,10 @@ async def test_killing_one_sessions_app_ends_that_session_only(tmp_path):
 
 
 async def test_the_operator_is_told_who_comes_and_goes_with_no_control_characters(tmp_path):
-    """QA: the serve-ssh console said nothing about sessions, so its operator could not see who was in.
-    Each arrival and departure is a line. A user name is someone else's text: it reaches the operator's
-    terminal with no control character (an escape sequence could rewrite his screen; SSH clients refuse
-    most of them in user names, but the server does not count on it)."""
+    """The serve-ssh console tells its operator who is in: each arrival and departure is a line. A user name
+    is someone else's text: it reaches the operator's terminal with no control character (an escape sequence
+    could rewrite his screen; SSH clients refuse most of them in user names, but the server does not count
+    on it)."""
     told: list[str] = []
     async with front_door(tmp_path) as door:
         door.tell = told.append
@@ -415,19 +415,19 @@ async def test_an_idle_session_is_ended_with_a_word_and_its_app_stopped(tmp_path
 
 
 def test_a_door_to_one_table_opens_the_app_at_it_with_its_room_code(monkeypatch):
-    import tui.cli as cli
+    import tui.launch as launch
     started = {}
-    monkeypatch.setattr(cli, "run_app", lambda args, start: started.setdefault("start", start) and 0)
+    monkeypatch.setattr(launch, "run_app", lambda args, start: started.setdefault("start", start) and 0)
     monkeypatch.setenv("TURPIN_JOIN", "127.0.0.1:4707")
     monkeypatch.setenv("TURPIN_JOIN_CODE", "K7QX2M")
-    cli.run_app_menu(argparse.Namespace())
+    launch.run_app_menu(argparse.Namespace())
     start = started["start"]
     assert (start.route, start.address, start.code) == ("join", "127.0.0.1:4707", "K7QX2M")
 
 
 async def test_a_session_whose_screen_goes_on_changing_is_not_idle(tmp_path):
-    """QA: a spectator presses no key, and the idle timeout cut him off in the middle of the game he was
-    watching. Output the size of a table update keeps a session alive; it ends when its app does."""
+    """A spectator presses no key, and the idle timeout must not cut him off in the middle of the game he
+    is watching: output the size of a table update keeps a session alive; it ends when its app does."""
     script = "import sys, time\nfor n in range(12):\n    print(str(n) * 400, flush=True)\n    time.sleep(0.1)\n"
 
     def busy_screen(user: str) -> list[str]:

@@ -17,11 +17,10 @@ import struct
 import subprocess
 import sys
 import termios
-import time
 
 import pytest
 
-from tests.test_tui_terminal import MAX_POLLS, Tmux
+from tests.terminal_helpers import poll_until
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not all(shutil.which(tool) for tool in ("tmux", "ssh", "ssh-keygen")),
@@ -83,26 +82,11 @@ def window_size_of(pid: int) -> tuple[int, int]:
     return columns, rows
 
 
-def wait_until(condition, what: str) -> None:
-    for _ in range(MAX_POLLS):
-        if condition():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"never happened: {what}")
-
-
 @pytest.fixture
 def door(tmp_path):
     served = Door(tmp_path)
     yield served
     served.stop()
-
-
-@pytest.fixture
-def tmux(tmp_path):
-    session = Tmux(tmp_path)
-    yield session
-    session.close()
 
 
 def test_openssh_player_sees_the_menu_follows_resizes_and_plays_bots_to_the_results(door, tmux):
@@ -116,8 +100,8 @@ def test_openssh_player_sees_the_menu_follows_resizes_and_plays_bots_to_the_resu
     assert window_size_of(app) == (100, 30)
 
     tmux.run("resize-window", "-t", "turpin:ann", "-x", "130", "-y", "36")
-    wait_until(lambda: window_size_of(app) == (130, 36), "the new window size reaches the app's terminal")
-    wait_until(lambda: max(len(line.rstrip()) for line in tmux.screen("ann").splitlines()) > 100,
+    poll_until(lambda: window_size_of(app) == (130, 36), "the new window size reaches the app's terminal")
+    poll_until(lambda: max(len(line.rstrip()) for line in tmux.screen("ann").splitlines()) > 100,
                "the app redraws to the wider window")
 
     tmux.keys("ann", "Enter")  # Enter on the menu: a game against bots
@@ -127,8 +111,8 @@ def test_openssh_player_sees_the_menu_follows_resizes_and_plays_bots_to_the_resu
     tmux.keys("ann", "m")
     tmux.wait_for("ann", "Play against bots")
     tmux.keys("ann", "q")
-    wait_until(lambda: "EXITED" in tmux.screen("ann"), "ssh ends when the app quits")
-    wait_until(lambda: not running(app), "the app's process is gone")
+    poll_until(lambda: "EXITED" in tmux.screen("ann"), "ssh ends when the app quits")
+    poll_until(lambda: not running(app), "the app's process is gone")
 
 
 def test_a_dropped_openssh_client_ends_its_app_and_stopping_the_server_ends_the_rest(door, tmux):
@@ -143,14 +127,14 @@ def test_a_dropped_openssh_client_ends_its_app_and_stopping_the_server_ends_the_
     ssh_client = [int(pid) for pid in pathlib.Path(f"/proc/{bob_ssh}/task/{bob_ssh}/children").read_text().split()]
     for pid in ssh_client:
         os.kill(pid, signal.SIGKILL)  # the connection drops without a goodbye
-    wait_until(lambda: len(door.apps()) == 1, "bob's app ends with his connection")
+    poll_until(lambda: len(door.apps()) == 1, "bob's app ends with his connection")
     [cat_app] = door.apps()
     tmux.keys("cat", "?")  # cat's session goes on: it still answers keys
     tmux.wait_for("cat", "(?i)rules")
     output = door.stop()
     assert "Stopping" in output and door.server.returncode == 0
     assert not running(cat_app)
-    wait_until(lambda: "EXITED" in tmux.screen("cat"), "cat's ssh is told the session is over")
+    poll_until(lambda: "EXITED" in tmux.screen("cat"), "cat's ssh is told the session is over")
 
 
 def test_a_seated_ssh_player_who_drops_gets_his_seat_back_by_connecting_again(door, tmux, tmp_path):
@@ -179,7 +163,7 @@ def test_a_seated_ssh_player_who_drops_gets_his_seat_back_by_connecting_again(do
         ann_pane = int(tmux.run("display-message", "-p", "-t", "turpin:ann", "#{pane_pid}"))
         for pid in _children(ann_pane):
             os.kill(pid, signal.SIGKILL)  # Ann's connection drops
-        wait_until(lambda: door.apps() == [], "Ann's app ends with her connection")
+        poll_until(lambda: door.apps() == [], "Ann's app ends with her connection")
 
         join_as("bob", "Bob")  # someone else finds the table full: the seat is still Ann's
         tmux.wait_for("bob", "Every seat at this table is taken")

@@ -6,8 +6,7 @@ from __future__ import annotations
 import gc
 import pytest
 
-from tests.test_tui_repaint import at_table
-from tests.tui_helpers import play_to_results, quick_app, wait_until
+from tests.tui_helpers import at_table, play_to_results, quick_app, wait_until
 from tui import collector
 from tui.collector import CollectorHold
 

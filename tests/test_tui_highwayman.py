@@ -199,7 +199,7 @@ def test_the_drawn_card_is_named_in_the_prompt_title_and_keep_choice():
 def test_H4_after_a_play_the_prompt_asks_to_play_on_or_end_the_turn():
     """H4: after a play with more that may follow, the seat is still on turn; the prompt, the status line
     and the board say the turn goes on. The host lists "end" first; the move list puts it last, so that
-    key 1 and a habitual Enter go on with the run rather than throw it away (QA)."""
+    key 1 and a habitual Enter go on with the run rather than throw it away."""
     state = play_until(lambda s: s["phase"] == "more" and s["turn"] == 0)
     frame = frame_of(state)
     assert panes.prompt_title(frame) == "play on, or end your turn"
@@ -215,9 +215,9 @@ def test_H4_after_a_play_the_prompt_asks_to_play_on_or_end_the_turn():
 
 
 def test_H7_when_a_game_of_the_series_ends_the_table_pauses_on_how_it_ended():
-    """H6, H7: the next game is dealt at once, so its first prompt came straight after the last play (QA:
-    only a long log line and the sheet told who had won). The table pauses on the game just ended: who
-    won and how, every hand left with its points, the series totals; only at that step."""
+    """H6, H7: the next game is dealt at once, so its first prompt comes straight after the last play, and
+    a long log line alone would tell who won. The table pauses on the game just ended: who won and how,
+    every hand left with its points, the series totals; only at that step."""
     import copy
     game = rules.GAME
     state = play_until(lambda s: len(s["history"]) == 0 and s["phase"] in ("play", "more", "drawn")
@@ -247,8 +247,8 @@ def test_H7_when_a_game_of_the_series_ends_the_table_pauses_on_how_it_ended():
 
 
 def test_the_keep_hint_names_its_key_not_a_click():
-    """QA: a keyboard app says which key keeps the drawn card, as the move list numbers it; the plays of a
-    drawn card come first and "Keep" last (H5: listed first, key 1 kept a card that could go down)."""
+    """A keyboard app says which key keeps the drawn card, as the move list numbers it; the plays of a
+    drawn card come first and "Keep" last (H5: key 1 must not keep a card that could go down)."""
     state = play_until(lambda s: s["phase"] == "drawn" and s["turn"] == 0 and len(legal_now(s)) > 1)
     frame = frame_of(state)
     assert frame.choices[0]["action"] == {"do": "keep"}
@@ -262,7 +262,7 @@ def legal_now(state):
 
 
 def test_the_sheet_says_highwaymen_for_more_than_one():
-    """QA: "2 Highwaymen", not "2 Highwaymans"; one is a Highwayman."""
+    """"2 Highwaymen", not "2 Highwaymans"; one is a Highwayman."""
     state = play_until(lambda s: s["game_number"] == 1)
     frame = frame_of(state)
     frame.view["hand"] = [rules.HIGHWAYMAN, rules.HIGHWAYMAN, rules.RUNNER, "bath:3"]
@@ -292,14 +292,14 @@ def test_sheet_shows_hand_sizes_totals_and_your_points_left():
 
 def test_two_seats_with_one_name_are_told_apart_by_number():
     state = play_until(lambda s: s["turn"] == 2 and s["dealer"] == 1)
-    twins = [dict(seat, name="Bot (sharp)") if seat["seat"] else seat for seat in SEATS]
+    twins = [dict(seat, name="Bot (normal)") if seat["seat"] else seat for seat in SEATS]
     frame = TableFrame(**{**frame_of(state).__dict__, "seats": twins})
-    assert panes.who(frame, 0) == "Ann" and panes.who(frame, 2) == "Bot (sharp) (seat 3)"
+    assert panes.who(frame, 0) == "Ann" and panes.who(frame, 2) == "Bot (normal) (seat 3)"
     text = drawn(panes.Board().draw(frame))
-    assert "Bot (sharp) (seat 2) dealt" in text and "Bot (sharp) (seat 3) to play" in text
+    assert "Bot (normal) (seat 2) dealt" in text and "Bot (normal) (seat 3) to play" in text
     sheet = drawn(panes.Sheet().draw(frame))
     assert route_line(sheet, "Ann (you)").split()[0] == "1"
-    assert [line.split()[0] for line in sheet.splitlines() if "Bot (sharp)" in line] == ["2", "3"]
+    assert [line.split()[0] for line in sheet.splitlines() if "Bot (normal)" in line] == ["2", "3"]
 
 
 def test_the_module_is_found_by_its_game_id():
@@ -383,7 +383,7 @@ async def test_a_whole_series_by_keys(size):
                 pauses.append(app.screen.title_text)
                 assert "points" in screen_text(app) and "Series so far (lowest wins)" in screen_text(app)
                 await pilot.pause(TYPED_BEFORE)
-                # Enter; or a number key, a move at the table behind (QA: it did nothing there)
+                # Enter; or a number key, a move at the table behind, which goes back there too
                 await pilot.press("1" if len(pauses) == 1 else "enter")
                 await wait_until(pilot, lambda: screen_name(app) != "InterludeScreen", "the table again")
             elif my_move(app):

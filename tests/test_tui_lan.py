@@ -10,11 +10,11 @@ import sys
 
 import pytest
 
-from tests.test_discovery import LOOPBACK_UP, _namespaces_available
+from tests.net_helpers import LOOPBACK_UP, namespaces_unavailable
 
 
 def test_a_table_advertised_on_the_lan_is_listed_and_joined_from_the_menu(tmp_path):
-    reason = _namespaces_available()
+    reason = namespaces_unavailable()
     if reason:
         pytest.skip(reason)
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path),

@@ -19,48 +19,13 @@ from tui.glyphs import ASCII, UNICODE
 from tui.hosting import plan_against_bots
 from tui.widgets.lines import as_text
 
-from tests.tui_helpers import what_the_app_was_doing
-
-#: A bound on how many times a test waits for the screen to change (not a time limit).
-MAX_WAITS = 3000
+from tests.tui_helpers import MAX_WAITS, flat, painted_lines, region_text, screen_name, wait_until
 
 
 def make_app(players: int, seed: int) -> TurpinApp:
     plan = plan_against_bots("money-or-life", players=players, seed=seed)
     plan.bot_delay = 0
     return TurpinApp(Start(route="play", plan=plan), player_name="Ann", lan_interfaces=[], bell=False)
-
-
-def screen_name(app: TurpinApp) -> str:
-    return type(app.screen).__name__
-
-
-def screen_lines(app: TurpinApp) -> list[str]:
-    """The screen as a person sees it, one string per terminal row."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
-
-
-def region_text(app: TurpinApp, selector: str) -> str:
-    """What is painted inside one widget's region of the screen (empty if it is not on screen)."""
-    widget = app.screen.query_one(selector)
-    region = widget.region
-    if not widget.display or not region.area:
-        return ""
-    rows = screen_lines(app)[region.y:region.y + region.height]
-    return "\n".join(row[region.x:region.x + region.width] for row in rows)
-
-
-def flat(text: str) -> str:
-    """A pane's text as one line: borders dropped, wrapped lines joined."""
-    return " ".join(line.strip("│┃╭╮╰╯─━┏┓┗┛ ") for line in text.splitlines())
-
-
-async def wait_until(pilot, condition, what: str) -> None:
-    for _ in range(MAX_WAITS):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"gave up waiting for {what}\n{what_the_app_was_doing(pilot.app)}")
 
 
 def my_turn(app: TurpinApp) -> bool:
@@ -168,7 +133,7 @@ async def play_by_keys(pilot, app: TurpinApp, narrow: bool) -> dict[str, int]:
 
 async def check_first_pick(pilot, app: TurpinApp, frame: TableFrame, narrow: bool) -> None:
     view = frame.view
-    status = screen_lines(app)[0]
+    status = painted_lines(app)[0]
     assert f"Round {view['round']} of {view['rounds']}" in status and "pick where to ride" in status
     board = region_text(app, "#board")
     for coach in view["coaches"]:
@@ -237,7 +202,7 @@ def check_town(app: TurpinApp, frame: TableFrame) -> None:
 
 async def finish_at_results(pilot, app: TurpinApp) -> None:
     await settle(pilot, app)
-    text = "\n".join(screen_lines(app))
+    text = "\n".join(painted_lines(app))
     assert "Game over" in text
     assert "Score over the game" in text
     result = app.screen.frame.result
@@ -413,7 +378,7 @@ def test_the_builder_says_a_spur_is_not_needed_even_with_no_dice_on_speed():
 
 def _frame_at(phase: str, players: int = 2, seed: int = 4, spectator: bool = False,
               also=lambda state: True) -> TableFrame:
-    """A frame for seat 0 at the first ``phase`` (where ``also(state)`` holds) of a game where the sharp
+    """A frame for seat 0 at the first ``phase`` (where ``also(state)`` holds) of a game where the normal
     bot plays every seat."""
     import random
     from core.registry import get_game
@@ -424,7 +389,7 @@ def _frame_at(phase: str, players: int = 2, seed: int = 4, spectator: bool = Fal
         if state["phase"] == phase and 0 in game.pending(state) and also(state):
             break
         seat = game.pending(state)[0]
-        game.apply(state, seat, game.bots["sharp"](state, seat, rng))
+        game.apply(state, seat, game.bots["normal"](state, seat, rng))
     else:
         raise AssertionError(f"no {phase} phase for seat 0")
     choices = [{"action": action, "text": game.describe_action(state, 0, action)}
@@ -496,8 +461,9 @@ def test_a_shared_coach_says_the_outcome_is_alone_and_pooled_otherwise():
 
 
 def test_on_a_shared_coach_the_suggestion_is_the_normal_bots_pooled_choice_and_a_death_is_alone():
-    """Y8, QA: the star went to the best line alone, beside a line that was safe pooled with the partner's
-    public dice and gear; and "YOU WOULD DIE" was said of a line whose pooled robbery did not kill."""
+    """Y8: on a shared coach the star goes to the best pooled line (the partner's public dice and gear
+    counted), not the best line alone; and "YOU WOULD DIE" is never said of a line whose pooled robbery
+    does not kill."""
     from core.games import money_or_life_bots as bots
     for seed in range(6):
         frame = _frame_at("rob", seed=seed, also=lambda state: state["picks"][0] == state["picks"][1])
@@ -511,7 +477,7 @@ def test_on_a_shared_coach_the_suggestion_is_the_normal_bots_pooled_choice_and_a
     me = {"health": 4, "folk_hero": 0, "scoundrel": 0}
     assert panes.outcome_text(outcome, UNICODE, me).plain.endswith("YOU WOULD DIE")
     assert panes.outcome_text(outcome, UNICODE, me, alone=True).plain.endswith("you would die alone")
-    # The dice in the hand say the same of the same line (QA: "YOU WOULD DIE" there beside "alone" in the list)
+    # The dice in the hand say the same of the same line as the list does ("alone", not "YOU WOULD DIE")
     frame = _frame_at("rob", seed=0, also=lambda state: state["picks"][0] == state["picks"][1])
     best = panes.ranked_robberies(frame)[0]["action"]
     places, left = [], {part: list(best[part]) for part in ("speed", "wit", "combat")}
@@ -533,7 +499,7 @@ def test_a_robbery_line_leaves_out_a_track_that_does_not_move():
 
 def test_latest_robberies_say_a_loss_stopped_at_nothing():
     """Y2 on the board and the hand: a robbery's entry keeps the folk hero its robber had, so a loss of 6
-    from 2 reads "(to 0)" there as in the move list and the log (QA P5)."""
+    from 2 reads "(to 0)" there as in the move list and the log."""
     entry = {"speed_met": True, "spur": False, "wit_met": False, "combat_met": True, "folk_hero": -6,
              "scoundrel": 1, "health": 0, "money": 4, "folk_hero_was": 2}
     assert panes.outcome_text(entry, UNICODE, None).plain == "£4, folk hero −6 (to 0), scoundrel +1"
@@ -543,8 +509,8 @@ def test_latest_robberies_say_a_loss_stopped_at_nothing():
 
 
 def test_a_loss_from_a_track_at_nothing_is_not_said():
-    """Y2: a folk hero at 0 loses nothing, so "folk hero −3 (to 0)" on a robbery from 0 read as a loss that
-    is not one; the line leaves it out, as it does a track that does not move (QA)."""
+    """Y2: a folk hero at 0 loses nothing, so "folk hero −3 (to 0)" on a robbery from 0 would read as a
+    loss that is not one; the line leaves it out, as it does a track that does not move."""
     outcome = {"speed_met": True, "spur": False, "wit_met": False, "combat_met": True, "folk_hero": -3,
                "scoundrel": 1, "health": 0, "money": 2}
     at_nothing = {"folk_hero": 0, "scoundrel": 4, "health": 9}
@@ -574,8 +540,8 @@ def test_the_reveal_names_picks_in_words():
 
 def test_the_reveal_says_which_coaches_are_still_in_the_pile_after_a_reshuffle():
     """A2, Y12: once the pile runs out the discards are shuffled into a new one, so the coaches left face
-    down at the end were most likely dealt before. The reveal called them "Coaches never dealt" (QA saw the
-    coach it had robbed in round 5 listed so); it says what they are: the pile, next first."""
+    down at the end were most likely dealt before (a coach robbed in round 5, say). The reveal says what
+    they are, the pile, next first, not "Coaches never dealt"."""
     import random
     from core.registry import get_game
     game = get_game("money-or-life")
@@ -596,8 +562,8 @@ def test_the_reveal_says_which_coaches_are_still_in_the_pile_after_a_reshuffle()
 
 def test_a_scoundrel_picking_where_to_ride_is_told_his_own_guards_will_be_there():
     """Y6: a scoundrel's guards follow him wherever he picks, which is certain when he picks; at a coach each
-    adds 5 to its combat, in town he fights them first (Y9). Only the sheet counted them, and the +5 showed
-    once the pick was made (QA). The pick's labels say it; without guards they say nothing of it."""
+    adds 5 to its combat, in town he fights them first (Y9). The pick's labels say it before the pick is
+    made, not only the sheet; without guards they say nothing of it."""
     frame = _frame_at("pick", players=1, seed=39, also=lambda state: state["players"][0]["scoundrel"] >= 5)
     labels = {choice["action"]["where"]: panes.choice_label(frame, choice).plain
               for choice in frame.prompt["choices"] if choice["action"].get("do") == "pick"}
@@ -614,7 +580,7 @@ def test_hooks_for_the_shared_screens():
     assert panes.seat_summary(frame, 1) == "£0 · score 0"
     assert panes.laid(frame, 0) is False
     assert panes.score_track(frame.view) == [0.0, 0.0]
-    # The secret dice beside the question: at 80 columns the hand that shows them is another tab (QA).
+    # The secret dice beside the question: at 80 columns the hand that shows them is another tab.
     assert panes.prompt_title(frame) == (f"your dice {panes.dice(frame.view['my_dice'], UNICODE)}: where do you "
                                          "ride? (secret until the reveal)")
     robbing = _frame_at("rob")
@@ -663,8 +629,8 @@ def test_the_latest_robberies_are_each_riders_latest_once():
     board = panes.YorkBoard()
     news = board._latest(frame).plain
     assert news.count("P2 at") == 1 and news.index("you at") < news.index("P2 at")
-    # One from a round before the newest robbery says which (QA: it read as this round's news), and then
-    # every line says its round (QA5: "you at East in round 1" above a line of round 2 read as round 1's).
+    # One from a round before the newest robbery says which, lest it read as this round's news, and then
+    # every line says its round (a line of round 2 under "you at East in round 1" would read as round 1's).
     second["round"], third["round"] = 2, 4
     news = board._latest(frame).plain
     assert " in round 2: " in news and " in round 4: " in news
@@ -673,8 +639,8 @@ def test_the_latest_robberies_are_each_riders_latest_once():
 
 
 def test_a_market_offer_says_what_the_stat_gains_net_of_what_is_traded_in():
-    """Y10: a rifle in place of a pistol is combat +1 in all, as its price is net of the trade-in (QA:
-    "combat +6"); the market says what food costs in words, as the tavern does."""
+    """Y10: a rifle in place of a pistol is combat +1 in all (not "combat +6"), as its price is net of the
+    trade-in; the market says what food costs in words, as the tavern does."""
     frame = _frame_at("pick")
     me = frame.view["players"][frame.view["you"]]
     me.update(weapons=["pistol"], guineas=40, pick="market")
@@ -696,7 +662,7 @@ def test_the_town_guards_line_says_what_was_rolled_and_how_many_follow_scoundrel
     assert board._guards(view).plain == "Town guards: rolled ⚅6 the market, ⚀1 North; 2 guards follow scoundrels"
     only_hunting = {**view, "guard_rolls": [], "guards": {"tavern": 2}}
     assert board._guards(only_hunting).plain == "Town guards: 2 guards follow scoundrels"
-    one = {**view, "guard_rolls": [], "guards": {"tavern": 1}}  # QA read "1 hunting scoundrels" as a scoundrel
+    one = {**view, "guard_rolls": [], "guards": {"tavern": 1}}  # not "1 hunting scoundrels", read as a scoundrel
     assert board._guards(one).plain == "Town guards: 1 guard follows a scoundrel"
     assert board._guards({**view, "guard_rolls": [], "guards": {}}).plain == "Town guards: none this round"
     assert "once the picks are revealed" in board._guards({**view, "revealed": False}).plain
@@ -760,7 +726,7 @@ async def test_retiring_is_asked_about_before_it_ends_your_game():
                       if choice["action"] == {"do": "pick", "where": "retire"})
         app.screen.query_one("MovePane").choose(retire)
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-        await wait_until(pilot, lambda: "Retire from the road?" in "\n".join(screen_lines(app)), "the words")
+        await wait_until(pilot, lambda: "Retire from the road?" in "\n".join(painted_lines(app)), "the words")
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is table, "the table")
         assert not table.frame.sent and table.frame.choices and table.frame.view["you"] == 0
@@ -840,7 +806,7 @@ async def test_playing_as_a_scoundrel_is_asked_about_before_it_is_declared():
         assert not table.frame.sent and not table.frame.view["players"][0]["as_scoundrel"]
         table.query_one("MovePane").choose(declare)
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question again")
-        await wait_until(pilot, lambda: "Play as a scoundrel for the rest of the game?" in "\n".join(screen_lines(app)),
+        await wait_until(pilot, lambda: "Play as a scoundrel for the rest of the game?" in "\n".join(painted_lines(app)),
                          "the question's words")
         await pilot.press("y")
         await wait_until(pilot, lambda: app.screen is table and table.frame.view["players"][0]["as_scoundrel"],
@@ -855,9 +821,9 @@ def test_the_scoundrel_label_says_what_the_score_would_become():
 
 
 async def test_two_riders_on_one_coach_keep_its_head_to_one_line():
-    """QA: "North · £4 ▶ you, Moll Cutpurse" wrapped in the compass, and the board, which keeps its
-    tallest height, stayed a line taller for the game above a move list that scrolled. The riders are cut
-    short instead, the coach's name on the next line."""
+    """"North · £4 ▶ you, Moll Cutpurse" must not wrap in the compass: the board keeps its tallest height,
+    and would stay a line taller for the game above a move list that scrolls. The riders are cut short
+    instead, the coach's name on the next line."""
     app = make_app(players=2, seed=6)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: my_turn(app) and app.screen.frame.view["phase"] == "pick", "a pick")
@@ -873,9 +839,9 @@ async def test_two_riders_on_one_coach_keep_its_head_to_one_line():
 
 
 def test_the_suggested_robbery_says_what_it_weighs_when_another_scores_more_now():
-    """QA: "★ best" sat beside folk hero +4 while the next line gave +5: the suggestion (the normal bot's
-    valuation) also weighs the guard that 5 folk hero brings and health. Where another line adds more to
-    the score now, the suggested one says so; in ASCII its star is "*", not "?"."""
+    """The suggestion (the normal bot's valuation) also weighs the guard that 5 folk hero brings, and
+    health, so "★ best" may sit beside folk hero +4 while the next line gives +5. Where another line adds
+    more to the score now, the suggested one says so; in ASCII its star is "*", not "?"."""
     for seed in range(60):
         frame = _frame_at("rob", seed=seed)
         ranked = panes.ranked_robberies(frame)
@@ -893,8 +859,8 @@ def test_the_suggested_robbery_says_what_it_weighs_when_another_scores_more_now(
 
 
 def test_the_results_say_who_died_or_retired_beside_the_score():
-    """Y11, Y14: QA read "★ the rival 0 / root 12" after dying in solo as 12 beaten by 0: a rider who
-    died, or retired, says so beside his name."""
+    """Y11, Y14: a rider who died, or retired, says so beside his name ("★ the rival 0 / root 12" after
+    dying in solo would read as 12 beaten by 0)."""
     frame = _frame_at("pick")
     frame.view["players"][0]["status"] = "dead"
     frame.view["players"][1]["status"] = "retired"
@@ -904,8 +870,8 @@ def test_the_results_say_who_died_or_retired_beside_the_score():
 
 
 def test_when_both_hang_the_results_give_the_reputation_that_decided():
-    """Y11/Y13: QA read "★ bob (died) 3 / Hank (died) 5" as a wrong result; with both dead the reputation
-    decides, and each row says it."""
+    """Y11/Y13: with both dead the reputation decides, and each row says it ("★ bob (died) 3 / Hank (died)
+    5" alone would read as a wrong result)."""
     frame = _frame_at("pick")
     for player, (folk, scoundrel) in zip(frame.view["players"], ((0, 0), (1, 2))):
         player.update(status="dead", folk_hero=folk, scoundrel=scoundrel, as_scoundrel=False)
@@ -914,8 +880,8 @@ def test_when_both_hang_the_results_give_the_reputation_that_decided():
 
 
 def test_a_spur_in_the_last_round_costs_no_tavern_that_will_never_come():
-    """Y5 with Y12: after the last round there is no next one to rest in (QA: "tavern next round" in round
-    16)."""
+    """Y5 with Y12: after the last round there is no next one to rest in: no "tavern next round" in the
+    last round."""
     spurred = {"speed_met": True, "spur": True, "wit_met": True, "combat_met": False, "folk_hero": 1,
                "scoundrel": 0, "health": -1, "money": 3}
     assert panes.outcome_text(spurred, UNICODE, None).plain.endswith("tavern next round")
@@ -936,8 +902,8 @@ def test_retiring_says_who_rides_on_solo_or_against_another():
 
 @pytest.mark.parametrize("size, rows", [((80, 24), 8), ((80, 40), 11), ((120, 40), 10), ((120, 52), 12)])
 async def test_the_move_pane_grows_with_a_tall_terminal(size, rows):
-    """QA: at 80×40 the market's twelve lines scrolled in five rows of the move pane under a sheet with
-    thirteen empty rows. The pane takes a share of the terminal's height (never less than before)."""
+    """The move pane takes a share of the terminal's height (never less than at 80×24): at 80×40 the
+    market's twelve lines must not scroll in five rows under a sheet with thirteen empty rows."""
     from tests.tui_helpers import quick_app, screen_name, wait_until
     app = quick_app("money-or-life", players=1)
     app.start.plan.bot_delay = 3600
@@ -978,8 +944,8 @@ async def test_key_0_picks_the_tenth_choice_listed():
 
 
 def test_the_players_pane_keeps_its_columns_when_a_rider_is_dead():
-    """QA: "root (you)  £34 score 33     dead" above "Moll Cutpu…          £14 score 23": the shorter
-    summary was filled at its start, so the money of one stood under the score of the other."""
+    """A shorter summary is filled at its end, so each column stands under its own: never "root (you)  £34
+    score 33     dead" above "Moll Cutpu…          £14 score 23"."""
     from rich.console import Console
     from tui.widgets.players import PlayersPane
     frame = _frame_at("pick")

@@ -35,8 +35,8 @@ async def test_a_whole_dick_turpin_game_by_keys(size):
 
 
 async def test_a_click_on_a_town_on_the_road_lays_its_card():
-    """T5 by mouse on the board (QA: the README promises a click on the town; only the hand's cards took
-    one): the towns you may lie in wait at are lit on the road, and a click on one lays its card."""
+    """T5 by mouse on the board, as the README promises (not only on the hand's cards): the towns you may
+    lie in wait at are lit on the road, and a click on one lays its card."""
     from tui.games.dick_turpin import Board
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
@@ -72,8 +72,8 @@ async def test_a_click_on_a_town_card_in_the_hand_lays_it(size):
 
 
 async def test_a_move_that_follows_your_own_at_once_is_not_announced_again(monkeypatch):
-    """QA: a "Your move" toast (and bell) at every move covered the tab strip at 80 columns while the
-    player was at the keys. The first prompt is announced; one that comes soon after your own move is
+    """A "Your move" toast (and bell) at every move would cover the tab strip at 80 columns while the
+    player is at the keys. The first prompt is announced; one that comes soon after your own move is
     shown by the move pane alone (soon: ``ANNOUNCE_AFTER``, made long here so that the test does not hang
     on the machine's speed; the moves are spaced wider than one toast's life)."""
     from tui.screens import table
@@ -155,7 +155,7 @@ async def test_ctrl_q_at_a_game_asks_before_it_quits():
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is table, "the table again")
         assert app.is_running
-        await pilot.press("question_mark")  # over the rules too (QA: it quit at once from there)
+        await pilot.press("question_mark")  # over the rules too, not quitting at once
         await wait_until(pilot, lambda: screen_name(app) == "RulesScreen", "the rules")
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question again")
@@ -164,7 +164,7 @@ async def test_ctrl_q_at_a_game_asks_before_it_quits():
 
 
 async def test_ctrl_c_says_how_to_quit_and_how_to_leave_the_table():
-    """QA: ctrl+c, the key people press first to get out, copies in Textual; at a table it says that ctrl+q
+    """ctrl+c, the key people press first to get out, copies in Textual; at a table it says that ctrl+q
     quits and Esc leaves, and quits nothing itself."""
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
@@ -185,10 +185,10 @@ async def test_ctrl_q_on_the_menu_quits_at_once():
 
 
 async def test_a_guest_of_the_ssh_door_is_offered_neither_hosting_nor_the_operators_records():
-    """QA: a guest through `turpin serve-ssh` hosted a LAN table from its window, and then opened a second
-    SSH door from the lobby: listening ports on every interface of the operator's machine, with a password
-    only the guest knew. The Replays list showed the operator's records too, which hold every hand of his
-    games (running ones too). A guest's window offers neither, and keeps no records of its own."""
+    """A guest through `turpin serve-ssh` hosts no LAN table and opens no SSH door (listening ports on every
+    interface of the operator's machine, with a password only the guest knows), and the Replays list does
+    not show the operator's records, which hold every hand of his games (running ones too). A guest's
+    window offers neither, and keeps no records of its own."""
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False, guest=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
@@ -206,9 +206,9 @@ async def test_a_guest_of_the_ssh_door_is_offered_neither_hosting_nor_the_operat
 
 @pytest.mark.parametrize("key", ["escape", "ctrl+p"])
 async def test_a_resize_across_the_fold_under_the_leave_question_or_the_palette_does_not_crash(key):
-    """QA: with the leave question or the palette open, a resize from 120×40 to 80×24 lays the table out
-    anew under it, and the new move list was drawn before the stylesheet reached it: KeyError, and the
-    app (a player's SSH session too) was gone. It draws plainly until styled, then with its highlight."""
+    """With the leave question or the palette open, a resize from 120×40 to 80×24 lays the table out anew
+    under it, and the new move list may be drawn before the stylesheet reaches it: it draws plainly until
+    styled, then with its highlight, and never raises (a player's SSH session would go with the app)."""
     from tui.widgets.component import component_style
     app = quick_app("money-or-life", players=1)
     app.start.plan.bot_delay = 3600
@@ -267,9 +267,9 @@ async def test_with_ascii_glyphs_the_frames_are_ascii_too():
 
 @pytest.mark.parametrize("game, players", [("turpin", None), ("money-or-life", 1), ("highwayman", None)])
 async def test_with_ascii_glyphs_every_cell_of_every_tab_is_ascii(game, players):
-    """QA: under --ascii the pictures were ASCII but not the rest: the tabs' underline, the footer's bar,
-    the move list's arrow, "·" and "—" in our own lines, a cut word's "…" (garbage on a terminal that
-    cannot draw them). Every cell is ASCII now, at 80×24, on every tab, the menu too."""
+    """Under --ascii every cell is ASCII, at 80×24, on every tab, the menu too: not only the pictures but
+    the tabs' underline, the footer's bar, the move list's arrow, "·" and "—" in our own lines, a cut
+    word's "…" (garbage on a terminal that cannot draw them)."""
     from tui.glyphs import ASCII
     app = quick_app(game, players=players)
     app.glyphs = ASCII
@@ -286,7 +286,7 @@ async def test_with_ascii_glyphs_every_cell_of_every_tab_is_ascii(game, players)
             seen.update(plain_text(app))
         assert all(char.isascii() for char in seen), sorted(char for char in seen if not char.isascii())
         assert {"-", "|", "+"} <= seen  # the frames are still drawn, in ASCII
-        await pilot.press("escape", "ctrl+p")  # QA: the palette's search icon came out as "??"
+        await pilot.press("escape", "ctrl+p")  # the palette's search icon too, never "??"
         await wait_until(pilot, lambda: screen_name(app) == "CommandPalette", "the palette")
         await pilot.pause(0.2)
         assert "??" not in plain_text(app)
@@ -294,7 +294,7 @@ async def test_with_ascii_glyphs_every_cell_of_every_tab_is_ascii(game, players)
 
 async def test_every_menu_key_is_in_its_footer_at_80_columns():
     """The footer of the menu had "q quit" drawn over by the palette's key at 80×24."""
-    from tests.test_tui_replays import menu_app
+    from tests.tui_helpers import menu_app
     app = menu_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
@@ -330,9 +330,9 @@ async def test_a_key_typed_ahead_of_a_new_move_is_not_played_on_it(monkeypatch):
 
 
 async def test_a_key_typed_for_one_question_is_held_longer_when_another_comes_up(monkeypatch):
-    """QA: "rob 2, then turn another" typed as 2 and 1 in Dick Turpin; a pistol ended the robbery, the
-    next journey's secret card came up at once, and the 1 laid a card nobody had seen, 0.4 s after it
-    showed. A prompt that asks another kind of question than the one last answered holds keys for
+    """"Rob 2, then turn another" typed as 2 and 1 in Dick Turpin: a pistol may end the robbery and the
+    next journey's secret card come up at once, and the 1, 0.4 s after it shows, must not lay a card
+    nobody has seen. A prompt that asks another kind of question than the one last answered holds keys for
     NEW_QUESTION_GUARD; one of the same kind, TYPE_AHEAD_GUARD (off here)."""
     from tui.app import TurpinApp
     from tui.screens.table import question_kinds
@@ -356,7 +356,7 @@ async def test_a_key_typed_for_one_question_is_held_longer_when_another_comes_up
 
 def test_T6_the_robbery_prompt_says_how_many_cards_are_left_to_turn():
     """T6: at most one card per declared passenger; mid-robbery the move's title says how many are turned
-    and how many more may be (QA: the screen sketch has it, the prompt did not)."""
+    and how many more may be, as the screen sketch has it."""
     import random
     from core.registry import get_game
     from tui.frame import TableFrame
@@ -380,9 +380,9 @@ def test_T6_the_robbery_prompt_says_how_many_cards_are_left_to_turn():
 
 
 async def test_the_dick_turpin_sheet_says_a_tie_is_a_tie():
-    """T14: equal gold shares the win, so equal gold shares a place. The sheet read "Gold 15 of 60 · 1st
-    place" and a spectator's "Leader: Ann with 15 gold" while every seat had 15 (QA)."""
-    from tests.test_tui_tables import app_at_table
+    """T14: equal gold shares the win, so equal gold shares a place: with 15 in every seat the sheet says
+    no "Gold 15 of 60 · 1st place", nor a spectator's "Leader: Ann with 15 gold"."""
+    from tests.tui_helpers import app_at_table
     from core.registry import get_game
     from net.authority import Table
     from tui.games.dick_turpin import Sheet
@@ -401,8 +401,8 @@ async def test_the_dick_turpin_sheet_says_a_tie_is_a_tie():
 
 
 async def test_the_palette_lists_every_action_of_the_screen_once_and_no_arrow_keys():
-    """The palette lists the moves and the screen's keys. QA saw "Quit" twice on the menu (Textual's and
-    the menu's q), and a focused list's arrows among them (Up, Down, First, Last, Page Up, Focus Next…)."""
+    """The palette lists the moves and the screen's keys, each once ("Quit" once on the menu, not Textual's
+    and the menu's q), and not a focused list's arrows (Up, Down, First, Last, Page Up, Focus Next…)."""
     app = quick_app("money-or-life", players=1)
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
@@ -420,21 +420,21 @@ async def test_the_palette_lists_every_action_of_the_screen_once_and_no_arrow_ke
 
 
 def test_the_dick_turpin_hand_says_a_laid_card_is_turned_up_not_that_nothing_was_laid():
-    """T12: at its town the face-down card is turned up onto its pile; the hand then said "nothing laid
-    yet" (QA)."""
+    """T12: at its town the face-down card is turned up onto its pile; the hand then says "nothing laid
+    yet"."""
     from tui.games.dick_turpin import face_down_in_words
     view = {"phase": "choose", "my_card": None, "pile_tops": [None, None]}
     assert face_down_in_words(view, 0) == "nothing laid yet"
     assert face_down_in_words({**view, "my_card": "York"}, 0) == "York"
     robbing = {"phase": "draw", "my_card": None, "pile_tops": ["Bath", "York"]}
-    # QA: "Face down: none: your Bath is turned up" read as two answers at once
+    # One answer, not "Face down: none: your Bath is turned up", which reads as two
     assert face_down_in_words(robbing, 0) == "nothing (your Bath is turned up on your pile)"
     assert face_down_in_words({**robbing, "phase": "choose"}, 0) == "nothing laid yet"  # the next journey
 
 
 def test_the_results_list_the_winners_first_then_the_best_scores():
-    """QA: the results listed seats in seat order ("★ root 35 / Moll 3 / Claude 11 / Swift 11"). Winners
-    first, then the best score down, in the direction the winners show (lowest wins Highwayman)."""
+    """Winners first, then the best score down, in the direction the winners show (lowest wins
+    Highwayman); not seat order ("★ root 35 / Moll 3 / Claude 11 / Swift 11")."""
     from tui.screens.results import standings
     most_wins = [("root", 35, True), ("Moll", 3, False), ("Claude", 11, False), ("Swift", 12, False)]
     assert [name for name, _, _ in standings(most_wins)] == ["root", "Swift", "Claude", "Moll"]
@@ -463,7 +463,7 @@ async def test_the_results_come_without_the_last_moves_toast():
 
 
 async def test_the_theme_chosen_is_kept_for_the_next_run_but_not_for_a_guest():
-    """QA: the light theme had to be chosen again at every start. It is kept in turpin's settings folder;
+    """The theme chosen is kept in turpin's settings folder for the next start;
     an SSH guest's app neither keeps one nor reads it (the operator's choice is his own)."""
     from tui.app import Start, TurpinApp
     first = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
@@ -487,7 +487,7 @@ async def test_the_theme_chosen_is_kept_for_the_next_run_but_not_for_a_guest():
 
 def test_T12_the_reveal_of_a_longer_game_says_its_piles_are_the_last_rounds():
     """T12, T14: piles are turned up as each round ends, so the end's reveal holds the last round's only;
-    with two rounds its headings say so (QA read "Cards laid" as the whole game's)."""
+    with two rounds its headings say so ("Cards laid" alone reads as the whole game's)."""
     from tui.frame import TableFrame
     from tui.games import dick_turpin as panes
     reveal = {"hands": [[], []], "piles": [["York"], ["Bath"]], "waiting": [None, None], "booty_left": [1, 2, 3, 4, 5]}
@@ -498,21 +498,20 @@ def test_T12_the_reveal_of_a_longer_game_says_its_piles_are_the_last_rounds():
 
 
 async def test_the_table_footer_fits_its_keys_in_80_columns_after_the_game_too():
-    """QA: at 80 columns the footer was cut mid-word ("esc leave table  r r"), the results key last."""
-    from tests.test_tui_tables import rendered
+    """At 80 columns the footer is never cut mid-word ("esc leave table  r r"), the results key last."""
     app = quick_app("turpin", players=2)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_results(pilot, app)
         await pilot.press("t")  # back at the finished table
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
-        footer = rendered(app).splitlines()[-1]
+        footer = plain_text(app).splitlines()[-1]
         for words in ("[ ] panes", "t chat", "? rules", "esc leave table", "r results"):
             assert words in footer, footer
 
 
 async def test_the_players_pane_keeps_each_bots_level_at_120_columns():
-    """QA: at 120×40 the players pane cut the bot levels off their names ("Swift Nick ⚙ n…"). Short of
-    room, a level all the bots share is said once under the pane, and each name keeps its ⚙ whole."""
+    """At 120×40 the players pane does not cut the bot levels off their names ("Swift Nick ⚙ n…"): short
+    of room, a level all the bots share is said once under the pane, and each name keeps its ⚙ whole."""
     from tui.widgets.players import PlayersPane
     app = quick_app("turpin", players=4)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -528,7 +527,7 @@ async def test_the_players_pane_keeps_each_bots_level_at_120_columns():
 
 
 def test_the_pile_tops_line_never_wraps_a_seats_card_away_from_its_name():
-    """QA: at 80 columns "Swift Nick:" ended one line and its "—" stood alone on the next."""
+    """At 80 columns "Swift Nick:" never ends one line with its "—" alone on the next."""
     from rich.console import Console
     from core.registry import get_game
     from tui.frame import TableFrame
@@ -550,8 +549,8 @@ def test_the_pile_tops_line_never_wraps_a_seats_card_away_from_its_name():
 
 
 def test_two_seats_of_one_name_are_told_apart_by_their_seats():
-    """QA: two players called Ann at one table were told apart in the log ("Ann (seat 1)") but not on
-    the board or in the players pane."""
+    """Two players called Ann at one table are told apart on the board and in the players pane as in the
+    log ("Ann (seat 1)")."""
     from tui.frame import TableFrame
     seats = [{"seat": 0, "name": "Ann", "kind": "player", "connected": True},
              {"seat": 1, "name": "Ann", "kind": "player", "connected": True},
@@ -563,7 +562,7 @@ def test_two_seats_of_one_name_are_told_apart_by_their_seats():
 
 
 async def test_five_seats_two_still_choosing_keep_their_names_whole_at_120_columns():
-    """QA: with five seats, two still choosing, "Jerry Abershaw…" lost its ⚙ and its end; short of room
+    """With five seats, two still choosing, "Jerry Abershaw" keeps its ⚙ and its end; short of room
     the "✓ laid" and "… choosing" keep their marks only, after the bots' shared level went under the pane."""
     from tui.widgets.players import PlayersPane
     app = quick_app("turpin", players=5)
@@ -578,8 +577,8 @@ async def test_five_seats_two_still_choosing_keep_their_names_whole_at_120_colum
 
 
 async def test_six_seats_of_highwayman_keep_their_names_whole_at_120_columns():
-    """QA: at six seats of Highwayman "Moll Cutpurse…" and "Jack Sheppard…" lost their ends and their ⚙;
-    short of room the summary's "·" go before a name is cut."""
+    """At six seats of Highwayman "Moll Cutpurse" and "Jack Sheppard" keep their ends and their ⚙: short
+    of room the summary's "·" go before a name is cut."""
     from tui.widgets.players import PlayersPane
     app = quick_app("highwayman", players=6)
     app.start.plan.bot_delay = 3600
@@ -594,14 +593,14 @@ async def test_six_seats_of_highwayman_keep_their_names_whole_at_120_columns():
 
 
 def test_an_away_seat_with_a_bracketed_name_is_said_in_one_bracket():
-    """QA: "Waiting for Ann (seat 2) (away).\""""
+    """"Waiting for Ann (seat 2, away).", not "Ann (seat 2) (away)"."""
     from tui.widgets.prompt import away_said
     assert away_said("Ann (seat 2)") == "Ann (seat 2, away)" and away_said("Bob") == "Bob (away)"
 
 
 async def test_the_dick_turpin_road_keeps_one_line_at_80_columns_scrollbar_or_not():
-    """QA: at 80×24 a robbery and two lines of pile tops brought the board a scrollbar, which took the two
-    columns the road needed: "EDINBURGH" wrapped onto its own line. The scrollbar's column is kept."""
+    """At 80×24 a robbery and two lines of pile tops bring the board a scrollbar, which must not take the
+    two columns the road needs ("EDINBURGH" on a line of its own): the scrollbar's column is kept."""
     from tui.games.dick_turpin import Board
     app = quick_app("turpin", players=4)
     app.start.plan.bot_delay = 3600
@@ -617,7 +616,7 @@ async def test_the_dick_turpin_road_keeps_one_line_at_80_columns_scrollbar_or_no
 
 
 async def test_the_log_does_not_repeat_a_seats_own_secret_choice_in_public_words():
-    """QA: "You will lie in wait at Warwick." then "Ann has chosen a town.", the same fact twice. The
+    """Not "You will lie in wait at Warwick." then "Ann has chosen a town.", the same fact twice: the
     engine marks the public line ``told_privately``: that seat's log leaves it out, the others' keep it."""
     from core.registry import get_game
     game = get_game("turpin")
@@ -721,7 +720,7 @@ async def test_an_ssh_guest_goes_on_with_his_own_game_against_bots_after_his_ses
 
 
 async def test_a_terminal_below_80_by_24_is_told_once_why_lines_are_cut():
-    """QA: at 60×20 the panes squeezed and the footer was cut with no word why."""
+    """At 60×20 the panes squeeze and the footer is cut: the app says why, once."""
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(60, 20), notifications=True) as pilot:
         await wait_until(pilot, lambda: any(toast.title == "Small terminal" for toast in app._notifications),
@@ -738,7 +737,7 @@ async def test_a_terminal_below_80_by_24_is_told_once_why_lines_are_cut():
 
 
 async def test_the_palettes_screenshot_is_saved_in_turpins_folder_and_says_where(tmp_path):
-    """QA: Textual's own went to ~/Downloads, or toasted "Failed to save screenshot" where there was none.
+    """Not Textual's own, which goes to ~/Downloads, or toasts "Failed to save screenshot" with no reason.
     An SSH guest is not offered it (it would land on the operator's machine)."""
     from tui.record_files import screenshots_folder
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
@@ -758,8 +757,8 @@ async def test_the_palettes_screenshot_is_saved_in_turpins_folder_and_says_where
 
 
 async def test_play_again_against_bots_says_nothing_of_the_last_table_closing():
-    """QA: the new game against bots opened under "The table is closed: the host has closed the table",
-    said of the last game's private table, which the app itself had closed."""
+    """The new game against bots does not open under "The table is closed: the host has closed the table",
+    said of the last game's private table, which the app itself closed."""
     app = quick_app("highwayman", players=2, series_games=1, routes=2, route_length=6)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await play_to_results(pilot, app)
@@ -772,9 +771,9 @@ async def test_play_again_against_bots_says_nothing_of_the_last_table_closing():
 
 
 async def test_a_table_drawn_between_a_recompose_s_old_panes_and_its_new_ones_waits_for_them():
-    """QA: at the results, a resize across the 110-column fold and "p" at once quit the app with
-    NoMatches: the table was drawn while the recompose had taken its move pane away and not yet put the
-    new one in. Drawn then, it waits for the new panes instead."""
+    """At the results, a resize across the 110-column fold and "p" at once may draw the table while the
+    recompose has taken its move pane away and not yet put the new one in: drawn then, it waits for the
+    new panes instead of quitting with NoMatches."""
     from tui.widgets.prompt import MovePane
     app = quick_app("highwayman", players=2, series_games=1, routes=2, route_length=6)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -8,16 +8,11 @@ import asyncio
 from rich.text import Text
 from textual.app import App, ComposeResult
 
-from tests.test_tui_money_or_life import flat, region_text
 from net.client import ClientUpdate
-from tests.tui_helpers import quick_app, screen_text, wait_until
+from tests.tui_helpers import at_table, flat, quick_app, region_text, screen_text, wait_until
 from tui.screens.table import TableScreen
 from tui.widgets.choices import ChoiceList
 from tui.widgets.log import TableLog, lines_kept_on_jump
-
-
-def at_table(app) -> bool:
-    return isinstance(app.screen, TableScreen) and app.screen.frame.view is not None
 
 
 def hear_chat(app, text: str, sender: str = "Moll") -> None:
@@ -52,7 +47,7 @@ async def test_the_log_scrolls_back_keeps_the_readers_place_and_returns_to_the_n
         hear_chat(app, "note 61")  # the table goes on while someone reads back: the page stays
         await pilot.pause(0.1)
         await wait_until(pilot, lambda: log_shows(app, "note 01", without=("note 61",)), "the same page")
-        # ... and the border says there is more below than before (QA: nothing told him).
+        # ... and the border says there is more below than before.
         await wait_until(pilot, lambda: f" {below + 1} below" in log.border_subtitle, "one more line below")
 
         await pilot.press("end")
@@ -110,7 +105,7 @@ def test_a_log_that_gets_long_batches_jumps_far_enough_to_fit_the_next():
     assert 22 - kept >= 8  # the next eight lines fit without a jump
     assert kept - 8 >= 22 // 6  # above the new lines, a few lines already read
     assert lines_kept_on_jump(22, 30, [30]) == 22
-    # QA: a robbery told in 14 lines, then the next round's 2: the robbery stays whole above them.
+    # A robbery told in 14 lines, then the next round's 2: the robbery stays whole above them.
     assert lines_kept_on_jump(23, 2, [3, 14, 2]) >= 14 + 2
     assert lines_kept_on_jump(23, 2, [3, 30, 2]) == 23  # one too long to keep whole: the pane full
 
@@ -327,9 +322,9 @@ async def test_a_choice_shows_as_sent_only_while_the_host_is_slow_to_answer(monk
 
 
 async def test_a_theme_switch_repaints_the_cards_in_the_new_themes_colours():
-    """QA: after ctrl+t to the light theme, Highwayman's hand kept the dark theme's card backgrounds
-    under the light theme's dark words (near-black on navy). A pane's component colours are read again
-    once the new theme has reached them."""
+    """After ctrl+t to the light theme, Highwayman's hand takes the light theme's card backgrounds too
+    (not the dark theme's under the light theme's dark words, near-black on navy): a pane's component
+    colours are read again once the new theme has reached them."""
     app = quick_app("highwayman", players=3, seed=5)
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
@@ -351,8 +346,8 @@ async def test_a_theme_switch_repaints_the_cards_in_the_new_themes_colours():
 
 
 async def test_the_chat_box_says_how_many_characters_are_left_near_its_limit():
-    """A chat line holds 200 characters; a paste past that was cut without a word (QA): near the end the
-    box counts down, and at the end it says so."""
+    """A chat line holds 200 characters, and a paste past that is not cut without a word: near the end
+    the box counts down, and at the end it says so."""
     from tui.widgets.chat import MAX_CHAT
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
@@ -371,8 +366,8 @@ async def test_the_chat_box_says_how_many_characters_are_left_near_its_limit():
 
 
 async def test_chat_said_while_the_log_is_behind_another_tab_shows_as_a_toast():
-    """QA: at 100×30 on the Board tab, a chat line came with no sign at all. With the log out of view it
-    shows as a toast too (literally: names and text are never markup); with the log in view, not."""
+    """A chat line always shows (at 100×30 on the Board tab, say): with the log out of view it shows as a
+    toast too (literally: names and text are never markup); with the log in view, not."""
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(80, 24), notifications=True) as pilot:

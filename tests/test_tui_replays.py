@@ -10,31 +10,9 @@ from core.registry import get_game
 from net import protocol
 from net.authority import Table
 from net.record import RecordLog
-from tests.test_tui_money_or_life import flat, region_text
-from tests.tui_helpers import screen_name, screen_text, wait_until
-from tui.app import Start, TurpinApp
+from tests.tui_helpers import flat, menu_app, record_a_game, region_text, screen_name, screen_text, wait_until
 from tui.replay import outcome_in_words, Replay, list_records
 from tui.screens.replays import ReplaysScreen
-
-
-def record_a_game(path, game_id: str = "turpin", seed: int = 3, names=("Ann", "Bob", "Cat"),
-                  moves: int | None = None) -> Table:
-    """A game played at random by three people through the table, recorded as a host records it."""
-    game = get_game(game_id)
-    table = Table(game, {"players": len(names)}, seed=seed, save=RecordLog(path))
-    hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}
-    players = [table.join(lambda frame: None, {**hello, "name": name}) for name in names]
-    rng = random.Random(seed)
-    while not table.over and (moves is None or len(table.actions) < moves):
-        seat = game.pending(table.state)[0]
-        prompt = table._prompts[seat]
-        table.act(players[seat], rng.choice(prompt.legal), prompt.id)
-    table.save.close()
-    return table
-
-
-def menu_app() -> TurpinApp:
-    return TurpinApp(Start(), player_name="Ann", lan_interfaces=[], bell=False)
 
 
 def test_the_list_has_every_record_newest_first_and_passes_over_what_is_not_one(tmp_path):
@@ -54,7 +32,7 @@ def test_the_list_has_every_record_newest_first_and_passes_over_what_is_not_one(
 
 
 def test_a_game_left_before_its_player_made_a_move_is_not_listed(tmp_path):
-    """QA: each `turpin play` left at once stayed in Replays as "unfinished", with only the bots' moves."""
+    """A `turpin play` left at once, with only the bots' moves, is not in Replays as "unfinished"."""
     game = get_game("turpin")
     table = Table(game, {"players": 2}, bots={1: "random"}, seed=8, save=RecordLog(tmp_path / "left.turpin-record"))
     hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player", "name": "Ann"}
@@ -123,7 +101,7 @@ async def test_from_the_menu_a_replay_steps_plays_and_ends_at_the_results(tmp_pa
         await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen" and winner in screen_text(app)
                          and "Everything that was hidden" in screen_text(app), "the results drawn")
         assert "Play again" not in screen_text(app)
-        await pilot.press("escape")  # back to the replay, as t (QA: Esc went to the menu, the replay lost)
+        await pilot.press("escape")  # back to the replay, as t (not the menu: the replay kept)
         await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen", "back to the replay by Esc")
         await pilot.press("r")
         await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results again")
@@ -139,8 +117,7 @@ async def test_from_the_menu_a_replay_steps_plays_and_ends_at_the_results(tmp_pa
 
 
 async def test_the_replays_list_shows_who_won_at_80_columns(tmp_path):
-    """QA: the Result column sat off screen to the right even at 120 columns, behind the players' names.
-    Who won comes before who played, in view at 80×24."""
+    """Who won comes before who played, in view at 80×24 (not off screen behind the players' names)."""
     table = record_a_game(tmp_path / "game.turpin-record", seed=5)
     app = menu_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -183,8 +160,8 @@ def test_a_dick_turpin_reveal_names_every_seats_cards_and_the_booty_in_words(tmp
 
 
 async def test_the_replays_list_names_bots_plainly_and_marks_what_it_cuts(tmp_path):
-    """QA: one result read "bob won", another "Claude Duval (normal b" (a bot's level, cut with no
-    mark), and the players' names were cut without one ("Hank, Joe, C")."""
+    """Bots are named without their level ("Claude Duval won", never "Claude Duval (normal b"), and
+    whatever the columns cut ends in a mark (never "Hank, Joe, C")."""
     game = get_game("turpin")
     bots_only = Table(game, {"players": 2}, bots={0: "random", 1: "random"}, seed=4,
                       save=RecordLog(tmp_path / "bots.turpin-record"))
@@ -205,7 +182,7 @@ async def test_the_replays_list_names_bots_plainly_and_marks_what_it_cuts(tmp_pa
 
 
 def test_a_long_reveal_line_wraps_under_its_own_first_letter():
-    """QA: "Coaches still in the pile, next first: …" went on at column 2, left of its item's column 4."""
+    """"Coaches still in the pile, next first: …" goes on under its item's column 4, not at column 2."""
     from rich.console import Console
     from rich.text import Text
     from tui.screens.results import with_hanging_indents
@@ -244,8 +221,9 @@ def record_a_game_against_a_bot(path, person_moves: int, finish: bool = False, k
 
 
 def test_go_on_offers_the_newest_game_its_player_moved_in_and_never_a_stale_one(tmp_path):
-    """QA: a newer game left before the player's first move pushed aside the one he had played; and an
-    offer taken after its game was played to the end elsewhere wrote the old position over its record."""
+    """A newer game left before the player's first move does not push aside the one he played; and an
+    offer taken after its game was played to the end elsewhere does not write the old position over its
+    record."""
     from tui.unfinished import last_game_against_bots, unfinished_game_at
     played = tmp_path / "played.turpin-record"
     record_a_game_against_a_bot(played, person_moves=2)
@@ -260,7 +238,7 @@ def test_go_on_offers_the_newest_game_its_player_moved_in_and_never_a_stale_one(
 
 async def test_a_game_open_in_another_window_is_named_not_offered_until_it_is_let_go(monkeypatch):
     """An SSH session whose drop the server has not noticed yet still holds the game: the new session's
-    menu says where it is, and offers it (c) once the other lets it go (QA: two live copies of one game)."""
+    menu says where it is, and offers it (c) once the other lets it go (never two live copies of one game)."""
     from tui.record_files import records_folder
     from tui.screens import menu
     monkeypatch.setattr(menu, "LOOK_AGAIN_AFTER", 0.2)

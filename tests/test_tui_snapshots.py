@@ -43,7 +43,7 @@ def test_play_setup(snap_compare, size):
 
 
 def test_host_lobby(snap_compare, monkeypatch):
-    monkeypatch.setattr("tui.hosting.new_room_code", lambda: "K7QX2M")
+    monkeypatch.setattr("net.hosting.new_room_code", lambda: "K7QX2M")
     monkeypatch.setattr("tui.hosting.HostedTable.addresses_to_share", lambda self: ["192.168.1.20:4707"])
     plan = TablePlan(game="turpin", options={"players": 3}, interface="127.0.0.1", code=True,
                      name="Lunch league", bot_delay=0)
@@ -100,7 +100,7 @@ def test_results(snap_compare):
 @pytest.mark.parametrize("size", SIZES)
 def test_replay(snap_compare, size, tmp_path):
     """A recorded Highwayman game at its twentieth move, as its replay shows it."""
-    from tests.test_tui_replays import record_a_game
+    from tests.tui_helpers import record_a_game
     from tui.replay import Replay
     from tui.screens.replay import ReplayScreen
     record_a_game(tmp_path / "lunch.turpin-record", "highwayman", seed=8, names=("Ann", "Bob", "Cat"))

@@ -15,42 +15,11 @@ from core.registry import get_game
 from net.authority import Table
 from net.client import TableClient
 from net.host import HostSettings, TableHost
-from tests.test_tui_money_or_life import flat
-from tests.tui_helpers import quick_app, screen_name, screen_text, wait_until
+from tests.tui_helpers import app_at, app_at_table, flat, quick_app, screen_name, screen_text, serve, wait_until
 from tui.app import Start, TurpinApp
 from tui.hosting import TablePlan
 
 HOSTILE = "[@click=app.quit]x[/]"
-
-
-def app_at(route: str, **start) -> TurpinApp:
-    return TurpinApp(Start(route=route, **start), player_name="Ann", lan_interfaces=[], bell=False)
-
-
-async def serve(table: Table, bot_delay: float = 0.0) -> tuple[TableHost, str]:
-    host = TableHost(table, HostSettings(bot_delay=bot_delay))
-    _, port = await host.start("127.0.0.1", 0)
-    return host, f"127.0.0.1:{port}"
-
-
-@contextlib.asynccontextmanager
-async def app_at_table(route: str, table: Table, size: tuple[int, int], toasts: bool = False):
-    """The app (``join`` or ``spectate``) at ``table``, served on 127.0.0.1 with bots that wait, once the
-    table's first view is on screen: yields the app, its pilot and the host. Textual's tests draw no toasts
-    unless asked (``toasts``)."""
-    host, address = await serve(table, bot_delay=3600)
-    app = app_at(route, address=address)
-    try:
-        async with app.run_test(size=size, notifications=toasts) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
-                             and app.screen.frame.view is not None, "the table")
-            yield app, pilot, host
-    finally:
-        await host.close()
-
-
-def rendered(app: TurpinApp) -> str:
-    return screen_text(app)
 
 
 def logged(app: TurpinApp) -> str:
@@ -69,7 +38,7 @@ async def test_a_spectator_follows_a_game_to_its_result_and_no_key_acts():
             screen = app.screen
             await wait_until(pilot, lambda: screen.frame.view is not None)
             assert screen.frame.spectating and screen.frame.prompt is None
-            await wait_until(pilot, lambda: "Spectating" in rendered(app), "the spectating mark")
+            await wait_until(pilot, lambda: "Spectating" in screen_text(app), "the spectating mark")
             assert screen.frame.view["hand"] is None  # A1: a spectator has no hand
             host.hand_to_bot(0, "is taken by a bot")   # the game starts now, with the spectator watching
             for key in "123456789":
@@ -78,9 +47,9 @@ async def test_a_spectator_follows_a_game_to_its_result_and_no_key_acts():
             await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results")
             assert app.screen.frame.result["winners"] is not None
             # Nobody here can deal again: "p play again" (which did nothing) is not offered.
-            assert "play again" not in rendered(app).lower() and "back to menu" in rendered(app)
-            await host.close(for_good=True)  # the results say it, and keep saying it (QA: a toast only)
-            await wait_until(pilot, lambda: "closed the table: no new game will open here" in rendered(app),
+            assert "play again" not in screen_text(app).lower() and "back to menu" in screen_text(app)
+            await host.close(for_good=True)  # the results say it, and keep saying it (not a toast only)
+            await wait_until(pilot, lambda: "closed the table: no new game will open here" in screen_text(app),
                              "the results to say so")
     finally:
         await host.close()
@@ -114,22 +83,22 @@ async def test_the_host_lobby_shows_the_code_and_a_second_player_joining():
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await host_from_the_set_up(pilot, app)
         code = lobby.hosted.table.code
-        assert code and " ".join(code) in rendered(app)
+        assert code and " ".join(code) in screen_text(app)
         port = lobby.hosted.address[1]
-        assert f":{port}" in rendered(app)
+        assert f":{port}" in screen_text(app)
         await pilot.press("s")  # an SSH door for this table (issue 11), on 127.0.0.1 like the table
-        await wait_until(pilot, lambda: "ssh " in rendered(app) and "password:" in rendered(app),
+        await wait_until(pilot, lambda: "ssh " in screen_text(app) and "password:" in screen_text(app),
                          "the ssh line in the lobby")
         door = lobby.hosted.ssh_door
         assert door.address[0] == "127.0.0.1" and door.settings.join == f"127.0.0.1:{port}"
         guest = TableClient("127.0.0.1", port, name="Bob", code=code)
         await guest.start()
         try:
-            await wait_until(pilot, lambda: "Bob" in rendered(app), "Bob in the lobby")
+            await wait_until(pilot, lambda: "Bob" in screen_text(app), "Bob in the lobby")
             # Once someone has sat down, Esc asks before the table closes on them; Esc again stays.
             await pilot.press("escape")
             await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-            assert "Bob has sat down: closing the table sends them away." in rendered(app)
+            assert "Bob has sat down: closing the table sends them away." in screen_text(app)
             await pilot.press("escape")
             await wait_until(pilot, lambda: app.screen is lobby, "the lobby again")
             await pilot.press("f")  # a bot in every empty seat: the table is full and opens
@@ -151,16 +120,16 @@ async def test_a_host_whose_seat_another_window_takes_is_told_in_the_lobby_and_a
         second_window = TableClient("127.0.0.1", port, token=app.client.token)
         await second_window.start()
         try:
-            await wait_until(pilot, lambda: "This window has lost its seat" in rendered(app), "the news")
-            assert "Esc closes it for everyone" in rendered(app)
+            await wait_until(pilot, lambda: "This window has lost its seat" in screen_text(app), "the news")
+            assert "Esc closes it for everyone" in screen_text(app)
             await pilot.press("f")  # a bot in the empty seat: the game begins, in the second window
             await second_window.wait_for(lambda snap: snap.started, timeout=30)
             assert app.screen is lobby
             # The seats are still followed, from the table served here (this window's client hears nothing).
-            await wait_until(pilot, lambda: "Seat 2: empty" not in rendered(app), "the bot in the seat list")
+            await wait_until(pilot, lambda: "Seat 2: empty" not in screen_text(app), "the bot in the seat list")
             await pilot.press("escape")
             await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-            assert "The game has begun at this table" in rendered(app)
+            assert "The game has begun at this table" in screen_text(app)
             await pilot.press("enter")
             await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
             await second_window.wait_for(lambda snap: second_window.stopped is not None, timeout=30)
@@ -170,9 +139,9 @@ async def test_a_host_whose_seat_another_window_takes_is_told_in_the_lobby_and_a
 
 
 async def test_a_name_too_long_for_the_tables_is_cut_and_said_so_and_the_table_takes_it():
-    """QA: a name past the protocol's 40 characters (a long SSH login name, say) was refused by every
-    table with "Hello: field 'name' is too long", where nothing could change it. It is cut to 40, the menu
-    says so, and the table seats it."""
+    """A name past the protocol's 40 characters (a long SSH login name, say, which nothing can change) is
+    cut to 40, the menu says so, and the table seats it, never refusing it with "Hello: field 'name' is
+    too long"."""
     long_name = "Ëlise 🐎 長い名前 with a very very long name that goes past forty"
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     host, address = await serve(table, bot_delay=3600)
@@ -182,7 +151,7 @@ async def test_a_name_too_long_for_the_tables_is_cut_and_said_so_and_the_table_t
             await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
                              and app.client.snapshot.seat is not None, "a seat at the table")
             assert table.seats[0].name == long_name[:40].rstrip() == app.player_name
-            await wait_until(pilot, lambda: "Names are at most 40 characters" in flat(rendered(app)), "the notice")
+            await wait_until(pilot, lambda: "Names are at most 40 characters" in flat(screen_text(app)), "the notice")
     finally:
         await host.close()
 
@@ -253,7 +222,7 @@ async def test_names_and_chat_from_others_show_literally_never_as_markup():
             villain = TableClient("127.0.0.1", host.address[1], name=HOSTILE)
             await villain.start()
             try:
-                await wait_until(pilot, lambda: HOSTILE in rendered(app),
+                await wait_until(pilot, lambda: HOSTILE in screen_text(app),
                                  "the hostile name shown as typed")
                 say = getattr(villain, "say", None)
                 if say is not None:
@@ -282,12 +251,12 @@ async def test_players_leaving_and_coming_back_are_announced():
             await wait_until(pilot, lambda: app.screen.frame.started, "the game")
             if app.screen.frame.choices:  # our move first: make it, so that the table waits for Bob
                 await pilot.press("1")
-            await wait_until(pilot, lambda: "Waiting for Bob." in rendered(app), "waiting for Bob")
+            await wait_until(pilot, lambda: "Waiting for Bob." in screen_text(app), "waiting for Bob")
             token = bob.token
             await bob.close()
             await wait_until(pilot, lambda: "Bob has left the table" in logged(app), "Bob leaving")
-            # QA: "Waiting for Bob." while Bob had lost the table; the "away" mark was on another pane.
-            await wait_until(pilot, lambda: "Waiting for Bob (away)." in rendered(app), "Bob away")
+            # The wait says Bob is away, not only another pane.
+            await wait_until(pilot, lambda: "Waiting for Bob (away)." in screen_text(app), "Bob away")
             bob = TableClient("127.0.0.1", host.address[1], token=token)
             await bob.start()
             await wait_until(pilot, lambda: "Bob is back" in logged(app), "Bob's return")
@@ -307,10 +276,10 @@ async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
         banner = lambda: app.screen.query_one("#banner")
         assert not banner().display
         await host.close()
-        await wait_until(pilot, lambda: banner().display and "Lost the host" in rendered(app), "the banner")
+        await wait_until(pilot, lambda: banner().display and "Lost the host" in screen_text(app), "the banner")
         said = flat(str(banner().render()))  # (the words wrap where the reason's length puts them)
         assert "Esc leaves the table" in said and "trying again" not in said, said  # one clock
-        # The host stopping is not a refusal of anything (QA: a "Not allowed" toast said it), and leaving
+        # The host stopping is not a refusal of anything (no "Not allowed" toast), and leaving
         # now stops the waiting, not a table that "plays on without you".
         assert not any(toast.title == "Not allowed" for toast in app._notifications)
         assert "The host has stopped the table; it may come back" in logged(app)
@@ -325,7 +294,7 @@ async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
 
 
 async def test_chat_while_the_host_is_away_says_it_was_not_sent_and_the_app_plays_on():
-    """QA: a chat line typed while the host was gone quit the app with a ClientError traceback."""
+    """A chat line typed while the host is gone is said not to have been sent; the app plays on."""
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     host, address = await serve(table, bot_delay=3600)
     app = app_at("join", address=address)
@@ -333,7 +302,7 @@ async def test_chat_while_the_host_is_away_says_it_was_not_sent_and_the_app_play
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
                          and app.screen.frame.view is not None, "the table")
         await host.close()
-        await wait_until(pilot, lambda: "Lost the host" in rendered(app), "the banner")
+        await wait_until(pilot, lambda: "Lost the host" in screen_text(app), "the banner")
         await pilot.press("t", *"host?", "enter")
         await wait_until(pilot, lambda: any("Not sent" in str(toast.message) for toast in app._notifications),
                          "the notice")
@@ -341,7 +310,7 @@ async def test_chat_while_the_host_is_away_says_it_was_not_sent_and_the_app_play
 
 
 async def test_leaving_before_the_game_begins_says_the_seat_waits():
-    """QA: Esc while every seat was not yet filled said the table "plays on without you"."""
+    """Esc while a seat is still empty says the seat waits, not that the table "plays on without you"."""
     table = Table(get_game("turpin"), {"players": 2})
     host, address = await serve(table)
     app = app_at("join", address=address)
@@ -351,23 +320,23 @@ async def test_leaving_before_the_game_begins_says_the_seat_waits():
                              "the table")
             await pilot.press("escape")
             await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-            assert "The game has not begun: your seat waits for you" in " ".join(rendered(app).split())
+            assert "The game has not begun: your seat waits for you" in " ".join(screen_text(app).split())
     finally:
         await host.close()
 
 
 async def test_a_guest_reading_the_results_is_told_when_the_host_closes_the_table():
-    """QA: once the game was over, a host closing the table went unsaid: the results still promised that
-    a new game would open by itself."""
+    """Once the game is over, a host closing the table is said: the results no longer promise that a new
+    game will open by itself."""
     from tests.tui_helpers import play_to_results
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     host, address = await serve(table)
     app = app_at("join", address=address)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await play_to_results(pilot, app)
-        await wait_until(pilot, lambda: "the new game opens here by itself" in rendered(app), "the results")
+        await wait_until(pilot, lambda: "the new game opens here by itself" in screen_text(app), "the results")
         await host.close(for_good=True)
-        await wait_until(pilot, lambda: "closed the table: no new game will open here" in rendered(app),
+        await wait_until(pilot, lambda: "closed the table: no new game will open here" in screen_text(app),
                          "the results to say so")
         assert any(str(toast.message).startswith("The host has closed the table. Esc goes back")
                    for toast in app._notifications)
@@ -453,8 +422,8 @@ async def open_the_set_up(pilot, app: TurpinApp, field: str) -> None:
 
 
 async def test_changing_the_number_of_players_keeps_the_focus_on_players():
-    """QA: a new number of players rebuilds the seats below it, and the focus fell back up the form: the
-    next Tab went to Seat 2, and keys meant for the next option set a seat's bot instead."""
+    """A new number of players rebuilds the seats below it, and the focus stays on players: the next Tab
+    goes to the next option, and its keys do not set a seat's bot instead."""
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 40)) as pilot:
         await open_the_set_up(pilot, app, "#option-players")
@@ -468,8 +437,8 @@ async def test_changing_the_number_of_players_keeps_the_focus_on_players():
 
 
 async def test_the_host_set_up_opens_with_the_choices_of_the_last_one():
-    """QA: the host set-up forgot its game and interface each time, so a host on 127.0.0.1 typed it again
-    for every table. The next form has them; the seed is blank again (a fresh game)."""
+    """The next host set-up has the last one's game and interface (a host on 127.0.0.1 types it once);
+    the seed is blank again (a fresh game)."""
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 40)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
@@ -506,9 +475,9 @@ async def test_a_set_up_problem_goes_once_it_is_put_right():
 
 
 async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resumed_table(tmp_path):
-    """QA: `turpin host` (the app) ignored --port and --code, recorded no port, and kept no token of its
-    own seat: a table resumed from its record came back on another port, and the host could not sit at
-    it again. Now the record has the port, and the host's token is kept as a joining player's is."""
+    """`turpin host` (the app) takes --port and --code, the record has the port, and the host's token is
+    kept as a joining player's is: a table resumed from its record comes back on its port, and the host
+    sits at it again."""
     import socket
     from net.record import read_record
     from tui import seats
@@ -525,7 +494,7 @@ async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resum
                          and app.client.snapshot.seats, "the lobby")
         hosted = app.screen.hosted
         assert hosted.address[1] == wanted and hosted.table.code == "ABC123"
-        assert "A B C 1 2 3" in rendered(app)
+        assert "A B C 1 2 3" in screen_text(app)
         record = read_record(app.record_path)
         # what `turpin host --headless --resume` serves on, and only there
         assert (record["meta"]["port"], record["meta"]["interface"]) == (wanted, "127.0.0.1")
@@ -533,8 +502,8 @@ async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resum
 
 
 async def test_join_from_the_command_line_takes_its_name_seat_and_token():
-    """QA: `turpin join ADDRESS --name/--seat/--token` opened the app with none of them: the login name,
-    the first free seat, and no way back to a seat from another terminal."""
+    """`turpin join ADDRESS --name/--seat/--token` opens the app with each of them, not the login name and
+    the first free seat: a way back to a seat from another terminal."""
     from tui.commands import run_app_join
     table = Table(get_game("turpin"), {"players": 3})
     host, address = await serve(table)
@@ -570,38 +539,38 @@ async def test_join_from_the_command_line_takes_its_name_seat_and_token():
 
 
 async def test_a_window_whose_seat_another_takes_over_says_so_on_every_tab():
-    """QA: a second window with the same seat token took the seat, and the first said so only in its
-    log, on a tab not shown at 100×30; its move pane still waited. The banner says it now, on every tab."""
+    """A second window with the same seat token takes the seat; the first says so in its banner, on every
+    tab, not only in its log (a tab not shown at 100×30), and its move pane stops waiting."""
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     async with app_at_table("join", table, (100, 30)) as (app, pilot, host):
         other = TableClient("127.0.0.1", host.address[1], token=app.client.token)
         await other.start()
         try:
             await wait_until(pilot, lambda: "You are out of this game: this seat was taken over"
-                             in flat(rendered(app)), "the banner")
+                             in flat(screen_text(app)), "the banner")
             assert app.screen.query_one("#banner").display
         finally:
             await other.close()
 
 
 async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on_and_can_watch_it():
-    """QA: the host handed Bob's seat to a bot; Bob read "The table is gone" (it was not), a "Not allowed"
-    toast as if he had done wrong, and a move list still inviting a move that could not be sent. Now: he
-    is out of the game, the table plays on, his move list is empty, and s watches the table."""
+    """The host hands Bob's seat to a bot: Bob is told he is out of the game and the table plays on (not
+    "The table is gone", nor a "Not allowed" toast as if he had done wrong), his move list is empty, and s
+    watches the table."""
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     async with app_at_table("join", table, (100, 30), toasts=True) as (app, pilot, host):
         await wait_until(pilot, lambda: bool(app.screen.frame.choices), "a move to make")
         host.hand_to_bot(0, "was handed to a bot by the host")
         await wait_until(pilot, lambda: "You are out of this game: your seat was handed to a bot"
-                         in flat(rendered(app)), "the news")
+                         in flat(screen_text(app)), "the news")
         toasts = lambda: [(toast.title, toast.message) for toast in app._notifications]  # (Textual's own list)
         await wait_until(pilot, lambda: any("You are out of this game" in message for _, message in toasts()),
                          "the toast")
         assert not any(title == "Not allowed" for title, _ in toasts()), toasts()
-        shown = rendered(app)
+        shown = screen_text(app)
         assert "The table plays on without you: s watches it" in flat(shown) and "The table is gone" not in shown
         assert not app.screen.frame.choices and "[1]" not in flat(shown.split("Your move")[-1])
-        from tui import seats  # QA: Join still offered "back to your seat" at that table
+        from tui import seats  # Join no longer offers "back to your seat" at that table
         assert seats.token_for(f"127.0.0.1:{host.address[1]}") is None
         footer = {key: active.binding.description for key, active in app.screen.active_bindings.items()
                   if active.enabled and active.binding.show}
@@ -610,16 +579,16 @@ async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
                          and app.client.role == "spectator" and app.screen.frame.view is not None,
                          "the same table, watched")
-        assert "only what is public" in rendered(app)
+        assert "only what is public" in screen_text(app)
 
 
 async def test_a_narrow_spectator_has_no_empty_hand_tab_and_is_told_only_public_things_show():
-    """QA: at 80×24 a spectator's Hand tab was blank, and "you see what every player sees" read as every
-    hand. The tab is hidden (] skips it), and the move pane says only what is public shows (A1)."""
+    """At 80×24 a spectator's empty Hand tab is hidden (] skips it), and the move pane says only what is
+    public shows (A1), not "you see what every player sees", which reads as every hand."""
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     async with app_at_table("spectate", table, (80, 24)) as (app, pilot, host):
-        await wait_until(pilot, lambda: "only what is public" in rendered(app), "the spectating line")
-        strip = rendered(app).splitlines()[1]
+        await wait_until(pilot, lambda: "only what is public" in screen_text(app), "the spectating line")
+        strip = screen_text(app).splitlines()[1]
         assert "Board" in strip and "Sheet" in strip and "Hand" not in strip, strip
         from textual.widgets import TabbedContent
         tabs = app.screen.query_one(TabbedContent)
@@ -631,8 +600,8 @@ async def test_a_narrow_spectator_has_no_empty_hand_tab_and_is_told_only_public_
 
 
 async def test_the_menus_rules_go_to_each_game_by_key_and_name_options_as_the_form_does():
-    """QA: `?` on the menu was one long page of all three games with no way to jump; its option list
-    said `gold_1` where the set-up form says "gold 1", and wrapped options lost their indent."""
+    """`?` on the menu goes to each game by key, not one long page of all three; its option list says
+    "gold 1" as the set-up form does (not `gold_1`), and wrapped options keep their indent."""
     from core.registry import all_games
     app = app_at("menu")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -656,8 +625,8 @@ async def test_the_menus_rules_go_to_each_game_by_key_and_name_options_as_the_fo
 
 
 async def test_text_typed_fast_after_a_tab_goes_into_the_next_field():
-    """QA: in tmux, "127.0.0.1:1", Tab, "XY" sent at once made the address "127.0.0.1:1XY" (and a table
-    name swallowed the interface typed after it). The keys come in one burst, as a terminal (or a paste)
+    """In tmux, "127.0.0.1:1", Tab, "XY" sent at once must not make the address "127.0.0.1:1XY" (nor a
+    table name swallow the interface typed after it). The keys come in one burst, as a terminal (or a paste)
     delivers them: Tab must move the focus before the keys after it are handed to a field."""
     from textual import events
     app = app_at("menu")
@@ -677,8 +646,8 @@ async def test_text_typed_fast_after_a_tab_goes_into_the_next_field():
 
 
 async def test_the_host_of_a_lan_table_plays_again_with_the_same_people():
-    """QA: a table hosted from the app ended with only "Back to menu". Its results offer "Play again" as
-    a game against bots does: the same table deals again, the guest still in his seat is sent the new
+    """A table hosted from the app ends with "Play again" as well as "Back to menu", as a game against bots
+    does: the same table deals again, the guest still in his seat is sent the new
     game from its start, his results close by themselves, and each game keeps its own record."""
     import random
     from tests.net_helpers import play_randomly
@@ -699,7 +668,7 @@ async def test_the_host_of_a_lan_table_plays_again_with_the_same_people():
                 await pilot.pause(0.05)
             await guest_plays
             first_record = app.record_path
-            await wait_until(pilot, lambda: "Play again" in rendered(app), "the button")
+            await wait_until(pilot, lambda: "Play again" in screen_text(app), "the button")
             await guest.say("good game")
             from tui.widgets.log import TableLog
             await wait_until(pilot, lambda: "Bob: good game" in table.query_one(TableLog).plain_lines,
@@ -710,15 +679,15 @@ async def test_the_host_of_a_lan_table_plays_again_with_the_same_people():
             await guest.wait_for(lambda snap: snap.result is None and snap.turn == 0, 30)
             assert guest.snapshot.seat == 1 and app.record_path != first_record
             await wait_until(pilot, lambda: "A new game begins at this table" in logged(app), "the notice")
-            # The new game's log opens with it, above the deal's first line (QA: it came under it)
+            # The new game's log opens with it, above the deal's first line
             assert logged(app).splitlines()[0].startswith("A new game begins at this table"), logged(app)
-            assert "good game" not in logged(app)  # QA: the last game's lines came back in the new log
+            assert "good game" not in logged(app)  # the last game's lines stay out of the new log
         finally:
             await guest.close()
 
 
 async def test_the_host_is_told_the_mute_key_when_a_spectator_first_speaks():
-    """QA: muting spectators was reachable only through the palette. The first spectator's line at a
+    """Muting spectators is reachable by a key, not only the palette: the first spectator's line at a
     table hosted here tells the host that M mutes them; M does (once)."""
     async with a_hosted_table_with_a_bot() as (app, pilot, lobby):
         watcher = TableClient(*lobby.hosted.join_address, role="spectator", name="Sam")
@@ -737,33 +706,33 @@ async def test_the_host_is_told_the_mute_key_when_a_spectator_first_speaks():
 
 
 async def test_the_host_of_a_lan_table_lets_a_bot_play_for_a_guest_who_left_until_he_is_back():
-    """QA Q2: a guest who left a table hosted from the app stalled it for good (only the headless host had
-    `bot N`). B, in the footer while someone is away, asks first and then has a bot play the seat; the
+    """A guest who left a table hosted from the app must not stall it for good (the headless host has
+    `bot N`): B, in the footer while someone is away, asks first and then has a bot play the seat; the
     game goes on, and the guest joining again with his token gets his seat back."""
     plan = TablePlan(game="turpin", options={"players": 2}, interface="127.0.0.1", code=False, bot_delay=0)
     app = app_at("host", plan=plan)
     async with app.run_test(size=(80, 24)) as pilot:
         lobby = await host_from_the_set_up(pilot, app)
-        footer = rendered(app).splitlines()[-1]
-        assert "esc close table" in footer, footer  # QA: cut to "e" at 80 columns
+        footer = screen_text(app).splitlines()[-1]
+        assert "esc close table" in footer, footer  # whole at 80 columns
         hosted = lobby.hosted
         bob = TableClient(*hosted.join_address, name="Bob")
         await bob.start()
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.started, "the game")
         table = app.screen
-        assert "bot for absent" not in rendered(app)  # nobody is away: not in the footer
+        assert "bot for absent" not in screen_text(app)  # nobody is away: not in the footer
         token = bob.token
         await bob.close()
-        await wait_until(pilot, lambda: "B bot for absent" in rendered(app).splitlines()[-1], "the key in the footer")
+        await wait_until(pilot, lambda: "B bot for absent" in screen_text(app).splitlines()[-1], "the key in the footer")
         if table.frame.choices:
             await pilot.press("1")  # our move: the table then waits for Bob's
-        await wait_until(pilot, lambda: "Waiting for Bob (away)." in rendered(app), "the table waiting")
+        await wait_until(pilot, lambda: "Waiting for Bob (away)." in screen_text(app), "the table waiting")
         await pilot.press("B")
         await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-        assert "Let a bot play for Bob?" in rendered(app) and "Keep waiting" in rendered(app)  # not "Stay" (QA)
+        assert "Let a bot play for Bob?" in screen_text(app) and "Keep waiting" in screen_text(app)  # not "Stay"
         await pilot.press("enter")
         await wait_until(pilot, lambda: hosted.table.seats[1].kind == "bot", "a bot in Bob's seat")
-        await wait_until(pilot, lambda: "bot for absent" not in rendered(app), "the key gone")
+        await wait_until(pilot, lambda: "bot for absent" not in screen_text(app), "the key gone")
         moves = len(hosted.table.actions)
         for _ in range(200):  # the game goes on: the bot plays Bob's moves, we ours
             if len(hosted.table.actions) > moves + 2:
@@ -782,9 +751,8 @@ async def test_the_host_of_a_lan_table_lets_a_bot_play_for_a_guest_who_left_unti
 
 
 async def test_the_host_closing_his_table_is_told_as_that_not_as_his_leaving_it():
-    """QA Q6: when the host left (and so closed) his table, the others were first told that he had left
-    it and his seat waited for him, then that the table was gone. The table closes first now: the only
-    news is that the host closed it."""
+    """When the host leaves (and so closes) his table, it closes first: the only news is that the host
+    closed it, not that he left it and his seat waits for him, and then that the table is gone."""
     async with a_hosted_table_with_a_bot() as (app, pilot, lobby):
         watcher = TableClient(*lobby.hosted.join_address, role="spectator", name="Sam")
         heard: list = []
@@ -806,9 +774,9 @@ async def test_the_host_closing_his_table_is_told_as_that_not_as_his_leaving_it(
 
 
 async def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bot_played_for_him():
-    """QA: the host's "While you were away … played your seat" comes with the welcome, before the app's
-    table screen listens; it was lost, and the log told the player the bot's moves were his own. The
-    client keeps notices nobody has heard yet for its first listener: the line is in the log and a toast."""
+    """The host's "While you were away … played your seat" comes with the welcome, before the app's
+    table screen listens; it must not be lost, or the log tells the player the bot's moves were his own.
+    The client keeps notices nobody has heard yet for its first listener: the line is in the log and a toast."""
     table = Table(get_game("turpin"), {"players": 2}, name="warm table")
     host, address = await serve(table)
     try:
@@ -835,9 +803,9 @@ async def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bot_played_fo
 
 
 async def test_the_app_host_takes_the_host_settings_it_is_given(tmp_path, capsys):
-    """QA: `turpin host` (the app as host) took --no-advertise, --grace, --bot-delay, --max-spectators and
-    --record and then ignored them: a table asked to stay off the LAN list was announced. They reach the
-    hosted table now; --linger, which only a headless host has a use for, is refused with the reason."""
+    """`turpin host` (the app as host) takes --no-advertise, --grace, --bot-delay, --max-spectators and
+    --record to the hosted table (a table asked to stay off the LAN list stays off it); --linger, which
+    only a headless host has a use for, is refused with the reason."""
     import tui.commands as commands
     started = {}
 
@@ -857,7 +825,7 @@ async def test_the_app_host_takes_the_host_settings_it_is_given(tmp_path, capsys
     plan = started["start"].plan
     assert (plan.advertise, plan.grace, plan.bot_delay, plan.max_spectators, plan.record) == (
         False, 20.0, 1.5, 2, record)
-    # through the host set-up (QA: it made a fresh plan of its fields and dropped these) to the table
+    # through the host set-up (which keeps these beside its own fields) to the table
     app = TurpinApp(started["start"], player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 30)) as pilot:
         hosted = (await host_from_the_set_up(pilot, app)).hosted
@@ -866,8 +834,8 @@ async def test_the_app_host_takes_the_host_settings_it_is_given(tmp_path, capsys
 
 
 async def test_the_join_screen_offers_the_seat_this_terminal_last_sat_in():
-    """QA: back through SSH after a dropped connection, a player found the menu and nothing to say his
-    seat was waiting; he had to remember host:port. Join (j) offers the table last sat at: Enter."""
+    """Back through SSH after a dropped connection, a player need not remember host:port: Join (j) offers
+    the table last sat at, where his seat waits: Enter."""
     table = Table(get_game("turpin"), {"players": 2}, name="kept table", code="K7QX2M")
     host, address = await serve(table)
     try:
@@ -881,7 +849,7 @@ async def test_the_join_screen_offers_the_seat_this_terminal_last_sat_in():
             await wait_until(pilot, lambda: screen_name(again) == "MenuScreen", "the menu")
             await pilot.press("j")
             await wait_until(pilot, lambda: screen_name(again) == "JoinScreen", "the join screen")
-            await wait_until(pilot, lambda: f"You last sat at {address}" in rendered(again), "the offer")
+            await wait_until(pilot, lambda: f"You last sat at {address}" in screen_text(again), "the offer")
             await pilot.press("enter")
             await wait_until(pilot, lambda: screen_name(again) == "TableScreen" and again.client is not None
                              and again.client.snapshot.seat == seat, "the same seat again")
@@ -890,8 +858,8 @@ async def test_the_join_screen_offers_the_seat_this_terminal_last_sat_in():
 
 
 async def test_chat_from_one_of_two_seats_of_one_name_says_which():
-    """QA: at a table of two Anns a chat line read "Ann: …" (which Ann?); it says the seat, as the log
-    names them."""
+    """At a table of two Anns a chat line says the seat, as the log names them, not "Ann: …" (which
+    Ann?)."""
     table = Table(get_game("turpin"), {"players": 2}, name="twins")
     host, address = await serve(table)
     app = app_at("join", address=address)
@@ -907,7 +875,7 @@ async def test_chat_from_one_of_two_seats_of_one_name_says_which():
                 await twin.say("hello twin")
                 await wait_until(pilot, lambda: "Ann (seat 2): hello twin" in logged(app), "the chat line")
                 header = screen_text(app).splitlines()[0]
-                assert "you: Ann (seat 1)" in header and "(seat 1) (seat 1)" not in header, header  # QA
+                assert "you: Ann (seat 1)" in header and "(seat 1) (seat 1)" not in header, header
             finally:
                 await twin.close()
     finally:
@@ -915,8 +883,8 @@ async def test_chat_from_one_of_two_seats_of_one_name_says_which():
 
 
 async def test_a_spectator_before_the_game_starts_is_told_the_seats_are_filling():
-    """QA: a spectator who came while the host was in his lobby read "Hank to play (drew a card)" of a
-    game not yet begun. The status line says the table waits for players, and how many have sat."""
+    """A spectator who comes while the host is in his lobby is not told "Hank to play (drew a card)" of a
+    game not yet begun: the status line says the table waits for players, and how many have sat."""
     table = Table(get_game("highwayman"), {"players": 2}, name="filling")
     host, address = await serve(table)
     ann = TableClient("127.0.0.1", host.address[1], name="Ann")
@@ -925,7 +893,7 @@ async def test_a_spectator_before_the_game_starts_is_told_the_seats_are_filling(
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
-            await wait_until(pilot, lambda: "Waiting for players: 1 of 2 seats taken" in rendered(app), "the news")
+            await wait_until(pilot, lambda: "Waiting for players: 1 of 2 seats taken" in screen_text(app), "the news")
     finally:
         await ann.close()
         await host.close()
@@ -951,9 +919,9 @@ def a_second_window(address: str) -> TurpinApp:
 
 
 async def test_a_second_window_of_the_same_terminal_takes_a_new_seat_not_the_one_being_played():
-    """QA: `turpin join` from a second window on the host's machine found the host's seat token in the
-    seats file and took his seat from under him. A kept token does not push out a window playing the seat
-    now (`take_over` false: the host says seat_in_use); the second window sits in a free seat."""
+    """`turpin join` from a second window on the host's machine finds the host's seat token in the seats
+    file, and must not take his seat from under him: a kept token does not push out a window playing the
+    seat now (`take_over` false: the host says seat_in_use); the second window sits in a free seat."""
     table = Table(get_game("turpin"), {"players": 3}, name="two windows")
     async with a_first_window_seated(table) as (first, host, address):
         second = a_second_window(address)
@@ -966,13 +934,13 @@ async def test_a_second_window_of_the_same_terminal_takes_a_new_seat_not_the_one
 
 
 async def test_the_spectate_form_asks_for_no_room_code():
-    """QA: the spectate form showed a "Room code (not needed to watch)" field, one not to fill."""
+    """The spectate form has no room code field ("Room code (not needed to watch)"), one not to fill."""
     app = TurpinApp(Start(), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
         await pilot.press("s")
-        await wait_until(pilot, lambda: screen_name(app) == "JoinScreen" and "Address" in rendered(app), "the form")
-        assert "Room code" not in rendered(app) and "Spectate a table" in rendered(app)
+        await wait_until(pilot, lambda: screen_name(app) == "JoinScreen" and "Address" in screen_text(app), "the form")
+        assert "Room code" not in screen_text(app) and "Spectate a table" in screen_text(app)
 
 
 async def test_a_second_window_at_a_full_table_is_told_its_seat_is_held_elsewhere():
@@ -986,7 +954,7 @@ async def test_a_second_window_at_a_full_table_is_told_its_seat_is_held_elsewher
         try:
             second = a_second_window(address)
             async with second.run_test(size=(100, 30)) as other:
-                await wait_until(other, lambda: "is still held by" in rendered(second), "the reason")
+                await wait_until(other, lambda: "is still held by" in screen_text(second), "the reason")
                 assert first.client.stopped is None and first.client.snapshot.seat == 0
         finally:
             await bob.close()

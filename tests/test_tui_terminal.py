@@ -9,85 +9,13 @@ import shutil
 import subprocess
 import sys
 import time
-import uuid
 
 import pytest
 
+from tests.terminal_helpers import MAX_POLLS
+
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed here")]
-
-#: Bounds on polling loops (each step sleeps a tenth of a second): a cap on work, not a time limit.
-MAX_POLLS = 3000
-
-
-class Tmux:
-    """A private tmux server (its own socket) with one window per program."""
-
-    def __init__(self, tmp_path) -> None:
-        self.socket = str(tmp_path / f"tmux-{uuid.uuid4().hex[:8]}")
-        self.started = False
-
-    def run(self, *args: str) -> str:
-        done = subprocess.run(["tmux", "-S", self.socket, *args], capture_output=True, text=True, check=True)
-        return done.stdout
-
-    def open(self, name: str, command: list[str], env: dict[str, str], size=(100, 30)) -> None:
-        line = " ".join(_quote(part) for part in command)
-        exports = " ".join(f"{key}={_quote(value)}" for key, value in env.items())
-        shell = f"env {exports} {line}; echo EXITED $?; sleep 600"
-        if not self.started:
-            self.run("new-session", "-d", "-s", "turpin", "-n", name, "-x", str(size[0]), "-y", str(size[1]), shell)
-            self.started = True
-        else:
-            self.run("new-window", "-t", "turpin", "-n", name, shell)
-            self.run("resize-window", "-t", f"turpin:{name}", "-x", str(size[0]), "-y", str(size[1]))
-
-    def screen(self, name: str) -> str:
-        return self.run("capture-pane", "-p", "-t", f"turpin:{name}")
-
-    def keys(self, name: str, *keys: str) -> None:
-        self.run("send-keys", "-t", f"turpin:{name}", *keys)
-
-    def wait_for(self, name: str, pattern: str) -> str:
-        return self.wait_until(name, lambda screen: re.search(pattern, screen) is not None, pattern)
-
-    def wait_until(self, name: str, shows, what: str) -> str:
-        """Poll the window until `shows(screen)` holds; returns that screen."""
-        for _ in range(MAX_POLLS):
-            screen = self.screen(name)
-            if shows(screen):
-                return screen
-            if "EXITED" in screen:
-                raise AssertionError(f"{name} ended:\n{screen}")
-            time.sleep(0.1)
-        raise AssertionError(f"{name} never showed {what}:\n{self.screen(name)}")
-
-    def play_to_game_over(self, name: str) -> int:
-        """Press 1 at every "Your move" until the window shows "Game over"; returns the moves made."""
-        moves = 0
-        for _ in range(MAX_POLLS):
-            screen = self.wait_for(name, r"Your move|Game over")
-            if "Game over" in screen:
-                return moves
-            self.keys(name, "1")
-            moves += 1
-            time.sleep(0.15)  # let the pending choice show before looking again
-        raise AssertionError(f"{name} never reached the end:\n{self.screen(name)}")
-
-    def close(self) -> None:
-        if self.started:
-            subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True)
-
-
-def _quote(text: str) -> str:
-    return "'" + text.replace("'", "'\\''") + "'"
-
-
-@pytest.fixture
-def tmux(tmp_path):
-    session = Tmux(tmp_path)
-    yield session
-    session.close()
 
 
 def test_a_player_and_a_spectator_in_real_terminals_play_a_game_to_its_end(tmp_path, tmux):

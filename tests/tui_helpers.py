@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
+import random
 from typing import Callable
 
+from core.registry import get_game
+from net import protocol
+from net.authority import Table
+from net.host import HostSettings, TableHost
+from net.record import RecordLog
 from tui.app import Start, TurpinApp
 from tui.hosting import plan_against_bots
 
 #: Enough pauses for any state change the tests wait for; a bound on loops, not a time limit.
-MAX_WAITS = 1500
+MAX_WAITS = 3000
 
 
 def quick_app(game: str = "turpin", players: int | None = None, seed: int = 7, **options) -> TurpinApp:
@@ -16,6 +23,60 @@ def quick_app(game: str = "turpin", players: int | None = None, seed: int = 7, *
     plan = plan_against_bots(game, players=players, seed=seed, options=options or None)
     plan.bot_delay = 0
     return TurpinApp(Start(route="play", plan=plan), player_name="Ann", lan_interfaces=[], bell=False)
+
+
+def app_at(route: str, **start) -> TurpinApp:
+    """The app opened at ``route`` (``menu``, ``join``, ``spectate``, ``host``…), as Ann, off the LAN."""
+    return TurpinApp(Start(route=route, **start), player_name="Ann", lan_interfaces=[], bell=False)
+
+
+def menu_app() -> TurpinApp:
+    return app_at("menu")
+
+
+async def serve(table: Table, bot_delay: float = 0.0) -> tuple[TableHost, str]:
+    """``table`` served on 127.0.0.1 (a free port): its host, and the address to join."""
+    host = TableHost(table, HostSettings(bot_delay=bot_delay))
+    _, port = await host.start("127.0.0.1", 0)
+    return host, f"127.0.0.1:{port}"
+
+
+@contextlib.asynccontextmanager
+async def app_at_table(route: str, table: Table, size: tuple[int, int], toasts: bool = False):
+    """The app (``join`` or ``spectate``) at ``table``, served on 127.0.0.1 with bots that wait, once the
+    table's first view is on screen: yields the app, its pilot and the host. Textual's tests draw no toasts
+    unless asked (``toasts``)."""
+    host, address = await serve(table, bot_delay=3600)
+    app = app_at(route, address=address)
+    try:
+        async with app.run_test(size=size, notifications=toasts) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
+                             and app.screen.frame.view is not None, "the table")
+            yield app, pilot, host
+    finally:
+        await host.close()
+
+
+def at_table(app: TurpinApp) -> bool:
+    """The table screen is up, with a view of the game in it."""
+    from tui.screens.table import TableScreen
+    return isinstance(app.screen, TableScreen) and app.screen.frame.view is not None
+
+
+def record_a_game(path, game_id: str = "turpin", seed: int = 3, names=("Ann", "Bob", "Cat"),
+                  moves: int | None = None) -> Table:
+    """A game played at random by three people through the table, recorded as a host records it."""
+    game = get_game(game_id)
+    table = Table(game, {"players": len(names)}, seed=seed, save=RecordLog(path))
+    hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}
+    players = [table.join(lambda frame: None, {**hello, "name": name}) for name in names]
+    rng = random.Random(seed)
+    while not table.over and (moves is None or len(table.actions) < moves):
+        seat = game.pending(table.state)[0]
+        prompt = table._prompts[seat]
+        table.act(players[seat], rng.choice(prompt.legal), prompt.id)
+    table.save.close()
+    return table
 
 
 async def wait_until(pilot, condition: Callable[[], bool], what: str = "the screen to change") -> None:
@@ -84,3 +145,23 @@ def screen_lines(app: TurpinApp) -> list[str]:
 
 def screen_text(app: TurpinApp) -> str:
     return "\n".join(screen_lines(app))
+
+
+def painted_lines(app: TurpinApp) -> list[str]:
+    """The screen as the compositor paints it, one string per terminal row (quicker than a screenshot)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def region_text(app: TurpinApp, selector: str) -> str:
+    """What is painted inside one widget's region of the screen (empty if it is not on screen)."""
+    widget = app.screen.query_one(selector)
+    region = widget.region
+    if not widget.display or not region.area:
+        return ""
+    rows = painted_lines(app)[region.y:region.y + region.height]
+    return "\n".join(row[region.x:region.x + region.width] for row in rows)
+
+
+def flat(text: str) -> str:
+    """A pane's text as one line: borders dropped, wrapped lines joined."""
+    return " ".join(line.strip("│┃╭╮╰╯─━┏┓┗┛ ") for line in text.splitlines())

@@ -65,7 +65,7 @@ class TurpinApp(App[int]):
     TYPE_AHEAD_GUARD = 0.2
     #: The same, when the new move asks another kind of question than the one last answered (a robbery
     #: over at a pistol, and the next journey's secret card up at once): a second key of a sequence
-    #: ("rob 2, then turn another") came 0.4 s after and laid a card nobody had seen (QA).
+    #: ("rob 2, then turn another") can come 0.4 s after, and must not lay a card nobody has seen.
     NEW_QUESTION_GUARD = 0.6
 
     def __init__(self, start: Start | None = None, *, player_name: str = "", glyphs: Glyphs = UNICODE,
@@ -101,7 +101,7 @@ class TurpinApp(App[int]):
     def on_mount(self) -> None:
         if self.glyphs is ASCII:  # frames in ASCII too (styles/app.tcss)
             self.add_class("-ascii")
-        if not self.guest:  # the theme chosen last time (QA: light had to be chosen again each run)
+        if not self.guest:  # the theme chosen last time, kept from run to run
             from tui import preferences
             theme = preferences.load().get("theme")
             if theme in self.available_themes:
@@ -125,7 +125,7 @@ class TurpinApp(App[int]):
     SMALLEST = (80, 24)
 
     def on_resize(self, event: events.Resize) -> None:
-        """Say once, each time the terminal becomes smaller than ``SMALLEST``, why things are cut (QA)."""
+        """Say once, each time the terminal becomes smaller than ``SMALLEST``, why things are cut."""
         small = event.size.width < self.SMALLEST[0] or event.size.height < self.SMALLEST[1]
         if small and not self._said_too_small:
             width, height = self.SMALLEST
@@ -186,7 +186,7 @@ class TurpinApp(App[int]):
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """The palette's Screenshot: an SVG of the screen in turpin's screenshots folder, and a toast that
-        says where, or why not (QA: Textual's own went to ~/Downloads, or failed without a word why)."""
+        says where, or why not (Textual's own goes to ~/Downloads, and may fail without a word why)."""
         from tui.record_files import screenshots_folder
         folder = pathlib.Path(path) if path else screenshots_folder()
         try:
@@ -305,14 +305,12 @@ class TurpinApp(App[int]):
 
     async def join(self, address: str, code: str | None, spectate: bool) -> None:
         """Someone else's table; ``ClientError`` says in words why it cannot be joined."""
-        from tui.lan_commands import parse_address
+        from tui.arguments import parse_address
         from core.engine import OptionError
         try:
             host, port = parse_address(address.strip())
         except OptionError as error:
             raise ClientError(str(error)) from None
-        if not 0 < port < 65536:
-            raise ClientError(f"{port} is not a port (ports go from 1 to 65535)")
         await self._close_table()
         self.record_path, self.last_plan = None, None
         key = f"{host}:{port}"
@@ -320,8 +318,8 @@ class TurpinApp(App[int]):
         token = None if spectate else given.get("token") or seats.token_for(key)
         seat = None if spectate else given.get("seat")
         client = self._client(host, port, code, spectate, token, seat)
-        # A token from the seats file does not push out a window playing that seat now (QA: a second
-        # `turpin join` on the host's machine took the host's own seat); one given with --token does.
+        # A token from the seats file does not push out a window playing that seat now (a second
+        # `turpin join` on the host's machine must not take the host's own seat); one given with --token does.
         client.take_over = bool(given.get("token"))
         in_use = False
         try:
@@ -410,7 +408,7 @@ class TurpinApp(App[int]):
     async def _close_table(self) -> None:
         client, hosted = self.client, self.hosted
         self.client, self.hosted = None, None
-        if hosted is not None:  # first: the others are told the table closes, not that its host left it (QA)
+        if hosted is not None:  # first: the others are told the table closes, not that its host left it
             with contextlib.suppress(Exception):
                 await hosted.close()
         if client is not None:

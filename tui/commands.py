@@ -12,15 +12,16 @@ import textwrap
 import time
 from typing import Any, Sequence
 
-from core.bots import canonical_bot
+from core.bots import chosen_bot
 from core.engine import Game, OptionError, seat_name, visible_events
 from core.registry import all_games, get_game
 from core.simulate import play_bot_game, simulate
-from tui.lan_commands import LINGER_DEFAULT, add_commands, whole_number
-from tui.tables_command import add_tables_command
+from tui.arguments import LINGER_DEFAULT, app_arguments, whole_number
+from tui.launch import run_app, run_app_menu
+from tui.lan_commands import add_commands
 from tui.ssh_command import add_serve_ssh_command
+from tui.tables_command import add_tables_command
 from tui.web_command import add_serve_web_command
-from tui.cli import app_arguments, run_app, run_app_menu
 
 
 def _parse_table_options(game: Game, args: argparse.Namespace) -> dict[str, Any]:
@@ -33,10 +34,7 @@ def _bot_names(game: Game, text: str | None, seats: int) -> list[str]:
     names = [name.strip().lower() for name in names]
     if len(names) != seats:
         raise OptionError(f"--bots names {len(names)} bots but the table has {seats} seats")
-    for name in names:
-        if name not in game.bots:
-            raise OptionError(f"{game.title} has no bot {name!r}; it has {', '.join(game.bots)}")
-    return [canonical_bot(game.bots, name) for name in names]  # an old name (sharp) is shown as normal
+    return [chosen_bot(game, name) for name in names]
 
 
 def _progress(done: int, total: int, started: float) -> None:
@@ -82,7 +80,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     summary = None
     for summary in simulate(game, options, args.games, seed, bots):
         # Every 50 games, or every second: with a hard bot (a quarter second a move) 50 games take minutes,
-        # and the bar sat still as if nothing happened (QA).
+        # and the bar must not sit still meanwhile as if nothing happened.
         if show_progress and (summary.games % 50 == 0 or summary.games == args.games
                               or time.perf_counter() - shown >= 1.0):
             _progress(summary.games, args.games, started)
@@ -98,8 +96,8 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def run_rules(args: argparse.Namespace) -> int:
     game = get_game(args.game)
-    # Wrapped to the terminal (QA: the text kept its source's 105-column lines on any width), at most 100
-    # wide for reading; an indented line (the market's price table) is printed as it is.
+    # Wrapped to the terminal, not at the source's 105 columns, and at most 100 wide for reading; an
+    # indented line (the market's price table) is printed as it is.
     from tui.screens.rules import reflowed
     width = max(40, min(shutil.get_terminal_size((100, 24)).columns, 100))
     for line in reflowed(game.rules_text).splitlines():
@@ -182,8 +180,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_network_commands(commands: argparse._SubParsersAction) -> None:
-    """The LAN commands live in net/; they add themselves to the parser. Without ``--headless`` (host) or
-    ``--text`` (join) they open the app instead of the console."""
+    """The LAN commands (``tui/lan_commands.py``, ``tui/tables_command.py``, ``tui/ssh_command.py``) add
+    themselves to the parser. Without ``--headless`` (host) or ``--text`` (join) they open the app instead
+    of the console."""
     add_commands(commands)
     add_tables_command(commands)
     add_serve_ssh_command(commands)
@@ -217,13 +216,12 @@ def run_app_play(args: argparse.Namespace) -> int:
 
 
 def run_app_host(args: argparse.Namespace) -> int:
+    from net.hosting import bots_in_last_seats
     from tui.app import Start
     from tui.hosting import TablePlan
     game = get_game(args.game or "turpin")
     options = game.options_from_text(args.option or [], args.players)
-    seats = game.seats(options)
-    bot = args.bot or None
-    bots = {seat: bot or _default_bot(game) for seat in range(max(1, seats - args.bots), seats)} if args.bots else {}
+    bots = bots_in_last_seats(game, options, args.bots, args.bot, people=1)  # seat 1 is the app's own
     if args.resume:
         # The table window hosts new tables; a record is resumed headless, and its players (the host's
         # own app too) come back to it with `turpin join`, each to his own seat.
@@ -231,18 +229,13 @@ def run_app_host(args: argparse.Namespace) -> int:
                           f"--resume {args.resume}, then `turpin join 127.0.0.1:PORT` to sit at it again")
     if args.linger != LINGER_DEFAULT:
         raise OptionError("--linger is for a headless host: a table the app hosts closes when its host leaves it")
-    # QA: these were taken and then ignored (a table asked to stay off the LAN list was announced)
+    # Every host option reaches the table the app hosts (a table asked to stay off the LAN list stays off)
     plan = TablePlan(game=game.id, options=options, bots=bots, name=args.name or "",
                      interface=args.interface or "", code=not args.no_code, port=args.port or 0,
                      room_code=args.code.strip().upper() if args.code else None,
                      advertise=not args.no_advertise, bot_delay=args.bot_delay, grace=args.grace,
                      max_spectators=args.max_spectators, record=args.record)
     return run_app(args, Start(route="host", plan=plan))
-
-
-def _default_bot(game: Game) -> str:
-    from net.authority import default_bot
-    return default_bot(game)
 
 
 def run_app_join(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from net.client import TableSnapshot
-from net.authority import seat_labels
+from net.seats import seat_labels
 from tui.glyphs import UNICODE, Glyphs
 
 
@@ -40,7 +40,7 @@ class TableFrame(TableSnapshot):
         return list(self.prompt["choices"]) if self.prompt and not self.sent else []
 
     def name(self, seat: int | None) -> str:
-        """The seat's name as the host reports it ("Ann", "Tom King (sharp bot)"), or "Seat N"; with its
+        """The seat's name as the host reports it ("Ann", "Tom King (normal bot)"), or "Seat N"; with its
         seat where the log names it so ("Ann (seat 2)": two of one name, or a name that reads as another)."""
         if seat is None:
             return "spectator"
@@ -56,7 +56,7 @@ class TableFrame(TableSnapshot):
 
     def owner_name(self, seat: int) -> str:
         """Whose seat it is, for the results: a seat a bot keeps warm is its away player's ("Ann (a bot
-        stood in)"), so everyone reads the same winner whether or not she is back (QA)."""
+        stood in)"), so everyone reads the same winner whether or not she is back."""
         info = self.seats[seat] if 0 <= seat < len(self.seats) else {}
         if not info.get("away_name"):
             return self.name(seat)

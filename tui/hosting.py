@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.registry import get_game
-from net.authority import Table, new_room_code
-from net.host import HostSettings, TableHost, advertise, bind_address, lan_addresses
+from net.authority import Table
+from net.host import HostSettings, lan_addresses, record_saver
+from net.hosting import ServedTable, bots_in_last_seats, new_table
 from tui.unfinished import AGAINST_BOTS
 
 
@@ -55,42 +56,32 @@ class HostedTable:
         """Serve a new table as ``plan`` says, or ``table`` (one rebuilt from its record, saving to it)."""
         self.plan = plan
         game = get_game(plan.game)
-        self.table = table or Table(game, plan.options, name=plan.name or f"{game.title} table",
-                                    code=(plan.room_code or new_room_code()) if plan.on_lan and plan.code else None,
-                                    bots=plan.bots, seed=plan.seed, save=self._saver(record_path), grace=plan.grace)
+        self.table = table or new_table(game, plan.options, name=plan.name, code_needed=plan.on_lan and plan.code,
+                                        room_code=plan.room_code, bots=plan.bots, seed=plan.seed, grace=plan.grace,
+                                        record_path=record_path)
         self.record_path = record_path
         settings = HostSettings(bot_delay=plan.bot_delay)
         if plan.max_spectators is not None:
             settings.max_spectators = plan.max_spectators
-        self.host = TableHost(self.table, settings)
-        self.address: tuple[str, int] = ("127.0.0.1", 0)
-        self._advert: Any = None
+        self.served = ServedTable(self.table, settings)
+        self.host = self.served.host
         #: The table's own news for whoever runs it (why it is not on the LAN list, say), newest last.
         self.news: list[str] = []
         self.table.on_event = self.news.append
         #: The SSH front door for this table, once the host opens one from the lobby.
         self.ssh_door: Any = None
 
-    @staticmethod
-    def _saver(path: str | None):
-        if path is None:
-            return None
-        from net.host import record_saver
-        return record_saver(path)
+    @property
+    def address(self) -> tuple[str, int]:
+        return self.served.address
 
     async def start(self) -> tuple[str, int]:
         """Listen (127.0.0.1 for a private table), and advertise a LAN table; returns the address."""
-        interface = (self.plan.interface or None) if self.plan.on_lan else "127.0.0.1"
-        self.address = await self.host.start(bind_address(interface), self.plan.port)
-        # Kept in the record, as the headless host keeps them: a table resumed after a crash comes back on
-        # the port its players' apps are trying again, and only where it was served.
-        self.table.meta["port"], self.table.meta["interface"] = self.address[1], interface
         if not self.plan.on_lan:
             self.table.meta[AGAINST_BOTS] = True  # the menu offers to go on with it if it is left unfinished
-        if self.table.save is not None:
-            self.table.save(self.table.record())
+        await self.served.start((self.plan.interface or None) if self.plan.on_lan else "127.0.0.1", self.plan.port)
         if self.plan.on_lan and self.plan.advertise:
-            self._advert = await advertise(self.host, self.plan.interface or None)
+            await self.served.advertise()
         return self.address
 
     @property
@@ -106,7 +97,7 @@ class HostedTable:
 
     @property
     def advertised(self) -> bool:
-        return self._advert is not None
+        return self.served.advertised
 
     @property
     def not_advertised_because(self) -> str:
@@ -119,7 +110,7 @@ class HostedTable:
         """Deal a new game to the same seats once this one is over, its record kept at ``record_path``
         (the last game's record stays as it was)."""
         self.record_path = record_path
-        self.host.start_again(save=self._saver(record_path))
+        self.host.start_again(save=record_saver(record_path) if record_path is not None else None)
 
     def seat_bot(self, seat: int) -> None:
         """Put a bot in an empty seat (or take over a person's) from the lobby."""
@@ -152,13 +143,7 @@ class HostedTable:
         if self.ssh_door is not None:
             with contextlib.suppress(Exception):
                 await self.ssh_door.close()
-        if self._advert is not None:
-            with contextlib.suppress(Exception):
-                await self._advert.close()
-        await self.host.close(for_good=True)  # the person hosting closed it: leaving, or quitting turpin
-        close_record = getattr(self.table.save, "close", None)
-        if close_record is not None:
-            close_record()  # (and its lock: a game left unfinished may be gone on with from the menu)
+        await self.served.close(for_good=True)  # the person hosting closed it: leaving, or quitting turpin
 
 
 def plan_to_go_on_with(record: dict[str, Any]) -> TablePlan:
@@ -170,15 +155,10 @@ def plan_to_go_on_with(record: dict[str, Any]) -> TablePlan:
 def plan_against_bots(game_id: str = "turpin", players: int | None = None, bot: str | None = None,
                       seed: int | None = None, options: dict[str, Any] | None = None) -> TablePlan:
     """Seat 1 for the person at this terminal, a bot in every other seat (the best bot unless named)."""
-    from net.authority import default_bot
     game = get_game(game_id)
     given = dict(options or {})
     if players is not None:
         given["players"] = players
     resolved = game.resolve_options(given)
-    seats = game.seats(resolved)
-    bot = bot or default_bot(game)
-    if bot not in game.bots:
-        from core.engine import OptionError
-        raise OptionError(f"{game.title} has no bot {bot!r}; it has {', '.join(game.bots)}")
-    return TablePlan(game=game_id, options=resolved, bots={seat: bot for seat in range(1, seats)}, seed=seed)
+    bots = bots_in_last_seats(game, resolved, game.seats(resolved) - 1, bot, people=1)
+    return TablePlan(game=game_id, options=resolved, bots=bots, seed=seed)

@@ -17,15 +17,17 @@ from typing import Callable, Mapping, Sequence
 from core.engine import Game, OptionError
 from core.registry import all_games
 from net import protocol
-from net.authority import Table, default_bot, new_room_code
+from net.authority import Table
 from net.client import TableClient
-from net.host import HostSettings, TableHost, advertise, bind_address, lan_addresses, record_saver
+from net.host import HostSettings, TableHost, lan_addresses, record_saver
+from net.hosting import ServedTable, bots_in_last_seats, new_table
 from net.record import RecordError, read_record
+from tui.arguments import (DEFAULT_PORT, LINGER_DEFAULT, one_line_errors, parse_address, player_name, port_number,
+                           seconds, table_address, table_name, text_argument, whole_number)
 from tui.console_output import detached_output
 from tui.record_files import default_record_path
+from tui.settings import lan_setting
 from tui.text_client import play_text, stdin_reader
-
-DEFAULT_PORT = 4707
 
 
 def add_commands(subparsers: argparse._SubParsersAction) -> None:
@@ -54,99 +56,6 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
 
 
 # ------------------------------------------------------------------------------------------- arguments
-
-
-def one_line_errors(parser: argparse.ArgumentParser) -> None:
-    """A bad argument is said in one line (what is wrong, where to read more), not the whole usage."""
-    def error(message: str) -> None:
-        parser.exit(2, f"{parser.prog}: {message} (see {parser.prog} --help)\n")
-    parser.error = error  # type: ignore[method-assign]
-
-
-def port_number(text: str) -> int:
-    """``--port``: 0 (any free port) to 65535."""
-    number = whole_number("a port", 0)(text)
-    if number > 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text}")
-    return number
-
-
-def whole_number(what: str, low: int) -> "argparse._ActionType":
-    def check(text: str) -> int:
-        try:
-            number = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} is a whole number, not {text!r}") from None
-        if number < low:
-            raise argparse.ArgumentTypeError(f"{what} is {low} or more, not {number}")
-        return number
-    return check
-
-
-def seats_at_start(table: Table) -> str:
-    """"1 and 2 for players, 3 a normal bot" (QA: "1 player, 2 player")."""
-    people = [str(seat + 1) for seat, info in enumerate(table.seats) if info.kind != "bot"]
-    parts = []
-    if people:
-        parts.append(f"{' and '.join(people)} for a player" if len(people) == 1 else
-                     f"{', '.join(people[:-1])} and {people[-1]} for players")
-    parts += [f"{seat + 1} a {info.bot} bot" for seat, info in enumerate(table.seats) if info.kind == "bot"]
-    return ", ".join(parts)
-
-
-def seconds(what: str, allow_zero: bool = True) -> "argparse._ActionType":
-    def check(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} is a number of seconds, not {text!r}") from None
-        if not value == value or value in (float("inf"), float("-inf")) or value < 0 or (value == 0 and not allow_zero):
-            raise argparse.ArgumentTypeError(f"{what} is a number of seconds {'from 0' if allow_zero else 'above 0'}"
-                                             f", not {text}")
-        return value
-    return check
-
-
-def text_argument(what: str, longest: int) -> "argparse._ActionType":
-    def check(text: str) -> str:
-        if not text.strip() or len(text) > longest or not text.isprintable():
-            raise argparse.ArgumentTypeError(f"{what} is 1 to {longest} printable characters")
-        return text
-    return check
-
-
-def player_name(text: str) -> str:
-    """``join --name``: what the host accepts (1 to 40 printable characters), or an error now rather than
-    a table that refuses the hello."""
-    if not text.strip() or not text.isprintable():
-        raise argparse.ArgumentTypeError("a name is 1 to 40 printable characters")
-    if len(text) > 40:
-        raise argparse.ArgumentTypeError(f"a name has at most 40 characters (this one has {len(text)})")
-    return text
-
-
-def parse_address(text: str) -> tuple[str, int]:
-    """``HOST:PORT`` as the host printed it, with a port from 1 to 65535; ``OptionError`` in words."""
-    host, sep, port = text.strip().rpartition(":")
-    if not sep or not host or not port.isdigit():
-        raise OptionError(f"give the table's address as HOST:PORT, e.g. 192.168.1.20:{DEFAULT_PORT}, "
-                          f"not {text!r}")
-    if not 1 <= int(port) <= 65535:
-        raise OptionError(f"a port is a number from 1 to 65535, not {port}")
-    return host.strip("[]"), int(port)
-
-
-def table_address(text: str) -> str:
-    """The join command's ``HOST:PORT``, checked now and kept as typed (the table window parses it too)."""
-    try:
-        parse_address(text)
-    except OptionError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    return text
-
-
-#: Seconds a headless table stays up after its game (``--linger``).
-LINGER_DEFAULT = 300.0
 
 
 def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game] | None = None) -> None:
@@ -190,20 +99,6 @@ def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game
                         default=protocol.TIMEOUT_SECONDS, help=argparse.SUPPRESS)
 
 
-def table_name(text: str) -> str:
-    """``--name``, checked as the LAN advert will check it: a bad name is an argument error now, not a
-    table that quietly goes unadvertised."""
-    try:
-        from net.discovery import check_table_name  # only here: the host works without discovery
-    except ImportError:
-        return text  # nothing will advertise it, so any name will do
-    try:
-        check_table_name(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(f"{error}: {text!r}") from None
-    return text
-
-
 # ------------------------------------------------------------------------------------------------ host
 
 
@@ -220,28 +115,19 @@ def build_table(args: argparse.Namespace, games: Mapping[str, Game]) -> tuple[Ta
     if game is None:
         raise OptionError(f"no game {args.game or 'turpin'!r}; the games are {', '.join(games)}")
     options = game.options_from_text(args.option or [], args.players)
-    seats = game.seats(options)
-    if not 0 <= args.bots <= seats:
-        raise OptionError(f"--bots must be from 0 to {seats} at a table of {seats}")
-    bot = args.bot or default_bot(game)
-    if bot not in game.bots:
-        raise OptionError(f"{game.title} has no bot {bot!r}; it has {', '.join(game.bots)}")
-    code = None if args.no_code else (args.code.strip().upper() if args.code else new_room_code())
+    bots = bots_in_last_seats(game, options, args.bots, args.bot)
     path = args.record or str(default_record_path(args.name or game.id))
-    table = Table(game, options, name=args.name or f"{game.title} table", code=code, grace=args.grace,
-                  bots={seat: bot for seat in range(seats - args.bots, seats)}, save=record_saver(path))
+    table = new_table(game, options, name=args.name or "", code_needed=not args.no_code,
+                      room_code=args.code.strip().upper() if args.code else None, bots=bots, grace=args.grace,
+                      record_path=path)
     return table, path
 
 
 def run_host(args: argparse.Namespace, games: Mapping[str, Game] | None = None) -> int:
     """``turpin host``: serve a table until Ctrl-C (or the end of the game and a last look)."""
-    if not args.headless:
-        print("turpin: the table window is not built yet; host with --headless and join with "
-              "`turpin join`", file=sys.stderr)
-        return 2
     from net.record import record_in_use
-    if args.resume and record_in_use(args.resume):  # said before its port is found taken (QA: "pick another
-        print(f"turpin: the record {args.resume} is in use: another turpin is serving its table",  # port")
+    if args.resume and record_in_use(args.resume):  # said before its port is found taken ("pick another port")
+        print(f"turpin: the record {args.resume} is in use: another turpin is serving its table",
               file=sys.stderr)
         return 2
     try:
@@ -266,7 +152,8 @@ def run_host(args: argparse.Namespace, games: Mapping[str, Game] | None = None) 
 async def serve_headless(table: Table, record_path: str, args: argparse.Namespace) -> int:
     settings = HostSettings(heartbeat=args.heartbeat, timeout=args.timeout, bot_delay=args.bot_delay,
                             max_spectators=args.max_spectators)
-    host = TableHost(table, settings)
+    served = ServedTable(table, settings)
+    host = served.host
     ended = asyncio.Event()
 
     def tell(line: str) -> None:  # one console line per join, drop, return, bot, end
@@ -279,37 +166,30 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
     port = args.port if args.port is not None else table.meta.get("port", DEFAULT_PORT)
     interface, note = interface_to_serve(args.interface, table.meta)
     try:
-        address = bind_address(interface)
+        address, port = await served.start(interface, port)
     except ValueError as error:  # --interface names nothing here: the port is not the problem
         print(f"turpin: --interface: {error}", file=sys.stderr)
         return 2
-    try:
-        _, port = await host.start(address, port)
     except OSError as error:
-        print(f"turpin: cannot serve on {address} port {port}: {error.strerror or error}; "
+        print(f"turpin: cannot serve on {served.address[0]} port {port}: {error.strerror or error}; "
               f"pick another with --port", file=sys.stderr)
         return 2
-    table.meta["port"], table.meta["interface"] = port, interface
-    if table.save is not None:
-        table.save(table.record())
     stop = asyncio.Event()
     closed_for_good = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop.set)
-    advertiser = None
     try:
         _print_welcome(table, address, port, record_path)
         if note:
             print(note, flush=True)
-        if table.over:  # said before the linger line, which alone read as a table waiting for players (QA)
+        if table.over:  # said before the linger line, which alone reads as a table waiting for players
             print("This record's game is already over: the table shows its result, then closes.", flush=True)
-        from tui.cli import lan_setting
         if lan_setting() == []:  # TURPIN_LAN=off: nothing of turpin's on the network but the table itself
             print("Not announced on the LAN (TURPIN_LAN=off): players join by address.", flush=True)
         elif not args.no_advertise:
-            advertiser = await advertise(host, interface)
+            await served.advertise()
         lingering = [asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop, closed_for_good))]
 
         def deal_again() -> None:
@@ -327,12 +207,9 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
         console.cancel()
         lingering[0].cancel()
     finally:
-        if advertiser is not None:
-            with contextlib.suppress(Exception):
-                await advertiser.close()
         # `quit` typed, or the end's linger over: closed for good, and its players' windows stop waiting.
         # A signal (Ctrl-C, a shutdown) may be followed by --resume: they wait for it to come back.
-        await host.close(for_good=closed_for_good.is_set())
+        await served.close(for_good=closed_for_good.is_set())
     print("The table is closed.")
     return 0
 
@@ -358,6 +235,17 @@ async def _close_after_the_end(ended: asyncio.Event, linger: float, stop: asynci
     await asyncio.sleep(linger)
     closed_for_good.set()
     stop.set()
+
+
+def seats_at_start(table: Table) -> str:
+    """"1 and 2 for players, 3 a normal bot", not "1 player, 2 player"."""
+    people = [str(seat + 1) for seat, info in enumerate(table.seats) if info.kind != "bot"]
+    parts = []
+    if people:
+        parts.append(f"{' and '.join(people)} for a player" if len(people) == 1 else
+                     f"{', '.join(people[:-1])} and {people[-1]} for players")
+    parts += [f"{seat + 1} a {info.bot} bot" for seat, info in enumerate(table.seats) if info.kind == "bot"]
+    return ", ".join(parts)
 
 
 def _print_welcome(table: Table, address: str, port: int, record_path: str) -> None:
@@ -429,7 +317,7 @@ def host_main(argv: Sequence[str], games: Mapping[str, Game]) -> int:
 
 
 def run_join(args: argparse.Namespace) -> int:
-    """``turpin join --text``: the plain text client (``tui/cli.py`` opens the table window otherwise)."""
+    """``turpin join --text``: the plain text client (``tui/commands.py`` opens the table window otherwise)."""
     host, port = parse_address(args.address)
     # `turpin --name X join --text` as well as `turpin join --name X --text`, as the app takes either
     name = args.name or getattr(args, "player_name", None)

@@ -57,7 +57,7 @@ def list_records(folder: pathlib.Path) -> list[RecordFile]:
             continue
         game = games.get(record["game"])
         if game is None or not record["actions"] or not a_person_moved(record):
-            continue  # not ours, or closed before anyone at it made a move: nothing worth replaying (QA)
+            continue  # not ours, or closed before anyone at it made a move: nothing worth replaying
         players = [str(seat.get("name") or f"Seat {number + 1}") for number, seat in enumerate(record["seats"])]
         found.append(RecordFile(path, game.id, game.title, str(record["table"]), players,
                                 len(record["actions"]), saved))
@@ -74,7 +74,7 @@ def outcome_in_words(path: pathlib.Path) -> str:
     if frame.result is None:
         return "unfinished"
     others = hook(panes_for(frame.game), "others_in_the_result")(frame)
-    winners = [frame.plain_name(seat) for seat in frame.result.get("winners", [])]  # no "(normal bot)" (QA)
+    winners = [frame.plain_name(seat) for seat in frame.result.get("winners", [])]  # no "(normal bot)"
     winners += [name for name, _, won in others if won]
     if not winners:
         return "nobody won"

@@ -9,6 +9,8 @@ import sys
 from core.registry import all_games
 from net.discovery import DiscoveryUnavailable, TableAd, find_tables, resolve_interface
 from net.protocol import PROTOCOL_VERSION
+from tui.arguments import listening_time, one_line_errors
+from tui.settings import lan_setting
 
 
 def add_tables_command(subparsers: argparse._SubParsersAction) -> None:
@@ -22,24 +24,11 @@ def add_tables_command(subparsers: argparse._SubParsersAction) -> None:
                         help="listen on this interface only: an IPv4 address or a name such as eth0 "
                              "(default: every interface)")
     parser.set_defaults(handler=run_tables)
-    parser.error = lambda message: parser.exit(  # type: ignore[method-assign]
-        2, f"{parser.prog}: {message} (see {parser.prog} --help)\n")
-
-
-def listening_time(text: str) -> float:
-    """``--seconds``: more than 0 and at most an hour."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--seconds is a number of seconds, not {text!r}") from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"--seconds is more than 0 and at most 3600, not {text}")
-    return value
+    one_line_errors(parser)
 
 
 def run_tables(args: argparse.Namespace) -> int:
     """Browse, then print one line per table; 1 if discovery cannot run here."""
-    from tui.cli import lan_setting
     lan = lan_setting()
     if args.interface is None and lan == []:
         print("turpin: browsing the LAN is off here (TURPIN_LAN=off); unset it, or give --interface",

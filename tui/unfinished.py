@@ -75,8 +75,8 @@ def last_game_against_bots(folder: pathlib.Path) -> UnfinishedGame | None:
 
 def unfinished_game_at(path: pathlib.Path) -> UnfinishedGame | None:
     """The game at ``path`` read afresh, if it is still unfinished and free: an offer made when the menu
-    opened may be stale by the time it is taken (QA: the game was played to its end in another window,
-    and going on from the old offer wrote the old position over its record)."""
+    opened may be stale by the time it is taken (the game played to its end in another window, say), and
+    going on from the old offer must not write the old position over its record."""
     from net.record import RecordError, read_record, record_in_use
     try:
         record = read_record(path)
@@ -88,7 +88,7 @@ def unfinished_game_at(path: pathlib.Path) -> UnfinishedGame | None:
 def a_person_moved(record: dict[str, Any]) -> bool:
     """Whether a person (not a bot) made a move in the recorded game, or it had no person at all. A game
     left before the player's first move holds only the bots' opening moves: it is not offered, nor does it
-    push aside the game before it (QA), nor is it listed in the replays."""
+    push aside the game before it, nor is it listed in the replays."""
     people = {number for number, seat in enumerate(record["seats"]) if seat["kind"] != "bot"}
     return not people or any(seat in people for seat, _ in record["actions"])
 

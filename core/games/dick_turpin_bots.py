@@ -1,6 +1,6 @@
 """The bots for The Famous Dick Turpin, easy to hard; each reads only its seat's view (A3).
 
-``normal`` (once called ``sharp``):
+``normal``:
 
 Robbing, it declares every passenger left (declaring fewer only takes options away) and then turns
 another card while the expected takings of going on, worked out exactly over the booty cards still in the
@@ -264,9 +264,6 @@ def prod_free(chances: list[float]) -> float:
     for chance in chances:
         free *= 1 - chance
     return free
-
-
-sharp = normal  # the old name, for anything that still imports it
 
 
 # --- easy ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The bots for Highwayman, easy to hard; each reads only its seat's view (A3).
 
-``normal`` (once called ``sharp``) plays a card that empties its hand whenever it can (H6: that wins the
+``normal`` plays a card that empties its hand whenever it can (H6: that wins the
 game, and the series goes mostly to whoever wins games: against three random bots, the earlier normal bot
 won the series 86% of the times it won two games of three, and 28% when it won one). Otherwise it lays its cards so
 that it keeps a play for its next turns and the others do not get one: a numbered play is worth its cards
@@ -199,9 +199,6 @@ def public_view(state: dict, seat: int) -> dict:
                        for r in range(state["routes"])],
             "hand": state["hands"][seat], "hand_sizes": [len(hand) for hand in state["hands"]],
             "moves": state["moves"]}
-
-
-sharp = normal  # the old name, for anything that still imports it
 
 
 class Reading:

@@ -174,9 +174,10 @@ def score(player: dict[str, Any]) -> int:
     return player["guineas"] + reputation(player)
 
 
-def signed(number: int) -> str:
-    """+3, 0, −2: a reputation as the results say it."""
-    return f"{number:+d}".replace("-", "−") if number else "0"
+def signed(number: int, plus: bool = True) -> str:
+    """+3, 0, −2: a reputation as the results say it (3, 0, −2 without ``plus``: a score), with a true
+    minus sign, not a hyphen."""
+    return f"{number:+d}".replace("-", "−") if number < 0 or plus and number else str(number)
 
 
 def reputation(player: dict[str, Any]) -> int:
@@ -492,8 +493,8 @@ def robbery_events(state: State, where: str, seats: list[int], picks: list[solve
     if all(caught):
         return [event(words.speed_only(robber, coach)) for robber in robbers] + \
             [event(words.pooled_robbery(robbers, coach))]
-    # Y8: the one who missed the speed is told first, then why the other robs alone with the whole purse
-    # (told the other way round, the effect came before its cause; QA).
+    # Y8: the one who missed the speed is told first, then why the other robs alone with the whole purse:
+    # the cause comes before its effect.
     in_order = sorted(zip(robbers, caught), key=lambda robber_caught: robber_caught[1])
     return [event(words.lone_robbery(robber, coach, whole_purse=True) if got else words.speed_only(robber, coach))
             for robber, got in in_order]
@@ -626,7 +627,7 @@ def trading_in(items: list[str]) -> str:
     """", trading in the cudgel and the dagger" (nothing for no items)."""
     if not items:
         return ""
-    if len(items) == 2 and items[0] == items[1]:  # (QA: "the pistol and the pistol")
+    if len(items) == 2 and items[0] == items[1]:  # "both pistols", never "the pistol and the pistol"
         return f", trading in both {item_name(items[0])}s"
     return ", trading in the " + " and the ".join(item_name(item) for item in items)
 
@@ -839,7 +840,8 @@ def result(state: State) -> dict[str, Any] | None:
             summary = (f"Both highwaymen hanged, so the higher reputation (folk hero and scoundrel, the score "
                        f"without guineas, Y13) wins: {decided}. Scores: {described}")
         elif len(won) == 1 and any(player["status"] == "dead" for player in players):
-            # Y11: the one left alive wins, whatever the scores (a lower score winning read as wrong, QA)
+            # Y11: the one left alive wins, whatever the scores: the summary says so, or a lower score
+            # winning would read as a mistake
             summary = f"{seat_name(won[0])} wins as the one left alive (Y11): {described}"
         elif len(won) == 1:
             summary = f"{seat_name(won[0])} wins: {described}"

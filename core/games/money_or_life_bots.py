@@ -1,6 +1,6 @@
 """The bots for Your Money or Your Life, easy to hard.
 
-``normal`` (once called ``sharp``) reads only its own view (ruling A3). It values an outcome in points
+``normal`` reads only its own view (ruling A3). It values an outcome in points
 of final score: money, the folk hero and scoundrel points as they count for its scoring formula, health at a price that climbs as health
 runs low (and death as the end of everything), a penalty for every guard a reputation threshold would
 bring, and a lost round for a spur. With that one formula it
@@ -465,9 +465,6 @@ def normal(state: State, seat: int, rng: random.Random) -> Action:
     if view["phase"] == "rob":
         return choose_assignment(view, seat, legal)
     return choose_in_town(view, seat, legal)
-
-
-sharp = normal  # the old name, for anything that still imports it
 
 
 # --- easy ---------------------------------------------------------------------------------------------

@@ -146,17 +146,12 @@ def reveal_text(reveal: dict[str, Any], frame: TableFrame) -> Text:
     return text
 
 
-def signed(number: int) -> str:
-    """A score as a person writes it: −3, not -3."""
-    return f"−{-number}" if number < 0 else str(number)
-
-
 def scoundrel_score_in_words(me: dict[str, Any]) -> str:
     """Y13: what declaring changes, now: "you would score 7 (now −3)", or that it changes nothing yet."""
     as_scoundrel = rules.score({**me, "as_scoundrel": True})
     if as_scoundrel == me["score"]:
-        return f"your score stays {signed(as_scoundrel)} for now"
-    return f"you would score {signed(as_scoundrel)} (now {signed(me['score'])})"
+        return f"your score stays {rules.signed(as_scoundrel, plus=False)} for now"
+    return f"you would score {rules.signed(as_scoundrel, plus=False)} (now {rules.signed(me['score'], plus=False)})"
 
 
 def confirm_choice(frame: TableFrame, action: dict[str, Any]) -> tuple[str, str, str, str] | None:

@@ -23,7 +23,7 @@ TYPED_BEFORE = 0.4
 class InterludeScreen(ModalScreen[None]):
     CSS_PATH = screen_styles("interlude")
     BINDINGS = [Binding("enter,escape,space", "close", "back to the table", key_display="enter"),
-                # A number key is a move at the table behind: it goes back there too (QA: keys did nothing)
+                # A number key is a move at the table behind: it goes back there too, never does nothing
                 Binding("1,2,3,4,5,6,7,8,9,0", "close", "back to the table", show=False)]
 
     def __init__(self, title: str, body: RenderableType, onward: str) -> None:

@@ -32,8 +32,8 @@ class JoinScreen(Screen[None]):
         self.code = code or ""
         self.code_needed = code_needed
         self.connect_now = connect_now
-        #: Offered when nothing else is: the table this app last sat at, whose seat it holds (QA: back
-        #: through SSH, a player found only the menu, with nothing to say his seat was waiting).
+        #: Offered when nothing else is: the table this app last sat at, whose seat it holds (a player back
+        #: through SSH is told his seat is waiting, without having to remember host:port).
         self.kept_seat = None if spectate or address else seats.last_address()
         if self.kept_seat:
             self.address = self.kept_seat
@@ -43,12 +43,12 @@ class JoinScreen(Screen[None]):
         yield Static(Text(f" {title}", style="bold"), id="join-title", classes="title")
         with Horizontal(id="join-body"):
             lan = LanTables(self.app.lan_interfaces, id="join-lan")
-            lan.border_title = "LAN tables · Enter picks"  # whole at 80 columns (QA: "Tables on this network (E…")
+            lan.border_title = "LAN tables · Enter picks"  # short enough to be whole at 80 columns
             yield lan
             with Vertical(id="join-form"):
                 yield Label("Address (host:port)")
                 yield Input(self.address, placeholder="e.g. 192.168.1.20:4707", id="join-address")
-                # Watching needs no code: no field to fill (QA: "Room code (not needed to watch)")
+                # Watching needs no code: no field to fill, not one labelled "(not needed to watch)"
                 code_label = Label("Room code")
                 code = Input(self.code, placeholder="the code the host shows", max_length=32, id="join-code")
                 code_label.display = code.display = not self.spectate

@@ -23,7 +23,7 @@ from tui.hosting import HostedTable, TablePlan
 class LobbyScreen(Screen[None]):
     CSS_PATH = screen_styles("forms")
     BINDINGS = [
-        # Short words: the footer cut "esc close the table" to "e" at 80 columns (QA)
+        # Short words: every key's words must fit the footer at 80 columns ("esc close the table" did not)
         Binding("b", "seat_bot", "bot in seat", id="bot"),
         Binding("f", "fill_bots", "fill with bots", id="fill"),
         Binding("s", "ssh_door", "SSH door", id="ssh"),

@@ -75,7 +75,7 @@ class MenuScreen(Screen[None]):
         if self.unfinished and self.unfinished.in_use:
             # (an SSH session whose drop the server has not noticed yet, say: offered here once it lets go)
             return Text(f"Your game of {self.unfinished.title} is being played in another turpin window.",
-                        style="dim")  # (not "left at": QA)
+                        style="dim")  # (not "left at": it is being played)
         if self.unfinished:
             return Text(f"c goes on with {self.unfinished.describe()}.", style="dim")
         return Text("Enter starts 4-player Dick Turpin against bots.", style="dim")

@@ -22,7 +22,7 @@ RESULT_WIDTH = 20
 
 
 def cut(words: str) -> Text:
-    """A cell's words, ending in "…" where the column cuts them (QA: "Hank, Joe, C")."""
+    """A cell's words, ending in "…" where the column cuts them (never "Hank, Joe, C")."""
     return Text(words, no_wrap=True, overflow="ellipsis")
 
 
@@ -61,13 +61,13 @@ class ReplaysScreen(Screen[None]):
         table = self.query_one("#replays-list", DataTable)
         table.clear(columns=True)
         # Who won before who played, and the table's own name last (it is mostly "<game> table"): the
-        # players' names were cut without a mark and the result was off screen even at 120 columns (QA).
+        # result must be on screen at 80 columns, and cut names end in a mark.
         table.add_columns("Saved", "Game")
         # Names without a bot's level: "Moll Cutpurse", not "Moll Cutpurse (normal bot)".
         players = [", ".join(name.split(" (")[0] for name in entry.players) for entry in records]
         # Wide enough from the start for the longest words the outcomes can come to: they fill in later.
         # (At most RESULT_WIDTH: a tie of many names is cut, and the players, who tell games apart, show
-        # beside it at 80 columns; QA saw none.)
+        # beside it at 80 columns.)
         table.add_column("Result", key="result", width=min(RESULT_WIDTH, max([len("the rival won")] + [
             len(names) + len(" tied") for names in players])))
         table.add_columns("Players", "Moves", "Table")

@@ -70,8 +70,8 @@ def reveal_text(reveal: Any, frame: TableFrame) -> Text:
 
 
 def with_hanging_indents(text: Text) -> Group:
-    """Each line of ``text`` wrapped under its own first letter, not at the screen's edge (QA: a long
-    "Coaches still in the pile" line went on at column 2, left of its item)."""
+    """Each line of ``text`` wrapped under its own first letter, not at the screen's edge (a long
+    "Coaches still in the pile" line goes on under its item, not at column 2)."""
     lines = []
     for line in text.split("\n", allow_blank=True):
         indent = len(line.plain) - len(line.plain.lstrip(" "))
@@ -130,7 +130,7 @@ class ResultsScreen(Screen[None]):
 
     def table_closed(self) -> None:
         """The host has closed the table: no new game will open here (a line that stays, for a player
-        and a spectator alike; QA: a toast alone was gone before some looked)."""
+        and a spectator alike: a toast alone may be gone before anyone looks)."""
         said = Text("The host has closed the table: no new game will open here.", style="italic")
         lines = self.query("#results-next")
         if lines:
@@ -205,8 +205,8 @@ class ResultsScreen(Screen[None]):
         self.app.pop_screen()
 
     def action_back(self) -> None:
-        """Esc: back where the results were opened from, a replay (QA: it went to the menu and the replay
-        was lost), or from a game to the menu."""
+        """Esc: back where the results were opened from, a replay (kept where it was), or from a game to
+        the menu."""
         if self.replay:
             self.app.pop_screen()
         else:
@@ -221,7 +221,7 @@ def _cut(name: str, width: int) -> str:
 def standings(rows: list[tuple[str, Any, bool]]) -> list[tuple[str, Any, bool]]:
     """(name, score, won) rows as a table of results reads: the winners first, then the others from the
     best score down, in the direction the winners' scores show (the lowest total wins Highwayman); rows
-    that tie keep their seat order. They were listed in seat order, the winner anywhere among them (QA)."""
+    that tie keep their seat order."""
     if not all(isinstance(score, (int, float)) for _, score, _ in rows):
         return sorted(rows, key=lambda row: not row[2])
     won = [score for _, score, won in rows if won]

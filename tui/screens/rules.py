@@ -57,7 +57,7 @@ def rules_text(game: Game) -> Group:
     text = Text()
     text.append(game.title + "\n\n", style="bold")  # the title only (a Text's own style is all of it)
     marks = RULE_MARK.findall(game.rules_text)
-    if marks:  # the log and the move lists cite rules by these marks, which a newcomer cannot place (QA)
+    if marks:  # the log and the move lists cite rules by these marks, which a newcomer cannot place
         text.append(f"Marks like ({marks[0]}) in the log and the move lists name the rule below that says "
                     "so; each is in bold where it is told.\n\n", style="dim")
     rules = Text(reflowed(game.rules_text) + "\n\n")

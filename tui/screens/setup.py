@@ -19,7 +19,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from core.engine import Game, Option, OptionError
 from core.registry import all_games, get_game
-from net.authority import default_bot
+from net.seats import default_bot
 from tui import screen_styles
 from tui.screens import FORM_FOCUS_KEYS
 from tui.hosting import TablePlan
@@ -166,7 +166,7 @@ class SetupScreen(Screen[None]):
                     given[option.name] = int(widget.value)
                 except ValueError:
                     if strict:
-                        low, high = option.allowed  # (QA: the range was said only of a number out of it)
+                        low, high = option.allowed  # the range is said of anything that is not a number too
                         raise OptionError(f"{option.name.replace('_', ' ')} must be a whole number from {low} "
                                           f"to {high}") from None
             else:
@@ -250,7 +250,7 @@ class SetupScreen(Screen[None]):
             plan.name = self.query_one("#setup-name", Input).value.strip()
             plan.interface = self.query_one("#setup-interface", Input).value.strip()
             plan.code = self.query_one("#setup-code", TickBox).value
-            # From `turpin host`'s own options (QA: dropped here, so --grace and the rest did nothing)
+            # From `turpin host`'s own options: kept, or --grace and the rest would do nothing
             for serving in ("port", "room_code", "advertise", "bot_delay", "grace", "max_spectators", "record"):
                 setattr(plan, serving, getattr(self.plan, serving))
             if plan.name:

@@ -1,0 +1,133 @@
+"""The checks of ``turpin``'s arguments, each saying in one line what is wrong: ports, numbers, seconds,
+names, codes and table addresses; and the app's own options."""
+
+from __future__ import annotations
+
+import argparse
+
+from core.engine import OptionError
+
+#: The port a table is served on when ``--port`` is not given.
+DEFAULT_PORT = 4707
+#: Seconds a headless table stays up after its game (``--linger``).
+LINGER_DEFAULT = 300.0
+
+
+def app_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of the app itself, given before any command: ``turpin --name Ann play``."""
+    parser.add_argument("--name", dest="player_name", default=None,
+                        help="your name at the table (default: your login name)")
+    parser.add_argument("--ascii", action="store_true", help="draw with plain ASCII only")
+    parser.add_argument("--no-bell", action="store_true", help="no terminal bell when it is your move")
+    parser.add_argument("--version", action="version", version=f"turpin {_version()}")
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("turpin")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
+
+
+def one_line_errors(parser: argparse.ArgumentParser) -> None:
+    """A bad argument is said in one line (what is wrong, where to read more), not the whole usage."""
+    def error(message: str) -> None:
+        parser.exit(2, f"{parser.prog}: {message} (see {parser.prog} --help)\n")
+    parser.error = error  # type: ignore[method-assign]
+
+
+def whole_number(what: str, low: int) -> "argparse._ActionType":
+    def check(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} is a whole number, not {text!r}") from None
+        if number < low:
+            raise argparse.ArgumentTypeError(f"{what} is {low} or more, not {number}")
+        return number
+    return check
+
+
+def port_number(text: str) -> int:
+    """``--port``: 0 (any free port) to 65535."""
+    number = whole_number("a port", 0)(text)
+    if number > 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text}")
+    return number
+
+
+def seconds(what: str, allow_zero: bool = True) -> "argparse._ActionType":
+    def check(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} is a number of seconds, not {text!r}") from None
+        if not value == value or value in (float("inf"), float("-inf")) or value < 0 or (value == 0 and not allow_zero):
+            raise argparse.ArgumentTypeError(f"{what} is a number of seconds {'from 0' if allow_zero else 'above 0'}"
+                                             f", not {text}")
+        return value
+    return check
+
+
+def listening_time(text: str) -> float:
+    """``--seconds``: more than 0 and at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--seconds is a number of seconds, not {text!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"--seconds is more than 0 and at most 3600, not {text}")
+    return value
+
+
+def text_argument(what: str, longest: int) -> "argparse._ActionType":
+    def check(text: str) -> str:
+        if not text.strip() or len(text) > longest or not text.isprintable():
+            raise argparse.ArgumentTypeError(f"{what} is 1 to {longest} printable characters")
+        return text
+    return check
+
+
+def player_name(text: str) -> str:
+    """``join --name``: what the host accepts (1 to 40 printable characters), or an error now rather than
+    a table that refuses the hello."""
+    if not text.strip() or not text.isprintable():
+        raise argparse.ArgumentTypeError("a name is 1 to 40 printable characters")
+    if len(text) > 40:
+        raise argparse.ArgumentTypeError(f"a name has at most 40 characters (this one has {len(text)})")
+    return text
+
+
+def table_name(text: str) -> str:
+    """``--name``, checked as the LAN advert will check it: a bad name is an argument error now, not a
+    table that quietly goes unadvertised."""
+    try:
+        from net.discovery import check_table_name  # only here: the host works without discovery
+    except ImportError:
+        return text  # nothing will advertise it, so any name will do
+    try:
+        check_table_name(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{error}: {text!r}") from None
+    return text
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` as the host printed it, with a port from 1 to 65535; ``OptionError`` in words."""
+    host, sep, port = text.strip().rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise OptionError(f"give the table's address as HOST:PORT, e.g. 192.168.1.20:{DEFAULT_PORT}, "
+                          f"not {text!r}")
+    if not 1 <= int(port) <= 65535:
+        raise OptionError(f"a port is a number from 1 to 65535, not {port}")
+    return host.strip("[]"), int(port)
+
+
+def table_address(text: str) -> str:
+    """The join command's ``HOST:PORT``, checked now and kept as typed (the table window parses it too)."""
+    try:
+        parse_address(text)
+    except OptionError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text

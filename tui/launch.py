@@ -1,0 +1,43 @@
+"""Opening the app: at the menu, or straight at a table (``Start``), with the app's own options."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from tui import settings
+
+#: Seconds a thread may hold the interpreter while another waits for it. The bots of a table played here
+#: think in worker threads, and the app's thread waits up to this long each time it wants the interpreter
+#: back, which a key press does many times: at Python's 5 ms a key took 21 ms to show with one bot
+#: thinking and 30 ms with two; at 2 ms, 11 and 19 ms (5 ms with none).
+UI_SWITCH_INTERVAL = 0.002
+
+
+def run_app(args: argparse.Namespace, start: Any) -> int:
+    """Run the app until it quits, opening at ``start`` (a ``tui.app.Start``); its return code."""
+    from tui import collector
+    collector.startup.hold()  # until the first screen is painted (TurpinApp.on_mount)
+    from tui.app import TurpinApp  # Textual only when the app is wanted
+    from tui.glyphs import choose_glyphs
+    app = TurpinApp(start, player_name=args.player_name or settings.login_name(), glyphs=choose_glyphs(args.ascii),
+                    bell=not args.no_bell, lan_interfaces=settings.lan_setting(), guest=settings.guest())
+    sys.setswitchinterval(UI_SWITCH_INTERVAL)
+    app.run()
+    return app.return_code or 0
+
+
+def run_app_menu(args: argparse.Namespace) -> int:
+    """``turpin`` alone: the menu, or (``TURPIN_JOIN=HOST:PORT``, set by an SSH or web door) that table,
+    with its room code: a guest through the door has passed its gate; or (``TURPIN_SPECTATE``, set by a web
+    door for a wall screen) that table, watched."""
+    from tui.app import Start
+    watched = settings.table_to_watch()
+    if watched is not None:
+        return run_app(args, Start(route="spectate", address=watched))
+    table = settings.table_to_join()
+    if table is not None:
+        address, code = table
+        return run_app(args, Start(route="join", address=address, code=code))
+    return run_app(args, Start())
