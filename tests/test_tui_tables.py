@@ -108,6 +108,35 @@ async def test_the_host_lobby_shows_the_code_and_a_second_player_joining():
             await guest.close()
 
 
+async def test_the_host_lobby_opens_a_web_door_to_its_table_and_shows_its_link():
+    """Issue 35: ``w`` in the lobby serves the table to browsers too, on the table's own interface; the
+    link it shows carries the door's token, which the door asks of every request."""
+    import aiohttp
+
+    plan = TablePlan(game="turpin", options={"players": 3}, interface="127.0.0.1", code=True, bot_delay=0)
+    app = app_at("host", plan=plan)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await host_from_the_set_up(pilot, app)
+        await pilot.press("w")
+        await wait_until(pilot, lambda: "token=" in screen_text(app), "the web link in the lobby")
+        door = lobby.hosted.web_door
+        port = lobby.hosted.address[1]
+        assert door.address[0] == "127.0.0.1" and door.settings.join == f"127.0.0.1:{port}"
+        assert door.settings.join_code == lobby.hosted.table.code, "the door's token is the gate, not the code"
+        link = door.url("127.0.0.1")
+        assert link.replace("http://", "") in flat(screen_text(app))
+        # The door serves from this app's own loop: an asynchronous client. Like a browser, it keeps the
+        # cookie of a host named by its address.
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as browser:
+            async with browser.get(link) as page:
+                assert page.status == 200
+            async with browser.get(link.split("?")[0]) as again:
+                assert again.status == 200, "the first page's cookie lets the browser's own requests in"
+        async with aiohttp.ClientSession() as stranger:
+            async with stranger.get(link.split("?")[0]) as refused:
+                assert refused.status == 403
+
+
 async def test_a_host_whose_seat_another_window_takes_is_told_in_the_lobby_and_asked_before_closing():
     """The host opens a second window with the same seat token (his seats file) and it takes his seat. The
     lobby, which had gone on showing the seats as if nothing happened, says the seat is lost and that the

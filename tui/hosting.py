@@ -70,6 +70,8 @@ class HostedTable:
         self.table.on_event = self.news.append
         #: The SSH front door for this table, once the host opens one from the lobby.
         self.ssh_door: Any = None
+        #: The web door for this table, once the host opens one from the lobby.
+        self.web_door: Any = None
 
     @property
     def address(self) -> tuple[str, int]:
@@ -123,8 +125,7 @@ class HostedTable:
         from net.ssh import SSHFrontDoor, SSHSettings  # asyncssh only when a door is wanted
         from tui.ssh_command import ssh_commands
         if self.ssh_door is None:
-            bound = self.address[0]
-            join = f"{'127.0.0.1' if bound in ('0.0.0.0', '') else bound}:{self.address[1]}"
+            join = self._address_for_doors()
             door = SSHFrontDoor(SSHSettings(port=port, interface=self.plan.interface or None, join=join,
                                             join_code=self.table.code))
             try:
@@ -139,10 +140,40 @@ class HostedTable:
         lines = ssh_commands(self.ssh_door)
         return lines + [f"password: {self.ssh_door.password}"]
 
+    def _address_for_doors(self) -> str:
+        """This table's address as a door on this machine reaches it."""
+        bound = self.address[0]
+        return f"{'127.0.0.1' if bound in ('0.0.0.0', '') else bound}:{self.address[1]}"
+
+    async def open_web_door(self, port: int = 4780) -> list[str]:
+        """Serve this table to web browsers too; returns the links to give people (each with the door's
+        token). Each browser tab is its own app on this machine, opening straight at this table."""
+        from net.addresses import ipv4_by_interface
+        from net.web import WebDoor, WebSettings  # aiohttp only when a door is wanted
+        from tui.web_command import web_links
+        if self.web_door is None:
+            interface = self.plan.interface or ""
+            host = ipv4_by_interface().get(interface, [interface])[0] if interface else "0.0.0.0"
+            for tried in (port, 0):  # the usual port, else any free one
+                door = WebDoor(WebSettings(port=tried, host=host, join=self._address_for_doors(),
+                                           join_code=self.table.code))
+                try:
+                    await door.start()
+                except OSError:
+                    if tried == 0:
+                        raise
+                    continue
+                break
+            self.web_door = door
+        return web_links(self.web_door)
+
     async def close(self) -> None:
         if self.ssh_door is not None:
             with contextlib.suppress(Exception):
                 await self.ssh_door.close()
+        if self.web_door is not None:
+            with contextlib.suppress(Exception):
+                await self.web_door.stop()
         await self.served.close(for_good=True)  # the person hosting closed it: leaving, or quitting turpin
 
 

@@ -27,6 +27,7 @@ class LobbyScreen(Screen[None]):
         Binding("b", "seat_bot", "bot in seat", id="bot"),
         Binding("f", "fill_bots", "fill with bots", id="fill"),
         Binding("s", "ssh_door", "SSH door", id="ssh"),
+        Binding("w", "web_door", "web door", id="web"),
         Binding("enter", "open_table", "go to the table", id="open", show=False),
         Binding("escape", "close", "close table", id="close"),
     ]
@@ -48,9 +49,10 @@ class LobbyScreen(Screen[None]):
             yield Static(Text("Starting the table…", style="italic"), id="lobby-code")
             yield Static(id="lobby-where")
             yield Static(id="lobby-ssh")
+            yield Static(id="lobby-web")
             yield OptionList(id="lobby-seats", markup=False)
             yield Static(Text("b puts a bot in the highlighted empty seat, f fills every empty seat, s opens "
-                              "an SSH door; the table opens when every seat is taken.", style="dim"),
+                              "an SSH door, w a web door; the table opens when every seat is taken.", style="dim"),
                          id="lobby-help")
         yield Footer()
 
@@ -152,6 +154,24 @@ class LobbyScreen(Screen[None]):
         text = Text("Over SSH (no turpin needed): ", style="bold")
         text.append("\n".join(lines))
         self.query_one("#lobby-ssh", Static).update(text)
+
+    def action_web_door(self) -> None:
+        """Open a web door to this table: people with only a browser can sit down too."""
+        if self.hosted is None:
+            return
+        self.query_one("#lobby-web", Static).add_class("-open")
+        self.query_one("#lobby-web", Static).update(Text("Opening the web door…", style="italic"))
+        self.run_worker(self._open_web_door(), group="web", exclusive=True, exit_on_error=False)
+
+    async def _open_web_door(self) -> None:
+        try:
+            links = await self.hosted.open_web_door()
+        except Exception as error:  # the port taken, no textual-serve…: said, and the table goes on
+            self.query_one("#lobby-web", Static).update(Text(f"No web door: {error}", style="bold red"))
+            return
+        text = Text("In a browser (give the link only to your players): ", style="bold")
+        text.append("\n".join(links))
+        self.query_one("#lobby-web", Static).update(text)
 
     def _follow_the_table(self) -> None:
         if self._following is None:
