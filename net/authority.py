@@ -31,6 +31,7 @@ from core.engine import (Action, Bot, Event, Game, IllegalAction, State, clone, 
 from net import protocol
 from net.protocol import error_message, host_message
 from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record, public_record
+from net.untrusted import player_name, printable
 
 #: Letters for room codes: no 0/O or 1/I/L to misread across a room.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -75,7 +76,7 @@ class LeakError(AssertionError):
 def printable_name(name: str | None) -> str:
     """A player's name as others will see it: printable characters only (no terminal escapes), at most
     ``NAME_LIMIT``."""
-    return "".join(ch for ch in (name or "") if ch.isprintable()).strip()[:protocol.NAME_LIMIT]
+    return printable(name or "").strip()[:protocol.NAME_LIMIT]
 
 
 def action_key(action: Action) -> bytes:
@@ -396,8 +397,8 @@ class Table:
             token = new_token()
             info = self.seats[seat]
             info.kind, info.token = "player", token
-            info.name = printable_name(hello.get("name")) or f"Player {seat + 1}"
-        name = self.seats[seat].name if seat is not None else printable_name(hello.get("name")) or "Spectator"
+            info.name = player_name(hello.get("name")) or f"Player {seat + 1}"
+        name = self.seats[seat].name if seat is not None else player_name(hello.get("name")) or "Spectator"
         watcher = Watcher(send, seat, on_drop=on_drop, name=name)
         if seat is not None:
             self._replace_connection(seat)
