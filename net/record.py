@@ -289,7 +289,7 @@ def check_record(record: Any) -> None:
     for number, entry in enumerate(record["actions"], start=1):
         if not (isinstance(entry, list) and len(entry) == 2 and _whole_number(entry[0]) and 0 <= entry[0] < seats
                 and isinstance(entry[1], dict)):
-            raise RecordError(f"the record's action {number} is damaged ({_shown(entry)})")
+            raise RecordError(f"the record's action log is damaged at action {number} ({_shown(entry)})")
 
 
 def _check_meta(meta: Any) -> None:

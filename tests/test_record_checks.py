@@ -73,7 +73,7 @@ BAD_FIELDS = [
     ("a seed of true", _top("seed", True), "no valid 'seed'"),
     ("options the game refuses", _top("options", {"players": 99}), "'options' cannot be played"),
     ("an action of a seat past the table", lambda record: record["actions"].__setitem__(0, [9, {}]),
-     "action 1 is damaged"),
+     "action log is damaged at action 1"),
     ("an action that is not a move", lambda record: record["actions"].__setitem__(1, [record["actions"][1][0],
                                                                                       {"bogus": [1, 2]}]),
      "action 2 is not one the rules allow"),
