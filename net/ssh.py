@@ -82,7 +82,16 @@ class SSHSettings:
     host_key: pathlib.Path | None = None  # None: HOST_KEY_NAME in data_dir(), made on first start
     data_dir: pathlib.Path | None = None  # None: data_dir(); seat files go under ssh-seats/
     max_sessions: int = 20
-    max_connections: int | None = None  # open connections, logged in or not; None = max_sessions + 16
+    max_connections: int | None = None  # logged-in connections at once; None = max_sessions + 16
+    max_sessions_per_connection: int = 4  # terminal sessions one login may open at once
+    max_sessions_per_address: int = 10  # sessions from one client address at once
+    #: Connections still logging in: from one address, and in all; they have their own slots, apart from
+    #: the logged-in ones, so idle connections never lock the door, and ``login_timeout`` ends them.
+    max_logins_per_address: int = 4
+    max_logins: int = 32
+    login_timeout: float = 10.0
+    #: The largest terminal a session is given (columns, rows); a bigger window is drawn at this size.
+    max_terminal: tuple[int, int] = (500, 200)
     idle_timeout: float | None = 30 * 60.0  # seconds with no key and nothing new on screen; None = never
     wrong_password_delay: float = 1.0  # first wrong password from an address waits this, then doubles
     wrong_password_max_delay: float = 30.0
@@ -102,6 +111,9 @@ class SSHSettings:
             raise SSHSetupError("key authentication needs an authorized_keys file")
         if self.max_sessions < 1:
             raise SSHSetupError("max sessions must be at least 1")
+        if min(self.max_sessions_per_connection, self.max_sessions_per_address, self.max_logins_per_address,
+               self.max_logins) < 1:
+            raise SSHSetupError("every session and login limit must be at least 1")
         if self.idle_timeout is not None and self.idle_timeout <= 0:
             raise SSHSetupError("the idle timeout must be more than 0 seconds")
         if not 0 <= self.port <= 65535:
@@ -224,9 +236,16 @@ class WrongPasswordBrake:
         self.failures.pop(address, None)
 
 
-def set_window_size(descriptor: int, columns: int, rows: int, pixel_width: int = 0, pixel_height: int = 0) -> None:
-    """TIOCSWINSZ on a pty: the kernel tells the app's process group with SIGWINCH."""
-    packed = struct.pack("HHHH", max(rows, 1), max(columns, 1), pixel_width, pixel_height)
+def set_window_size(descriptor: int, columns: int, rows: int, pixel_width: int = 0, pixel_height: int = 0,
+                    largest: tuple[int, int] = (500, 200)) -> None:
+    """TIOCSWINSZ on a pty, at most ``largest`` (columns, rows): the kernel tells the app's process group
+    with SIGWINCH. A client asking for more gets the largest (the app would draw all it asks for: a
+    10000×10000 window took gigabytes), and no pixel size, which would not match."""
+    capped = columns > largest[0] or rows > largest[1]
+    columns, rows = min(max(columns, 1), largest[0]), min(max(rows, 1), largest[1])
+    if capped or not (0 <= pixel_width <= 65535 and 0 <= pixel_height <= 65535):
+        pixel_width = pixel_height = 0
+    packed = struct.pack("HHHH", rows, columns, pixel_width, pixel_height)
     fcntl.ioctl(descriptor, termios.TIOCSWINSZ, packed)
 
 
@@ -247,13 +266,26 @@ class _DoorServer(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self._peer = str(peer[0]) if peer else "?"
         self._conn = conn
-        if len(self._door._connections) >= self._door.connection_limit:
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections to this turpin server")
+        door, settings = self._door, self._door.settings
+        here = sum(1 for address in door._logging_in.values() if address == self._peer)
+        if here >= settings.max_logins_per_address or len(door._logging_in) >= settings.max_logins:
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                            "too many connections logging in to this turpin server; log in within "
+                            f"{settings.login_timeout:g} s of connecting")
             return
-        self._door._connections.add(conn)
+        door._logging_in[conn] = self._peer
+
+    def auth_completed(self) -> None:
+        door = self._door
+        door._logging_in.pop(self._conn, None)
+        if len(door._connections) >= door.connection_limit:
+            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections to this turpin server")
+            return
+        door._connections.add(self._conn)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._door._connections.discard(self._conn)
+        self._door._logging_in.pop(self._conn, None)
 
     def begin_auth(self, username: str) -> bool:
         return self._door.settings.auth != "open"
@@ -294,6 +326,11 @@ class SSHFrontDoor:
         self._server: asyncssh.SSHAcceptor | None = None
         self._sessions: dict[int, _AppSession] = {}
         self._connections: set[asyncssh.SSHServerConnection] = set()
+        #: Connections still logging in, and the address each came from.
+        self._logging_in: dict[asyncssh.SSHServerConnection, str] = {}
+        #: (connection, address) of every session being started or served: the per-login and per-address
+        #: limits count them.
+        self._claims: list[tuple[object, str]] = []
         self._starting = 0
         self._closing = False
         #: Where a session's coming and going is told, a line each (``turpin serve-ssh`` prints them).
@@ -308,7 +345,7 @@ class SSHFrontDoor:
 
     @property
     def connection_limit(self) -> int:
-        """How many connections may be open at once (some still logging in, some with several sessions)."""
+        """How many logged-in connections may be open at once (some with several sessions)."""
         return self.settings.max_connections or self.settings.max_sessions + 16
 
     @property
@@ -344,7 +381,7 @@ class SSHFrontDoor:
                 process_factory=self._serve, encoding=None, line_editor=False,
                 agent_forwarding=False, x11_forwarding=False, allow_scp=False,
                 keepalive_interval=settings.keepalive_interval, keepalive_count_max=4,
-                login_timeout=60)
+                login_timeout=settings.login_timeout)
         except OSError as error:
             raise SSHSetupError(f"cannot listen on {host} port {settings.port}: {error.strerror or error}") \
                 from None
@@ -359,7 +396,7 @@ class SSHFrontDoor:
             await asyncio.gather(*(session.end(reset_terminal=True) for session in sessions),
                                  return_exceptions=True)
             await asyncio.sleep(0.01 if self._starting else 0)
-        connections = list(self._connections)
+        connections = [*self._connections, *self._logging_in]
         for conn in connections:  # asyncssh leaves open connections open when the listener closes
             conn.close()
         await asyncio.gather(*(conn.wait_closed() for conn in connections), return_exceptions=True)
@@ -375,10 +412,33 @@ class SSHFrontDoor:
             places = ("the one place on this SSH server is" if self.settings.max_sessions == 1
                       else f"all {self.settings.max_sessions} places on this SSH server are")
             reason = f"turpin: {places} taken; try again in a while."
+        conn = process.channel.get_connection()
+        peer = process.get_extra_info("peername")
+        claim = (conn, str(peer[0]) if peer else "?")
+        if reason is None:
+            reason = self._over_guest_limits(claim)
         if reason is not None:
             process.stdout.write(reason.encode() + b"\r\n")
             process.exit(1)
             return
+        self._claims.append(claim)
+        try:
+            await self._serve_claimed(process)
+        finally:
+            self._claims.remove(claim)
+
+    def _over_guest_limits(self, claim: tuple[object, str]) -> str | None:
+        """Why one more session for this login or address is refused, or None."""
+        settings = self.settings
+        if sum(1 for conn, _ in self._claims if conn is claim[0]) >= settings.max_sessions_per_connection:
+            return (f"turpin: one login may have at most {settings.max_sessions_per_connection} sessions at "
+                    "once; close one first.")
+        if sum(1 for _, address in self._claims if address == claim[1]) >= settings.max_sessions_per_address:
+            return (f"turpin: at most {settings.max_sessions_per_address} sessions come from one address at "
+                    "once; close one first.")
+        return None
+
+    async def _serve_claimed(self, process: asyncssh.SSHServerProcess) -> None:
         self._starting += 1
         try:
             session = await _AppSession.start(process, self.settings)
@@ -432,7 +492,7 @@ class _AppSession:
         master, slave = pty.openpty()
         try:
             columns, rows, pixel_width, pixel_height = process.get_terminal_size()
-            set_window_size(slave, columns or 80, rows or 24, pixel_width, pixel_height)
+            set_window_size(slave, columns or 80, rows or 24, pixel_width, pixel_height, settings.max_terminal)
             child = await asyncio.create_subprocess_exec(
                 *settings.command(user), stdin=slave, stdout=slave, stderr=slave, env=environment,
                 cwd=environment["HOME"], start_new_session=True, preexec_fn=_take_terminal)
@@ -522,7 +582,8 @@ class _AppSession:
                 data = await self.process.stdin.read(65536)
             except asyncssh.TerminalSizeChanged as change:
                 self._touch()
-                set_window_size(self.master, change.width, change.height, change.pixwidth, change.pixheight)
+                set_window_size(self.master, change.width, change.height, change.pixwidth, change.pixheight,
+                                self.settings.max_terminal)
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue

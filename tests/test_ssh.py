@@ -396,9 +396,11 @@ async def test_past_the_session_limit_a_newcomer_is_politely_refused_and_a_freed
 async def test_past_the_connection_limit_a_new_connection_is_turned_away(tmp_path):
     async with front_door(tmp_path, max_connections=2) as door:
         async with connect(door), connect(door):
-            with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
-                async with connect(door):
-                    pass
+            # A third login gets in (the slots of connections still logging in are apart) and is then
+            # turned away, before it can open a session.
+            async with connect(door) as third:
+                await asyncio.wait_for(third.wait_closed(), WAIT)
+            assert len(door._connections) == 2
         await eventually(lambda: not door._connections, "the two connections are forgotten")
         async with connect(door) as conn:
             await start_probe(conn)
@@ -472,3 +474,65 @@ async def test_serve_ssh_tells_where_to_connect_the_password_and_the_fingerprint
         assert f"password: {PASSWORD}" in text and door.fingerprint in text
     async with front_door(tmp_path, auth="open", password=None) as door:
         assert "WARNING" in "\n".join(describe(door))
+
+
+# --- guests are bounded (issue 32) ------------------------------------------------------------------
+
+async def test_a_terminal_is_capped_at_500_by_200_when_asked_for_and_at_every_resize(tmp_path):
+    async with front_door(tmp_path) as door:
+        async with connect(door) as conn:
+            process, facts = await start_probe(conn, size=(10000, 10000))
+            assert facts["size"] == "500x200"
+            process.change_terminal_size(120, 40)
+            await read_until(process, r"RESIZED 120x40")
+            process.change_terminal_size(9999, 30, 100000, 100000)  # pixels past what a pty can hold too
+            await read_until(process, r"RESIZED 500x30")
+            process.change_terminal_size(80, 24)
+            await read_until(process, r"RESIZED 80x24")
+
+
+async def test_one_login_and_one_address_have_a_bounded_number_of_sessions(tmp_path):
+    async with front_door(tmp_path, max_sessions_per_connection=2, max_sessions_per_address=3) as door:
+        async with connect(door) as first, connect(door) as second:
+            await start_probe(first)
+            await start_probe(first)
+            refused = await (await first.create_process(term_type="xterm", encoding=None)).wait()
+            assert refused.exit_status == 1
+            assert refused.stdout == b"turpin: one login may have at most 2 sessions at once; close one first.\r\n"
+            await start_probe(second)
+            refused = await (await second.create_process(term_type="xterm", encoding=None)).wait()
+            assert refused.stdout == (b"turpin: at most 3 sessions come from one address at once; close one "
+                                      b"first.\r\n")
+            assert len(door.sessions) == 3
+
+
+async def _idle_connection(door: SSHFrontDoor, source: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A TCP connection to the door from ``source`` (any 127.x.y.z reaches loopback) that never logs in."""
+    return await asyncio.open_connection(*door.address, local_addr=(source, 0))
+
+
+async def _turned_away(reader: asyncio.StreamReader) -> bool:
+    """True once the door has closed the connection (after its banner, and a goodbye)."""
+    try:
+        while await asyncio.wait_for(reader.read(4096), WAIT):
+            pass
+    except ConnectionError:
+        pass
+    return True
+
+
+async def test_connections_still_logging_in_have_their_own_small_limit_per_address_and_a_timeout(tmp_path):
+    async with front_door(tmp_path, max_logins_per_address=2, login_timeout=WAIT) as door:
+        idle = [await _idle_connection(door, "127.0.0.2") for _ in range(2)]
+        await eventually(lambda: len(door._logging_in) == 2, "two connections logging in")
+        reader, writer = await _idle_connection(door, "127.0.0.2")
+        assert await _turned_away(reader)  # a third from that address
+        async with connect(door) as conn:  # another address still gets in, and plays
+            await start_probe(conn)
+        for _, idle_writer in idle + [(reader, writer)]:
+            idle_writer.close()
+    async with front_door(tmp_path, login_timeout=0.5) as door:
+        reader, writer = await _idle_connection(door, "127.0.0.3")
+        assert await _turned_away(reader)  # it never logged in: the login timeout ends it
+        await eventually(lambda: not door._logging_in, "the idle connection forgotten")
+        writer.close()

@@ -7,16 +7,19 @@ tmux's capture-pane.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pathlib
 import re
 import shutil
 import signal
+import socket
 import struct
 import subprocess
 import sys
 import termios
+import threading
 import time
 
 import pytest
@@ -30,14 +33,15 @@ pytestmark = pytest.mark.skipif(not all(shutil.which(tool) for tool in ("tmux", 
 class Door:
     """``turpin serve-ssh`` in a subprocess, with a throwaway client key it lets in."""
 
-    def __init__(self, tmp_path: pathlib.Path) -> None:
+    def __init__(self, tmp_path: pathlib.Path, *options: str) -> None:
         self.dir = tmp_path
         self.key = tmp_path / "player_key"
         subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(self.key)], check=True)
         (tmp_path / "authorized_keys").write_bytes(self.key.with_suffix(".pub").read_bytes())
         self.server = subprocess.Popen(
             [sys.executable, "-m", "tui", "serve-ssh", "--port", "0", "--interface", "127.0.0.1",
-             "--authorized-keys", str(tmp_path / "authorized_keys"), "--host-key", str(tmp_path / "host_key")],
+             "--authorized-keys", str(tmp_path / "authorized_keys"), "--host-key", str(tmp_path / "host_key"),
+             *options],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ))
         self.banner = []
         while not self.banner or not self.banner[-1].startswith("Ctrl-C"):
@@ -192,3 +196,58 @@ def test_a_seated_ssh_player_who_drops_gets_his_seat_back_by_connecting_again(do
 
 def _children(pid: int) -> list[int]:
     return [int(child) for child in pathlib.Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+class IdleCrowd:
+    """TCP connections to the door that never log in, one from each of ``addresses`` (every 127.x.y.z
+    reaches loopback), each opened again as soon as the door closes it: they sit on the port all along."""
+
+    def __init__(self, port: int, addresses: list[str]) -> None:
+        self.port, self.addresses = port, addresses
+        self.opened = 0
+        self._stop = threading.Event()
+        self._threads = [threading.Thread(target=self._sit, args=(address,), daemon=True) for address in addresses]
+        for thread in self._threads:
+            thread.start()
+
+    def _sit(self, address: str) -> None:
+        while not self._stop.is_set():
+            with contextlib.suppress(OSError), socket.socket() as idle:
+                idle.bind((address, 0))
+                idle.connect(("127.0.0.1", self.port))
+                self.opened += 1
+                idle.settimeout(0.2)
+                while not self._stop.is_set():
+                    try:
+                        if not idle.recv(4096):
+                            break  # the door closed it: open another
+                    except socket.timeout:
+                        continue
+
+    def stop(self) -> None:
+        self._stop.set()
+        for thread in self._threads:
+            thread.join()
+
+
+def test_a_login_gets_in_while_thirty_idle_connections_sit_on_the_port(tmp_path, tmux):
+    """Idle connections have their own slots (a few per address, 10 s each): they never lock the door, not
+    even one whose logged-in places are few (five sessions: 21 connections in all before)."""
+    served = Door(tmp_path, "--max-sessions", "5")
+    crowd = IdleCrowd(served.port, [f"127.0.0.{host}" for host in range(2, 32)])
+    try:
+        wait_until(lambda: crowd.opened >= 30, "thirty idle connections")
+        tmux.open("ann", served.ssh("Ann"), {"TERM": "xterm-256color", "LANG": "C.UTF-8"}, size=(100, 30))
+        assert "Join a table" in tmux.wait_for("ann", "Play against bots")
+    finally:
+        crowd.stop()
+        served.stop()
+
+
+def test_a_window_of_10000_by_10000_is_served_at_500_by_200(door, tmux):
+    tmux.open("big", door.ssh("Big"), {"TERM": "xterm-256color", "LANG": "C.UTF-8"}, size=(100, 30))
+    tmux.wait_for("big", "Play against bots")
+    [app] = door.apps()
+    tmux.run("resize-window", "-t", "turpin:big", "-x", "10000", "-y", "10000")
+    wait_until(lambda: window_size_of(app) != (100, 30), "the resize reaches the app's terminal")
+    assert window_size_of(app) == (500, 200)
