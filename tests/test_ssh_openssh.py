@@ -36,8 +36,12 @@ class Door:
     def __init__(self, tmp_path: pathlib.Path, *options: str) -> None:
         self.dir = tmp_path
         self.key = tmp_path / "player_key"
-        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(self.key)], check=True)
-        (tmp_path / "authorized_keys").write_bytes(self.key.with_suffix(".pub").read_bytes())
+        #: A second player's key: with keys, the key is who a player is, whatever name he logs in under.
+        self.other_key = tmp_path / "other_player_key"
+        for key in (self.key, self.other_key):
+            subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
+        (tmp_path / "authorized_keys").write_bytes(b"".join(key.with_suffix(".pub").read_bytes()
+                                                            for key in (self.key, self.other_key)))
         self.server = subprocess.Popen(
             [sys.executable, "-m", "tui", "serve-ssh", "--port", "0", "--interface", "127.0.0.1",
              "--authorized-keys", str(tmp_path / "authorized_keys"), "--host-key", str(tmp_path / "host_key"),
@@ -51,8 +55,9 @@ class Door:
         self.port = int(re.search(r"port (\d+)", self.banner[0]).group(1))
         self.fingerprint = re.search(r"fingerprint: (\S+)", "".join(self.banner)).group(1)
 
-    def ssh(self, user: str) -> list[str]:
-        return ["ssh", "-F", "/dev/null", "-tt", "-p", str(self.port), "-i", str(self.key), "-o", "IdentitiesOnly=yes",
+    def ssh(self, user: str, key: pathlib.Path | None = None) -> list[str]:
+        return ["ssh", "-F", "/dev/null", "-tt", "-p", str(self.port), "-i", str(key or self.key), "-o",
+                "IdentitiesOnly=yes",
                 "-o", f"UserKnownHostsFile={self.dir / 'known_hosts'}", "-o", "StrictHostKeyChecking=accept-new",
                 "-o", "PasswordAuthentication=no", "-o", "BatchMode=yes", f"{user}@127.0.0.1"]
 
@@ -165,8 +170,8 @@ def test_a_seated_ssh_player_who_drops_gets_his_seat_back_by_connecting_again(do
         address = "127.0.0.1:" + re.search(r":(\d+)\b", host.stdout.readline()).group(1)
         env = {"TERM": "xterm-256color", "LANG": "C.UTF-8"}
 
-        def join_as(window: str, user: str) -> None:
-            tmux.open(window, door.ssh(user), env, size=(140, 36))  # wide enough for "you: Ann (seat N)"
+        def join_as(window: str, user: str, key: pathlib.Path | None = None) -> None:
+            tmux.open(window, door.ssh(user, key), env, size=(140, 36))  # wide enough for "you: Ann (seat N)"
             tmux.wait_for(window, "Play against bots")
             tmux.keys(window, "j")
             tmux.wait_for(window, "Address")
@@ -176,16 +181,21 @@ def test_a_seated_ssh_player_who_drops_gets_his_seat_back_by_connecting_again(do
         join_as("ann", "Ann")
         seated = tmux.wait_for("ann", r"you: Ann \(seat \d\)")
         seat = re.search(r"you: Ann \(seat (\d)\)", seated).group(1)
-        [seats_file] = (tmp_path / "data" / "turpin" / "ssh-seats").glob("Ann-*.json")
-        assert address in seats_file.read_text()  # the app kept Ann's token in her SSH user's file
+        import asyncssh
+        from net.ssh import seats_file as seats_file_of
+        key = asyncssh.read_public_key(str(door.key.with_suffix(".pub")))
+        seats_file = seats_file_of(tmp_path / "data" / "turpin", f"key {key.get_fingerprint('sha256')}")
+        assert address in seats_file.read_text()  # the app kept Ann's token in her key's file
 
         ann_pane = int(tmux.run("display-message", "-p", "-t", "turpin:ann", "#{pane_pid}"))
         for pid in _children(ann_pane):
             os.kill(pid, signal.SIGKILL)  # Ann's connection drops
         wait_until(lambda: door.apps() == [], "Ann's app ends with her connection")
 
-        join_as("bob", "Bob")  # someone else finds the table full: the seat is still Ann's
+        join_as("bob", "Bob", door.other_key)  # someone else finds the table full: the seat is still Ann's
         tmux.wait_for("bob", "Every seat at this table is taken")
+        join_as("mallory", "Ann", door.other_key)  # so does someone else under her name
+        tmux.wait_for("mallory", "Every seat at this table is taken")
 
         join_as("ann-again", "Ann")
         tmux.wait_for("ann-again", rf"you: Ann \(seat {seat}\)")
