@@ -12,6 +12,9 @@
    The three are measured in turns, 50 actions at a time, so that the machine's load falls on each alike.
 3. Fan-out: 5 players and 200 spectators on one host: p99 until all 205 are updated, and the host
    process's memory (RSS) before and after the spectators joined.
+4. A flood (issue 32): one seat of two sends moves the rules refuse as fast as the host reads them, coming
+   back with its token each time it is closed; the other seat's ping round trips, p50/p99, as a ratio to
+   the same pings with no flood, and again on a host with no refusal limit.
 
 Each server (echo, host) runs in its own process; the bench process plays every client. Prints figures,
 asserts nothing.
@@ -147,7 +150,8 @@ async def relay_floor(frames: list[list[bytes]]) -> list[float]:
         process.terminate()
 
 
-def _table_server(game_id: str, players: int, seed: int, record: bool, port_queue: multiprocessing.Queue) -> None:
+def _table_server(game_id: str, players: int, seed: int, record: bool, port_queue: multiprocessing.Queue,
+                  refusal_burst: int | None = None) -> None:
     from net.authority import Table
     from net.host import HostSettings, TableHost, record_saver
 
@@ -157,7 +161,10 @@ def _table_server(game_id: str, players: int, seed: int, record: bool, port_queu
         if record:
             save = record_saver(os.path.join(tempfile.mkdtemp(prefix="turpin-bench-"), "bench.record"))
         table = Table(game, {"players": players}, code=None, seed=seed, save=save)
-        host = TableHost(table, HostSettings(send_queue=1024, max_connections=4096, max_spectators=4096))
+        settings = HostSettings(send_queue=1024, max_connections=4096, max_spectators=4096)
+        if refusal_burst is not None:
+            settings.refusal_burst = refusal_burst
+        host = TableHost(table, settings)
         _, port = await host.start("127.0.0.1", 0)
         port_queue.put(port)
         await asyncio.Event().wait()
@@ -165,9 +172,9 @@ def _table_server(game_id: str, players: int, seed: int, record: bool, port_queu
     asyncio.run(main())
 
 
-def _spawn(target, *args) -> tuple[multiprocessing.Process, int]:
+def _spawn(target, *args, **kwargs) -> tuple[multiprocessing.Process, int]:
     ports: multiprocessing.Queue = multiprocessing.Queue()
-    process = multiprocessing.Process(target=target, args=(*args, ports), daemon=True)
+    process = multiprocessing.Process(target=target, args=(*args, ports), kwargs=kwargs, daemon=True)
     process.start()
     return process, ports.get(timeout=30)
 
@@ -275,6 +282,67 @@ async def table_latencies(game_id: str, players: int, spectators: int, actions: 
     return samples, memory
 
 
+async def _ping_round_trips(watcher: Watcher, count: int) -> list[float]:
+    """One seated player's pings, one at a time: each until its pong (the table frames between are read)."""
+    samples = []
+    for number in range(count):
+        start = time.perf_counter()
+        watcher.writer.write(protocol.encode({"type": "ping", "t": number}))
+        while (await watcher._read_one()) != {"type": "pong", "t": number}:
+            pass
+        samples.append(time.perf_counter() - start)
+    return samples
+
+
+async def _flood(port: int, hello: dict, stop: asyncio.Event) -> int:
+    """Moves the rules refuse, as fast as the host reads them, from one seat; when the host closes the
+    connection the flooder comes back with its seat token and goes on. Returns the connections it used."""
+    illegal = protocol.encode({"type": "act", "action": {"do": "nothing of the kind"}, "prompt": 0})
+    connections = 0
+    while not stop.is_set():
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        connections += 1
+        writer.write(protocol.encode(hello))
+
+        async def drain_replies() -> None:
+            while True:
+                message = await protocol.read_frame(reader, protocol.MAX_HOST_FRAME)
+                if message["type"] == "welcome" and message.get("token"):
+                    hello["token"] = message["token"]
+        replies = asyncio.ensure_future(drain_replies())
+        try:
+            while not stop.is_set() and not replies.done():
+                writer.write(illegal * 64)
+                await writer.drain()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            replies.cancel()
+            writer.close()
+    return connections
+
+
+async def flood_round_trips(game_id: str, count: int, refusal_burst: int | None, flooding: bool,
+                            rng: random.Random) -> tuple[list[float], int]:
+    """Another seat's ping round trips while one seat floods refused moves (or, with ``flooding`` False,
+    does nothing), on a host whose refusal limit is its default (``refusal_burst`` None) or given."""
+    process, port = _spawn(_table_server, game_id, 2, rng.getrandbits(63), False, refusal_burst=refusal_burst)
+    stop = asyncio.Event()
+    try:
+        player = await Watcher.join(port, "player")
+        flooder = asyncio.ensure_future(_flood(port, {"type": "hello", "protocol": protocol.PROTOCOL_VERSION,
+                                                      "role": "player", "seat": 1}, stop)) if flooding else None
+        await asyncio.sleep(0.5 if flooding else 0)  # the flood is under way
+        samples = await _ping_round_trips(player, count)
+        stop.set()
+        connections = await flooder if flooder is not None else 0
+        player.close()
+        return samples, connections
+    finally:
+        stop.set()
+        process.terminate()
+
+
 def _line(name: str, samples: list[float]) -> str:
     return (f"{name:<44} p50 {1000 * statistics.median(samples):7.3f} ms   "
             f"p99 {1000 * _percentile(samples, 99):7.3f} ms   (n={len(samples)})")
@@ -305,6 +373,17 @@ async def main(args: argparse.Namespace) -> None:
     print(f"{'':<44} goal (issue 10): p50 <= 2x the relay floor, record on: {ratio:.2f}x — "
           f"{'met' if ratio <= 2 else 'NOT met'}")
     print(_line("  same, without the record write (fsync)", bare))
+    quiet, _ = await flood_round_trips(game_id, args.pings, None, False, rng)
+    limited, reconnects = await flood_round_trips(game_id, args.pings, None, True, rng)
+    unlimited, _ = await flood_round_trips(game_id, args.pings, 10**9, True, rng)
+    print(_line("another seat's ping, no flood", quiet))
+    print(_line("  same, one seat flooding refused moves", limited))
+    print(f"{'':<44} ratio to no flood: p50 {statistics.median(limited) / statistics.median(quiet):.1f}x   "
+          f"p99 {_percentile(limited, 99) / _percentile(quiet, 99):.1f}x   (the flooder was closed "
+          f"{reconnects - 1} times and came back with its token)")
+    print(_line("  same, with no refusal limit", unlimited))
+    print(f"{'':<44} ratio to no flood: p50 {statistics.median(unlimited) / statistics.median(quiet):.1f}x   "
+          f"p99 {_percentile(unlimited, 99) / _percentile(quiet, 99):.1f}x")
     fanout, memory = await table_latencies(game_id, players, args.fanout, max(50, args.actions // 3), True, rng)
     print(_line(f"action -> all views ({players} players + {args.fanout} spectators)", fanout))
     print(f"host memory: {memory[0] / 1024:.1f} MiB before joining, {memory[1] / 1024:.1f} MiB with "
@@ -317,4 +396,5 @@ if __name__ == "__main__":
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--fanout", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--pings", type=int, default=300, help="pings timed for each flood measurement")
     asyncio.run(main(parser.parse_args()))

@@ -100,7 +100,7 @@ async def local_launch(folder: pathlib.Path) -> tuple[float, int]:
 async def start_server(folder: pathlib.Path) -> tuple[asyncio.subprocess.Process, int]:
     server = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui", "serve-ssh", "--port", "0", "--interface", "127.0.0.1", "--open",
-        "--max-sessions", "100", "--host-key", str(folder / "host_key"), cwd=ROOT,
+        "--no-name-passphrases", "--max-sessions", "100", "--host-key", str(folder / "host_key"), cwd=ROOT,
         env={**_environment(folder), "PYTHONPATH": str(ROOT)}, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT)
     first = await asyncio.wait_for(server.stdout.readline(), GUARD)

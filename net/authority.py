@@ -34,6 +34,7 @@ from net.protocol import error_message, host_message
 from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record, public_record
 from net.refusals import Refusal, check_protocol
 from net.seats import BOT_NAMES, SeatInfo, Watcher, default_bot, new_token, printable_name, seat_labels
+from net.untrusted import player_name
 
 
 class LeakError(AssertionError):
@@ -164,16 +165,23 @@ class Table:
         check_record(record)
         if record["game"] != game.id:
             raise RecordError(f"the record is of {record['game']!r}, not {game.id!r}")
-        table = cls(game, record["options"], name=record["table"], code=record.get("code"),
-                    seed=record["seed"], grace=record.get("grace"), host_token=record.get("host_token"),
-                    save=save)
+        try:
+            table = cls(game, record["options"], name=record["table"], code=record.get("code"),
+                        seed=record["seed"], grace=record.get("grace"), host_token=record.get("host_token"),
+                        save=save)
+        except OptionError as error:
+            raise RecordError(f"the record's 'options' cannot be played: {error}") from None
         table.meta = dict(record.get("meta") or {})
         if len(record["seats"]) != len(table.seats):
             raise RecordError("the record's seats do not match its options")
-        for info, saved in zip(table.seats, record["seats"]):
-            info.kind, info.name, info.bot, info.token = saved["kind"], saved.get("name", ""), \
+        for number, (info, saved) in enumerate(zip(table.seats, record["seats"]), start=1):
+            info.kind, info.name, info.bot, info.token = saved["kind"], saved.get("name") or "", \
                 saved.get("bot"), saved.get("token")
             info.away_name = saved.get("away_name") if info.kind == "bot" and info.token else None
+            if info.kind == "player":  # as from a player's hello: no seat marks in a person's name
+                info.name = player_name(info.name) or f"Player {number}"
+            if info.away_name is not None:
+                info.away_name = player_name(info.away_name) or None
             if info.kind == "bot" and info.bot not in game.bots:
                 raise RecordError(f"the record names a bot {info.bot!r} that {game.title} does not have")
             if info.kind == "bot":
@@ -183,10 +191,10 @@ class Table:
         for seat, action in record["actions"]:
             if seat not in game.pending(table.state):
                 raise RecordError(f"the record's action {len(table.actions) + 1} is out of turn")
-            try:
-                events = game.apply(table.state, seat, action)
-            except IllegalAction as error:
-                raise RecordError(f"the record's action {len(table.actions) + 1} is refused: {error}") from None
+            chosen = matching_action(action, game.legal_actions(table.state, seat))
+            if chosen is None:  # checked as a player's action is: a malformed one never reaches the rules
+                raise RecordError(f"the record's action {len(table.actions) + 1} is not one the rules allow then")
+            events = game.apply(table.state, seat, chosen)
             table.actions.append([seat, action])
             table.log += events
         table._refresh_prompts()
@@ -240,8 +248,8 @@ class Table:
             token = new_token()
             info = self.seats[seat]
             info.kind, info.token = "player", token
-            info.name = printable_name(hello.get("name")) or f"Player {seat + 1}"
-        name = self.seats[seat].name if seat is not None else printable_name(hello.get("name")) or "Spectator"
+            info.name = player_name(hello.get("name")) or f"Player {seat + 1}"
+        name = self.seats[seat].name if seat is not None else player_name(hello.get("name")) or "Spectator"
         watcher = Watcher(send, seat, on_drop=on_drop, name=name)
         if seat is not None:
             self._replace_connection(seat)

@@ -20,6 +20,7 @@ from typing import Any, AsyncIterator, Callable
 
 from net import protocol
 from net.protocol import ProtocolError
+from net.untrusted import printable_message
 
 #: Refusals of a hello that retrying with the same details can never turn into a welcome.
 STOP_RETRYING = protocol.PERMANENT | {"wrong_code", "slow_down"}
@@ -319,6 +320,10 @@ class TableClient:
                     raise asyncio.TimeoutError() from None
                 if self.frame_log is not None:
                     self.frame_log.append(message)
+                try:  # everything a host sends is someone else's text: none of it reaches a terminal raw
+                    message = printable_message(message)
+                except RecursionError:
+                    raise ProtocolError("bad_message", "the host sent a message nested too deep") from None
                 protocol.validate_host_message(message)
                 if message["type"] == "welcome":
                     welcomed = True

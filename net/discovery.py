@@ -25,6 +25,7 @@ from zeroconf import (DNSQuestionType, Error as ZeroconfError, IPVersion, NotRun
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from net.addresses import ipv4_by_interface
+from net.untrusted import printable
 
 SERVICE_TYPE = "_turpin._tcp.local."
 
@@ -399,7 +400,7 @@ class TableBrowser:
         if not await info.async_request(self._aiozc.zeroconf, RESOLVE_TIMEOUT_MS, question_type=QUESTIONS) \
                 or not info.port:
             return
-        instance = name[: -len(SERVICE_TYPE) - 1] if name.endswith("." + SERVICE_TYPE) else name
+        instance = printable(name[: -len(SERVICE_TYPE) - 1] if name.endswith("." + SERVICE_TYPE) else name)
         try:
             ad = TableAd.from_txt(info.properties, host="", port=info.port, instance=instance)
         except ValueError as error:   # checked before probing: a bad advert costs no connection

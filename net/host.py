@@ -59,6 +59,12 @@ class HostSettings:
     max_unjoined_per_address: int = 16
     #: Seconds a connection may stay without joining before it is dropped.
     join_deadline: float = 30.0
+    #: Refused requests (moves out of turn, illegal or stale, bad messages) one connection may send at
+    #: once, and how many more it earns per second; past them it is closed (``too_many_refusals``).
+    refusal_burst: int = 40
+    refusals_per_second: float = 10.0
+    #: Seconds a seat token closed for too many refusals waits before it may join again.
+    refusal_cooldown: float = 5.0
 
 
 class WrongCodeThrottle:
@@ -113,6 +119,23 @@ class WrongCodeThrottle:
         self._streaks.pop(address, None)
 
 
+class TokenBucket:
+    """``burst`` at once, then ``per_second``: ``take`` is False once the bucket is empty."""
+
+    def __init__(self, burst: float, per_second: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst, self.per_second, self.clock = burst, per_second, clock
+        self.tokens, self.last = float(burst), clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 class Connection:
     """One client connection: its reader loop, its bounded send queue and its writer task."""
 
@@ -131,6 +154,9 @@ class Connection:
         self._ready = asyncio.Event()
         self._close_after_flush = False
         self._writer_task = asyncio.ensure_future(self._write_loop())
+        #: Refusals cost the host work (an illegal move is explained on a redrawn state): a connection
+        #: that keeps earning them is closed rather than let slow everyone else's table.
+        self.refusals = TokenBucket(host.settings.refusal_burst, host.settings.refusals_per_second)
 
     def send(self, frame: bytes) -> None:
         """Send a frame, or queue it; a connection whose queue is full is too far behind and is dropped.
@@ -193,12 +219,16 @@ class Connection:
                 self.last_heard = time.monotonic()
                 try:
                     await self.host.handle(self, protocol.validate_client_message(message))
-                except ProtocolError as error:
-                    self.send_message(error_message(error.code, error.message))
-                except Refusal as refusal:
-                    self.send_message(refusal.as_message())
+                except (ProtocolError, Refusal) as refused:
+                    if not self.refusals.take():
+                        self._close_for_refusals()
+                        return
+                    if isinstance(refused, ProtocolError):
+                        self.send_message(error_message(refused.code, refused.message))
+                        continue
+                    self.send_message(refused.as_message())
                     # A refused hello ends the connection too: it would only hold a slot meanwhile.
-                    if refusal.code in protocol.PERMANENT or (message.get("type") == "hello" and self.watcher is None):
+                    if refused.code in protocol.PERMANENT or (message.get("type") == "hello" and self.watcher is None):
                         self.close_soon()
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
             # The peer went: a player leaving, or a LAN browser's probe (connect, then close or reset
@@ -210,6 +240,19 @@ class Connection:
                 self.abort()
 
 
+    def _close_for_refusals(self) -> None:
+        settings = self.host.settings
+        self.send_message(error_message("too_many_refusals", (
+            f"this connection sent more than {settings.refusal_burst} requests the table refused, faster than "
+            f"{settings.refusals_per_second:g} a second, and is closed")))
+        self.close_soon()
+        seat = self.watcher.seat if self.watcher is not None else None
+        if seat is not None and self.host.table.seats[seat].token:
+            self.host.cooling[self.host.table.seats[seat].token] = time.monotonic() + settings.refusal_cooldown
+        who = f"seat {seat + 1}'s connection" if seat is not None else "a connection"
+        self.host.table.tell(f"Closed {who} from {self.address}: too many refused requests")
+
+
 class TableHost:
     """An asyncio TCP server for one table; ``start`` it, then ``close`` it (in a ``finally``)."""
 
@@ -219,6 +262,9 @@ class TableHost:
         self.table.heartbeat, self.table.timeout = self.settings.heartbeat, self.settings.timeout
         self.connections: set[Connection] = set()
         self.throttle = WrongCodeThrottle(self.settings)
+        #: Seat tokens closed for too many refusals → when they may join again (a flood does not go on by
+        #: coming straight back).
+        self.cooling: dict[str, float] = {}
         self.server: asyncio.AbstractServer | None = None
         self.address: tuple[str, int] = ("", 0)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -318,6 +364,11 @@ class TableHost:
         if connection.watcher is not None:
             raise Refusal("already_joined", "this connection has already joined the table")
         check_protocol(hello)
+        wait = self.cooling.get(hello.get("token") or "", 0.0) - time.monotonic()
+        if wait > 0:
+            raise Refusal("slow_down", f"this seat's last connection was closed for too many refused "
+                                       f"requests; come back in {wait:.0f} s", retry_after=round(wait, 1))
+        self.cooling.pop(hello.get("token") or "", None)
         if hello["role"] == "spectator" and self.spectators() >= self.settings.max_spectators:
             most = self.settings.max_spectators
             watching = "its one spectator" if most == 1 else f"its {most} spectators"

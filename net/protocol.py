@@ -70,9 +70,10 @@ ERROR_CODES = {
     "bad_chat": "a chat line is 1 to 200 printable characters",
     "chat_too_fast": "too many chat lines at once; wait a moment before the next",
     "muted": "the host has muted spectators' chat",
+    "too_many_refusals": "this connection sent too many requests the table refused, too fast; it is closed",
 }
 PERMANENT = frozenset({"version", "table_full", "no_such_seat", "bad_token", "replaced", "seat_in_use",
-                       "table_closed"})
+                       "table_closed", "too_many_refusals"})
 
 
 class ProtocolError(Exception):

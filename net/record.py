@@ -232,23 +232,97 @@ def _no_ext(code: int, data: bytes) -> Any:
     raise ValueError("extension types are not used in records")
 
 
+#: The longest text a record may hold in a name (a seat's, the table's), a room code and a token.
+_NAME_CHARS, _CODE_CHARS, _TOKEN_CHARS = 40, 32, 128
+
+
+def _shown(value: Any) -> str:
+    """A value from a record, for an error line: its repr (no control character survives it), cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _whole_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(value: Any, field: str, longest: int, empty: bool = False) -> None:
+    """A record's text field: printable (the filter a player's text goes through), not too long."""
+    if not isinstance(value, str):
+        raise RecordError(f"the record's {field} is not text ({_shown(value)})")
+    if not value.isprintable():
+        raise RecordError(f"the record's {field} holds characters that are not printable ({_shown(value)})")
+    if len(value) > longest or (not value and not empty):
+        raise RecordError(f"the record's {field} is not 1 to {longest} characters ({_shown(value)})")
+
+
 def check_record(record: Any) -> None:
-    """The shape every record has; the game itself checks the options and the actions on replay."""
+    """Every field of a record, its type and range, names printable; ``RecordError`` in one line naming the
+    first bad field. The game itself checks the options, the bots and the actions when it replays them."""
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise RecordError("not a turpin game record")
     if record.get("version") != RECORD_VERSION:
-        raise RecordError(f"record version {record.get('version')!r} is not {RECORD_VERSION}")
+        raise RecordError(f"record version {_shown(record.get('version'))} is not {RECORD_VERSION}")
     expected = {"game": str, "options": dict, "seed": int, "seats": list, "actions": list, "table": str}
     for name, kind in expected.items():
-        if not isinstance(record.get(name), kind):
+        if not isinstance(record.get(name), kind) or isinstance(record.get(name), bool):
             raise RecordError(f"the record has no valid {name!r}")
-    for entry in record["actions"]:
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)
+    _text(record["game"], "'game'", 32)
+    _text(record["table"], "'table' (its name)", _NAME_CHARS)
+    if record.get("code") is not None:
+        _text(record["code"], "'code'", _CODE_CHARS)
+    if record.get("host_token") is not None:
+        _text(record["host_token"], "'host_token'", _TOKEN_CHARS)
+    grace = record.get("grace")
+    if grace is not None and not (isinstance(grace, (int, float)) and not isinstance(grace, bool)
+                                  and 0 <= grace < float("inf")):
+        raise RecordError(f"the record's 'grace' is not a number of seconds from 0 ({_shown(grace)})")
+    saved_at = record.get("saved_at")
+    if saved_at is not None and not (isinstance(saved_at, (int, float)) and not isinstance(saved_at, bool)):
+        raise RecordError(f"the record's 'saved_at' is not a time ({_shown(saved_at)})")
+    _check_meta(record.get("meta"))
+    if not 1 <= len(record["seats"]) <= 64:
+        raise RecordError("the record's 'seats' has no seats, or too many")
+    for number, seat in enumerate(record["seats"], start=1):
+        _check_seat(seat, number)
+    seats = len(record["seats"])
+    for number, entry in enumerate(record["actions"], start=1):
+        if not (isinstance(entry, list) and len(entry) == 2 and _whole_number(entry[0]) and 0 <= entry[0] < seats
                 and isinstance(entry[1], dict)):
-            raise RecordError("the record's action log is damaged")
-    for seat in record["seats"]:
-        if not (isinstance(seat, dict) and seat.get("kind") in ("open", "player", "bot")):
-            raise RecordError("the record's seats are damaged")
+            raise RecordError(f"the record's action log is damaged at action {number} ({_shown(entry)})")
+
+
+def _check_meta(meta: Any) -> None:
+    """The host's facts: the port and interface it served on, whether it was a game against bots."""
+    if meta is None:
+        return
+    if not isinstance(meta, dict) or not all(isinstance(key, str) for key in meta):
+        raise RecordError(f"the record's 'meta' is not a map of names ({_shown(meta)})")
+    port = meta.get("port")
+    if port is not None and not (_whole_number(port) and 0 <= port <= 65535):
+        raise RecordError(f"the record's 'meta' port is not a port ({_shown(port)})")
+    if meta.get("interface") is not None:
+        _text(meta["interface"], "'meta' interface", 64)
+    for key, value in meta.items():
+        if not (value is None or isinstance(value, (bool, int, float)) or
+                (isinstance(value, str) and value.isprintable() and len(value) <= 256)):
+            raise RecordError(f"the record's 'meta' {_shown(key)} is not a plain value ({_shown(value)})")
+
+
+def _check_seat(seat: Any, number: int) -> None:
+    where = f"seat {number}"
+    if not (isinstance(seat, dict) and seat.get("kind") in ("open", "player", "bot")):
+        raise RecordError(f"the record's {where} is damaged (no kind: open, player or bot)")
+    if seat.get("name") is not None:
+        _text(seat["name"], f"{where} name", _NAME_CHARS, empty=seat["kind"] == "open")
+    if seat.get("away_name") is not None:
+        _text(seat["away_name"], f"{where} away_name", _NAME_CHARS)
+    if seat.get("token") is not None:
+        _text(seat["token"], f"{where} token", _TOKEN_CHARS)
+    if seat.get("bot") is not None:
+        _text(seat["bot"], f"{where} bot", 32)
+    if seat["kind"] == "bot" and seat.get("bot") is None:
+        raise RecordError(f"the record's {where} is a bot with no level")
 
 
 def public_record(record: dict[str, Any]) -> dict[str, Any]:

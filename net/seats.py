@@ -12,6 +12,7 @@ from core.bots import DEFAULT_BOT
 from core.engine import Game, seat_name
 from net import protocol
 from net.chat import ChatBucket
+from net.untrusted import printable
 
 #: Letters for room codes: no 0/O or 1/I/L to misread across a room.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -30,7 +31,7 @@ def default_bot(game: Game) -> str:
 def printable_name(name: str | None) -> str:
     """A player's name as others will see it: printable characters only (no terminal escapes), at most
     ``NAME_LIMIT``."""
-    return "".join(ch for ch in (name or "") if ch.isprintable()).strip()[:protocol.NAME_LIMIT]
+    return printable(name or "").strip()[:protocol.NAME_LIMIT]
 
 
 #: Names that would make a log line read as if it meant someone else.

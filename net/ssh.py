@@ -18,6 +18,7 @@ import dataclasses
 import fcntl
 import hashlib
 import hmac
+import json
 import os
 import pathlib
 import pty
@@ -82,7 +83,19 @@ class SSHSettings:
     host_key: pathlib.Path | None = None  # None: HOST_KEY_NAME in data_dir(), made on first start
     data_dir: pathlib.Path | None = None  # None: data_dir(); seat files go under ssh-seats/
     max_sessions: int = 20
-    max_connections: int | None = None  # open connections, logged in or not; None = max_sessions + 16
+    max_connections: int | None = None  # logged-in connections at once; None = max_sessions + 16
+    max_sessions_per_connection: int = 4  # terminal sessions one login may open at once
+    max_sessions_per_address: int = 10  # sessions from one client address at once
+    #: Connections still logging in: from one address, and in all; they have their own slots, apart from
+    #: the logged-in ones, so idle connections never lock the door, and ``login_timeout`` ends them.
+    max_logins_per_address: int = 4
+    max_logins: int = 32
+    login_timeout: float = 10.0
+    #: The largest terminal a session is given (columns, rows); a bigger window is drawn at this size.
+    max_terminal: tuple[int, int] = (500, 200)
+    #: With a password or --open, a name's first session gives it a passphrase, asked again before that
+    #: name's seats and games are handed back (keys mode needs none: the key is the identity).
+    name_passphrases: bool = True
     idle_timeout: float | None = 30 * 60.0  # seconds with no key and nothing new on screen; None = never
     wrong_password_delay: float = 1.0  # first wrong password from an address waits this, then doubles
     wrong_password_max_delay: float = 30.0
@@ -102,6 +115,9 @@ class SSHSettings:
             raise SSHSetupError("key authentication needs an authorized_keys file")
         if self.max_sessions < 1:
             raise SSHSetupError("max sessions must be at least 1")
+        if min(self.max_sessions_per_connection, self.max_sessions_per_address, self.max_logins_per_address,
+               self.max_logins) < 1:
+            raise SSHSetupError("every session and login limit must be at least 1")
         if self.idle_timeout is not None and self.idle_timeout <= 0:
             raise SSHSetupError("the idle timeout must be more than 0 seconds")
         if not 0 <= self.port <= 65535:
@@ -140,13 +156,50 @@ def load_or_make_host_key(path: pathlib.Path) -> asyncssh.SSHKey:
 
 
 def seats_file(base: pathlib.Path, user: str) -> pathlib.Path:
-    """The per-SSH-user file where the app keeps seat tokens, named safely whatever the user name is."""
+    """The per-identity file where the app keeps seat tokens, named safely whatever the identity is (an SSH
+    user name whose passphrase was given, a key's fingerprint, or a fresh one-session identity)."""
     return base / "ssh-seats" / f"{user_file_stem(user)}.json"
 
 
 def records_folder(base: pathlib.Path, user: str) -> pathlib.Path:
     """The per-SSH-user folder of his games against bots (so that one dropped goes on next time)."""
     return base / "ssh-records" / user_file_stem(user)
+
+
+def passphrase_file(base: pathlib.Path, user: str) -> pathlib.Path:
+    """Where the hash of an SSH user name's passphrase is kept (password and --open modes)."""
+    return base / "ssh-names" / f"{user_file_stem(user)}.json"
+
+
+def _normal_passphrase(text: str) -> str:
+    return "".join(text.split()).lower()
+
+
+def _passphrase_hash(passphrase: str, salt: bytes) -> bytes:
+    return hashlib.scrypt(_normal_passphrase(passphrase).encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
+
+
+def claim_name(base: pathlib.Path, user: str) -> str | None:
+    """Give a new name its passphrase (returned, kept only as a salted hash); None if the name has one."""
+    path = passphrase_file(base, user)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    passphrase, salt = fresh_password(), secrets.token_bytes(16)
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return None
+    with os.fdopen(descriptor, "w") as file:
+        json.dump({"salt": salt.hex(), "scrypt": _passphrase_hash(passphrase, salt).hex()}, file)
+    return passphrase
+
+
+def passphrase_is_right(base: pathlib.Path, user: str, passphrase: str) -> bool:
+    try:
+        kept = json.loads(passphrase_file(base, user).read_text())
+        salt, expected = bytes.fromhex(kept["salt"]), bytes.fromhex(kept["scrypt"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    return hmac.compare_digest(_passphrase_hash(passphrase, salt), expected)
 
 
 def user_file_stem(user: str) -> str:
@@ -170,9 +223,11 @@ def terminal_type(requested: str | None) -> str:
     return FALLBACK_TERM
 
 
-def session_env(settings: SSHSettings, user: str, term: str) -> dict[str, str]:
-    """A clean environment: TERM from the client, the rest from the server; nothing else of the client's."""
+def session_env(settings: SSHSettings, user: str, term: str, identity: str | None = None) -> dict[str, str]:
+    """A clean environment: TERM from the client, the rest from the server; nothing else of the client's.
+    The seats file and the records folder are the ``identity``'s (the user name by default)."""
     base = settings.data_dir or data_dir()
+    user = identity or user
     env = {name: os.environ[name] for name in SERVER_ENV_PASSED_ON if name in os.environ}
     env |= {
         "TERM": term,
@@ -224,9 +279,16 @@ class WrongPasswordBrake:
         self.failures.pop(address, None)
 
 
-def set_window_size(descriptor: int, columns: int, rows: int, pixel_width: int = 0, pixel_height: int = 0) -> None:
-    """TIOCSWINSZ on a pty: the kernel tells the app's process group with SIGWINCH."""
-    packed = struct.pack("HHHH", max(rows, 1), max(columns, 1), pixel_width, pixel_height)
+def set_window_size(descriptor: int, columns: int, rows: int, pixel_width: int = 0, pixel_height: int = 0,
+                    largest: tuple[int, int] = (500, 200)) -> None:
+    """TIOCSWINSZ on a pty, at most ``largest`` (columns, rows): the kernel tells the app's process group
+    with SIGWINCH. A client asking for more gets the largest (the app would draw all it asks for: a
+    10000×10000 window took gigabytes), and no pixel size, which would not match."""
+    capped = columns > largest[0] or rows > largest[1]
+    columns, rows = min(max(columns, 1), largest[0]), min(max(rows, 1), largest[1])
+    if capped or not (0 <= pixel_width <= 65535 and 0 <= pixel_height <= 65535):
+        pixel_width = pixel_height = 0
+    packed = struct.pack("HHHH", rows, columns, pixel_width, pixel_height)
     fcntl.ioctl(descriptor, termios.TIOCSWINSZ, packed)
 
 
@@ -247,16 +309,44 @@ class _DoorServer(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self._peer = str(peer[0]) if peer else "?"
         self._conn = conn
-        if len(self._door._connections) >= self._door.connection_limit:
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections to this turpin server")
+        door, settings = self._door, self._door.settings
+        here = sum(1 for address in door._logging_in.values() if address == self._peer)
+        if here >= settings.max_logins_per_address or len(door._logging_in) >= settings.max_logins:
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                            "too many connections logging in to this turpin server; log in within "
+                            f"{settings.login_timeout:g} s of connecting")
             return
-        self._door._connections.add(conn)
+        door._logging_in[conn] = self._peer
+
+    def auth_completed(self) -> None:
+        door = self._door
+        door._logging_in.pop(self._conn, None)
+        if len(door._connections) >= door.connection_limit:
+            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections to this turpin server")
+            return
+        door._connections.add(self._conn)
+        if door.settings.auth == "keys" and getattr(self, "_fingerprint", None):
+            door._identities[self._conn] = f"key {self._fingerprint}"
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._door._connections.discard(self._conn)
+        self._door._logging_in.pop(self._conn, None)
+        self._door._identities.pop(self._conn, None)
 
     def begin_auth(self, username: str) -> bool:
         return self._door.settings.auth != "open"
+
+    def public_key_auth_supported(self) -> bool:
+        return self._door.settings.auth == "keys"
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """A key from the authorized keys file; the last one accepted is the one the login was signed with
+        (asyncssh checks the signature after this), and its fingerprint is the guest's identity."""
+        authorized = self._door._authorized_keys
+        if authorized is None or authorized.validate(key, self._peer, self._peer) is None:
+            return False
+        self._fingerprint = key.get_fingerprint("sha256")
+        return True
 
     def password_auth_supported(self) -> bool:
         return self._door.settings.auth == "password"
@@ -294,6 +384,14 @@ class SSHFrontDoor:
         self._server: asyncssh.SSHAcceptor | None = None
         self._sessions: dict[int, _AppSession] = {}
         self._connections: set[asyncssh.SSHServerConnection] = set()
+        #: Connections still logging in, and the address each came from.
+        self._logging_in: dict[asyncssh.SSHServerConnection, str] = {}
+        #: (connection, address) of every session being started or served: the per-login and per-address
+        #: limits count them.
+        self._claims: list[tuple[object, str]] = []
+        #: Whose seats and games a logged-in connection's sessions get (see ``_identity``).
+        self._identities: dict[object, str] = {}
+        self._authorized_keys: asyncssh.SSHAuthorizedKeys | None = None
         self._starting = 0
         self._closing = False
         #: Where a session's coming and going is told, a line each (``turpin serve-ssh`` prints them).
@@ -308,7 +406,7 @@ class SSHFrontDoor:
 
     @property
     def connection_limit(self) -> int:
-        """How many connections may be open at once (some still logging in, some with several sessions)."""
+        """How many logged-in connections may be open at once (some with several sessions)."""
         return self.settings.max_connections or self.settings.max_sessions + 16
 
     @property
@@ -333,6 +431,7 @@ class SSHFrontDoor:
                 client_keys = asyncssh.read_authorized_keys(str(settings.authorized_keys))
             except (OSError, ValueError, asyncssh.KeyImportError) as error:
                 raise SSHSetupError(f"cannot read authorized keys {settings.authorized_keys}: {error}") from None
+        self._authorized_keys = client_keys
         try:
             host = bind_address(settings.interface)
         except ValueError as error:
@@ -340,11 +439,11 @@ class SSHFrontDoor:
         try:
             self._server = await asyncssh.create_server(
                 lambda: _DoorServer(self), host, settings.port,
-                server_host_keys=[self.host_key], authorized_client_keys=client_keys,
+                server_host_keys=[self.host_key],
                 process_factory=self._serve, encoding=None, line_editor=False,
                 agent_forwarding=False, x11_forwarding=False, allow_scp=False,
                 keepalive_interval=settings.keepalive_interval, keepalive_count_max=4,
-                login_timeout=60)
+                login_timeout=settings.login_timeout)
         except OSError as error:
             raise SSHSetupError(f"cannot listen on {host} port {settings.port}: {error.strerror or error}") \
                 from None
@@ -359,7 +458,7 @@ class SSHFrontDoor:
             await asyncio.gather(*(session.end(reset_terminal=True) for session in sessions),
                                  return_exceptions=True)
             await asyncio.sleep(0.01 if self._starting else 0)
-        connections = list(self._connections)
+        connections = [*self._connections, *self._logging_in]
         for conn in connections:  # asyncssh leaves open connections open when the listener closes
             conn.close()
         await asyncio.gather(*(conn.wait_closed() for conn in connections), return_exceptions=True)
@@ -375,13 +474,81 @@ class SSHFrontDoor:
             places = ("the one place on this SSH server is" if self.settings.max_sessions == 1
                       else f"all {self.settings.max_sessions} places on this SSH server are")
             reason = f"turpin: {places} taken; try again in a while."
+        conn = process.channel.get_connection()
+        peer = process.get_extra_info("peername")
+        claim = (conn, str(peer[0]) if peer else "?")
+        if reason is None:
+            reason = self._over_guest_limits(claim)
         if reason is not None:
             process.stdout.write(reason.encode() + b"\r\n")
             process.exit(1)
             return
+        self._claims.append(claim)
+        try:
+            identity = await self._identity(process, claim[0])
+            if identity is None:
+                process.exit(1)
+                return
+            await self._serve_claimed(process, identity)
+        finally:
+            self._claims.remove(claim)
+
+    async def _identity(self, process: asyncssh.SSHServerProcess, conn: object) -> str | None:
+        """Whose seats and games this session gets: with keys, the key's; with a password or --open, the
+        user name's once its passphrase is given (the first session under a name is given one), else a
+        fresh identity of this connection's own. None if the guest left instead of answering."""
+        user = process.get_extra_info("username") or "player"
+        known = self._identities.get(conn)
+        if known is not None or not self.settings.name_passphrases or self.settings.auth == "keys":
+            return known or user
+        base = self.settings.data_dir or data_dir()
+        shown = printable(user)
+        loop = asyncio.get_running_loop()
+        passphrase = await loop.run_in_executor(None, claim_name, base, user)
+        if passphrase is not None:
+            answer = await _ask(process, (
+                f"turpin: the name {shown} is new here, and now yours. Its passphrase is\r\n\r\n    "
+                f"{passphrase}\r\n\r\nWhen you come back as {shown}, type it to get your seats and unfinished "
+                f"games back; anyone without it plays as a new {shown}. Press Enter to play. "))
+            if answer is None:
+                return None
+            identity = user
+        else:
+            answer = await _ask(process, (
+                f"turpin: the name {shown} has an owner here. Type its passphrase to get {shown}'s seats and "
+                f"games back, or press Enter alone to play as a new {shown}: "))
+            if answer is None:
+                return None
+            right = bool(answer.strip()) and await loop.run_in_executor(None, passphrase_is_right, base, user,
+                                                                           answer)
+            if right:
+                self.brake.forget(f"passphrase {user}")
+                identity = user
+            else:
+                if answer.strip():
+                    await asyncio.sleep(self.brake.delay_after_failure(f"passphrase {user}"))
+                    process.stdout.write(f"turpin: that is not {shown}'s passphrase.\r\n".encode())
+                process.stdout.write(f"turpin: you play as a new {shown}; {shown}'s seats and games stay "
+                                     f"theirs.\r\n".encode())
+                identity = f"guest {secrets.token_hex(8)}"
+        self._identities[conn] = identity  # the connection's next sessions are the same person's
+        return identity
+
+    def _over_guest_limits(self, claim: tuple[object, str]) -> str | None:
+        """Why one more session for this login or address is refused, or None."""
+        settings = self.settings
+        if sum(1 for conn, _ in self._claims if conn is claim[0]) >= settings.max_sessions_per_connection:
+            return (f"turpin: one login may have at most {settings.max_sessions_per_connection} sessions at "
+                    "once; close one first.")
+        if sum(1 for _, address in self._claims if address == claim[1]) >= settings.max_sessions_per_address:
+            return (f"turpin: at most {settings.max_sessions_per_address} sessions come from one address at "
+                    "once; close one first.")
+        return None
+
+    async def _serve_claimed(self, process: asyncssh.SSHServerProcess, identity: str) -> None:
         self._starting += 1
         try:
-            session = await _AppSession.start(process, self.settings)
+            session = await _AppSession.start(process, self.settings, identity)
         except OSError as error:
             process.stdout.write(f"turpin: the game could not start here: {error}\r\n".encode())
             process.exit(1)
@@ -398,6 +565,42 @@ class SSHFrontDoor:
         finally:
             self._sessions.pop(session.info.pid, None)
             self.tell(f"{who} left ({quantity(len(self._sessions), 'session')} now)")
+
+
+#: The longest answer typed to the door's own question (a passphrase), and how long it waits for one.
+_ANSWER_CHARS, _ANSWER_SECONDS = 64, 300.0
+
+
+async def _ask(process: asyncssh.SSHServerProcess, question: str) -> str | None:
+    """Ask the guest one line on his terminal before his app starts, not echoed; None if he leaves,
+    presses Ctrl-C or Ctrl-D, or answers nothing for ``_ANSWER_SECONDS``."""
+    process.stdout.write(question.encode())
+    typed = bytearray()
+
+    async def answer() -> str | None:
+        while True:
+            try:
+                data = await process.stdin.read(1024)
+            except asyncssh.TerminalSizeChanged:
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                return None
+            if not data:
+                return None
+            for byte in data:
+                if byte in (10, 13):
+                    process.stdout.write(b"\r\n")
+                    return typed.decode("utf-8", "replace")
+                if byte in (3, 4):
+                    return None
+                if byte in (8, 127):
+                    del typed[-1:]
+                elif byte >= 32 and len(typed) < _ANSWER_CHARS:
+                    typed.append(byte)
+    try:
+        return await asyncio.wait_for(answer(), _ANSWER_SECONDS)
+    except asyncio.TimeoutError:
+        return None
 
 
 #: Output of at least this many bytes at once is news on the screen (a table update), which keeps a
@@ -422,17 +625,18 @@ class _AppSession:
         self._goodbye: str | None = None
 
     @classmethod
-    async def start(cls, process: asyncssh.SSHServerProcess, settings: SSHSettings) -> _AppSession:
+    async def start(cls, process: asyncssh.SSHServerProcess, settings: SSHSettings,
+                    identity: str | None = None) -> _AppSession:
         """Open a pty at the client's window size and start the app on it, in its own session."""
         user = process.get_extra_info("username") or "player"
         peer = process.get_extra_info("peername")
         term = terminal_type(process.get_terminal_type())
-        environment = session_env(settings, user, term)
+        environment = session_env(settings, user, term, identity)
         pathlib.Path(environment["TURPIN_SEATS_FILE"]).parent.mkdir(parents=True, exist_ok=True)
         master, slave = pty.openpty()
         try:
             columns, rows, pixel_width, pixel_height = process.get_terminal_size()
-            set_window_size(slave, columns or 80, rows or 24, pixel_width, pixel_height)
+            set_window_size(slave, columns or 80, rows or 24, pixel_width, pixel_height, settings.max_terminal)
             child = await asyncio.create_subprocess_exec(
                 *settings.command(user), stdin=slave, stdout=slave, stderr=slave, env=environment,
                 cwd=environment["HOME"], start_new_session=True, preexec_fn=_take_terminal)
@@ -522,7 +726,8 @@ class _AppSession:
                 data = await self.process.stdin.read(65536)
             except asyncssh.TerminalSizeChanged as change:
                 self._touch()
-                set_window_size(self.master, change.width, change.height, change.pixwidth, change.pixheight)
+                set_window_size(self.master, change.width, change.height, change.pixwidth, change.pixheight,
+                                self.settings.max_terminal)
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue

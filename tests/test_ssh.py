@@ -41,7 +41,7 @@ def probe_with_grandchild(user: str) -> list[str]:
 @contextlib.asynccontextmanager
 async def front_door(tmp_path: pathlib.Path, **changes):
     settings = dict(port=0, interface="127.0.0.1", auth="password", password=PASSWORD, data_dir=tmp_path,
-                    command=probe_command, wrong_password_delay=0.01, stop_grace=5.0)
+                    command=probe_command, wrong_password_delay=0.01, stop_grace=5.0, name_passphrases=False)
     settings.update(changes)
     door = SSHFrontDoor(SSHSettings(**settings))
     await door.start()
@@ -358,7 +358,7 @@ async def test_a_dropped_connection_ends_the_apps_whole_process_group(tmp_path):
 
 async def test_stopping_the_server_ends_every_session_and_its_processes(tmp_path):
     door = SSHFrontDoor(SSHSettings(port=0, interface="127.0.0.1", password=PASSWORD, data_dir=tmp_path,
-                                    command=probe_with_grandchild))
+                                    command=probe_with_grandchild, name_passphrases=False))
     await door.start()
     conn = await connect(door)
     processes = [await start_probe(conn) for _ in range(3)]
@@ -396,9 +396,11 @@ async def test_past_the_session_limit_a_newcomer_is_politely_refused_and_a_freed
 async def test_past_the_connection_limit_a_new_connection_is_turned_away(tmp_path):
     async with front_door(tmp_path, max_connections=2) as door:
         async with connect(door), connect(door):
-            with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
-                async with connect(door):
-                    pass
+            # A third login gets in (the slots of connections still logging in are apart) and is then
+            # turned away, before it can open a session.
+            async with connect(door) as third:
+                await asyncio.wait_for(third.wait_closed(), WAIT)
+            assert len(door._connections) == 2
         await eventually(lambda: not door._connections, "the two connections are forgotten")
         async with connect(door) as conn:
             await start_probe(conn)
@@ -472,3 +474,119 @@ async def test_serve_ssh_tells_where_to_connect_the_password_and_the_fingerprint
         assert f"password: {PASSWORD}" in text and door.fingerprint in text
     async with front_door(tmp_path, auth="open", password=None) as door:
         assert "WARNING" in "\n".join(describe(door))
+
+
+# --- guests are bounded (issue 32) ------------------------------------------------------------------
+
+async def test_a_terminal_is_capped_at_500_by_200_when_asked_for_and_at_every_resize(tmp_path):
+    async with front_door(tmp_path) as door:
+        async with connect(door) as conn:
+            process, facts = await start_probe(conn, size=(10000, 10000))
+            assert facts["size"] == "500x200"
+            process.change_terminal_size(120, 40)
+            await read_until(process, r"RESIZED 120x40")
+            process.change_terminal_size(9999, 30, 100000, 100000)  # pixels past what a pty can hold too
+            await read_until(process, r"RESIZED 500x30")
+            process.change_terminal_size(80, 24)
+            await read_until(process, r"RESIZED 80x24")
+
+
+async def test_one_login_and_one_address_have_a_bounded_number_of_sessions(tmp_path):
+    async with front_door(tmp_path, max_sessions_per_connection=2, max_sessions_per_address=3) as door:
+        async with connect(door) as first, connect(door) as second:
+            await start_probe(first)
+            await start_probe(first)
+            refused = await (await first.create_process(term_type="xterm", encoding=None)).wait()
+            assert refused.exit_status == 1
+            assert refused.stdout == b"turpin: one login may have at most 2 sessions at once; close one first.\r\n"
+            await start_probe(second)
+            refused = await (await second.create_process(term_type="xterm", encoding=None)).wait()
+            assert refused.stdout == (b"turpin: at most 3 sessions come from one address at once; close one "
+                                      b"first.\r\n")
+            assert len(door.sessions) == 3
+
+
+async def _idle_connection(door: SSHFrontDoor, source: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A TCP connection to the door from ``source`` (any 127.x.y.z reaches loopback) that never logs in."""
+    return await asyncio.open_connection(*door.address, local_addr=(source, 0))
+
+
+async def _turned_away(reader: asyncio.StreamReader) -> bool:
+    """True once the door has closed the connection (after its banner, and a goodbye)."""
+    try:
+        while await asyncio.wait_for(reader.read(4096), WAIT):
+            pass
+    except ConnectionError:
+        pass
+    return True
+
+
+async def test_connections_still_logging_in_have_their_own_small_limit_per_address_and_a_timeout(tmp_path):
+    async with front_door(tmp_path, max_logins_per_address=2, login_timeout=WAIT) as door:
+        idle = [await _idle_connection(door, "127.0.0.2") for _ in range(2)]
+        await eventually(lambda: len(door._logging_in) == 2, "two connections logging in")
+        reader, writer = await _idle_connection(door, "127.0.0.2")
+        assert await _turned_away(reader)  # a third from that address
+        async with connect(door) as conn:  # another address still gets in, and plays
+            await start_probe(conn)
+        for _, idle_writer in idle + [(reader, writer)]:
+            idle_writer.close()
+    async with front_door(tmp_path, login_timeout=0.5) as door:
+        reader, writer = await _idle_connection(door, "127.0.0.3")
+        assert await _turned_away(reader)  # it never logged in: the login timeout ends it
+        await eventually(lambda: not door._logging_in, "the idle connection forgotten")
+        writer.close()
+
+
+# --- a name belongs to its owner (issue 32) -----------------------------------------------------------
+
+async def _session_as(conn, answer: str | None = None) -> tuple[asyncssh.SSHClientProcess, dict, bytes]:
+    """A session whose door may first ask a passphrase: ``answer`` is typed to it (then Enter)."""
+    process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+    said = b""
+    if answer is not None:
+        said = (await read_until(process, r"[\s\S]*?(Press Enter to play\. |press Enter alone to play as a new "
+                                          r"\S+: )")).group(0)
+        process.stdin.write(answer.encode() + b"\r")
+    match = await read_until(process, r"([\s\S]*?)READY (\{.*\})\r\n")
+    return process, json.loads(match.group(2)), said + match.group(1)
+
+
+async def test_with_a_password_a_name_is_its_first_owners_and_only_its_passphrase_gives_its_seats_back(tmp_path):
+    async with front_door(tmp_path, name_passphrases=True) as door:
+        ann_seats, ann_records = str(seats_file(tmp_path, "ann")), str(records_folder(tmp_path, "ann"))
+        async with connect(door, username="ann") as conn:
+            _, facts, said = await _session_as(conn, "")
+            passphrase = re.search(rb"Its passphrase is\r\n\r\n    (\S+)\r\n", said).group(1).decode()
+            assert facts["env"]["TURPIN_SEATS_FILE"] == ann_seats
+            _, again, _ = await _session_as(conn)  # the same login's next session: no question
+            assert again["env"]["TURPIN_SEATS_FILE"] == ann_seats
+        async with connect(door, username="ann") as mallory:
+            _, facts, said = await _session_as(mallory, "abcd-efgh-jkmn")
+            assert b"that is not ann's passphrase" in said and b"you play as a new ann" in said
+            assert facts["env"]["TURPIN_SEATS_FILE"] != ann_seats
+            assert facts["env"]["TURPIN_RECORDS_DIR"] != ann_records
+            assert facts["argv"] == ["--name=ann"]  # still called ann at the tables: the name is a label
+        async with connect(door, username="ann") as shy:
+            _, facts, said = await _session_as(shy, "")
+            assert b"you play as a new ann" in said and facts["env"]["TURPIN_SEATS_FILE"] != ann_seats
+        async with connect(door, username="ann") as back:
+            _, facts, _ = await _session_as(back, passphrase.upper().replace("-", " - "))
+            assert facts["env"]["TURPIN_SEATS_FILE"] == ann_seats
+            assert facts["env"]["TURPIN_RECORDS_DIR"] == ann_records
+    kept = (tmp_path / "ssh-names").iterdir().__next__()
+    assert passphrase not in kept.read_text() and stat.S_IMODE(kept.stat().st_mode) == 0o600
+
+
+async def test_with_keys_the_key_is_the_identity_and_the_name_only_a_label(tmp_path):
+    ann, mallory = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    keys_file = tmp_path / "authorized_keys"
+    keys_file.write_bytes(ann.export_public_key() + mallory.export_public_key())
+    async with front_door(tmp_path, auth="keys", authorized_keys=keys_file, name_passphrases=True) as door:
+        seen = []
+        for key in (ann, mallory, ann):
+            async with connect(door, username="ann", client_keys=[key], password=None) as conn:
+                _, facts = await start_probe(conn)  # no question: the key is who he is
+                seen.append((facts["env"]["TURPIN_SEATS_FILE"], facts["env"]["TURPIN_RECORDS_DIR"]))
+    assert seen[0] == seen[2] and seen[1][0] != seen[0][0] and seen[1][1] != seen[0][1]
+    assert seen[0][0] == str(seats_file(tmp_path, f"key {ann.get_fingerprint('sha256')}"))

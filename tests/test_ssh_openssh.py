@@ -7,16 +7,20 @@ tmux's capture-pane.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pathlib
 import re
 import shutil
 import signal
+import socket
 import struct
 import subprocess
 import sys
 import termios
+import threading
+import time
 
 import pytest
 
@@ -30,14 +34,19 @@ pytestmark = [pytest.mark.slow,
 class Door:
     """``turpin serve-ssh`` in a subprocess, with a throwaway client key it lets in."""
 
-    def __init__(self, tmp_path: pathlib.Path) -> None:
+    def __init__(self, tmp_path: pathlib.Path, *options: str) -> None:
         self.dir = tmp_path
         self.key = tmp_path / "player_key"
-        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(self.key)], check=True)
-        (tmp_path / "authorized_keys").write_bytes(self.key.with_suffix(".pub").read_bytes())
+        #: A second player's key: with keys, the key is who a player is, whatever name he logs in under.
+        self.other_key = tmp_path / "other_player_key"
+        for key in (self.key, self.other_key):
+            subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
+        (tmp_path / "authorized_keys").write_bytes(b"".join(key.with_suffix(".pub").read_bytes()
+                                                            for key in (self.key, self.other_key)))
         self.server = subprocess.Popen(
             [sys.executable, "-m", "tui", "serve-ssh", "--port", "0", "--interface", "127.0.0.1",
-             "--authorized-keys", str(tmp_path / "authorized_keys"), "--host-key", str(tmp_path / "host_key")],
+             "--authorized-keys", str(tmp_path / "authorized_keys"), "--host-key", str(tmp_path / "host_key"),
+             *options],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ))
         self.banner = []
         while not self.banner or not self.banner[-1].startswith("Ctrl-C"):
@@ -47,8 +56,9 @@ class Door:
         self.port = int(re.search(r"port (\d+)", self.banner[0]).group(1))
         self.fingerprint = re.search(r"fingerprint: (\S+)", "".join(self.banner)).group(1)
 
-    def ssh(self, user: str) -> list[str]:
-        return ["ssh", "-F", "/dev/null", "-tt", "-p", str(self.port), "-i", str(self.key), "-o", "IdentitiesOnly=yes",
+    def ssh(self, user: str, key: pathlib.Path | None = None) -> list[str]:
+        return ["ssh", "-F", "/dev/null", "-tt", "-p", str(self.port), "-i", str(key or self.key), "-o",
+                "IdentitiesOnly=yes",
                 "-o", f"UserKnownHostsFile={self.dir / 'known_hosts'}", "-o", "StrictHostKeyChecking=accept-new",
                 "-o", "PasswordAuthentication=no", "-o", "BatchMode=yes", f"{user}@127.0.0.1"]
 
@@ -146,8 +156,8 @@ def test_a_seated_ssh_player_who_drops_gets_his_seat_back_by_connecting_again(do
         address = "127.0.0.1:" + re.search(r":(\d+)\b", host.stdout.readline()).group(1)
         env = {"TERM": "xterm-256color", "LANG": "C.UTF-8"}
 
-        def join_as(window: str, user: str) -> None:
-            tmux.open(window, door.ssh(user), env, size=(140, 36))  # wide enough for "you: Ann (seat N)"
+        def join_as(window: str, user: str, key: pathlib.Path | None = None) -> None:
+            tmux.open(window, door.ssh(user, key), env, size=(140, 36))  # wide enough for "you: Ann (seat N)"
             tmux.wait_for(window, "Play against bots")
             tmux.keys(window, "j")
             tmux.wait_for(window, "Address")
@@ -157,16 +167,21 @@ def test_a_seated_ssh_player_who_drops_gets_his_seat_back_by_connecting_again(do
         join_as("ann", "Ann")
         seated = tmux.wait_for("ann", r"you: Ann \(seat \d\)")
         seat = re.search(r"you: Ann \(seat (\d)\)", seated).group(1)
-        [seats_file] = (tmp_path / "data" / "turpin" / "ssh-seats").glob("Ann-*.json")
-        assert address in seats_file.read_text()  # the app kept Ann's token in her SSH user's file
+        import asyncssh
+        from net.ssh import seats_file as seats_file_of
+        key = asyncssh.read_public_key(str(door.key.with_suffix(".pub")))
+        seats_file = seats_file_of(tmp_path / "data" / "turpin", f"key {key.get_fingerprint('sha256')}")
+        assert address in seats_file.read_text()  # the app kept Ann's token in her key's file
 
         ann_pane = int(tmux.run("display-message", "-p", "-t", "turpin:ann", "#{pane_pid}"))
         for pid in _children(ann_pane):
             os.kill(pid, signal.SIGKILL)  # Ann's connection drops
         poll_until(lambda: door.apps() == [], "Ann's app ends with her connection")
 
-        join_as("bob", "Bob")  # someone else finds the table full: the seat is still Ann's
+        join_as("bob", "Bob", door.other_key)  # someone else finds the table full: the seat is still Ann's
         tmux.wait_for("bob", "Every seat at this table is taken")
+        join_as("mallory", "Ann", door.other_key)  # so does someone else under her name
+        tmux.wait_for("mallory", "Every seat at this table is taken")
 
         join_as("ann-again", "Ann")
         tmux.wait_for("ann-again", rf"you: Ann \(seat {seat}\)")
@@ -177,3 +192,58 @@ def test_a_seated_ssh_player_who_drops_gets_his_seat_back_by_connecting_again(do
 
 def _children(pid: int) -> list[int]:
     return [int(child) for child in pathlib.Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+class IdleCrowd:
+    """TCP connections to the door that never log in, one from each of ``addresses`` (every 127.x.y.z
+    reaches loopback), each opened again as soon as the door closes it: they sit on the port all along."""
+
+    def __init__(self, port: int, addresses: list[str]) -> None:
+        self.port, self.addresses = port, addresses
+        self.opened = 0
+        self._stop = threading.Event()
+        self._threads = [threading.Thread(target=self._sit, args=(address,), daemon=True) for address in addresses]
+        for thread in self._threads:
+            thread.start()
+
+    def _sit(self, address: str) -> None:
+        while not self._stop.is_set():
+            with contextlib.suppress(OSError), socket.socket() as idle:
+                idle.bind((address, 0))
+                idle.connect(("127.0.0.1", self.port))
+                self.opened += 1
+                idle.settimeout(0.2)
+                while not self._stop.is_set():
+                    try:
+                        if not idle.recv(4096):
+                            break  # the door closed it: open another
+                    except socket.timeout:
+                        continue
+
+    def stop(self) -> None:
+        self._stop.set()
+        for thread in self._threads:
+            thread.join()
+
+
+def test_a_login_gets_in_while_thirty_idle_connections_sit_on_the_port(tmp_path, tmux):
+    """Idle connections have their own slots (a few per address, 10 s each): they never lock the door, not
+    even one whose logged-in places are few (five sessions: 21 connections in all before)."""
+    served = Door(tmp_path, "--max-sessions", "5")
+    crowd = IdleCrowd(served.port, [f"127.0.0.{host}" for host in range(2, 32)])
+    try:
+        poll_until(lambda: crowd.opened >= 30, "thirty idle connections")
+        tmux.open("ann", served.ssh("Ann"), {"TERM": "xterm-256color", "LANG": "C.UTF-8"}, size=(100, 30))
+        assert "Join a table" in tmux.wait_for("ann", "Play against bots")
+    finally:
+        crowd.stop()
+        served.stop()
+
+
+def test_a_window_of_10000_by_10000_is_served_at_500_by_200(door, tmux):
+    tmux.open("big", door.ssh("Big"), {"TERM": "xterm-256color", "LANG": "C.UTF-8"}, size=(100, 30))
+    tmux.wait_for("big", "Play against bots")
+    [app] = door.apps()
+    tmux.run("resize-window", "-t", "turpin:big", "-x", "10000", "-y", "10000")
+    poll_until(lambda: window_size_of(app) != (100, 30), "the resize reaches the app's terminal")
+    assert window_size_of(app) == (500, 200)

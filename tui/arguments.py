@@ -92,10 +92,10 @@ def text_argument(what: str, longest: int) -> "argparse._ActionType":
 def player_name(text: str) -> str:
     """``join --name``: what the host accepts (1 to 40 printable characters), or an error now rather than
     a table that refuses the hello."""
-    if not text.strip() or not text.isprintable():
-        raise argparse.ArgumentTypeError("a name is 1 to 40 printable characters")
-    if len(text) > 40:
-        raise argparse.ArgumentTypeError(f"a name has at most 40 characters (this one has {len(text)})")
+    from net.untrusted import name_problem
+    problem = name_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
     return text
 
 

@@ -45,6 +45,13 @@ def add_serve_ssh_command(subparsers: argparse._SubParsersAction) -> None:
     auth.add_argument("--open", action="store_true", help="let anyone in without a password (trusted networks)")
     parser.add_argument("--max-sessions", type=int, default=20, metavar="N",
                         help="sessions at once; the next is politely refused (default %(default)s)")
+    parser.add_argument("--sessions-per-login", type=int, default=4, metavar="N",
+                        help="sessions one SSH login may have open at once (default %(default)s)")
+    parser.add_argument("--sessions-per-address", type=int, default=10, metavar="N",
+                        help="sessions from one client address at once (default %(default)s)")
+    parser.add_argument("--no-name-passphrases", action="store_true",
+                        help="with a password or --open, do not give each new name a passphrase: anyone who "
+                             "logs in under a name gets that name's seats and games (trusted groups only)")
     parser.add_argument("--idle-timeout", type=float, default=30 * 60.0, metavar="SECONDS",
                         help="end a session after this long with no key pressed and nothing new on its "
                              "screen (default %(default)g; 0 = never)")
@@ -61,6 +68,9 @@ def settings_from_args(args: argparse.Namespace) -> SSHSettings:
     return SSHSettings(port=DEFAULT_PORT if args.port is None else args.port, interface=args.interface, auth=auth,
                        authorized_keys=args.authorized_keys, host_key=args.host_key,
                        max_sessions=args.max_sessions, idle_timeout=args.idle_timeout or None,
+                       max_sessions_per_connection=args.sessions_per_login,
+                       max_sessions_per_address=args.sessions_per_address,
+                       name_passphrases=not args.no_name_passphrases,
                        join=args.join)
 
 
@@ -77,8 +87,15 @@ def describe(door: SSHFrontDoor) -> list[str]:
     host, port = door.address
     lines = [f"turpin SSH front door on {host} port {port}"]
     lines += [f"  players connect with:  {command}" for command in ssh_commands(door)]
-    lines.append("  (the SSH user name is the player's name at the table)")
     settings = door.settings
+    lines.append("  (the SSH user name is the player's name at the table)")
+    if settings.auth == "keys":
+        lines.append("  each key is its own player: seats and unfinished games go with the key, not the name")
+    elif settings.name_passphrases:
+        lines.append("  a name's first session is given a passphrase; only with it does that name get its seats")
+        lines.append("  and unfinished games back (without it, a newcomer plays as a new player of that name)")
+    else:
+        lines.append("  WARNING: --no-name-passphrases: anyone logging in under a name gets its seats and games")
     if settings.auth == "password":
         lines.append(f"  password: {door.password}")
     elif settings.auth == "keys":
@@ -88,7 +105,12 @@ def describe(door: SSHFrontDoor) -> list[str]:
     lines.append(f"  host key fingerprint: {door.fingerprint}")
     lines.append("  (ssh shows it on the first connection: it should match)")
     limit = f"idle timeout {settings.idle_timeout:g} s" if settings.idle_timeout else "no idle timeout"
-    lines.append(f"  at most {quantity(settings.max_sessions, 'session')} at once, {limit}")
+    lines.append(f"  at most {quantity(settings.max_sessions, 'session')} at once "
+                 f"({settings.max_sessions_per_connection} per login, {settings.max_sessions_per_address} per "
+                 f"address), {limit}")
+    columns, rows = settings.max_terminal
+    lines.append(f"  windows larger than {columns}×{rows} are drawn at {columns}×{rows}; a login must be done "
+                 f"within {settings.login_timeout:g} s")
     lines.append("Ctrl-C stops the server and ends every session.")
     return lines
 
