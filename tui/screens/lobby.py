@@ -24,8 +24,8 @@ class LobbyScreen(Screen[None]):
     CSS_PATH = screen_styles("forms")
     BINDINGS = [
         # Short words: every key's words must fit the footer at 80 columns ("esc close the table" did not)
-        Binding("b", "seat_bot", "bot in seat", id="bot"),
-        Binding("f", "fill_bots", "fill with bots", id="fill"),
+        Binding("b", "seat_bot", "seat bot", id="bot"),
+        Binding("f", "fill_bots", "fill bots", id="fill"),
         Binding("s", "ssh_door", "SSH door", id="ssh"),
         Binding("w", "web_door", "web door", id="web"),
         Binding("enter", "open_table", "go to the table", id="open", show=False),
