@@ -131,3 +131,17 @@ def table_address(text: str) -> str:
     except OptionError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return text
+
+
+def door_arguments(parser: argparse.ArgumentParser, default_port: int, sessions: str) -> None:
+    """The options every front door (SSH, web) shares: where it listens, how many ``sessions`` (the
+    door's word for them) at once, their idle time, and the one table they may all open at."""
+    parser.add_argument("--port", type=int, default=None, help=f"TCP port (default {default_port}; 0 = any)")
+    parser.add_argument("--interface", help="IPv4 address or interface name to serve on (default: all)")
+    parser.add_argument("--max-sessions", type=int, default=20, metavar="N",
+                        help=f"{sessions} at once; the next is politely refused (default %(default)s)")
+    parser.add_argument("--idle-timeout", type=float, default=30 * 60.0, metavar="SECONDS",
+                        help=f"end one of the {sessions} after this long with no key pressed and nothing new on "
+                             "its screen (default %(default)g; 0 = never)")
+    parser.add_argument("--join", metavar="HOST:PORT",
+                        help=f"open all {sessions} straight at this table instead of the main menu")

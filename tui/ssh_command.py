@@ -18,12 +18,10 @@ from typing import TYPE_CHECKING
 
 from net.host import lan_addresses
 from core.engine import quantity
+from tui.arguments import door_arguments
 
 if TYPE_CHECKING:  # asyncssh takes a while to import: only `serve-ssh` itself loads it
     from net.ssh import SSHFrontDoor, SSHSettings
-
-PORT_HELP = "TCP port (default 2222; 0 = any)"
-
 
 def add_serve_ssh_command(subparsers: argparse._SubParsersAction) -> None:
     """Add ``turpin serve-ssh`` and its options."""
@@ -32,8 +30,7 @@ def add_serve_ssh_command(subparsers: argparse._SubParsersAction) -> None:
         description="Serve the turpin app over SSH: each `ssh -p PORT name@this-machine` gets its own "
                     "game window, named after the SSH user. Only the app is served: no shell, no "
                     "commands, no file transfer, no forwarding.")
-    parser.add_argument("--port", type=int, default=None, help=PORT_HELP)
-    parser.add_argument("--interface", help="IPv4 address or interface name to serve on (default: all)")
+    door_arguments(parser, default_port=2222, sessions="sessions")
     parser.add_argument("--host-key", type=pathlib.Path, metavar="FILE",
                         help="the server's private host key (default: an ed25519 key made once and kept "
                              "in turpin's data folder)")
@@ -43,8 +40,6 @@ def add_serve_ssh_command(subparsers: argparse._SubParsersAction) -> None:
     auth.add_argument("--authorized-keys", type=pathlib.Path, metavar="FILE",
                       help="let in the public keys in FILE (OpenSSH authorized_keys format)")
     auth.add_argument("--open", action="store_true", help="let anyone in without a password (trusted networks)")
-    parser.add_argument("--max-sessions", type=int, default=20, metavar="N",
-                        help="sessions at once; the next is politely refused (default %(default)s)")
     parser.add_argument("--sessions-per-login", type=int, default=4, metavar="N",
                         help="sessions one SSH login may have open at once (default %(default)s)")
     parser.add_argument("--sessions-per-address", type=int, default=10, metavar="N",
@@ -52,11 +47,6 @@ def add_serve_ssh_command(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--no-name-passphrases", action="store_true",
                         help="with a password or --open, do not give each new name a passphrase: anyone who "
                              "logs in under a name gets that name's seats and games (trusted groups only)")
-    parser.add_argument("--idle-timeout", type=float, default=30 * 60.0, metavar="SECONDS",
-                        help="end a session after this long with no key pressed and nothing new on its "
-                             "screen (default %(default)g; 0 = never)")
-    parser.add_argument("--join", metavar="HOST:PORT",
-                        help="open every session straight at this table instead of the main menu")
     parser.set_defaults(handler=run_serve_ssh)
 
 

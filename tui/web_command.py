@@ -12,6 +12,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from net.host import lan_addresses
+from tui.arguments import door_arguments
 
 if TYPE_CHECKING:  # aiohttp and textual-serve load only for `serve-web` itself
     from net.web import WebDoor, WebSettings
@@ -24,16 +25,9 @@ def add_serve_web_command(subparsers: argparse._SubParsersAction) -> None:
         description="Serve the turpin app to web browsers on the LAN: each browser tab gets its own app, "
                     "as a guest (no hosting, no replays of your games, no files). The link printed at "
                     "start carries the door's token; a request without it is refused.")
-    parser.add_argument("--port", type=int, default=None, help="TCP port (default 4780; 0 = any)")
-    parser.add_argument("--interface", help="IPv4 address or interface name to serve on (default: all)")
-    parser.add_argument("--max-sessions", type=int, default=20, metavar="N",
-                        help="browser tabs at once; the next is politely refused (default %(default)s)")
-    parser.add_argument("--idle-timeout", type=float, default=30 * 60.0, metavar="SECONDS",
-                        help="close a tab after this long with no key pressed and nothing new on its "
-                             "screen (default %(default)g; 0 = never)")
+    door_arguments(parser, default_port=4780, sessions="browser tabs")
     parser.add_argument("--spectate", metavar="HOST:PORT",
                         help="open every tab watching this table (public information only): a wall screen")
-    parser.add_argument("--join", metavar="HOST:PORT", help="open every tab at this table instead of the menu")
     parser.set_defaults(handler=run_serve_web)
 
 
