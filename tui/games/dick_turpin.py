@@ -225,17 +225,35 @@ class Hand(ClickPane):
         hand = view.get("hand") or []
         playable = {choice["action"].get("town") for choice in frame.choices}
         inner = max(len(town) for town in rules.TOWNS)  # every card as wide: none jumps as the hand thins (QA)
-        cards = [self._card(town, inner, town in playable) for town in hand]
-        columns = max(1, (self._content_width() + 1) // (inner + 3)) if self._content_width() > 0 else 3
+        # The width without a scrollbar: one that came for three-line cards goes with one-line ones.
+        width = self.content_region.width
+        columns = max(1, (width + 1) // (inner + 3)) if width > 0 else 3
+        rows_of_cards = -(-len(hand) // columns)
+        # Cards three lines high where the pane has the rows for them and the face-down line, else one
+        # line each: a hand behind a scrollbar hides the towns you may lay.
+        tall = self.content_size.height <= 0 or rows_of_cards * 3 + 2 <= self.content_size.height
+        cards = [self._card(town, inner, town in playable) if tall else [self._flat_card(town, inner, town in playable)]
+                 for town in hand]
         lines: list[Text] = []
         for first in range(0, len(cards), columns):
             row = cards[first:first + columns]
-            lines += [Text(" ").join(card[line] for card in row) for line in range(3)]
+            lines += [Text(" ").join(card[line] for card in row) for line in range(len(row[0]))]
         if not hand:  # a line of its own: beside the face-down card's own brackets it read as one (QA)
             lines.append(Text("No stand & deliver cards left this round.", style="dim"))
         face_down = Text("Face down: ", style="bold")
         face_down.append(face_down_in_words(view, frame.seat))
         return [*lines, Text(), self.part(face_down, "face-down")]
+
+    def _flat_card(self, town: str, inner: int, playable: bool) -> Text:
+        """A town card one line high, as wide as a tall one: its outline's sides around the name."""
+        side = self.glyphs.box[3]
+        outline = Style(color=component_style(
+            self, "turpin-hand--outline-playable" if playable else "turpin-hand--outline").color)
+        card = Text()
+        card.append(side, style=outline)
+        card.append(town.center(inner), style="bold" if playable else "")
+        card.append(side, style=outline)
+        return self.part(card, f"town:{town}")
 
     def _card(self, town: str, inner: int, playable: bool) -> list[Text]:
         """A town card three lines high, ``inner`` columns inside its outline; all of it clicks."""
@@ -276,8 +294,13 @@ class Sheet(FramePane):
             text = Text(leading + "\n", style="bold", no_wrap=True, overflow="ellipsis")
         # Names give way to the other columns (a pile top is a town, up to nine letters): a cut name is
         # still known by its start, a cut town is not.
-        others = 4 + 5 + max(len(row[3]) for row in rows) + 3 * 2
-        text.append_text(text_columns(rows, "lrrl", name_width=max(8, min(24, self.content_region.width - others))))
+        # One space between columns where two would cut a name (at 100 columns, beside the hand).
+        longest = max(len(str(row[3])) for row in rows)
+        names = max(len(frame.plain_name(seat)) for seat in range(len(gold)))
+        gap = 2 if names + 4 + 5 + longest + 3 * 2 <= self.content_region.width else 1
+        others = 4 + 5 + longest + 3 * gap
+        text.append_text(text_columns(rows, "lrrl", gap=gap,
+                                      name_width=max(8, min(24, self.content_region.width - others))))
         return text
 
 

@@ -1,7 +1,9 @@
 """The table: board, hand, sheet, players, log and the move pane, kept live from the client.
 
-Wide terminals show every pane at once; narrow ones (80 columns) and short ones fold the panes into tabs
-with the move pane always in view. The screen only renders frames and sends the prompt's own choices.
+The arrangement follows the terminal's width and height: a wide and short one puts the panes side by side
+in columns (``-columns``), a taller one stacks the board over the hand and sheet (``-stacked``), both with
+the players and the log beside them; only a small terminal (about 80×24) folds the panes into tabs, with
+the move pane always in view. The screen only renders frames and sends the prompt's own choices.
 """
 
 from __future__ import annotations
@@ -33,16 +35,30 @@ from tui.widgets.pane import Chip
 from tui.widgets.players import PlayersPane
 from tui.widgets.prompt import MovePane
 
-#: Below this many columns the panes fold into tabs.
-NARROW_BELOW = 110
-#: ... and below this many rows: under the board and over the 10-row move pane, the hand and the sheet
-#: side by side had too few rows (Dick Turpin's hand at 120×30 hid two of its towns behind a scrollbar no
-#: key reaches; at 120×36 its board lost its last line).
-SHORT_BELOW = 38
+#: Below this many columns the panes fold into tabs: the players and log beside a board and a hand of
+#: town cards need a hundred.
+NARROW_BELOW = 100
+#: ... and below this many rows: the board, the hand and the move pane one over the other need them.
+SHORT_BELOW = 28
+#: Below this many rows a terminal at least ``COLUMNS_FROM`` wide lays the board, the hand and sheet, and
+#: the players and log side by side: stacked, the hand and sheet would have too few rows.
+COLUMNS_BELOW = 40
+COLUMNS_FROM = 150
+#: Below this many columns the players and log give two columns to the hand and the sheet.
+SNUG_BELOW = 110
 
 
 def folds_into_tabs(width: int, height: int) -> bool:
     return width < NARROW_BELOW or height < SHORT_BELOW
+
+
+def arrangement(width: int, height: int) -> str:
+    """"tabs" (a small terminal), "columns" (wide and short) or "stacked" (the rest)."""
+    if folds_into_tabs(width, height):
+        return "tabs"
+    if width >= COLUMNS_FROM and height < COLUMNS_BELOW:
+        return "columns"
+    return "stacked"
 
 #: Seconds after sending a choice before the move pane says "Sent; waiting for the table…".
 SHOW_SENT_AFTER = 0.15
@@ -137,15 +153,17 @@ class TableScreen(Screen[None]):
                 with TabPane("Log", id="tab-log"):
                     yield log
         else:
-            with Horizontal(id="table-wide"):
-                with Vertical(id="table-main"):
-                    yield board
+            # Stacked, the board spans the top and the rest sit in a row under it; in columns (the
+            # stylesheet's -columns) the board, the hand over the sheet, and the players over the log.
+            with Vertical(id="table-area"):
+                yield board
+                with Horizontal(id="table-row"):
                     with Horizontal(id="hand-row"):
                         yield hand
                         yield sheet
-                with Vertical(id="table-side"):
-                    yield players
-                    yield log
+                    with Vertical(id="table-side"):
+                        yield players
+                        yield log
         yield MovePane(self.panes, id="move")
         yield ChatInput(id="chat")
         yield Footer()
@@ -160,6 +178,13 @@ class TableScreen(Screen[None]):
         self.set_class(narrow, "-narrow")
         self.refresh_bindings()
 
+    def _arrange(self) -> None:
+        """The classes that lay the panes out for this terminal's size (tabs are a recompose)."""
+        shape = arrangement(*self.size)
+        for name in ("tabs", "columns", "stacked"):
+            self.set_class(shape == name, f"-{name}")
+        self.set_class(self.size.width < SNUG_BELOW, "-snug")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pane":
             return self.narrow  # the panes are tabs only on a narrow terminal
@@ -172,6 +197,7 @@ class TableScreen(Screen[None]):
         return True
 
     def on_mount(self) -> None:
+        self._arrange()
         self.narrow = folds_into_tabs(*self.size)
         self._unsubscribe = self.client.subscribe(self._heard)
         self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
@@ -202,6 +228,7 @@ class TableScreen(Screen[None]):
             self._unsubscribe()
 
     def on_resize(self) -> None:
+        self._arrange()
         narrow = folds_into_tabs(*self.size)
         if narrow != self.narrow:
             self.narrow = narrow
