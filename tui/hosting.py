@@ -78,6 +78,11 @@ class HostedTable:
         from net.host import record_saver
         return record_saver(path)
 
+    @property
+    def host_token(self) -> str:
+        """The table's host token: the app's own client sends host actions with it, as any host's would."""
+        return self.table.host_token
+
     async def start(self) -> tuple[str, int]:
         """Listen (127.0.0.1 for a private table), and advertise a LAN table; returns the address."""
         interface = (self.plan.interface or None) if self.plan.on_lan else "127.0.0.1"

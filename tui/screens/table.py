@@ -110,6 +110,7 @@ class TableScreen(Screen[None]):
         self._chose_at = float("-inf")  # when this window last sent a move (monotonic)
         self._answered_kinds: frozenset[str] = frozenset()  # the kinds of move of the prompt last answered
         self._told_how_to_mute = False
+        self._spectators_muted = False  # this host's switch, sent through the protocol
         self._prompt_shown_at = float("inf")  # when the current prompt was painted (monotonic)
         self._key_refused_at = float("-inf")  # when a key was last refused as typed ahead (monotonic)
         self._results_shown = False
@@ -523,7 +524,7 @@ class TableScreen(Screen[None]):
 
     async def _send(self, action: dict, prompt_id: int) -> None:
         try:
-            await self.client.send({"type": "act", "action": action, "prompt": prompt_id})
+            await self.client.act(action, prompt_id)
         except Exception as error:  # the host is gone: the banner says so; the choice can be made again
             self.frame = replace(self.frame, sent=False)
             self.notify(f"Could not send: {error}", severity="error", markup=False)
@@ -552,16 +553,12 @@ class TableScreen(Screen[None]):
 
     @on(ChatInput.Said)
     def say(self, message: ChatInput.Said) -> None:
-        say = getattr(self.client, "say", None)
-        if say is None:
-            self.notify("This table has no chat.", severity="warning")
-            return
-        self.run_worker(self._say(say, message.text), group="chat")
+        self.run_worker(self._say(message.text), group="chat")
 
-    async def _say(self, say, text: str) -> None:
+    async def _say(self, text: str) -> None:
         try:
-            await say(text)
-        except Exception as error:  # the host is away or gone (QA: the app quit on ClientError)
+            await self.client.say(text)
+        except Exception as error:  # the host is away or gone: the app must not quit on a ClientError
             self.notify(f"Not sent: {error}. Chat goes again once the table is back.", severity="warning",
                         markup=False)
 
@@ -575,8 +572,16 @@ class TableScreen(Screen[None]):
         if hosted is None:
             self.notify("Only the table's host can mute spectators.", severity="warning")
             return
-        table = hosted.table
-        table.mute_spectators(not table.spectators_muted)
+        # Through the protocol, as any host's client would: the table's notice says it to everyone.
+        self._spectators_muted = not self._spectators_muted
+        self.run_worker(self._host_says(self.client.mute_spectators(self._spectators_muted, hosted.host_token)),
+                        group="host")
+
+    async def _host_says(self, message) -> None:
+        try:
+            await message
+        except Exception as error:  # the table is gone: the banner says so
+            self.notify(f"Not sent: {error}.", severity="warning", markup=False)
 
     def _away_seats(self) -> list[int]:
         """The seats of people away from the game still on at a LAN table this app hosts: the host can
@@ -599,9 +604,9 @@ class TableScreen(Screen[None]):
                        "the seat back, and the bot steps aside.")
 
         def hand_over() -> None:
+            token = self.app.hosted.host_token
             for seat in self._away_seats():
-                self.app.hosted.host.hand_to_bot(seat, "is played by a bot until its player is back",
-                                                 keep_warm=True)
+                self.run_worker(self._host_says(self.client.hand_over(seat, token, until_back=True)), group="host")
 
         from tui.screens.confirm import ask_first
         ask_first(self.app, f"Let a bot play for {names}?", consequence, "Bot plays", hand_over,
