@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.reactive import reactive, var
 from textual.screen import Screen
 from textual.widgets import Footer, TabbedContent, TabPane
+from textual.widgets._toast import ToastRack
 
 from net.client import ClientUpdate, TableClient
 from tui import TABLE_STYLES
@@ -62,11 +63,9 @@ def arrangement(width: int, height: int) -> str:
 
 #: Seconds after sending a choice before the move pane says "Sent; waiting for the table…".
 SHOW_SENT_AFTER = 0.15
-#: Seconds a "Your move" toast stays; another prompt within them gets none (the status line says it).
-YOUR_MOVE_TOAST = 2.0
 #: A prompt that comes within this many seconds of your last move finds you at the keys: the move pane says
-#: it, and no bell or toast does (one each move covered the tab strip at 80 columns; QA). After a longer
-#: wait for the others, you may have looked away: both announce it.
+#: it, and the bell does not ring. After a longer wait for the others, you may have looked away: the bell
+#: (if on) rings too. "Your move" is never a toast: the move pane says it where the choices are.
 ANNOUNCE_AFTER = 3.0
 #: Seconds a "Key not taken" toast stays; keys refused meanwhile add none (three stacked hid the board).
 KEY_REFUSED_TOAST = 2.0
@@ -106,7 +105,6 @@ class TableScreen(Screen[None]):
         self.add_class(f"-game-{client.snapshot.game}")  # a game's stylesheet may size the shared panes
         self._unsubscribe = None
         self._announced_prompt: int | None = None
-        self._your_move_toasted = -YOUR_MOVE_TOAST
         self._chose_at = float("-inf")  # when this window last sent a move (monotonic)
         self._answered_kinds: frozenset[str] = frozenset()  # the kinds of move of the prompt last answered
         self._told_how_to_mute = False
@@ -202,10 +200,11 @@ class TableScreen(Screen[None]):
         self.narrow = folds_into_tabs(*self.size)
         self._unsubscribe = self.client.subscribe(self._heard)
         self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
-        self._announce_turn(after_paint=False)  # a table that opens on your move says so, as later ones do
+        self._announce_turn()  # a table that opens on your move says so, as later ones do
         self.call_after_refresh(self._redraw_all)
         self.call_after_refresh(self._tab_strip_out_of_focus)
         self.call_after_refresh(self._hear_what_came_first)
+        self.call_after_refresh(self._place_notices)
 
     def _hear_what_came_first(self) -> None:
         """The notices that came with the welcome, before this screen listened (QA: "While you were away
@@ -230,11 +229,20 @@ class TableScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._arrange()
+        self.call_after_refresh(self._place_notices)
         narrow = folds_into_tabs(*self.size)
         if narrow != self.narrow:
             self.narrow = narrow
             self.call_after_refresh(self._redraw_all)
             self.call_after_refresh(self._tab_strip_out_of_focus)
+
+    def _place_notices(self) -> None:
+        """Notices (toasts) stand at the bottom right, just over the move pane: over the log, or the empty
+        foot of a tab, never over the board's coaches, a hand's cards or the choices."""
+        moves = self.query(MovePane)
+        if moves:
+            for rack in self.query(ToastRack):
+                rack.styles.margin = (0, 0, max(1, self.size.height - moves.first().region.y), 0)
 
     def _tab_strip_out_of_focus(self) -> None:
         """On a narrow terminal [ and ] turn the tabs: Tab goes from the move list to the pane shown (the
@@ -437,24 +445,15 @@ class TableScreen(Screen[None]):
             self._line(news, "italic")
             self.notify(news, markup=False, timeout=3)
 
-    def _announce_turn(self, *, after_paint: bool = True) -> None:
+    def _announce_turn(self) -> None:
         prompt = self.frame.prompt
         if prompt and prompt["id"] != self._announced_prompt:
             fresh = self._announced_prompt is None or prompt["id"] > self._announced_prompt
             self._announced_prompt = prompt["id"]
             self._prompt_shown_at = float("inf")
             self.call_after_refresh(self._prompt_painted, prompt["id"])
-            if fresh and time.monotonic() - self._chose_at >= ANNOUNCE_AFTER:
-                if self.app.bell_on:
-                    self.app.bell()
-                now = time.monotonic()
-                if now - self._your_move_toasted >= YOUR_MOVE_TOAST:  # one at a time, not a stack of them
-                    self._your_move_toasted = now
-                    # A table update first, the toast once it is painted: mounting a toast lays out its rack.
-                    if after_paint:
-                        self.call_after_refresh(self.notify, "Your move", timeout=YOUR_MOVE_TOAST)
-                    else:
-                        self.notify("Your move", timeout=YOUR_MOVE_TOAST)
+            if fresh and time.monotonic() - self._chose_at >= ANNOUNCE_AFTER and self.app.bell_on:
+                self.app.bell()
 
     def _prompt_painted(self, prompt_id: int) -> None:
         if self.frame.prompt and self.frame.prompt["id"] == prompt_id:
