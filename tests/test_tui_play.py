@@ -759,3 +759,24 @@ async def test_a_table_drawn_between_a_recompose_s_old_panes_and_its_new_ones_wa
         await wait_until(pilot, lambda: table.query(MovePane) and table.query_one(MovePane).frame is table.frame,
                          "the new move pane drawn")
         assert app.is_running
+
+
+async def test_a_move_with_one_possible_choice_plays_itself_after_a_beat_and_the_log_says_so():
+    """Issue 31: an unplayable drawn card offers one choice ("Keep") and waited for a key. It stays in
+    view a moment, then plays itself; the log says it was played for you."""
+    from tui.screens.table import TableScreen
+    plan = plan_against_bots("highwayman", seed=20261123)  # Ann's first move: keep a card that cannot go down
+    plan.bot_delay = 3600
+    app = TurpinApp(Start(route="play", plan=plan), player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first prompt")
+        screen = app.screen
+        only = screen.frame.choices
+        assert len(only) == 1 and only[0]["action"]["do"] == "keep", only
+        shown_at = screen.frame.prompt["id"]
+        await wait_until(pilot, lambda: screen.frame.prompt is None or screen.frame.prompt["id"] != shown_at,
+                         "the move played")
+        assert "Your only move, played for you: " in plain_text(app) or any(
+            "Your only move, played for you" in line.plain for line in screen._chat)
+        assert TableScreen.ONLY_MOVE_AFTER and TableScreen.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see

@@ -95,6 +95,10 @@ class TableScreen(Screen[None]):
     class Updated(Message):
         update: ClientUpdate
 
+    #: Seconds a move with only one possible choice (keeping a drawn card that cannot go down) stays in
+    #: view before it plays itself, the log saying so; None: it waits for a key like any other.
+    ONLY_MOVE_AFTER: float | None = 1.0
+
     frame: reactive[TableFrame] = var(TableFrame, always_update=True)
     narrow: reactive[bool] = reactive(False, recompose=True)
 
@@ -109,6 +113,7 @@ class TableScreen(Screen[None]):
         self._answered_kinds: frozenset[str] = frozenset()  # the kinds of move of the prompt last answered
         self._told_how_to_mute = False
         self._spectators_muted = False  # this host's switch, sent through the protocol
+        self._only_move_prompt: int | None = None  # the one-choice prompt set to play itself
         self._prompt_shown_at = float("inf")  # when the current prompt was painted (monotonic)
         self._key_refused_at = float("-inf")  # when a key was last refused as typed ahead (monotonic)
         self._results_shown = False
@@ -201,6 +206,7 @@ class TableScreen(Screen[None]):
         self._unsubscribe = self.client.subscribe(self._heard)
         self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
         self._announce_turn()  # a table that opens on your move says so, as later ones do
+        self._play_the_only_move()
         self.call_after_refresh(self._redraw_all)
         self.call_after_refresh(self._tab_strip_out_of_focus)
         self.call_after_refresh(self._hear_what_came_first)
@@ -319,6 +325,7 @@ class TableScreen(Screen[None]):
                 from tui.screens.interlude import InterludeScreen
                 self.app.push_screen(InterludeScreen(*interlude))
             self._announce_turn()
+            self._play_the_only_move()
             if before.result is not None and self.frame.result is None:
                 self._new_game_begins()
             if self.frame.result is not None and not self._results_shown:
@@ -454,6 +461,28 @@ class TableScreen(Screen[None]):
             self.call_after_refresh(self._prompt_painted, prompt["id"])
             if fresh and time.monotonic() - self._chose_at >= ANNOUNCE_AFTER and self.app.bell_on:
                 self.app.bell()
+
+    def _play_the_only_move(self) -> None:
+        """A prompt with one possible choice plays it after a beat in view (ONLY_MOVE_AFTER), unless it is
+        a move asked about first; the log says it was played for you."""
+        frame, after = self.frame, self.ONLY_MOVE_AFTER
+        prompt = frame.prompt
+        if after is None or not prompt or frame.sent or len(frame.choices) != 1 or frame.spectating:
+            return
+        if prompt["id"] == self._only_move_prompt:
+            return
+        if hook(self.panes, "confirm_choice")(frame, frame.choices[0]["action"]) is not None:
+            return
+        self._only_move_prompt = prompt["id"]
+        self.set_timer(after, lambda: self._only_move_due(prompt["id"]))
+
+    def _only_move_due(self, prompt_id: int) -> None:
+        frame = self.frame
+        if frame.sent or not frame.prompt or frame.prompt["id"] != prompt_id or len(frame.choices) != 1:
+            return  # answered by a key meanwhile, or gone
+        choice = frame.choices[0]
+        self._line(f"Your only move, played for you: {choice['text']}.", "italic")
+        self._send_choice(MovePane.Chosen(0, choice["action"]))
 
     def _prompt_painted(self, prompt_id: int) -> None:
         if self.frame.prompt and self.frame.prompt["id"] == prompt_id:
