@@ -185,8 +185,8 @@ class Board(ClickPane):
         return text
 
     def _piles(self, frame: TableFrame) -> list[Text]:
-        """Each seat's pile (T12: its top), broken into lines only between seats (QA: "Swift Nick:" ended
-        a line and its "—" stood alone on the next)."""
+        """Each seat's pile (T12: its top), broken into lines only between seats (a seat's name
+        and its card never part)."""
         view = _view(frame)
         parts = []
         for seat in range(view["players"]):
@@ -195,7 +195,7 @@ class Board(ClickPane):
             else:
                 shown = view["pile_tops"][seat] or "—"
                 if view["pile_sizes"][seat] > 1:
-                    # (T12: the cards beneath are not seen; "face down" read as ambush cards laid, QA)
+                    # (T12: the cards beneath are not seen; "face down" read as ambush cards laid)
                     shown += f" (+{view['pile_sizes'][seat] - 1} beneath)"
             parts.append(f"{frame.plain_name(seat)}: {shown}")
         parts[0] = ("Played piles: " if view.get("piles") else "Pile tops: ") + parts[0]
@@ -205,7 +205,7 @@ class Board(ClickPane):
 
 def face_down_in_words(view: dict[str, Any], seat: int | None) -> str:
     """Your face-down card; once the coach has come to it, it is turned up on your pile (T12), not "nothing
-    laid yet" as the hand said after every reveal (QA)."""
+    laid yet" as the hand said after every reveal."""
     if view.get("my_card"):
         return str(view["my_card"])
     top = view["pile_tops"][seat] if seat is not None and view.get("pile_tops") else None
@@ -224,7 +224,7 @@ class Hand(ClickPane):
         view = _view(frame)
         hand = view.get("hand") or []
         playable = {choice["action"].get("town") for choice in frame.choices}
-        inner = max(len(town) for town in rules.TOWNS)  # every card as wide: none jumps as the hand thins (QA)
+        inner = max(len(town) for town in rules.TOWNS)  # every card as wide: none jumps as the hand thins
         # The width without a scrollbar: one that came for three-line cards goes with one-line ones.
         width = self.content_region.width
         columns = max(1, (width + 1) // (inner + 3)) if width > 0 else 3
@@ -238,7 +238,7 @@ class Hand(ClickPane):
         for first in range(0, len(cards), columns):
             row = cards[first:first + columns]
             lines += [Text(" ").join(card[line] for card in row) for line in range(len(row[0]))]
-        if not hand:  # a line of its own: beside the face-down card's own brackets it read as one (QA)
+        if not hand:  # a line of its own: beside the face-down card's own brackets it read as one
             lines.append(Text("No stand & deliver cards left this round.", style="dim"))
         face_down = Text("Face down: ", style="bold")
         face_down.append(face_down_in_words(view, frame.seat))

@@ -122,7 +122,7 @@ def waiting_for(frame: TableFrame) -> list[int]:
 def interlude(before: TableFrame, now: TableFrame) -> tuple[str, RenderableType, str] | None:
     """H6, H7: a game of the series has ended and the next is dealt at once. The table pauses on how it
     ended (every hand left and its points, the series totals) until the player goes on: the new deal's
-    prompt came up over it, and only a long log line and the sheet told who had won (QA)."""
+    prompt came up over it, and only a long log line and the sheet told who had won."""
     old, new = _view(before), _view(now)
     if not old or not new or new.get("phase") == "over":
         return None  # the results screen says the last one
@@ -139,7 +139,7 @@ def interlude(before: TableFrame, now: TableFrame) -> tuple[str, RenderableType,
     for seat, (hand, points) in enumerate(zip(ended["left"], ended["scores"])):
         won = seat in ended["winners"]
         hands.add_row(Text(f"{now.glyphs.star if won else ' '} {now.plain_name(seat)}", style="bold" if won else ""),
-                      f"{points} points:", rules.hand_in_words(hand))  # (QA: ran into the cards)
+                      f"{points} points:", rules.hand_in_words(hand))
     series = Text("\nSeries so far (lowest wins): ", style="bold")
     series.append(" · ".join(f"{now.plain_name(seat)} {total}" for seat, total in enumerate(new["totals"])))
     return (f"Game {ended['game']} of {new['series_games']} is over: {winners} {how}", Group(hands, series),
@@ -151,8 +151,8 @@ def seat_summary(frame: TableFrame, seat: int) -> str:
     if not view:
         return ""
     cards = view["hand_sizes"][seat]
-    # "series": the points are the games before this one (H7); a hand's own points are secret (QA read
-    # "17 pts" beside "2 cards" as the hand's)
+    # "series": the points are the games before this one (H7); a hand's own points are secret (a
+    # number beside "2 cards" must not read as the hand's)
     return f"{cards} card{'s' * (cards != 1)} · series {view['totals'][seat]}"
 
 
@@ -186,7 +186,7 @@ LISTED_LAST = {"more": "end", "drawn": "keep"}
 def choice_order(frame: TableFrame) -> list[int] | None:
     """The moves that shed cards first, and the one that stops shedding last: after a play (H4) "End
     your turn", after a draw (H5) "Keep". Listed first, it was the highlighted choice and key 1, and a
-    habitual Enter or 1 ended a turn with a run still in hand, or kept a card that could go down (QA)."""
+    habitual Enter or 1 ended a turn with a run still in hand, or kept a card that could go down."""
     last = LISTED_LAST.get(_view(frame).get("phase"))
     if last is None:
         return None
@@ -317,8 +317,8 @@ def route_state(route: dict[str, Any], length: int, glyphs: Glyphs) -> Text:
 class Board(FramePane):
     """Each route as a row from LONDON to its last number, then the pack, the game, the dealer, the turn."""
 
-    #: Your move's mark and words, in the theme's own text colour (QA: Rich's yellow read at 2:1 on the
-    #: light theme's grey).
+    #: Your move's mark and words, in the theme's own text colour (Rich's yellow is 2:1 on the light
+    #: theme's grey).
     COMPONENT_CLASSES = {"hw-board--yours"}
 
     def notify_style_update(self) -> None:

@@ -77,7 +77,7 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         *[Binding(str(n), f"choose({n - 1})", f"choose {n}", show=False) for n in range(1, 10)],
         Binding("0", "choose(9)", "choose 10", show=False),  # the tenth, as on a keyboard's number row
-        # One footer entry for the two keys: both in full cut "r results" off an 80-column footer (QA)
+        # One footer entry for the two keys: both in full cut "r results" off an 80-column footer
         Binding("left_square_bracket", "pane(-1)", "previous pane", key_display="[", id="pane-previous",
                 show=False),
         Binding("right_square_bracket", "pane(1)", "panes", key_display="[ ]", id="pane-next"),
@@ -213,8 +213,8 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self._place_notices)
 
     def _hear_what_came_first(self) -> None:
-        """The notices that came with the welcome, before this screen listened (QA: "While you were away
-        a bot played your seat" was lost, and the log told the player its moves were his own)."""
+        """The notices that came with the welcome, before this screen listened ("While you were away a bot
+        played your seat" must reach the log, or it tells the player the bot's moves were theirs)."""
         for update in self.client.take_unheard():
             self.post_message(self.Updated(update))
 
@@ -274,15 +274,15 @@ class TableScreen(Screen[None]):
         if not self.is_mounted:
             return
         moves = self.query(MovePane)
-        if not moves:  # between a recompose's old panes and its new ones (QA: a resize across the fold,
-            return  # then a key at once): ``recompose`` draws the new ones once they are in
+        if not moves:  # between a recompose's old panes and its new ones (a resize into or out of tabs):
+            return  # ``recompose`` draws the new ones once they are in
         for pane in self._frame_panes:
             pane.frame = frame
         moves.first().frame = frame
         self._log.show(frame)
         status = Text(f" {hook(self.panes, 'status')(frame) if frame.started else self._seats_filling(frame)}",
                       style="bold")
-        # plain_name is "Ann (seat 2)" already where two are called Ann (QA: "Ann (seat 2) (seat 2)")
+        # plain_name is "Ann (seat 2)" already where two are called Ann
         who = "spectating" if frame.spectating else f"you: {frame.plain_name(frame.seat)}"
         if not frame.spectating and not who.endswith(f"(seat {frame.seat + 1})"):
             who += f" (seat {frame.seat + 1})"
@@ -293,8 +293,7 @@ class TableScreen(Screen[None]):
 
     @staticmethod
     def _seats_filling(frame: TableFrame) -> str:
-        """Before the game starts: how many seats are taken (QA: a spectator in the host's lobby time read
-        "Hank to play" of a game not begun)."""
+        """Before the game starts: how many seats are taken (not whose move it is in a game not begun)."""
         taken = sum(seat["kind"] != "open" for seat in frame.seats)
         return f"Waiting for players: {taken} of {len(frame.seats)} seats taken"
 
@@ -309,8 +308,7 @@ class TableScreen(Screen[None]):
             before = self.frame
             self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
             if before.result is not None and self.frame.result is None:
-                # A new game at this table: the last one's notices and chat are not this one's (QA: "Ann
-                # has left the table" and a bot's stand-in came back under the new game's first line).
+                # A new game at this table: the last one's notices and chat are not this one's.
                 self._chat = []
             if before.catch_ups and self.frame.catch_ups != before.catch_ups:
                 # The whole log again (a reconnect, names told anew, a new game): written afresh, chat too.
@@ -341,7 +339,7 @@ class TableScreen(Screen[None]):
             self._stopped = True
             self.refresh_bindings()
             if (self.client.last_error or {}).get("code") == "bad_token":
-                # The host gave the seat to a bot for good: Join no longer offers it (QA)
+                # The host gave the seat to a bot for good: Join no longer offers it
                 self.app.forget_seat(self.client)
             if self.frame.result is None:
                 said = self._stop_in_words(update.text)
@@ -350,9 +348,9 @@ class TableScreen(Screen[None]):
                 banner.problem, banner.gone = "", said  # on every tab, until you leave
                 self._line(said, "bold red")
                 self.notify(said, severity="error", markup=False)
-            elif self.app.client is self.client:  # over, and now closed: no new game will come (QA: nothing
-                # said it, over the results); not a table this app has just closed itself (a new game at a
-                # new private table, say: QA, "The table is closed" over it)
+            elif self.app.client is self.client:  # over, and now closed: no new game will come, and the
+                # results must say so; not a table this app has just closed itself (a new private table's
+                # game must not open under "The table is closed")
                 said = f"{update.text[:1].upper()}{update.text[1:]}. Esc goes back to the menu."
                 banner = self.query_one(ConnectionBanner)
                 banner.problem, banner.gone = "", said
@@ -380,16 +378,16 @@ class TableScreen(Screen[None]):
             elif isinstance(message_.get("seat"), int) and 0 <= message_["seat"] < len(self.frame.seats):
                 labelled = self.frame.plain_name(message_["seat"])
                 if labelled == f"{sender} (seat {message_['seat'] + 1})":
-                    sender = labelled  # "Ann (seat 3)" where two are called Ann, as the log says (QA)
+                    sender = labelled  # "Ann (seat 3)" where two are called Ann, as the log says
             line = Text(f"{sender}: ", style="bold cyan")
             line.append(str(message_.get("text", update.text)))
             self._chat.append(line)
             self.query_one(TableLog).say(line)
             if not self._log_in_view() and message_.get("seat") != self.frame.seat:
-                # Folded into tabs, the log may be behind another: a line said to you came with no sign (QA).
+                # Folded into tabs, the log may be behind another: a line said to you came with no sign.
                 self.notify(line.plain, title="Chat", timeout=6, markup=False)
             if message_.get("seat") is None and self._can_mute() and not self._told_how_to_mute:
-                self._told_how_to_mute = True  # said when it matters: the key is not in the footer (QA)
+                self._told_how_to_mute = True  # said when it matters: the key is not in the footer
                 self._line("You host this table: M mutes spectators' chat (and again lets them talk).", "dim")
 
     def _new_game_begins(self) -> None:
@@ -638,7 +636,7 @@ class TableScreen(Screen[None]):
 
         from tui.screens.confirm import ask_first
         ask_first(self.app, f"Let a bot play for {names}?", consequence, "Bot plays", hand_over,
-                  go_back="Keep waiting")  # (QA: "Stay" answered another question)
+                  go_back="Keep waiting")
 
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen
@@ -672,9 +670,9 @@ class TableScreen(Screen[None]):
             moved = any(seat == frame.seat for seat, _ in hosted.table.actions)
             if getattr(self.app, "record_path", None) and moved:
                 return f"{game} stops here: c on the menu goes on with it, as it was."
-            # Only a game you have made a move in is offered again (QA: the question promised it anyway)
+            # Only a game you have made a move in is offered again
             return f"{game} ends here."
-        if not frame.started:  # (QA: "the table plays on without you" before any game began)
+        if not frame.started:
             return ("The game has not begun: your seat waits for you, and joining again from this terminal "
                     "takes it back (the host may give it to a bot meanwhile).")
         if self.client.retrying_since is not None:  # the host is gone for now (stopped, or lost)

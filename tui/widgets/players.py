@@ -18,8 +18,8 @@ TO_MOVE = "to move"
 
 
 class PlayersPane(FramePane):
-    #: The marks' colours, from the stylesheet: a theme's own text colours read on its background (QA:
-    #: Rich's yellow ▶ was 2:1 on the light theme's grey).
+    #: The marks' colours, from the stylesheet: a theme's own text colours read on its background (Rich's
+    #: yellow ▶ is 2:1 on the light theme's grey).
     COMPONENT_CLASSES = {"players--turn", "players--laid", "players--choosing", "players--away"}
 
     def __init__(self, panes: ModuleType, *, glyphs: Glyphs = UNICODE, id: str | None = None) -> None:
@@ -34,12 +34,12 @@ class PlayersPane(FramePane):
         # Each part of the summary ("4 cards · 38 pts") right-aligned in a column of its own, then what
         # the seat is doing: the numbers of a seat still choosing and of one that has laid line up.
         parts = max((len(row) - 3 for row in rows), default=0)
-        for row in rows:  # a shorter summary (no "· dead") is filled at its end: money under money (QA)
+        for row in rows:  # a shorter summary (no "· dead") is filled at its end: money under money
             row[-1:-1] = [Text("") for _ in range(parts - (len(row) - 3))]
         room = self._room_for_names(rows, width, parts)
         if any(row[1].cell_len > room for row in rows) and any(row[-1].plain == TO_MOVE for row in rows):
             # Short of room, "to move" goes first: the ▶ beside the name says it too, and a name or a
-            # score cut short ("score 5…") said less (QA).
+            # score cut short ("score 5…") said less.
             for row in rows:
                 if row[-1].plain == TO_MOVE:
                     row[-1] = Text("")
@@ -49,7 +49,7 @@ class PlayersPane(FramePane):
         subtitle = ""
         if any(row[1].cell_len > room for row in rows) and len(levels) == 1 and "" not in levels:
             # Still short, and every bot plays at one level: it is said once, under the pane, and each
-            # bot keeps its mark (QA: "Swift Nick ⚙ n…" at 120 columns).
+            # bot keeps its mark.
             level = levels.pop()
             for row in rows:
                 if row[1].plain.endswith(f" {self.glyphs.bot} {level}"):
@@ -101,8 +101,7 @@ class PlayersPane(FramePane):
         if frame.is_me(number):
             name.append(" (you)", style="dim")
         if seat["kind"] == "bot":
-            # "Moll Cutpurse ⚙ normal": the name first, so that a cut leaves it whole and the mark (QA:
-            # "Moll Cutpurse (normal bot)" lost its level and its mark to the ellipsis).
+            # "Moll Cutpurse ⚙ normal": the name first, so that a cut leaves it whole and the mark.
             level = self._level(frame, number)
             name.append(f" {self.glyphs.bot} {level}".rstrip(), style="dim")
         elif seat["kind"] == "open":

@@ -144,5 +144,5 @@ def _as_text(label: Any) -> Text:
 
 
 def away_said(name: str) -> str:
-    """"Ann (away)", or "Ann (seat 2, away)" for a name that has its brackets already (QA: "(seat 2) (away)")."""
+    """"Ann (away)", or "Ann (seat 2, away)" for a name that has its brackets already."""
     return f"{name[:-1]}, away)" if name.endswith(")") else f"{name} (away)"
