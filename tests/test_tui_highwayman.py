@@ -302,8 +302,8 @@ def test_two_seats_with_one_name_are_told_apart_by_number():
     assert [line.split()[0] for line in sheet.splitlines() if "Bot (sharp)" in line] == ["2", "3"]
 
 
-def test_the_module_is_found_by_its_game_id():
-    assert panes_for("highwayman") is panes
+def test_the_panes_are_found_by_their_game_id():
+    assert panes_for("highwayman") is panes.Panes and panes.Panes.GAME_ID == "highwayman"
 
 
 # --- Whole series through the app, by keys ----------------------------------------------------------------

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from core.games import dick_turpin as rules
 from tui.frame import TableFrame
+from tui.games.generic import GamePanes
 from tui.widgets.component import component_style
 from tui.widgets.lines import Shown, lines_of_parts
 from tui.widgets.pane import ClickPane, FramePane, text_columns
@@ -307,3 +308,21 @@ class Sheet(FramePane):
 def _ordinal(number: int) -> str:
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
     return f"{number}{suffix}"
+
+
+class Panes(GamePanes):
+    """This game's panes and its own ways of drawing; the rest are ``GamePanes``' defaults."""
+
+    GAME_ID = GAME_ID
+    Board = Board
+    Hand = Hand
+    Sheet = Sheet
+    status = staticmethod(status)
+    waiting_for = staticmethod(waiting_for)
+    seat_summary = staticmethod(seat_summary)
+    laid = staticmethod(laid)
+    score_track = staticmethod(score_track)
+    chart_title = staticmethod(chart_title)
+    choice_label = staticmethod(choice_label)
+    reveal_text = staticmethod(reveal_text)
+    prompt_title = staticmethod(prompt_title)

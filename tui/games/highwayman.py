@@ -15,6 +15,7 @@ from rich.text import Text
 
 from core.games import highwayman as rules
 from tui.frame import TableFrame
+from tui.games.generic import GamePanes
 from tui.glyphs import ASCII, Glyphs
 from tui.widgets.lines import Shown
 from tui.widgets.component import component_style
@@ -507,3 +508,24 @@ class Sheet(FramePane):
         names = " and ".join(who(frame, seat) for seat in game["winners"])
         how = "went out" if game["ended"] == "out" else "lowest (nobody could play)"
         return Text(f"* won that game\nGame {game['game']}: {names} {how}.", style="dim")
+
+
+class Panes(GamePanes):
+    """This game's panes and its own ways of drawing; the rest are ``GamePanes``' defaults."""
+
+    GAME_ID = GAME_ID
+    Board = Board
+    Hand = Hand
+    Sheet = Sheet
+    status = staticmethod(status)
+    waiting_for = staticmethod(waiting_for)
+    interlude = staticmethod(interlude)
+    seat_summary = staticmethod(seat_summary)
+    score_track = staticmethod(score_track)
+    chart_title = staticmethod(chart_title)
+    choice_label = staticmethod(choice_label)
+    choice_matches = staticmethod(choice_matches)
+    choice_order = staticmethod(choice_order)
+    reveal_text = staticmethod(reveal_text)
+    reveal_item = staticmethod(reveal_item)
+    prompt_title = staticmethod(prompt_title)

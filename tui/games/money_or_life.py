@@ -20,6 +20,7 @@ from core.games import money_or_life as rules
 from core.games import money_or_life_bots as bots
 from core.games import money_or_life_solver as solver
 from tui.frame import TableFrame
+from tui.games.generic import GamePanes
 from tui.glyphs import ASCII, Glyphs
 from tui.widgets.component import component_style
 from tui.widgets.lines import Shown, lines_of_parts
@@ -1232,3 +1233,27 @@ UNTIL_SOMEONE_HAS = {"horse": "—", "weapons": "—", "gear": "—", "forced re
 Board = YorkBoard
 Hand = YorkHand
 Sheet = YorkSheet
+
+
+class Panes(GamePanes):
+    """This game's panes and its own ways of drawing; the rest are ``GamePanes``' defaults."""
+
+    GAME_ID = GAME_ID
+    Board = Board
+    Hand = Hand
+    Sheet = Sheet
+    status = staticmethod(status)
+    waiting_for = staticmethod(waiting_for)
+    seat_summary = staticmethod(seat_summary)
+    laid = staticmethod(laid)
+    laid_word = staticmethod(laid_word)
+    score_track = staticmethod(score_track)
+    choice_label = staticmethod(choice_label)
+    choice_matches = staticmethod(choice_matches)
+    choice_order = staticmethod(choice_order)
+    reveal_text = staticmethod(reveal_text)
+    confirm_choice = staticmethod(confirm_choice)
+    result_note = staticmethod(result_note)
+    others_in_the_result = staticmethod(others_in_the_result)
+    reveal_item = staticmethod(reveal_item)
+    prompt_title = staticmethod(prompt_title)

@@ -27,7 +27,6 @@ from tui import TABLE_STYLES
 from tui.collector import RELEASE_AFTER_PAINT, CollectorHold
 from tui.frame import TableFrame
 from tui.games import panes_for
-from tui.games.generic import hook
 from tui.widgets.banner import ConnectionBanner
 from tui.widgets.chat import ChatInput
 from tui.widgets.lines import LinePane
@@ -280,7 +279,7 @@ class TableScreen(Screen[None]):
             pane.frame = frame
         moves.first().frame = frame
         self._log.show(frame)
-        status = Text(f" {hook(self.panes, 'status')(frame) if frame.started else self._seats_filling(frame)}",
+        status = Text(f" {self.panes.status(frame) if frame.started else self._seats_filling(frame)}",
                       style="bold")
         # plain_name is "Ann (seat 2)" already where two are called Ann
         who = "spectating" if frame.spectating else f"you: {frame.plain_name(frame.seat)}"
@@ -318,7 +317,7 @@ class TableScreen(Screen[None]):
             if away != self._away_in_footer:
                 self._away_in_footer = away
                 self.refresh_bindings()  # the host's "bot for the away" comes and goes with them
-            interlude = hook(self.panes, "interlude")(before, self.frame)
+            interlude = self.panes.interlude(before, self.frame)
             if interlude:
                 from tui.screens.interlude import InterludeScreen
                 self.app.push_screen(InterludeScreen(*interlude))
@@ -469,7 +468,7 @@ class TableScreen(Screen[None]):
             return
         if prompt["id"] == self._only_move_prompt:
             return
-        if hook(self.panes, "confirm_choice")(frame, frame.choices[0]["action"]) is not None:
+        if self.panes.confirm_choice(frame, frame.choices[0]["action"]) is not None:
             return
         self._only_move_prompt = prompt["id"]
         self.set_timer(after, lambda: self._only_move_due(prompt["id"]))
@@ -518,7 +517,7 @@ class TableScreen(Screen[None]):
         frame = self.frame
         if frame.sent or not frame.choices or self._too_quick():
             return
-        question = hook(self.panes, "confirm_choice")(frame, message.action)
+        question = self.panes.confirm_choice(frame, message.action)
         if question is not None:  # a move that ends your game is asked about first
             from tui.screens.confirm import ConfirmScreen
 
@@ -557,7 +556,7 @@ class TableScreen(Screen[None]):
 
     @on(Chip.Clicked)
     def pick_by_click(self, message: Chip.Clicked) -> None:
-        matches = hook(self.panes, "choice_matches")
+        matches = self.panes.choice_matches
         found = [i for i, choice in enumerate(self.frame.choices) if matches(choice["action"], message.target)]
         if len(found) == 1:
             self.query_one(MovePane).choose(found[0])

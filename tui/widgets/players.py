@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from types import ModuleType
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from tui.frame import TableFrame
-from tui.games.generic import hook
+from tui.games.generic import GamePanes
 from tui.glyphs import Glyphs, UNICODE
 from tui.widgets.component import component_style
 from tui.widgets.pane import FramePane, text_columns
@@ -22,13 +21,13 @@ class PlayersPane(FramePane):
     #: yellow ▶ is 2:1 on the light theme's grey).
     COMPONENT_CLASSES = {"players--turn", "players--laid", "players--choosing", "players--away"}
 
-    def __init__(self, panes: ModuleType, *, glyphs: Glyphs = UNICODE, id: str | None = None) -> None:
+    def __init__(self, panes: type[GamePanes], *, glyphs: Glyphs = UNICODE, id: str | None = None) -> None:
         super().__init__(glyphs=glyphs, id=id)
         self.panes = panes
 
     def draw(self, frame: TableFrame) -> RenderableType:
         playing = frame.started and frame.result is None
-        waiting = set(hook(self.panes, "waiting_for")(frame)) if playing else set()
+        waiting = set(self.panes.waiting_for(frame)) if playing else set()
         width = max(self.content_region.width, 24)
         rows = [self._row(frame, seat, waiting, playing) for seat in frame.seats]
         # Each part of the summary ("4 cards · 38 pts") right-aligned in a column of its own, then what
@@ -109,12 +108,12 @@ class PlayersPane(FramePane):
         elif not seat["connected"]:
             name.append(f" {self.glyphs.away} away", style=component_style(self, "players--away"))
         summary: list[Text] = []
-        for part in hook(self.panes, "seat_summary")(frame, number).split(" · "):
+        for part in self.panes.seat_summary(frame, number).split(" · "):
             summary += [Text("·", style="dim"), Text(part)] if summary else [Text(part)]
         doing = Text()
-        laid = hook(self.panes, "laid")(frame, number) if playing else None
+        laid = self.panes.laid(frame, number) if playing else None
         if laid is True:
-            doing.append(f"{self.glyphs.laid} {hook(self.panes, 'laid_word')()}",
+            doing.append(f"{self.glyphs.laid} {self.panes.laid_word()}",
                          style=component_style(self, "players--laid"))
         elif laid is False:
             doing.append(f"{self.glyphs.choosing} choosing", style=component_style(self, "players--choosing"))
