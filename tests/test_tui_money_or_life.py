@@ -266,6 +266,12 @@ async def test_a_whole_duel_by_keys(size):
     async with app.run_test(size=size) as pilot:
         seen = await play_by_keys(pilot, app, narrow=size[0] < 110)
         assert seen["picks"] >= 5 and seen["robberies"] >= 1 and seen["towns"] >= 1
+        if size == (120, 40):  # issue 31: the results show every rider's final tracks, not the score alone
+            from tests.tui_helpers import screen_text
+            await wait_until(pilot, lambda: "folk hero" in screen_text(app), "the tracks")
+            shown = " ".join(screen_text(app).split())
+            for player in app.screen.frame.view["players"]:
+                assert f"folk hero {player['folk_hero']} · scoundrel {player['scoundrel']}" in shown, shown
         await finish_at_results(pilot, app)
 
 

@@ -109,6 +109,11 @@ def reveal_item(value: Any) -> str:
     return str(value)
 
 
+def final_tracks(frame: TableFrame, seat: int) -> str:
+    """What the results show of a seat beside its score: its final tracks ("" for none)."""
+    return ""
+
+
 def prompt_title(frame: TableFrame) -> str:
     """Words after "Your move" in the move pane's title (what the choice is about)."""
     return ""
@@ -171,3 +176,4 @@ class GamePanes:
     others_in_the_result = staticmethod(others_in_the_result)
     reveal_item = staticmethod(reveal_item)
     prompt_title = staticmethod(prompt_title)
+    final_tracks = staticmethod(final_tracks)

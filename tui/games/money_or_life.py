@@ -188,6 +188,18 @@ def result_note(frame: TableFrame, seat: int) -> str:
     return {"dead": " (died)", "retired": " (retired)"}.get(str(status), "")
 
 
+def final_tracks(frame: TableFrame, seat: int) -> str:
+    """Every rider's tracks at the end (revealed to all with the result): folk hero, scoundrel, health
+    and purse, and whether he scored as a scoundrel."""
+    players = _view(frame).get("players") or []
+    if not 0 <= seat < len(players) or "folk_hero" not in players[seat]:
+        return ""
+    player = players[seat]
+    tracks = (f"folk hero {player['folk_hero']} · scoundrel {player['scoundrel']} · "
+              f"health {player['health']} of {rules.MAX_HEALTH} · {money(player['guineas'], frame.glyphs)}")
+    return tracks + (" · scored as a scoundrel" if player.get("as_scoundrel") else "")
+
+
 def others_in_the_result(frame: TableFrame) -> list[tuple[str, int, bool]]:
     """Y16: in solo the rival sits at the table without a seat; his money is his score, and he wins when
     the highwayman does not beat it."""
@@ -1257,3 +1269,4 @@ class Panes(GamePanes):
     others_in_the_result = staticmethod(others_in_the_result)
     reveal_item = staticmethod(reveal_item)
     prompt_title = staticmethod(prompt_title)
+    final_tracks = staticmethod(final_tracks)

@@ -152,12 +152,19 @@ class ResultsScreen(Screen[None]):
         winners = set(result.get("winners", []))
         note = self.panes.result_note
         rows = [(frame.owner_name(seat) + note(frame, seat), score, seat in winners) for seat, score in enumerate(scores)]
+        tracks = {frame.owner_name(seat) + note(frame, seat): self.panes.final_tracks(frame, seat)
+                  for seat in range(len(scores))}
         rows += self.panes.others_in_the_result(frame)
         rows = standings(rows)
         width = max((len(name) for name, _, _ in rows), default=0)
         for name, score, won in rows:
             mark = f"{frame.glyphs.star} " if won else "  "
-            text.append(f"{mark}{name:<{width}}  {score:>4}\n", style="bold" if won else "")
+            text.append(f"{mark}{name:<{width}}  {score:>4}", style="bold" if won else "")
+            # Each rider's final tracks beside the score, where the line has room for them (at 80 columns
+            # they would push the reveal out of sight)
+            if tracks.get(name) and 2 + width + 6 + 3 + len(tracks[name]) <= self.app.size.width - 8:
+                text.append(f"   {tracks[name]}", style="dim")
+            text.append("\n")
         return text
 
     def _chart(self) -> ComposeResult:
