@@ -170,10 +170,13 @@ class TableClient:
             raise ClientError(self.stopped or "could not join the table")
         return self.snapshot
 
-    async def act(self, action: dict[str, Any]) -> None:
-        """Send an action for the current prompt (refusals come back as ``error`` updates)."""
-        prompt = self.snapshot.prompt
-        await self.send({"type": "act", "action": action, "prompt": prompt["id"] if prompt else 0})
+    async def act(self, action: dict[str, Any], prompt_id: int | None = None) -> None:
+        """Send an action for the prompt ``prompt_id`` (by default the current one); refusals come back as
+        ``error`` updates. A window passes the prompt the player saw: a newer one is not answered by it."""
+        if prompt_id is None:
+            prompt = self.snapshot.prompt
+            prompt_id = prompt["id"] if prompt else 0
+        await self.send({"type": "act", "action": action, "prompt": prompt_id})
 
     async def choose(self, index: int) -> None:
         """Send the prompt's choice number ``index`` (0-based)."""
@@ -188,8 +191,12 @@ class TableClient:
         """The host's switch for spectators' chat (needs the table's host token)."""
         await self.send({"type": "mute_spectators", "muted": muted, "host_token": host_token})
 
-    async def hand_over(self, seat: int, host_token: str) -> None:
-        await self.send({"type": "hand_over", "seat": seat, "host_token": host_token})
+    async def hand_over(self, seat: int, host_token: str, *, until_back: bool = False) -> None:
+        """The host's hand-over of ``seat`` to a bot: for good, or ``until_back`` its player joins again."""
+        message = {"type": "hand_over", "seat": seat, "host_token": host_token}
+        if until_back:
+            message["until_back"] = True
+        await self.send(message)
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send one message as it is (tests use this to misbehave on purpose)."""

@@ -358,7 +358,10 @@ class TableHost:
         elif kind == "hand_over":
             if not self.table.is_host(message["host_token"]):
                 raise Refusal("not_host", "only the table's host may hand a seat to a bot")
-            self.hand_to_bot(message["seat"], "was handed to a bot by the host")
+            if message.get("until_back"):
+                self.hand_to_bot(message["seat"], "is played by a bot until its player is back", keep_warm=True)
+            else:
+                self.hand_to_bot(message["seat"], "was handed to a bot by the host")
 
     async def _hello(self, connection: Connection, hello: dict[str, Any]) -> None:
         if connection.watcher is not None:

@@ -164,7 +164,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
         "take_over": Field(_BOOL, required=False),
     },
     "act": {"action": Field(_MAP), "prompt": Field(_INT)},
-    "hand_over": {"seat": Field(_INT), "host_token": Field(_STR, max_len=128)},
+    # until_back: a bot plays the seat only until its player joins again (the seat stays theirs)
+    "hand_over": {"seat": Field(_INT), "host_token": Field(_STR, max_len=128), "until_back": Field(_BOOL, required=False)},
     # The table checks the text itself (printable, ≤ CHAT_MAX_CHARS) to say exactly what is wrong with it.
     "say": {"text": Field(_STR, max_len=4 * 1024)},
     "mute_spectators": {"muted": Field(_BOOL), "host_token": Field(_STR, max_len=128)},

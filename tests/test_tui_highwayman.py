@@ -302,8 +302,8 @@ def test_two_seats_with_one_name_are_told_apart_by_number():
     assert [line.split()[0] for line in sheet.splitlines() if "Bot (normal)" in line] == ["2", "3"]
 
 
-def test_the_module_is_found_by_its_game_id():
-    assert panes_for("highwayman") is panes
+def test_the_panes_are_found_by_their_game_id():
+    assert panes_for("highwayman") is panes.Panes and panes.Panes.GAME_ID == "highwayman"
 
 
 # --- Whole series through the app, by keys ----------------------------------------------------------------
@@ -350,7 +350,10 @@ async def pick_second_with_arrows(pilot, app: TurpinApp) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
-async def test_a_whole_series_by_keys(size):
+async def test_a_whole_series_by_keys(size, monkeypatch):
+    from tui.screens.table import TableScreen
+    # Every move by a key here, one-choice ones too: the hand is checked against the move first shown.
+    monkeypatch.setattr(TableScreen, "ONLY_MOVE_AFTER", None)
     app = quick_app("highwayman", players=3, seed=21)
     async with app.run_test(size=size) as pilot:
         await wait_until(pilot, lambda: my_move(app), "my first move")

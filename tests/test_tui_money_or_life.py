@@ -233,6 +233,12 @@ async def test_a_whole_duel_by_keys(size):
     async with app.run_test(size=size) as pilot:
         seen = await play_by_keys(pilot, app, narrow=size[0] < 110)
         assert seen["picks"] >= 5 and seen["robberies"] >= 1 and seen["towns"] >= 1
+        if size == (120, 40):  # issue 31: the results show every rider's final tracks, not the score alone
+            from tests.tui_helpers import screen_text
+            await wait_until(pilot, lambda: "folk hero" in screen_text(app), "the tracks")
+            shown = " ".join(screen_text(app).split())
+            for player in app.screen.frame.view["players"]:
+                assert f"folk hero {player['folk_hero']} · scoundrel {player['scoundrel']}" in shown, shown
         await finish_at_results(pilot, app)
 
 
@@ -900,7 +906,7 @@ def test_retiring_says_who_rides_on_solo_or_against_another():
     assert "the other player rides on without you" in duel[1]
 
 
-@pytest.mark.parametrize("size, rows", [((80, 24), 8), ((80, 40), 11), ((120, 40), 10), ((120, 52), 12)])
+@pytest.mark.parametrize("size, rows", [((80, 24), 8), ((80, 40), 11), ((120, 40), 11), ((120, 52), 14)])
 async def test_the_move_pane_grows_with_a_tall_terminal(size, rows):
     """The move pane takes a share of the terminal's height (never less than at 80×24): at 80×40 the
     market's twelve lines must not scroll in five rows under a sheet with thirteen empty rows."""

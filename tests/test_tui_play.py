@@ -71,47 +71,38 @@ async def test_a_click_on_a_town_card_in_the_hand_lays_it(size):
         assert town not in app.screen.frame.view["hand"]
 
 
-async def test_a_move_that_follows_your_own_at_once_is_not_announced_again(monkeypatch):
-    """A "Your move" toast (and bell) at every move would cover the tab strip at 80 columns while the
-    player is at the keys. The first prompt is announced; one that comes soon after your own move is
-    shown by the move pane alone (soon: ``ANNOUNCE_AFTER``, made long here so that the test does not hang
-    on the machine's speed; the moves are spaced wider than one toast's life)."""
-    from tui.screens import table
-    monkeypatch.setattr(table, "ANNOUNCE_AFTER", 600.0)
-    app = quick_app("money-or-life", seed=5)
-    app.start.plan.bot_delay = 0
-    toasts = []
-    notify = app.notify
-    monkeypatch.setattr(app, "notify", lambda message, **kw: (toasts.append(message), notify(message, **kw)))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await wait_until(pilot, lambda: "Your move" in toasts, "the first toast")
-        for _ in range(3):
-            screen = app.screen
-            await wait_until(pilot, lambda: screen.frame.choices and not screen.frame.sent, "a prompt")
-            await pilot.pause(table.YOUR_MOVE_TOAST + 0.1)
-            await pilot.press("1")
-        await wait_until(pilot, lambda: app.screen.frame.choices and not app.screen.frame.sent, "the next prompt")
-        assert toasts.count("Your move") == 1
-
-
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
-async def test_your_move_is_one_toast_at_the_top_never_over_the_move_list(size):
-    """Your turn: a notification (issue 8), shown where it hides none of the choices, and one at a time
-    however fast the prompts come."""
+async def test_your_move_is_said_by_the_move_pane_and_never_a_toast(size):
+    """Issue 31: "Your move" toasts sat over the road and over two of six Highwayman cards. The move pane
+    says it, where the choices are; no toast does, however fast the prompts come."""
     app = quick_app("money-or-life", seed=5)
     async with app.run_test(size=size, notifications=True) as pilot:
-        await wait_until(pilot, lambda: any(toast.region.height for toast in app.screen.query("Toast")),
-                         "the first 'Your move' toast on screen")
-        toast, move_list = app.screen.query_one("Toast"), app.screen.query_one("#move")
-        assert "Your move" in str(toast.render())
-        assert not toast.region.overlaps(move_list.region) and toast.region.y < move_list.region.y
-        most = 0
-        for _ in range(6):  # the bots answer at once: prompts well inside one toast's two seconds
+        for _ in range(4):  # the bots answer at once
             screen = app.screen
-            await wait_until(pilot, lambda: screen.frame.choices and not screen.frame.sent, "a prompt")
+            await wait_until(pilot, lambda: screen.frame.choices and not screen.frame.sent
+                             and "Your move" in screen.query_one("#move-status").shown.plain, "a prompt")
+            assert not any("Your move" in notice.message for notice in app._notifications)
             await pilot.press("1")
-            most = max(most, len(app.screen.query("Toast")))
-        assert most == 1
+
+
+@pytest.mark.parametrize("size", [(120, 40), (200, 30), (80, 24)])
+async def test_a_notice_stands_over_the_log_never_over_the_board_the_hand_or_the_choices(size):
+    app = quick_app("highwayman", seed=5)
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first prompt")
+        await pilot.press("b")  # the bell's switch says "Bell on" in a notice
+        await wait_until(pilot, lambda: any(toast.region.height for toast in app.screen.query("Toast")),
+                         "the notice on screen")
+        toast = app.screen.query_one("Toast")
+        assert not toast.region.overlaps(app.screen.query_one("#move").region)
+        covered = [pane for pane in ("#board", "#hand") if app.screen.query_one(pane).region.overlaps(toast.region)]
+        if app.screen.narrow:  # the board's tab: only its empty foot
+            board = app.screen.query_one("#board")
+            assert toast.region.y > board.region.y + board.virtual_size.height + 1
+        else:
+            assert not covered and toast.region.overlaps(app.screen.query_one("#log").region)
 
 
 async def test_esc_at_a_game_asks_before_it_ends_the_game():
@@ -444,24 +435,6 @@ def test_the_results_list_the_winners_first_then_the_best_scores():
     assert standings(level) == level  # a tie keeps its seat order
 
 
-async def test_the_results_come_without_the_last_moves_toast():
-    """The "Your move" toast of the last prompt was still up over the results screen (seen in tmux at the
-    end of the README's game, the last move made within the toast's two seconds): the result clears it."""
-    from net.client import ClientUpdate
-    app = quick_app("turpin", players=3, seed=11)
-    app.start.plan.bot_delay = 3600
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first prompt")
-        await wait_until(pilot, lambda: any("Your move" in n.message for n in app._notifications), "the toast")
-        table = app.screen
-        # The game ends within the toast's time: its result comes as the next table would.
-        app.client.snapshot.result = {"winners": [0], "scores": [1, 0, 0], "summary": "", "reveal": {}, "seed": 11}
-        table.post_message(table.Updated(ClientUpdate("table")))
-        await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results")
-        assert not any("Your move" in n.message for n in app._notifications)
-
-
 async def test_the_theme_chosen_is_kept_for_the_next_run_but_not_for_a_guest():
     """The theme chosen is kept in turpin's settings folder for the next start;
     an SSH guest's app neither keeps one nor reads it (the operator's choice is his own)."""
@@ -786,3 +759,24 @@ async def test_a_table_drawn_between_a_recompose_s_old_panes_and_its_new_ones_wa
         await wait_until(pilot, lambda: table.query(MovePane) and table.query_one(MovePane).frame is table.frame,
                          "the new move pane drawn")
         assert app.is_running
+
+
+async def test_a_move_with_one_possible_choice_plays_itself_after_a_beat_and_the_log_says_so():
+    """Issue 31: an unplayable drawn card offers one choice ("Keep") and waited for a key. It stays in
+    view a moment, then plays itself; the log says it was played for you."""
+    from tui.screens.table import TableScreen
+    plan = plan_against_bots("highwayman", seed=20261123)  # Ann's first move: keep a card that cannot go down
+    plan.bot_delay = 3600
+    app = TurpinApp(Start(route="play", plan=plan), player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first prompt")
+        screen = app.screen
+        only = screen.frame.choices
+        assert len(only) == 1 and only[0]["action"]["do"] == "keep", only
+        shown_at = screen.frame.prompt["id"]
+        await wait_until(pilot, lambda: screen.frame.prompt is None or screen.frame.prompt["id"] != shown_at,
+                         "the move played")
+        assert "Your only move, played for you: " in plain_text(app) or any(
+            "Your only move, played for you" in line.plain for line in screen._chat)
+        assert TableScreen.ONLY_MOVE_AFTER and TableScreen.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see

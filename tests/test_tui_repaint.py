@@ -149,21 +149,27 @@ async def test_on_a_wide_terminal_there_are_no_pane_keys():
         assert app.is_running
 
 
-async def test_a_short_wide_terminal_folds_into_tabs_so_no_pane_hides_its_lines():
-    """At 120×30 the board, and the hand and sheet under it, had too few rows: Dick Turpin's hand hid two
-    towns behind a scrollbar no key reaches. A short terminal folds into tabs as a narrow one does, and
-    unfolds when it grows."""
+async def test_a_short_wide_terminal_keeps_every_pane_in_view_and_only_a_small_one_folds_into_tabs():
+    """Issue 31: at 120×30 the table folded into tabs and showed only the board. Now it stacks the panes,
+    with the whole hand in view (no scrollbar); wide and short (200×30) puts them side by side, by a class
+    on the same panes; only a small terminal (80×24) folds them into tabs."""
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 30)) as pilot:
         await wait_until(pilot, lambda: at_table(app), "the table")
-        await wait_until(pilot, lambda: "[ ] panes" in screen_text(app), "the tabs")
-        await pilot.press("right_square_bracket")
-        await wait_until(pilot, lambda: app.screen.query_one("#tabs").active == "tab-hand", "the hand")
-        hand = app.screen.query_one("#hand")
+        screen = app.screen
+        assert screen.has_class("-stacked") and not screen.query("#tabs")
+        hand = screen.query_one("#hand")
         await wait_until(pilot, lambda: hand.virtual_size.height > 0, "the hand drawn")
         assert hand.virtual_size.height <= hand.scrollable_content_region.height
-        assert all(town in screen_text(app) for town in ("Oxford", "Carlisle"))
+        hand_towns = screen.frame.view["hand"]
+        await wait_until(pilot, lambda: all(town in screen_text(app) for town in hand_towns), "the whole hand")
+        assert "[ ] panes" not in screen_text(app)
+        await pilot.resize_terminal(200, 30)
+        await wait_until(pilot, lambda: screen.has_class("-columns"), "the columns")
+        assert screen.query_one("#hand") is hand  # laid out anew by a class, not rebuilt
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda: "[ ] panes" in screen_text(app), "the tabs")
         await pilot.resize_terminal(120, 40)
         await wait_until(pilot, lambda: not app.screen.query("#tabs") and "[ ] panes" not in screen_text(app),
                          "every pane at once")

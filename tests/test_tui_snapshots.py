@@ -1,4 +1,5 @@
-"""Issue 8: pictures of the app (pytest-textual-snapshot), at 80×24 and 120×40.
+"""Issue 8: pictures of the app (pytest-textual-snapshot), at 80×24 and 120×40; the table at the sizes
+of issue 31 (tabs at 80×24, stacked at 100×30, 120×36, 120×40 and 200×50, columns at 200×30).
 
 Tables use a fixed seed and bots that wait, so each picture is the same every run. Regenerate after a
 deliberate change with ``pytest tests/test_tui_snapshots.py --snapshot-update`` and look at the report.
@@ -15,6 +16,14 @@ from tui.glyphs import UNICODE
 from tui.hosting import TablePlan, plan_against_bots
 
 SIZES = [(80, 24), (120, 40)]
+TABLE_SIZES = [(80, 24), (100, 30), (120, 36), (120, 40), (200, 30), (200, 50)]
+
+
+@pytest.fixture(autouse=True)
+def no_move_plays_itself(monkeypatch):
+    """A one-choice move plays itself after a beat: a picture taken as the beat ended would differ."""
+    from tui.screens.table import TableScreen
+    monkeypatch.setattr(TableScreen, "ONLY_MOVE_AFTER", None)
 
 
 def app_for(start: Start) -> TurpinApp:
@@ -69,7 +78,7 @@ async def at_table(pilot) -> None:
     await settle(pilot)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=[f"{w}x{h}" for w, h in TABLE_SIZES])
 @pytest.mark.parametrize("game", sorted(all_games()))
 def test_table(snap_compare, game, size):
     assert snap_compare(app_for(waiting_table(game)), terminal_size=size, run_before=at_table)

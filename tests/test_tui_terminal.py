@@ -43,26 +43,3 @@ def test_a_player_and_a_spectator_in_real_terminals_play_a_game_to_its_end(tmp_p
     finally:
         host.terminate()
         host.wait(timeout=10)
-
-
-def test_the_your_move_toast_goes_from_a_narrow_terminal_once_its_time_is_up(tmp_path, tmux):
-    """At 80×24 the "Your move" toast sits on the tab strip; Textual took it out of the layout without
-    repainting there, so in a real terminal it stayed until something else redrew the tabs."""
-    env = {"TURPIN_LAN": "off", "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_STATE_HOME": str(tmp_path / "st"),
-           "TURPIN_SEATS_FILE": str(tmp_path / "seats.json"), "TERM": "xterm-256color", "LANG": "C.UTF-8",
-           "PYTHONPATH": os.getcwd()}
-    tmux.open("player", [sys.executable, "-m", "tui", "--name", "Ann", "--no-bell", "play"],
-              env, size=(80, 24))
-
-    def toast_shown(screen: str) -> bool:  # the move pane says "Your move" too: only the top rows count
-        return "Your move" in "\n".join(screen.splitlines()[:4])
-
-    # The move pane can paint "Your move" a frame before the toast does: wait for the toast itself.
-    tmux.wait_until("player", toast_shown, "the 'Your move' toast")
-    for _ in range(MAX_POLLS):
-        if not toast_shown(tmux.screen("player")):
-            break
-        time.sleep(0.1)
-    else:
-        raise AssertionError(f"the toast stayed:\n{tmux.screen('player')}")
-    assert "Your move" in tmux.screen("player")  # the prompt itself is still there

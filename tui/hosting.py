@@ -77,6 +77,11 @@ class HostedTable:
     def address(self) -> tuple[str, int]:
         return self.served.address
 
+    @property
+    def host_token(self) -> str:
+        """The table's host token: the app's own client sends host actions with it, as any host's would."""
+        return self.table.host_token
+
     async def start(self) -> tuple[str, int]:
         """Listen (127.0.0.1 for a private table), and advertise a LAN table; returns the address."""
         if not self.plan.on_lan:

@@ -68,12 +68,11 @@ def outcome_in_words(path: pathlib.Path) -> str:
     """Who won the recorded game, as the results screen names them ("the rival" of a solo game too);
     "unfinished" for a game that stopped before its end."""
     from tui.games import panes_for
-    from tui.games.generic import hook
     replay = Replay(path)
     frame = replay.frame(replay.steps)
     if frame.result is None:
         return "unfinished"
-    others = hook(panes_for(frame.game), "others_in_the_result")(frame)
+    others = panes_for(frame.game).others_in_the_result(frame)
     winners = [frame.plain_name(seat) for seat in frame.result.get("winners", [])]  # no "(normal bot)"
     winners += [name for name, _, won in others if won]
     if not winners:

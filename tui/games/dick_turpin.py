@@ -13,6 +13,7 @@ from rich.text import Text
 
 from core.games import dick_turpin as rules
 from tui.frame import TableFrame
+from tui.games.generic import GamePanes
 from tui.widgets.component import component_style
 from tui.widgets.lines import Shown, lines_of_parts
 from tui.widgets.pane import ClickPane, FramePane, text_columns
@@ -185,8 +186,8 @@ class Board(ClickPane):
         return text
 
     def _piles(self, frame: TableFrame) -> list[Text]:
-        """Each seat's pile (T12: its top), broken into lines only between seats (QA: "Swift Nick:" ended
-        a line and its "—" stood alone on the next)."""
+        """Each seat's pile (T12: its top), broken into lines only between seats (a seat's name
+        and its card never part)."""
         view = _view(frame)
         parts = []
         for seat in range(view["players"]):
@@ -195,7 +196,7 @@ class Board(ClickPane):
             else:
                 shown = view["pile_tops"][seat] or "—"
                 if view["pile_sizes"][seat] > 1:
-                    # (T12: the cards beneath are not seen; "face down" read as ambush cards laid, QA)
+                    # (T12: the cards beneath are not seen; "face down" read as ambush cards laid)
                     shown += f" (+{view['pile_sizes'][seat] - 1} beneath)"
             parts.append(f"{frame.plain_name(seat)}: {shown}")
         parts[0] = ("Played piles: " if view.get("piles") else "Pile tops: ") + parts[0]
@@ -205,7 +206,7 @@ class Board(ClickPane):
 
 def face_down_in_words(view: dict[str, Any], seat: int | None) -> str:
     """Your face-down card; once the coach has come to it, it is turned up on your pile (T12), not "nothing
-    laid yet" as the hand said after every reveal (QA)."""
+    laid yet" as the hand said after every reveal."""
     if view.get("my_card"):
         return str(view["my_card"])
     top = view["pile_tops"][seat] if seat is not None and view.get("pile_tops") else None
@@ -224,18 +225,36 @@ class Hand(ClickPane):
         view = _view(frame)
         hand = view.get("hand") or []
         playable = {choice["action"].get("town") for choice in frame.choices}
-        inner = max(len(town) for town in rules.TOWNS)  # every card as wide: none jumps as the hand thins (QA)
-        cards = [self._card(town, inner, town in playable) for town in hand]
-        columns = max(1, (self._content_width() + 1) // (inner + 3)) if self._content_width() > 0 else 3
+        inner = max(len(town) for town in rules.TOWNS)  # every card as wide: none jumps as the hand thins
+        # The width without a scrollbar: one that came for three-line cards goes with one-line ones.
+        width = self.content_region.width
+        columns = max(1, (width + 1) // (inner + 3)) if width > 0 else 3
+        rows_of_cards = -(-len(hand) // columns)
+        # Cards three lines high where the pane has the rows for them and the face-down line, else one
+        # line each: a hand behind a scrollbar hides the towns you may lay.
+        tall = self.content_size.height <= 0 or rows_of_cards * 3 + 2 <= self.content_size.height
+        cards = [self._card(town, inner, town in playable) if tall else [self._flat_card(town, inner, town in playable)]
+                 for town in hand]
         lines: list[Text] = []
         for first in range(0, len(cards), columns):
             row = cards[first:first + columns]
-            lines += [Text(" ").join(card[line] for card in row) for line in range(3)]
-        if not hand:  # a line of its own: beside the face-down card's own brackets it read as one (QA)
+            lines += [Text(" ").join(card[line] for card in row) for line in range(len(row[0]))]
+        if not hand:  # a line of its own: beside the face-down card's own brackets it read as one
             lines.append(Text("No stand & deliver cards left this round.", style="dim"))
         face_down = Text("Face down: ", style="bold")
         face_down.append(face_down_in_words(view, frame.seat))
         return [*lines, Text(), self.part(face_down, "face-down")]
+
+    def _flat_card(self, town: str, inner: int, playable: bool) -> Text:
+        """A town card one line high, as wide as a tall one: its outline's sides around the name."""
+        side = self.glyphs.box[3]
+        outline = Style(color=component_style(
+            self, "turpin-hand--outline-playable" if playable else "turpin-hand--outline").color)
+        card = Text()
+        card.append(side, style=outline)
+        card.append(town.center(inner), style="bold" if playable else "")
+        card.append(side, style=outline)
+        return self.part(card, f"town:{town}")
 
     def _card(self, town: str, inner: int, playable: bool) -> list[Text]:
         """A town card three lines high, ``inner`` columns inside its outline; all of it clicks."""
@@ -276,11 +295,34 @@ class Sheet(FramePane):
             text = Text(leading + "\n", style="bold", no_wrap=True, overflow="ellipsis")
         # Names give way to the other columns (a pile top is a town, up to nine letters): a cut name is
         # still known by its start, a cut town is not.
-        others = 4 + 5 + max(len(row[3]) for row in rows) + 3 * 2
-        text.append_text(text_columns(rows, "lrrl", name_width=max(8, min(24, self.content_region.width - others))))
+        # One space between columns where two would cut a name (at 100 columns, beside the hand).
+        longest = max(len(str(row[3])) for row in rows)
+        names = max(len(frame.plain_name(seat)) for seat in range(len(gold)))
+        gap = 2 if names + 4 + 5 + longest + 3 * 2 <= self.content_region.width else 1
+        others = 4 + 5 + longest + 3 * gap
+        text.append_text(text_columns(rows, "lrrl", gap=gap,
+                                      name_width=max(8, min(24, self.content_region.width - others))))
         return text
 
 
 def _ordinal(number: int) -> str:
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
     return f"{number}{suffix}"
+
+
+class Panes(GamePanes):
+    """This game's panes and its own ways of drawing; the rest are ``GamePanes``' defaults."""
+
+    GAME_ID = GAME_ID
+    Board = Board
+    Hand = Hand
+    Sheet = Sheet
+    status = staticmethod(status)
+    waiting_for = staticmethod(waiting_for)
+    seat_summary = staticmethod(seat_summary)
+    laid = staticmethod(laid)
+    score_track = staticmethod(score_track)
+    chart_title = staticmethod(chart_title)
+    choice_label = staticmethod(choice_label)
+    reveal_text = staticmethod(reveal_text)
+    prompt_title = staticmethod(prompt_title)

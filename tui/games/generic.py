@@ -1,13 +1,14 @@
-"""The panes and hooks every game starts from, and what draws a game with no module of its own.
+"""``GamePanes``: what the shared screens ask of a game, with the defaults every game starts from (and
+which draw a game with no module of its own).
 
-A game's module may define any of these names; the table screen asks ``hook(module, name)`` and falls
-back to the ones here. Hooks take the frame (or a view) and return plain text or Rich renderables.
+A game's module subclasses ``GamePanes`` as ``Panes``: its three panes (``Board``, ``Hand``, ``Sheet``)
+and the functions it draws its own way; the screens call ``panes.status(frame)`` and the like directly.
+The functions take the frame (or a view) and return plain text or Rich renderables.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import Any, Callable
+from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -16,11 +17,6 @@ from tui.frame import TableFrame
 from tui.widgets.pane import FramePane
 
 GAME_ID = ""  # the fallback has no game of its own
-
-
-def hook(module: ModuleType, name: str) -> Callable[..., Any]:
-    """The game's own ``name`` if it has one, else the generic one."""
-    return getattr(module, name, None) or globals()[name]
 
 
 def status(frame: TableFrame) -> str:
@@ -113,6 +109,11 @@ def reveal_item(value: Any) -> str:
     return str(value)
 
 
+def final_tracks(frame: TableFrame, seat: int) -> str:
+    """What the results show of a seat beside its score: its final tracks ("" for none)."""
+    return ""
+
+
 def prompt_title(frame: TableFrame) -> str:
     """Words after "Your move" in the move pane's title (what the choice is about)."""
     return ""
@@ -147,3 +148,32 @@ class Hand(FramePane):
 class Sheet(FramePane):
     def draw(self, frame: TableFrame) -> RenderableType:
         return Text("")
+
+
+class GamePanes:
+    """A game's panes and the functions the shared screens call; a game's ``Panes`` overrides these."""
+
+    #: The game's id in the registry ("" for the fallback).
+    GAME_ID: ClassVar[str] = ""
+    Board: ClassVar[type[FramePane]] = Board
+    Hand: ClassVar[type[FramePane]] = Hand
+    Sheet: ClassVar[type[FramePane]] = Sheet
+
+    status = staticmethod(status)
+    waiting_for = staticmethod(waiting_for)
+    interlude = staticmethod(interlude)
+    seat_summary = staticmethod(seat_summary)
+    laid = staticmethod(laid)
+    laid_word = staticmethod(laid_word)
+    score_track = staticmethod(score_track)
+    chart_title = staticmethod(chart_title)
+    choice_label = staticmethod(choice_label)
+    choice_matches = staticmethod(choice_matches)
+    choice_order = staticmethod(choice_order)
+    reveal_text = staticmethod(reveal_text)
+    confirm_choice = staticmethod(confirm_choice)
+    result_note = staticmethod(result_note)
+    others_in_the_result = staticmethod(others_in_the_result)
+    reveal_item = staticmethod(reveal_item)
+    prompt_title = staticmethod(prompt_title)
+    final_tracks = staticmethod(final_tracks)

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from core.games import highwayman as rules
 from tui.frame import TableFrame
+from tui.games.generic import GamePanes
 from tui.glyphs import ASCII, Glyphs
 from tui.widgets.lines import Shown
 from tui.widgets.component import component_style
@@ -122,7 +123,7 @@ def waiting_for(frame: TableFrame) -> list[int]:
 def interlude(before: TableFrame, now: TableFrame) -> tuple[str, RenderableType, str] | None:
     """H6, H7: a game of the series has ended and the next is dealt at once. The table pauses on how it
     ended (every hand left and its points, the series totals) until the player goes on: the new deal's
-    prompt came up over it, and only a long log line and the sheet told who had won (QA)."""
+    prompt came up over it, and only a long log line and the sheet told who had won."""
     old, new = _view(before), _view(now)
     if not old or not new or new.get("phase") == "over":
         return None  # the results screen says the last one
@@ -139,7 +140,7 @@ def interlude(before: TableFrame, now: TableFrame) -> tuple[str, RenderableType,
     for seat, (hand, points) in enumerate(zip(ended["left"], ended["scores"])):
         won = seat in ended["winners"]
         hands.add_row(Text(f"{now.glyphs.star if won else ' '} {now.plain_name(seat)}", style="bold" if won else ""),
-                      f"{points} points:", rules.hand_in_words(hand))  # (QA: ran into the cards)
+                      f"{points} points:", rules.hand_in_words(hand))
     series = Text("\nSeries so far (lowest wins): ", style="bold")
     series.append(" · ".join(f"{now.plain_name(seat)} {total}" for seat, total in enumerate(new["totals"])))
     return (f"Game {ended['game']} of {new['series_games']} is over: {winners} {how}", Group(hands, series),
@@ -151,8 +152,8 @@ def seat_summary(frame: TableFrame, seat: int) -> str:
     if not view:
         return ""
     cards = view["hand_sizes"][seat]
-    # "series": the points are the games before this one (H7); a hand's own points are secret (QA read
-    # "17 pts" beside "2 cards" as the hand's)
+    # "series": the points are the games before this one (H7); a hand's own points are secret (a
+    # number beside "2 cards" must not read as the hand's)
     return f"{cards} card{'s' * (cards != 1)} · series {view['totals'][seat]}"
 
 
@@ -186,7 +187,7 @@ LISTED_LAST = {"more": "end", "drawn": "keep"}
 def choice_order(frame: TableFrame) -> list[int] | None:
     """The moves that shed cards first, and the one that stops shedding last: after a play (H4) "End
     your turn", after a draw (H5) "Keep". Listed first, it was the highlighted choice and key 1, and a
-    habitual Enter or 1 ended a turn with a run still in hand, or kept a card that could go down (QA)."""
+    habitual Enter or 1 ended a turn with a run still in hand, or kept a card that could go down."""
     last = LISTED_LAST.get(_view(frame).get("phase"))
     if last is None:
         return None
@@ -317,8 +318,8 @@ def route_state(route: dict[str, Any], length: int, glyphs: Glyphs) -> Text:
 class Board(FramePane):
     """Each route as a row from LONDON to its last number, then the pack, the game, the dealer, the turn."""
 
-    #: Your move's mark and words, in the theme's own text colour (QA: Rich's yellow read at 2:1 on the
-    #: light theme's grey).
+    #: Your move's mark and words, in the theme's own text colour (Rich's yellow is 2:1 on the light
+    #: theme's grey).
     COMPONENT_CLASSES = {"hw-board--yours"}
 
     def notify_style_update(self) -> None:
@@ -507,3 +508,24 @@ class Sheet(FramePane):
         names = " and ".join(who(frame, seat) for seat in game["winners"])
         how = "went out" if game["ended"] == "out" else "lowest (nobody could play)"
         return Text(f"* won that game\nGame {game['game']}: {names} {how}.", style="dim")
+
+
+class Panes(GamePanes):
+    """This game's panes and its own ways of drawing; the rest are ``GamePanes``' defaults."""
+
+    GAME_ID = GAME_ID
+    Board = Board
+    Hand = Hand
+    Sheet = Sheet
+    status = staticmethod(status)
+    waiting_for = staticmethod(waiting_for)
+    interlude = staticmethod(interlude)
+    seat_summary = staticmethod(seat_summary)
+    score_track = staticmethod(score_track)
+    chart_title = staticmethod(chart_title)
+    choice_label = staticmethod(choice_label)
+    choice_matches = staticmethod(choice_matches)
+    choice_order = staticmethod(choice_order)
+    reveal_text = staticmethod(reveal_text)
+    reveal_item = staticmethod(reveal_item)
+    prompt_title = staticmethod(prompt_title)

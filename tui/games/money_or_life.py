@@ -20,6 +20,7 @@ from core.games import money_or_life as rules
 from core.games import money_or_life_bots as bots
 from core.games import money_or_life_solver as solver
 from tui.frame import TableFrame
+from tui.games.generic import GamePanes
 from tui.glyphs import ASCII, Glyphs
 from tui.widgets.component import component_style
 from tui.widgets.lines import Shown, lines_of_parts
@@ -173,13 +174,25 @@ def confirm_choice(frame: TableFrame, action: dict[str, Any]) -> tuple[str, str,
 
 def result_note(frame: TableFrame, seat: int) -> str:
     """Y11, Y14: a rider who died loses whatever his score (a score of 12 above the rival's 0 read as a
-    win, QA), and one who retired kept his score from then."""
+    win), and one who retired kept his score from then."""
     players = _view(frame).get("players") or []
     status = players[seat].get("status") if 0 <= seat < len(players) else None
     if status == "dead" and len(players) > 1 and all(player.get("status") == "dead" for player in players):
-        # Y11: when both hang the reputation decides, not the score beside it (QA: a lower score "won")
+        # Y11: when both hang the reputation decides, not the score beside it
         return f" (died, reputation {rules.signed(rules.reputation(players[seat]))})"
     return {"dead": " (died)", "retired": " (retired)"}.get(str(status), "")
+
+
+def final_tracks(frame: TableFrame, seat: int) -> str:
+    """Every rider's tracks at the end (revealed to all with the result): folk hero, scoundrel, health
+    and purse, and whether he scored as a scoundrel."""
+    players = _view(frame).get("players") or []
+    if not 0 <= seat < len(players) or "folk_hero" not in players[seat]:
+        return ""
+    player = players[seat]
+    tracks = (f"folk hero {player['folk_hero']} · scoundrel {player['scoundrel']} · "
+              f"health {player['health']} of {rules.MAX_HEALTH} · {money(player['guineas'], frame.glyphs)}")
+    return tracks + (" · scored as a scoundrel" if player.get("as_scoundrel") else "")
 
 
 def others_in_the_result(frame: TableFrame) -> list[tuple[str, int, bool]]:
@@ -198,7 +211,7 @@ def prompt_title(frame: TableFrame) -> str:
     if phase == "pick":
         if me and me["must_rest"]:
             return "you spurred last round: rest at the tavern (Y5)"
-        # Your dice decide where to ride, and at 80 columns the hand that shows them is another tab (QA).
+        # Your dice decide where to ride, and at 80 columns the hand that shows them is another tab.
         mine = view.get("my_dice")
         if mine:  # (short enough for one line at 80 columns)
             return f"your dice {dice(mine, frame.glyphs)}: where do you ride? (secret until the reveal)"
@@ -209,7 +222,7 @@ def prompt_title(frame: TableFrame) -> str:
         partners = [seat for seat in robbers_of(view, me["pick"]) if not frame.is_me(seat)]
         # Y8: each line tells the robbery alone; the hand says how a shared one pools.
         shared = ""
-        if partners:  # QA: "£4" on every line, and a shared purse paid £2 each
+        if partners:  # a shared purse is split: say each rider's share, not the whole purse
             each = f", {money(coach['money'] // 2, frame.glyphs)} each" if coach else ""
             shared = (f" (shared with {riders_named(frame, partners)}: outcomes shown alone; if both catch it, "
                       f"wit and combat pool{each})")
@@ -270,7 +283,7 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
         price = next((p for offer, p in rules.purchases(me) if offer == action), None)
         kind_, _, bonus = rules.ITEMS.get(item, ("", 0, 0))
         stat = {"horse": "speed", "weapon": "combat", "gear": "wit"}.get(kind_, "")
-        # What the stat gains, net of what is traded in, as the price is (QA: "combat +6" for +1 in all)
+        # What the stat gains, net of what is traded in, as the price is
         given_up = sum(rules.ITEMS[old][2] for old in rules.traded_in(me, action) if old in rules.ITEMS)
         gain = f"{stat} {bonus - given_up:+d} (+{bonus} in place of +{given_up})" if given_up else f"{stat} +{bonus}"
         if price is not None:
@@ -297,7 +310,7 @@ def robbery_label(frame: TableFrame, action: dict[str, Any], glyphs: Glyphs) -> 
                                   alone=found["shared"]))
     if ranked and found is ranked[0]:
         text.append(f"  {glyphs.star} suggested", style="bold")
-        # QA: "best" beside a line another beat on the sheet's score read as a mistake; say what it weighs.
+        # "best" beside a line another beats on the sheet's score would read as a mistake: say what it weighs.
         if me and any(score_change(entry["outcome"], me) > score_change(found["outcome"], me) for entry in ranked):
             text.append(" (counts health and guards too)", style="dim")
     return text
@@ -365,7 +378,7 @@ def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | N
 
 def track_change(name: str, change: int, me: dict[str, Any] | None, key: str) -> str:
     """"folk hero −3", and "(to 0)" where the track cannot go that low (Y2: never below 0); nothing at all
-    where it is at 0 already, as for a track that does not move (QA: "−3 (to 0)" from 0 read as a loss)."""
+    where it is at 0 already, as for a track that does not move."""
     text = f"{name} {change:+d}".replace("-", "−")
     if me is not None and change < 0 and me.get(key, 0) + change < 0:
         if me.get(key, 0) <= 0:
@@ -393,7 +406,7 @@ def ranked_robberies(frame: TableFrame) -> list[dict[str, Any]]:
     by_description = {text: option for option in options for text in option["assignments"]}
     profile = bots.my_profile(view, view["you"])
     # Y8: on a shared coach the normal bot weighs each line pooled with the partner's every way of sharing
-    # his dice (QA: a line that died alone was starred beside one that was safe together).
+    # his dice.
     shared_value = bots.shared_robbery_values(view, view["you"]) if bots.robbery_partners(view, view["you"]) else None
     ranked = []
     for index, choice in enumerate(frame.choices):
@@ -434,7 +447,7 @@ def shown_number(frame: TableFrame, index: int) -> int:
 def _own_guards_at(view: dict[str, Any], me: dict[str, Any] | None, where: str) -> Text:
     """Y6: a scoundrel's own guards follow him wherever he rides, which is certain when he picks: at a coach
     they add to its combat, in town he fights them first (Y9). The sheet showed only the count, and the +5
-    came to light only once the pick was made (QA)."""
+    came to light only once the pick was made."""
     guards = me["scoundrel"] // rules.GUARD_STEP if me and me.get("status") == "riding" else 0
     if not guards:
         return Text()
@@ -583,7 +596,7 @@ class YorkBoard(ClickPane):
         assert coach is not None
         head = self._coach_head(frame, where, coach, choosable)
         # One line, its riders cut short: a head that wrapped (two riders' names) made the board a line
-        # taller for good (it keeps its tallest height), above a move list that scrolled (QA).
+        # taller for good (it keeps its tallest height), above a move list that scrolled.
         head.truncate(width - 2, overflow="ellipsis")
         stats = [Text(line) for line in lines_of_parts(coach_stat_parts(coach), width - 2)]
         words = [head, Text(coach["name"]), *stats]
@@ -749,7 +762,7 @@ class YorkBoard(ClickPane):
         text = Text(head, style="bold")
         robberies = latest_each(last)
         # A rider who spent the last round in town still shows his robbery before it: then every line says
-        # its round (QA: one line's round read as the other's too).
+        # its round.
         rounds = {entry.get("round") for entry in robberies}
         for number, entry in enumerate(robberies):
             if number:
@@ -1227,3 +1240,28 @@ UNTIL_SOMEONE_HAS = {"horse": "—", "weapons": "—", "gear": "—", "forced re
 Board = YorkBoard
 Hand = YorkHand
 Sheet = YorkSheet
+
+
+class Panes(GamePanes):
+    """This game's panes and its own ways of drawing; the rest are ``GamePanes``' defaults."""
+
+    GAME_ID = GAME_ID
+    Board = Board
+    Hand = Hand
+    Sheet = Sheet
+    status = staticmethod(status)
+    waiting_for = staticmethod(waiting_for)
+    seat_summary = staticmethod(seat_summary)
+    laid = staticmethod(laid)
+    laid_word = staticmethod(laid_word)
+    score_track = staticmethod(score_track)
+    choice_label = staticmethod(choice_label)
+    choice_matches = staticmethod(choice_matches)
+    choice_order = staticmethod(choice_order)
+    reveal_text = staticmethod(reveal_text)
+    confirm_choice = staticmethod(confirm_choice)
+    result_note = staticmethod(result_note)
+    others_in_the_result = staticmethod(others_in_the_result)
+    reveal_item = staticmethod(reveal_item)
+    prompt_title = staticmethod(prompt_title)
+    final_tracks = staticmethod(final_tracks)

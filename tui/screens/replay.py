@@ -13,7 +13,6 @@ from textual.widgets import Footer, Static
 
 from tui import TABLE_STYLES
 from tui.games import panes_for
-from tui.games.generic import hook
 from tui.replay import Replay
 from tui.screens.table import NARROW_BELOW
 from tui.widgets.log import TableLog
@@ -84,7 +83,7 @@ class ReplayScreen(Screen[None]):
         for pane in self.query("#board, #sheet, #players"):
             pane.frame = frame
         self.query_one(TableLog).show(frame)
-        status = Text(f" {hook(self.panes, 'status')(frame)}", style="bold")
+        status = Text(f" {self.panes.status(frame)}", style="bold")
         status.append(f"   {frame.table} · replay", style="dim")
         self.query_one("#table-status", Static).update(status, layout=False)
         bar = Text(f" Move {step} of {self.replay.steps}", style="bold")

@@ -21,7 +21,6 @@ from core.registry import get_game
 from tui import screen_styles
 from tui.frame import TableFrame
 from tui.games import panes_for
-from tui.games.generic import hook
 from tui.widgets.chart import ScoreBars
 
 
@@ -52,11 +51,11 @@ def _plain(value: Any, name: Any = str) -> str:
 
 def reveal_text(reveal: Any, frame: TableFrame) -> Text:
     """The reveal (A2) in words: a list with one entry per seat is shown seat by seat, by name."""
-    own = hook(panes_for(frame.game), "reveal_text")(reveal, frame)
+    own = panes_for(frame.game).reveal_text(reveal, frame)
     if own is not None:
         return own
     text = Text()
-    name = hook(panes_for(frame.game), "reveal_item")
+    name = panes_for(frame.game).reveal_item
     items = reveal.items() if isinstance(reveal, dict) else [("hidden", reveal)]
     for key, value in items:
         text.append(f"  {key.replace('_', ' ')}: ", style="bold")
@@ -98,7 +97,7 @@ class ResultsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         frame, result = self.frame, self.frame.result or {}
-        others = hook(self.panes, "others_in_the_result")(frame)
+        others = self.panes.others_in_the_result(frame)
         winners = [frame.owner_name(seat) for seat in result.get("winners", [])] + [name for name, _, won in others if won]
         headline = Text("Game over. ", style="bold")
         headline.append(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners)
@@ -151,25 +150,32 @@ class ResultsScreen(Screen[None]):
         scores = result.get("scores", [])
         text = Text()
         winners = set(result.get("winners", []))
-        note = hook(self.panes, "result_note")
+        note = self.panes.result_note
         rows = [(frame.owner_name(seat) + note(frame, seat), score, seat in winners) for seat, score in enumerate(scores)]
-        rows += hook(self.panes, "others_in_the_result")(frame)
+        tracks = {frame.owner_name(seat) + note(frame, seat): self.panes.final_tracks(frame, seat)
+                  for seat in range(len(scores))}
+        rows += self.panes.others_in_the_result(frame)
         rows = standings(rows)
         width = max((len(name) for name, _, _ in rows), default=0)
         for name, score, won in rows:
             mark = f"{frame.glyphs.star} " if won else "  "
-            text.append(f"{mark}{name:<{width}}  {score:>4}\n", style="bold" if won else "")
+            text.append(f"{mark}{name:<{width}}  {score:>4}", style="bold" if won else "")
+            # Each rider's final tracks beside the score, where the line has room for them (at 80 columns
+            # they would push the reveal out of sight)
+            if tracks.get(name) and 2 + width + 6 + 3 + len(tracks[name]) <= self.app.size.width - 8:
+                text.append(f"   {tracks[name]}", style="dim")
+            text.append("\n")
         return text
 
     def _chart(self) -> ComposeResult:
         record = self.frame.record
-        track = hook(self.panes, "score_track")
+        track = self.panes.score_track
         if not record or track is None:
             return
         series = standings_over_game(record, track)
         if not series:
             return
-        yield Label(Text(hook(self.panes, "chart_title")(), style="bold"))
+        yield Label(Text(self.panes.chart_title(), style="bold"))
         every_point = [point for points in series for point in points]
         low, high = min(every_point, default=0), max(every_point, default=0)
         for seat, points in enumerate(series):

@@ -1,7 +1,9 @@
 """The table: board, hand, sheet, players, log and the move pane, kept live from the client.
 
-Wide terminals show every pane at once; narrow ones (80 columns) and short ones fold the panes into tabs
-with the move pane always in view. The screen only renders frames and sends the prompt's own choices.
+The arrangement follows the terminal's width and height: a wide and short one puts the panes side by side
+in columns (``-columns``), a taller one stacks the board over the hand and sheet (``-stacked``), both with
+the players and the log beside them; only a small terminal (about 80×24) folds the panes into tabs, with
+the move pane always in view. The screen only renders frames and sends the prompt's own choices.
 """
 
 from __future__ import annotations
@@ -18,13 +20,13 @@ from textual.message import Message
 from textual.reactive import reactive, var
 from textual.screen import Screen
 from textual.widgets import Footer, TabbedContent, TabPane
+from textual.widgets._toast import ToastRack
 
 from net.client import ClientUpdate, TableClient
 from tui import TABLE_STYLES
 from tui.collector import RELEASE_AFTER_PAINT, CollectorHold
 from tui.frame import TableFrame
 from tui.games import panes_for
-from tui.games.generic import hook
 from tui.widgets.banner import ConnectionBanner
 from tui.widgets.chat import ChatInput
 from tui.widgets.lines import LinePane
@@ -33,24 +35,36 @@ from tui.widgets.pane import Chip
 from tui.widgets.players import PlayersPane
 from tui.widgets.prompt import MovePane
 
-#: Below this many columns the panes fold into tabs.
-NARROW_BELOW = 110
-#: ... and below this many rows: under the board and over the 10-row move pane, the hand and the sheet
-#: side by side had too few rows (Dick Turpin's hand at 120×30 hid two of its towns behind a scrollbar no
-#: key reaches; at 120×36 its board lost its last line).
-SHORT_BELOW = 38
+#: Below this many columns the panes fold into tabs: the players and log beside a board and a hand of
+#: town cards need a hundred.
+NARROW_BELOW = 100
+#: ... and below this many rows: the board, the hand and the move pane one over the other need them.
+SHORT_BELOW = 28
+#: Below this many rows a terminal at least ``COLUMNS_FROM`` wide lays the board, the hand and sheet, and
+#: the players and log side by side: stacked, the hand and sheet would have too few rows.
+COLUMNS_BELOW = 40
+COLUMNS_FROM = 150
+#: Below this many columns the players and log give two columns to the hand and the sheet.
+SNUG_BELOW = 110
 
 
 def folds_into_tabs(width: int, height: int) -> bool:
     return width < NARROW_BELOW or height < SHORT_BELOW
 
+
+def arrangement(width: int, height: int) -> str:
+    """"tabs" (a small terminal), "columns" (wide and short) or "stacked" (the rest)."""
+    if folds_into_tabs(width, height):
+        return "tabs"
+    if width >= COLUMNS_FROM and height < COLUMNS_BELOW:
+        return "columns"
+    return "stacked"
+
 #: Seconds after sending a choice before the move pane says "Sent; waiting for the table…".
 SHOW_SENT_AFTER = 0.15
-#: Seconds a "Your move" toast stays; another prompt within them gets none (the status line says it).
-YOUR_MOVE_TOAST = 2.0
 #: A prompt that comes within this many seconds of your last move finds you at the keys: the move pane says
-#: it, and no bell or toast does (one each move covered the tab strip at 80 columns; QA). After a longer
-#: wait for the others, you may have looked away: both announce it.
+#: it, and the bell does not ring. After a longer wait for the others, you may have looked away: the bell
+#: (if on) rings too. "Your move" is never a toast: the move pane says it where the choices are.
 ANNOUNCE_AFTER = 3.0
 #: Seconds a "Key not taken" toast stays; keys refused meanwhile add none (three stacked hid the board).
 KEY_REFUSED_TOAST = 2.0
@@ -62,7 +76,7 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         *[Binding(str(n), f"choose({n - 1})", f"choose {n}", show=False) for n in range(1, 10)],
         Binding("0", "choose(9)", "choose 10", show=False),  # the tenth, as on a keyboard's number row
-        # One footer entry for the two keys: both in full cut "r results" off an 80-column footer (QA)
+        # One footer entry for the two keys: both in full cut "r results" off an 80-column footer
         Binding("left_square_bracket", "pane(-1)", "previous pane", key_display="[", id="pane-previous",
                 show=False),
         Binding("right_square_bracket", "pane(1)", "panes", key_display="[ ]", id="pane-next"),
@@ -80,6 +94,10 @@ class TableScreen(Screen[None]):
     class Updated(Message):
         update: ClientUpdate
 
+    #: Seconds a move with only one possible choice (keeping a drawn card that cannot go down) stays in
+    #: view before it plays itself, the log saying so; None: it waits for a key like any other.
+    ONLY_MOVE_AFTER: float | None = 1.0
+
     frame: reactive[TableFrame] = var(TableFrame, always_update=True)
     narrow: reactive[bool] = reactive(False, recompose=True)
 
@@ -90,10 +108,11 @@ class TableScreen(Screen[None]):
         self.add_class(f"-game-{client.snapshot.game}")  # a game's stylesheet may size the shared panes
         self._unsubscribe = None
         self._announced_prompt: int | None = None
-        self._your_move_toasted = -YOUR_MOVE_TOAST
         self._chose_at = float("-inf")  # when this window last sent a move (monotonic)
         self._answered_kinds: frozenset[str] = frozenset()  # the kinds of move of the prompt last answered
         self._told_how_to_mute = False
+        self._spectators_muted = False  # this host's switch, sent through the protocol
+        self._only_move_prompt: int | None = None  # the one-choice prompt set to play itself
         self._prompt_shown_at = float("inf")  # when the current prompt was painted (monotonic)
         self._key_refused_at = float("-inf")  # when a key was last refused as typed ahead (monotonic)
         self._results_shown = False
@@ -137,15 +156,17 @@ class TableScreen(Screen[None]):
                 with TabPane("Log", id="tab-log"):
                     yield log
         else:
-            with Horizontal(id="table-wide"):
-                with Vertical(id="table-main"):
-                    yield board
+            # Stacked, the board spans the top and the rest sit in a row under it; in columns (the
+            # stylesheet's -columns) the board, the hand over the sheet, and the players over the log.
+            with Vertical(id="table-area"):
+                yield board
+                with Horizontal(id="table-row"):
                     with Horizontal(id="hand-row"):
                         yield hand
                         yield sheet
-                with Vertical(id="table-side"):
-                    yield players
-                    yield log
+                    with Vertical(id="table-side"):
+                        yield players
+                        yield log
         yield MovePane(self.panes, id="move")
         yield ChatInput(id="chat")
         yield Footer()
@@ -160,6 +181,13 @@ class TableScreen(Screen[None]):
         self.set_class(narrow, "-narrow")
         self.refresh_bindings()
 
+    def _arrange(self) -> None:
+        """The classes that lay the panes out for this terminal's size (tabs are a recompose)."""
+        shape = arrangement(*self.size)
+        for name in ("tabs", "columns", "stacked"):
+            self.set_class(shape == name, f"-{name}")
+        self.set_class(self.size.width < SNUG_BELOW, "-snug")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pane":
             return self.narrow  # the panes are tabs only on a narrow terminal
@@ -172,17 +200,20 @@ class TableScreen(Screen[None]):
         return True
 
     def on_mount(self) -> None:
+        self._arrange()
         self.narrow = folds_into_tabs(*self.size)
         self._unsubscribe = self.client.subscribe(self._heard)
         self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
-        self._announce_turn(after_paint=False)  # a table that opens on your move says so, as later ones do
+        self._announce_turn()  # a table that opens on your move says so, as later ones do
+        self._play_the_only_move()
         self.call_after_refresh(self._redraw_all)
         self.call_after_refresh(self._tab_strip_out_of_focus)
         self.call_after_refresh(self._hear_what_came_first)
+        self.call_after_refresh(self._place_notices)
 
     def _hear_what_came_first(self) -> None:
-        """The notices that came with the welcome, before this screen listened (QA: "While you were away
-        a bot played your seat" was lost, and the log told the player its moves were his own)."""
+        """The notices that came with the welcome, before this screen listened ("While you were away a bot
+        played your seat" must reach the log, or it tells the player the bot's moves were theirs)."""
         for update in self.client.take_unheard():
             self.post_message(self.Updated(update))
 
@@ -202,11 +233,21 @@ class TableScreen(Screen[None]):
             self._unsubscribe()
 
     def on_resize(self) -> None:
+        self._arrange()
+        self.call_after_refresh(self._place_notices)
         narrow = folds_into_tabs(*self.size)
         if narrow != self.narrow:
             self.narrow = narrow
             self.call_after_refresh(self._redraw_all)
             self.call_after_refresh(self._tab_strip_out_of_focus)
+
+    def _place_notices(self) -> None:
+        """Notices (toasts) stand at the bottom right, just over the move pane: over the log, or the empty
+        foot of a tab, never over the board's coaches, a hand's cards or the choices."""
+        moves = self.query(MovePane)
+        if moves:
+            for rack in self.query(ToastRack):
+                rack.styles.margin = (0, 0, max(1, self.size.height - moves.first().region.y), 0)
 
     def _tab_strip_out_of_focus(self) -> None:
         """On a narrow terminal [ and ] turn the tabs: Tab goes from the move list to the pane shown (the
@@ -232,15 +273,15 @@ class TableScreen(Screen[None]):
         if not self.is_mounted:
             return
         moves = self.query(MovePane)
-        if not moves:  # between a recompose's old panes and its new ones (QA: a resize across the fold,
-            return  # then a key at once): ``recompose`` draws the new ones once they are in
+        if not moves:  # between a recompose's old panes and its new ones (a resize into or out of tabs):
+            return  # ``recompose`` draws the new ones once they are in
         for pane in self._frame_panes:
             pane.frame = frame
         moves.first().frame = frame
         self._log.show(frame)
-        status = Text(f" {hook(self.panes, 'status')(frame) if frame.started else self._seats_filling(frame)}",
+        status = Text(f" {self.panes.status(frame) if frame.started else self._seats_filling(frame)}",
                       style="bold")
-        # plain_name is "Ann (seat 2)" already where two are called Ann (QA: "Ann (seat 2) (seat 2)")
+        # plain_name is "Ann (seat 2)" already where two are called Ann
         who = "spectating" if frame.spectating else f"you: {frame.plain_name(frame.seat)}"
         if not frame.spectating and not who.endswith(f"(seat {frame.seat + 1})"):
             who += f" (seat {frame.seat + 1})"
@@ -251,8 +292,7 @@ class TableScreen(Screen[None]):
 
     @staticmethod
     def _seats_filling(frame: TableFrame) -> str:
-        """Before the game starts: how many seats are taken (QA: a spectator in the host's lobby time read
-        "Hank to play" of a game not begun)."""
+        """Before the game starts: how many seats are taken (not whose move it is in a game not begun)."""
         taken = sum(seat["kind"] != "open" for seat in frame.seats)
         return f"Waiting for players: {taken} of {len(frame.seats)} seats taken"
 
@@ -267,8 +307,7 @@ class TableScreen(Screen[None]):
             before = self.frame
             self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
             if before.result is not None and self.frame.result is None:
-                # A new game at this table: the last one's notices and chat are not this one's (QA: "Ann
-                # has left the table" and a bot's stand-in came back under the new game's first line).
+                # A new game at this table: the last one's notices and chat are not this one's.
                 self._chat = []
             if before.catch_ups and self.frame.catch_ups != before.catch_ups:
                 # The whole log again (a reconnect, names told anew, a new game): written afresh, chat too.
@@ -278,11 +317,12 @@ class TableScreen(Screen[None]):
             if away != self._away_in_footer:
                 self._away_in_footer = away
                 self.refresh_bindings()  # the host's "bot for the away" comes and goes with them
-            interlude = hook(self.panes, "interlude")(before, self.frame)
+            interlude = self.panes.interlude(before, self.frame)
             if interlude:
                 from tui.screens.interlude import InterludeScreen
                 self.app.push_screen(InterludeScreen(*interlude))
             self._announce_turn()
+            self._play_the_only_move()
             if before.result is not None and self.frame.result is None:
                 self._new_game_begins()
             if self.frame.result is not None and not self._results_shown:
@@ -298,7 +338,7 @@ class TableScreen(Screen[None]):
             self._stopped = True
             self.refresh_bindings()
             if (self.client.last_error or {}).get("code") == "bad_token":
-                # The host gave the seat to a bot for good: Join no longer offers it (QA)
+                # The host gave the seat to a bot for good: Join no longer offers it
                 self.app.forget_seat(self.client)
             if self.frame.result is None:
                 said = self._stop_in_words(update.text)
@@ -307,9 +347,9 @@ class TableScreen(Screen[None]):
                 banner.problem, banner.gone = "", said  # on every tab, until you leave
                 self._line(said, "bold red")
                 self.notify(said, severity="error", markup=False)
-            elif self.app.client is self.client:  # over, and now closed: no new game will come (QA: nothing
-                # said it, over the results); not a table this app has just closed itself (a new game at a
-                # new private table, say: QA, "The table is closed" over it)
+            elif self.app.client is self.client:  # over, and now closed: no new game will come, and the
+                # results must say so; not a table this app has just closed itself (a new private table's
+                # game must not open under "The table is closed")
                 said = f"{update.text[:1].upper()}{update.text[1:]}. Esc goes back to the menu."
                 banner = self.query_one(ConnectionBanner)
                 banner.problem, banner.gone = "", said
@@ -337,16 +377,16 @@ class TableScreen(Screen[None]):
             elif isinstance(message_.get("seat"), int) and 0 <= message_["seat"] < len(self.frame.seats):
                 labelled = self.frame.plain_name(message_["seat"])
                 if labelled == f"{sender} (seat {message_['seat'] + 1})":
-                    sender = labelled  # "Ann (seat 3)" where two are called Ann, as the log says (QA)
+                    sender = labelled  # "Ann (seat 3)" where two are called Ann, as the log says
             line = Text(f"{sender}: ", style="bold cyan")
             line.append(str(message_.get("text", update.text)))
             self._chat.append(line)
             self.query_one(TableLog).say(line)
             if not self._log_in_view() and message_.get("seat") != self.frame.seat:
-                # Folded into tabs, the log may be behind another: a line said to you came with no sign (QA).
+                # Folded into tabs, the log may be behind another: a line said to you came with no sign.
                 self.notify(line.plain, title="Chat", timeout=6, markup=False)
             if message_.get("seat") is None and self._can_mute() and not self._told_how_to_mute:
-                self._told_how_to_mute = True  # said when it matters: the key is not in the footer (QA)
+                self._told_how_to_mute = True  # said when it matters: the key is not in the footer
                 self._line("You host this table: M mutes spectators' chat (and again lets them talk).", "dim")
 
     def _new_game_begins(self) -> None:
@@ -409,24 +449,37 @@ class TableScreen(Screen[None]):
             self._line(news, "italic")
             self.notify(news, markup=False, timeout=3)
 
-    def _announce_turn(self, *, after_paint: bool = True) -> None:
+    def _announce_turn(self) -> None:
         prompt = self.frame.prompt
         if prompt and prompt["id"] != self._announced_prompt:
             fresh = self._announced_prompt is None or prompt["id"] > self._announced_prompt
             self._announced_prompt = prompt["id"]
             self._prompt_shown_at = float("inf")
             self.call_after_refresh(self._prompt_painted, prompt["id"])
-            if fresh and time.monotonic() - self._chose_at >= ANNOUNCE_AFTER:
-                if self.app.bell_on:
-                    self.app.bell()
-                now = time.monotonic()
-                if now - self._your_move_toasted >= YOUR_MOVE_TOAST:  # one at a time, not a stack of them
-                    self._your_move_toasted = now
-                    # A table update first, the toast once it is painted: mounting a toast lays out its rack.
-                    if after_paint:
-                        self.call_after_refresh(self.notify, "Your move", timeout=YOUR_MOVE_TOAST)
-                    else:
-                        self.notify("Your move", timeout=YOUR_MOVE_TOAST)
+            if fresh and time.monotonic() - self._chose_at >= ANNOUNCE_AFTER and self.app.bell_on:
+                self.app.bell()
+
+    def _play_the_only_move(self) -> None:
+        """A prompt with one possible choice plays it after a beat in view (ONLY_MOVE_AFTER), unless it is
+        a move asked about first; the log says it was played for you."""
+        frame, after = self.frame, self.ONLY_MOVE_AFTER
+        prompt = frame.prompt
+        if after is None or not prompt or frame.sent or len(frame.choices) != 1 or frame.spectating:
+            return
+        if prompt["id"] == self._only_move_prompt:
+            return
+        if self.panes.confirm_choice(frame, frame.choices[0]["action"]) is not None:
+            return
+        self._only_move_prompt = prompt["id"]
+        self.set_timer(after, lambda: self._only_move_due(prompt["id"]))
+
+    def _only_move_due(self, prompt_id: int) -> None:
+        frame = self.frame
+        if frame.sent or not frame.prompt or frame.prompt["id"] != prompt_id or len(frame.choices) != 1:
+            return  # answered by a key meanwhile, or gone
+        choice = frame.choices[0]
+        self._line(f"Your only move, played for you: {choice['text']}.", "italic")
+        self._send_choice(MovePane.Chosen(0, choice["action"]))
 
     def _prompt_painted(self, prompt_id: int) -> None:
         if self.frame.prompt and self.frame.prompt["id"] == prompt_id:
@@ -464,7 +517,7 @@ class TableScreen(Screen[None]):
         frame = self.frame
         if frame.sent or not frame.choices or self._too_quick():
             return
-        question = hook(self.panes, "confirm_choice")(frame, message.action)
+        question = self.panes.confirm_choice(frame, message.action)
         if question is not None:  # a move that ends your game is asked about first
             from tui.screens.confirm import ConfirmScreen
 
@@ -496,14 +549,14 @@ class TableScreen(Screen[None]):
 
     async def _send(self, action: dict, prompt_id: int) -> None:
         try:
-            await self.client.send({"type": "act", "action": action, "prompt": prompt_id})
+            await self.client.act(action, prompt_id)
         except Exception as error:  # the host is gone: the banner says so; the choice can be made again
             self.frame = replace(self.frame, sent=False)
             self.notify(f"Could not send: {error}", severity="error", markup=False)
 
     @on(Chip.Clicked)
     def pick_by_click(self, message: Chip.Clicked) -> None:
-        matches = hook(self.panes, "choice_matches")
+        matches = self.panes.choice_matches
         found = [i for i, choice in enumerate(self.frame.choices) if matches(choice["action"], message.target)]
         if len(found) == 1:
             self.query_one(MovePane).choose(found[0])
@@ -525,16 +578,12 @@ class TableScreen(Screen[None]):
 
     @on(ChatInput.Said)
     def say(self, message: ChatInput.Said) -> None:
-        say = getattr(self.client, "say", None)
-        if say is None:
-            self.notify("This table has no chat.", severity="warning")
-            return
-        self.run_worker(self._say(say, message.text), group="chat")
+        self.run_worker(self._say(message.text), group="chat")
 
-    async def _say(self, say, text: str) -> None:
+    async def _say(self, text: str) -> None:
         try:
-            await say(text)
-        except Exception as error:  # the host is away or gone (QA: the app quit on ClientError)
+            await self.client.say(text)
+        except Exception as error:  # the host is away or gone: the app must not quit on a ClientError
             self.notify(f"Not sent: {error}. Chat goes again once the table is back.", severity="warning",
                         markup=False)
 
@@ -548,8 +597,16 @@ class TableScreen(Screen[None]):
         if hosted is None:
             self.notify("Only the table's host can mute spectators.", severity="warning")
             return
-        table = hosted.table
-        table.mute_spectators(not table.spectators_muted)
+        # Through the protocol, as any host's client would: the table's notice says it to everyone.
+        self._spectators_muted = not self._spectators_muted
+        self.run_worker(self._host_says(self.client.mute_spectators(self._spectators_muted, hosted.host_token)),
+                        group="host")
+
+    async def _host_says(self, message) -> None:
+        try:
+            await message
+        except Exception as error:  # the table is gone: the banner says so
+            self.notify(f"Not sent: {error}.", severity="warning", markup=False)
 
     def _away_seats(self) -> list[int]:
         """The seats of people away from the game still on at a LAN table this app hosts: the host can
@@ -572,13 +629,13 @@ class TableScreen(Screen[None]):
                        "the seat back, and the bot steps aside.")
 
         def hand_over() -> None:
+            token = self.app.hosted.host_token
             for seat in self._away_seats():
-                self.app.hosted.host.hand_to_bot(seat, "is played by a bot until its player is back",
-                                                 keep_warm=True)
+                self.run_worker(self._host_says(self.client.hand_over(seat, token, until_back=True)), group="host")
 
         from tui.screens.confirm import ask_first
         ask_first(self.app, f"Let a bot play for {names}?", consequence, "Bot plays", hand_over,
-                  go_back="Keep waiting")  # (QA: "Stay" answered another question)
+                  go_back="Keep waiting")
 
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen
@@ -612,9 +669,9 @@ class TableScreen(Screen[None]):
             moved = any(seat == frame.seat for seat, _ in hosted.table.actions)
             if getattr(self.app, "record_path", None) and moved:
                 return f"{game} stops here: c on the menu goes on with it, as it was."
-            # Only a game you have made a move in is offered again (QA: the question promised it anyway)
+            # Only a game you have made a move in is offered again
             return f"{game} ends here."
-        if not frame.started:  # (QA: "the table plays on without you" before any game began)
+        if not frame.started:
             return ("The game has not begun: your seat waits for you, and joining again from this terminal "
                     "takes it back (the host may give it to a bot meanwhile).")
         if self.client.retrying_since is not None:  # the host is gone for now (stopped, or lost)

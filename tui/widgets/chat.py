@@ -10,7 +10,7 @@ from textual.widgets import Input
 
 MAX_CHAT = 200
 #: Within this many characters of ``MAX_CHAT`` the box says how many are left: a pasted paragraph was cut
-#: to 200 without a word (QA).
+#: to 200 without a word.
 NEAR_THE_END = 40
 
 

@@ -71,7 +71,7 @@ class TableLog(Widget, can_focus=True):
         fresh = frame.log[self.events_written:]
         for event in fresh:
             if frame.seat is not None and event.get("told_privately") == frame.seat:
-                continue  # "Ann has chosen a town." under "You will lie in wait at Bath." said it twice (QA)
+                continue  # "Ann has chosen a town." under "You will lie in wait at Bath." said it twice
             self._append(Text(str(event.get("text", ""))))
         self.events_written = len(frame.log)
         if fresh:
@@ -160,7 +160,7 @@ class TableLog(Widget, can_focus=True):
     def _say_what_is_above(self) -> None:
         """The border's note of the lines above the shown ones (and how to reach them when scrolled)."""
         wrapped, earlier, end = self._window()
-        below = len(wrapped) - end  # a reader scrolled back is told the game goes on under him (QA)
+        below = len(wrapped) - end  # a reader scrolled back is told the game goes on under him
         hint = (f"{earlier} above · {below} below · PgUp/PgDn, End" if self.back else
                 f"{earlier} lines above" if earlier else "")
         if hint != self.border_subtitle:
@@ -232,8 +232,8 @@ def lines_kept_on_jump(height: int, batch: int, recent: list[int]) -> int:
     Every jump repaints the whole pane, so it leaves room for two more writes as long as the longest of
     the ``recent`` ones (a table of Your Money or Your Life writes up to eight lines, and a pane of 22 that
     kept two thirds jumped at more than half of them), and never less than a third of the pane; above the
-    new lines it keeps the write before them whole where it fits (QA: a robbery's lines, just read, went
-    out of sight when the next round's two lines came), and at least a sixth of the pane read. A batch
+    new lines it keeps the write before them whole where it fits (a robbery's lines, just read, stay in
+    sight when the next round's two lines come), and at least a sixth of the pane read. A batch
     too long for that fills the pane."""
     before = recent[-2] if len(recent) >= 2 else 0
     context = min(max(1, height // 6, before), max(0, height - batch))

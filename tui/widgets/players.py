@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from types import ModuleType
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from tui.frame import TableFrame
-from tui.games.generic import hook
+from tui.games.generic import GamePanes
 from tui.glyphs import Glyphs, UNICODE
 from tui.widgets.component import component_style
 from tui.widgets.pane import FramePane, text_columns
@@ -18,28 +17,28 @@ TO_MOVE = "to move"
 
 
 class PlayersPane(FramePane):
-    #: The marks' colours, from the stylesheet: a theme's own text colours read on its background (QA:
-    #: Rich's yellow ▶ was 2:1 on the light theme's grey).
+    #: The marks' colours, from the stylesheet: a theme's own text colours read on its background (Rich's
+    #: yellow ▶ is 2:1 on the light theme's grey).
     COMPONENT_CLASSES = {"players--turn", "players--laid", "players--choosing", "players--away"}
 
-    def __init__(self, panes: ModuleType, *, glyphs: Glyphs = UNICODE, id: str | None = None) -> None:
+    def __init__(self, panes: type[GamePanes], *, glyphs: Glyphs = UNICODE, id: str | None = None) -> None:
         super().__init__(glyphs=glyphs, id=id)
         self.panes = panes
 
     def draw(self, frame: TableFrame) -> RenderableType:
         playing = frame.started and frame.result is None
-        waiting = set(hook(self.panes, "waiting_for")(frame)) if playing else set()
+        waiting = set(self.panes.waiting_for(frame)) if playing else set()
         width = max(self.content_region.width, 24)
         rows = [self._row(frame, seat, waiting, playing) for seat in frame.seats]
         # Each part of the summary ("4 cards · 38 pts") right-aligned in a column of its own, then what
         # the seat is doing: the numbers of a seat still choosing and of one that has laid line up.
         parts = max((len(row) - 3 for row in rows), default=0)
-        for row in rows:  # a shorter summary (no "· dead") is filled at its end: money under money (QA)
+        for row in rows:  # a shorter summary (no "· dead") is filled at its end: money under money
             row[-1:-1] = [Text("") for _ in range(parts - (len(row) - 3))]
         room = self._room_for_names(rows, width, parts)
         if any(row[1].cell_len > room for row in rows) and any(row[-1].plain == TO_MOVE for row in rows):
             # Short of room, "to move" goes first: the ▶ beside the name says it too, and a name or a
-            # score cut short ("score 5…") said less (QA).
+            # score cut short ("score 5…") said less.
             for row in rows:
                 if row[-1].plain == TO_MOVE:
                     row[-1] = Text("")
@@ -49,7 +48,7 @@ class PlayersPane(FramePane):
         subtitle = ""
         if any(row[1].cell_len > room for row in rows) and len(levels) == 1 and "" not in levels:
             # Still short, and every bot plays at one level: it is said once, under the pane, and each
-            # bot keeps its mark (QA: "Swift Nick ⚙ n…" at 120 columns).
+            # bot keeps its mark.
             level = levels.pop()
             for row in rows:
                 if row[1].plain.endswith(f" {self.glyphs.bot} {level}"):
@@ -101,8 +100,7 @@ class PlayersPane(FramePane):
         if frame.is_me(number):
             name.append(" (you)", style="dim")
         if seat["kind"] == "bot":
-            # "Moll Cutpurse ⚙ normal": the name first, so that a cut leaves it whole and the mark (QA:
-            # "Moll Cutpurse (normal bot)" lost its level and its mark to the ellipsis).
+            # "Moll Cutpurse ⚙ normal": the name first, so that a cut leaves it whole and the mark.
             level = self._level(frame, number)
             name.append(f" {self.glyphs.bot} {level}".rstrip(), style="dim")
         elif seat["kind"] == "open":
@@ -110,12 +108,12 @@ class PlayersPane(FramePane):
         elif not seat["connected"]:
             name.append(f" {self.glyphs.away} away", style=component_style(self, "players--away"))
         summary: list[Text] = []
-        for part in hook(self.panes, "seat_summary")(frame, number).split(" · "):
+        for part in self.panes.seat_summary(frame, number).split(" · "):
             summary += [Text("·", style="dim"), Text(part)] if summary else [Text(part)]
         doing = Text()
-        laid = hook(self.panes, "laid")(frame, number) if playing else None
+        laid = self.panes.laid(frame, number) if playing else None
         if laid is True:
-            doing.append(f"{self.glyphs.laid} {hook(self.panes, 'laid_word')()}",
+            doing.append(f"{self.glyphs.laid} {self.panes.laid_word()}",
                          style=component_style(self, "players--laid"))
         elif laid is False:
             doing.append(f"{self.glyphs.choosing} choosing", style=component_style(self, "players--choosing"))

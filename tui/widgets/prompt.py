@@ -7,7 +7,6 @@ numbers); after a pick the choice shows as pending until the host's next table a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from rich.text import Text
@@ -17,7 +16,7 @@ from textual.message import Message
 from textual.reactive import reactive, var
 
 from tui.frame import TableFrame
-from tui.games.generic import hook
+from tui.games.generic import GamePanes
 from tui.widgets.choices import ChoiceList
 from tui.widgets.lines import LinePane
 
@@ -32,7 +31,7 @@ class MovePane(Vertical):
 
     frame: reactive[TableFrame | None] = var(None, always_update=True)
 
-    def __init__(self, panes: ModuleType, *, id: str | None = None) -> None:
+    def __init__(self, panes: type[GamePanes], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.panes = panes
         self._shown: tuple[Any, ...] = ()
@@ -55,8 +54,8 @@ class MovePane(Vertical):
         if shown == self._shown:
             return
         self._shown = shown
-        self._order = _order(hook(self.panes, "choice_order")(frame), len(choices))
-        label = hook(self.panes, "choice_label")
+        self._order = _order(self.panes.choice_order(frame), len(choices))
+        label = self.panes.choice_label
         labels = []
         for number, index in enumerate(self._order, 1):
             text = Text(f"[{number_key(number)}] " if number <= 10 else "    ", style="bold")
@@ -92,11 +91,11 @@ class MovePane(Vertical):
             return Text("Sent; waiting for the table…", style="italic")
         if frame.choices:
             title = Text(" Your move ", style="bold reverse")
-            about = hook(self.panes, "prompt_title")(frame)
+            about = self.panes.prompt_title(frame)
             if about:
                 title.append(f"  {about}", style="bold")
             return title
-        waiting = [seat for seat in hook(self.panes, "waiting_for")(frame) if seat != frame.seat]
+        waiting = [seat for seat in self.panes.waiting_for(frame) if seat != frame.seat]
         if not waiting:
             return Text("Waiting for the table…", style="italic")
         away = {seat["seat"] for seat in frame.seats if seat["kind"] == "player" and not seat["connected"]}
@@ -144,5 +143,5 @@ def _as_text(label: Any) -> Text:
 
 
 def away_said(name: str) -> str:
-    """"Ann (away)", or "Ann (seat 2, away)" for a name that has its brackets already (QA: "(seat 2) (away)")."""
+    """"Ann (away)", or "Ann (seat 2, away)" for a name that has its brackets already."""
     return f"{name[:-1]}, away)" if name.endswith(")") else f"{name} (away)"

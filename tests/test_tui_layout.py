@@ -1,0 +1,67 @@
+"""The table's arrangement follows the terminal's width and height (issue 31): columns when wide and
+short, stacked when tall, tabs only on a small terminal; at 100×30 and larger every pane is in view and the
+sheet shows every seat's figures whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.registry import all_games
+from tests.tui_helpers import quick_app, screen_lines, screen_name, wait_until
+from tui.screens.table import arrangement
+
+BIG_ENOUGH = [(100, 30), (120, 36), (120, 40), (200, 30), (200, 50)]
+PANES = ("#board", "#hand", "#sheet", "#players", "#log", "#move")
+
+
+@pytest.mark.parametrize(("size", "shape"), [((80, 24), "tabs"), ((99, 40), "tabs"), ((200, 27), "tabs"),
+                                             ((100, 30), "stacked"), ((120, 40), "stacked"),
+                                             ((200, 30), "columns"), ((150, 32), "columns"),
+                                             ((200, 50), "stacked")])
+def test_the_arrangement_follows_width_and_height(size, shape):
+    assert arrangement(*size) == shape
+
+
+def pane_lines(app, selector: str) -> list[str]:
+    """The lines of a pane as they show on the screen, inside its border."""
+    region = app.screen.query_one(selector).region
+    lines = screen_lines(app)[region.y + 1:region.bottom - 1]
+    return [line[region.x + 1:region.right - 1] for line in lines]
+
+
+async def play_a_while(pilot, app, moves: int) -> None:
+    from tui.screens.table import TableScreen
+    made = 0
+    for _ in range(3000):
+        screen = app.screen
+        if made >= moves or screen_name(app) != "TableScreen":
+            return
+        if isinstance(screen, TableScreen) and screen.frame.choices and not screen.frame.sent:
+            await pilot.press("1")
+            made += 1
+        await pilot.pause(0.05)
+
+
+@pytest.mark.parametrize("size", BIG_ENOUGH)
+@pytest.mark.parametrize("game", sorted(all_games()))
+async def test_every_pane_is_in_view_and_every_seats_figures_on_the_sheet_are_whole(game, size):
+    app = quick_app(game, seed=11)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None)
+        await play_a_while(pilot, app, 6)
+        if screen_name(app) != "TableScreen":
+            pytest.skip("the game ended in six moves")
+        await pilot.pause(0.3)
+        screen = app.screen
+        assert not screen.narrow and screen.has_class(f"-{arrangement(*size)}")
+        for selector in PANES:
+            pane = screen.query_one(selector)
+            assert pane.region.height >= 3 and pane.region.width >= 10, f"{selector} is out of view at {size}"
+        sheet = screen.query_one("#sheet")
+        assert sheet.max_scroll_y == 0, f"the sheet scrolls at {size}"
+        frame = screen.frame
+        names = [frame.plain_name(seat).split(" (")[0] for seat in range(len(frame.seats))]
+        shown = "\n".join(pane_lines(app, "#sheet"))
+        assert "…" not in shown, shown
+        for seat, name in enumerate(names):  # Your Money or Your Life heads your column "you"
+            assert name in shown or (frame.is_me(seat) and " you " in shown), shown
