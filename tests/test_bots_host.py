@@ -47,6 +47,7 @@ async def test_a_bot_that_crashes_has_the_normal_bot_move_for_it_and_the_game_en
     assert table.over
 
 
+@pytest.mark.slow
 async def test_a_bot_past_its_deadline_has_the_normal_bot_move_for_it():
     release = threading.Event()
 

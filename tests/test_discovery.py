@@ -265,6 +265,7 @@ def test_table_updates_when_a_seat_fills(netns):
     assert browser.event("updated", instance=ready["instance"])["free"] == 1
 
 
+@pytest.mark.slow
 def test_seat_filled_while_the_advert_starts_is_not_lost(netns):
     """A seat that fills while the advert is still claiming its name is published once it is up."""
     browser = netns.actor("browse")
@@ -273,6 +274,7 @@ def test_seat_filled_while_the_advert_starts_is_not_lost(netns):
     browser.wait_for(lambda e: e.get("instance") == ready["instance"] and e.get("taken") == 2, "taken 2")
 
 
+@pytest.mark.slow
 def test_table_disappears_when_its_host_closes(netns):
     """Closing the advertiser unregisters the service: browsers drop the table."""
     browser = netns.actor("browse")
@@ -284,6 +286,7 @@ def test_table_disappears_when_its_host_closes(netns):
     browser.event("removed", instance=ready["instance"])
 
 
+@pytest.mark.slow
 def test_table_disappears_when_its_host_gets_ctrl_c(netns):
     """Ctrl-C (SIGINT) on the host still unregisters the service on the way out."""
     browser = netns.actor("browse")
@@ -296,6 +299,7 @@ def test_table_disappears_when_its_host_gets_ctrl_c(netns):
     assert advertiser.process.wait(timeout=HANG_GUARD) == 130
 
 
+@pytest.mark.slow
 def test_table_disappears_when_its_host_dies_without_a_goodbye(netns):
     """A host killed outright (SIGKILL: no goodbye packet) is dropped once it stops answering the probe."""
     browser = netns.actor("browse", "--reprobe", "0.3")
@@ -307,6 +311,7 @@ def test_table_disappears_when_its_host_dies_without_a_goodbye(netns):
     browser.event("removed", instance=ready["instance"])
 
 
+@pytest.mark.slow
 def test_two_tables_with_one_name_are_both_listed(netns):
     """Two hosts choosing the same table name get distinct instance names and both show up."""
     browser = netns.actor("browse")
@@ -318,6 +323,7 @@ def test_two_tables_with_one_name_are_both_listed(netns):
     assert {e["name"] for e in browser.seen if e["event"] == "added"} == {"Twins"}
 
 
+@pytest.mark.slow
 def test_bad_txt_is_ignored(netns):
     """Adverts with malformed TXT are never listed; a good one next to them is."""
     browser = netns.actor("browse")
@@ -337,6 +343,7 @@ def test_bad_txt_is_ignored(netns):
     assert not [e for e in browser.seen if e["event"] == "added" and e["instance"] in bad_adverts]
 
 
+@pytest.mark.slow
 def test_probe_hides_a_table_whose_port_does_not_answer(netns):
     """A table is shown only after a TCP connection to its address answers."""
     probing = netns.actor("browse")
@@ -371,6 +378,7 @@ def test_tables_command_prints_the_tables_found(netns):
     assert "2/4" in rows[0] and "yes" in rows[0] and f"127.0.0.1:{ready['port']}" in rows[0]
 
 
+@pytest.mark.slow
 def test_tables_command_on_an_empty_lan_says_to_connect_by_address(netns):
     """With no table around, `turpin tables` says none were found and how to connect instead."""
     result = subprocess.run(netns.enter(sys.executable, str(ACTORS), "tables", "--interface", "lo",
@@ -380,6 +388,7 @@ def test_tables_command_on_an_empty_lan_says_to_connect_by_address(netns):
     assert "No tables found" in result.stdout and "connect by address" in result.stdout
 
 
+@pytest.mark.slow
 def test_unavailable_when_port_5353_is_taken(netns):
     """Another program holding UDP 5353 exclusively: both sides raise DiscoveryUnavailable, saying so."""
     actor = netns.actor("unavailable", "--take-5353")
@@ -407,6 +416,7 @@ def test_unavailable_when_multicast_fails():
         namespace.close()
 
 
+@pytest.mark.slow
 def test_unavailable_on_an_address_this_machine_lacks(netns):
     """--interface naming an address no interface here has: nothing can join the group, so unavailable."""
     actor = netns.actor("unavailable", "--interface", "10.253.9.9")
@@ -415,6 +425,7 @@ def test_unavailable_on_an_address_this_machine_lacks(netns):
         assert message and "10.253.9.9" in message and "connect by address" in message
 
 
+@pytest.mark.slow
 def test_two_machines_see_each_others_table(two_machines):
     """Across a veth pair (two machines): the table appears, updates when a seat fills, goes when closed."""
     machine_a, machine_b = two_machines

@@ -42,7 +42,9 @@ async def play_a_while(pilot, app, moves: int) -> None:
         await pilot.pause(0.05)
 
 
-@pytest.mark.parametrize("size", BIG_ENOUGH)
+# 100×30, the smallest size that must show every pane, is in the quick tier; the larger ones are slow.
+@pytest.mark.parametrize("size", [pytest.param(size, marks=[pytest.mark.slow] if size != BIG_ENOUGH[0] else [])
+                                  for size in BIG_ENOUGH])
 @pytest.mark.parametrize("game", sorted(all_games()))
 async def test_every_pane_is_in_view_and_every_seats_figures_on_the_sheet_are_whole(game, size):
     app = quick_app(game, seed=11)

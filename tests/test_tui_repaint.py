@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 
@@ -297,6 +298,7 @@ async def test_a_pane_that_keeps_its_tallest_keeps_its_scrollbar_and_shows_new_l
         assert screen_text(app).splitlines()[0].startswith("dice 3 and 5")
 
 
+@pytest.mark.slow
 async def test_a_choice_shows_as_sent_only_while_the_host_is_slow_to_answer(monkeypatch):
     """A host that answers at once takes the table straight to the next move; a slow one gets "Sent;
     waiting for the table…" after a moment; either way a second key does not send the move twice."""
