@@ -12,9 +12,15 @@ import re
 import pytest
 
 from core.games import money_or_life as rules
+from core.games import money_or_life_solver as solver
 from tui.app import Start, TurpinApp
 from tui.frame import TableFrame
 from tui.games import money_or_life as panes
+from tui.games import money_or_life_advice as mol_advice
+from tui.games import money_or_life_board as mol_board
+from tui.games import money_or_life_common as mol_common
+from tui.games import money_or_life_hand as mol_hand
+from tui.games import money_or_life_sheet as mol_sheet
 from tui.glyphs import ASCII, UNICODE
 from tui.hosting import plan_against_bots
 from tui.widgets.lines import as_text
@@ -174,7 +180,7 @@ async def check_first_pick(pilot, app: TurpinApp, frame: TableFrame, narrow: boo
 async def check_first_robbery(pilot, app: TurpinApp, frame: TableFrame, narrow: bool) -> None:
     view = frame.view
     me = view["players"][0]
-    ranked = panes.ranked_robberies(frame)
+    ranked = mol_advice.ranked_robberies(frame)
     assert ranked, "every assign choice has the solver's outcome"
     assert len(ranked) == sum(1 for c in frame.choices if c["action"]["do"] == "assign")
     values = [entry["value"] for entry in ranked]
@@ -256,7 +262,7 @@ async def test_key_one_sends_the_best_robbery_and_the_board_reports_it():
                 await pilot.press("1")
                 await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the pick to go")
                 continue
-            best = panes.ranked_robberies(frame)[0]
+            best = mol_advice.ranked_robberies(frame)[0]
             robberies_before = len([e for e in frame.view["last"] if e["seat"] == 0])
             await pilot.press("1")
             await wait_until(pilot, lambda: len([e for e in app.screen.frame.view["last"] if e["seat"] == 0])
@@ -273,14 +279,14 @@ async def test_key_one_sends_the_best_robbery_and_the_board_reports_it():
 async def test_the_dice_builder_sends_an_assignment_placed_die_by_die():
     """Y7 through the builder: Tab to it, place each die with s/w/c and arrows, Enter: the host gets
     that assignment (the second-best, so not merely the default) and the solver's outcome follows."""
-    from tui.games.money_or_life import YorkHand
+    from tui.games.money_or_life_hand import YorkHand
     app = make_app(players=1, seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(40):
             await wait_until(pilot, lambda: my_turn(app) or screen_name(app) == "ResultsScreen", "a prompt")
             assert screen_name(app) == "TableScreen", "no robbery with two ways in this game"
             frame = app.screen.frame
-            ranked = panes.ranked_robberies(frame)
+            ranked = mol_advice.ranked_robberies(frame)
             if frame.view["phase"] != "rob" or len(ranked) < 2:
                 await pilot.press("1")
                 await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the move to go")
@@ -322,7 +328,7 @@ async def test_a_click_on_a_drawn_die_moves_it_on_and_the_outcome_follows(size):
     app = make_app(players=1, seed=3)
     async with app.run_test(size=size) as pilot:
         await wait_until(pilot, lambda: my_turn(app), "the table")
-        hand = app.screen.query_one("#hand", panes.YorkHand)
+        hand = app.screen.query_one("#hand", mol_hand.YorkHand)
         await play_to_a_robbery(pilot, app)
         if size[0] < 110:
             await show_tab(pilot, app, "hand")
@@ -331,11 +337,11 @@ async def test_a_click_on_a_drawn_die_moves_it_on_and_the_outcome_follows(size):
         before = hand.plan.places[0]
         words = hand.shown.plain
         await pilot.click(hand, offset=hand.offset_of("die:0"))
-        after = panes.PARTS[(panes.PARTS.index(before) + 1) % 3]
+        after = mol_advice.PARTS[(mol_advice.PARTS.index(before) + 1) % 3]
         await wait_until(pilot, lambda: hand.plan.places[0] == after, "the die moved on")
         die = next(text for target, text in hand.parts() if target == "die:0")
         assert after in die, die
-        expected = panes.try_assignment(app.screen.frame, hand.plan.places, hand.plan.spur)[1].plain
+        expected = mol_advice.try_assignment(app.screen.frame, hand.plan.places, hand.plan.spur)[1].plain
         assert f"→ {expected}" in hand.shown.plain
         spur = hand.plan.spur
         await pilot.click(hand, offset=hand.offset_of("spur"))
@@ -348,25 +354,25 @@ def test_the_builder_says_why_an_assignment_is_not_allowed():
     frame = _frame_at("rob")
     me = frame.view["players"][0]
     every_die_on_speed = ["speed"] * len(me["rob_dice"])
-    action, words = panes.try_assignment(frame, every_die_on_speed, False)
+    action, words = mol_advice.try_assignment(frame, every_die_on_speed, False)
     targets = rules.shown_coach_targets(frame.view, me["pick"])
     if sum(me["rob_dice"]) - min(me["rob_dice"]) + rules.horse_bonus(me) >= targets["speed"]:
         assert action is None and "minimal set" in words.plain
     nothing_on_speed = ["wit"] * len(me["rob_dice"])
-    action, words = panes.try_assignment(frame, nothing_on_speed, False)
+    action, words = mol_advice.try_assignment(frame, nothing_on_speed, False)
     if targets["speed"] > rules.horse_bonus(me):
         assert action is None and ("does not catch" in words.plain or "too fast" in words.plain)
-    best = panes.ranked_robberies(frame)[0]["action"]
+    best = mol_advice.ranked_robberies(frame)[0]["action"]
     places = []
     left = {part: list(best[part]) for part in ("speed", "wit", "combat")}
     for value in me["rob_dice"]:
         part = next(p for p in left if value in left[p])
         left[part].remove(value)
         places.append(part)
-    action, words = panes.try_assignment(frame, places, best["spur"])
+    action, words = mol_advice.try_assignment(frame, places, best["spur"])
     assert action == best and "→" not in words.plain and words.plain
     if not best["spur"] and sum(best["speed"]) + rules.horse_bonus(me) >= targets["speed"]:
-        action, words = panes.try_assignment(frame, places, True)  # a spur these dice do not need (Y5)
+        action, words = mol_advice.try_assignment(frame, places, True)  # a spur these dice do not need (Y5)
         assert action is None and "no spur needed" in words.plain, words.plain
 
 
@@ -375,8 +381,8 @@ def test_the_builder_says_a_spur_is_not_needed_even_with_no_dice_on_speed():
     refused in words (the builder looked for a die to take off speed, and there was none)."""
     from core.games.money_or_life_solver import Assignment
     spurred = Assignment(True, (), (2,), (4,))
-    assert spurred not in panes.solver.assignments((2, 4), 5 - 6)
-    words = panes.why_not(spurred, [2, 4], speed=5, horse=6, glyphs=UNICODE)
+    assert spurred not in solver.assignments((2, 4), 5 - 6)
+    words = mol_advice.why_not(spurred, [2, 4], speed=5, horse=6, glyphs=UNICODE)
     assert words.startswith("no spur needed: speed 6 catches the coach's 5")
 
 
@@ -422,7 +428,7 @@ async def test_a_click_on_the_drawn_coach_or_tavern_sends_that_pick(size):
         app = make_app(players=2, seed=5)
         async with app.run_test(size=size) as pilot:
             await wait_until(pilot, lambda: my_turn(app) and app.screen.frame.view["phase"] == "pick", "the pick")
-            board = app.screen.query_one("#board", panes.YorkBoard)
+            board = app.screen.query_one("#board", mol_board.YorkBoard)
             await wait_until(pilot, lambda: board.offset_of(target) is not None, "the place drawn")
             coach = next(c for c in app.screen.frame.view["coaches"] if c["at"] == "E")
             east = " ".join(words.strip() for part, words in board.parts() if part == "where:E")
@@ -438,7 +444,7 @@ async def test_a_click_on_the_drawn_coach_or_tavern_sends_that_pick(size):
 
 def test_robbery_labels_carry_the_solvers_outcome_and_order_puts_the_best_first():
     frame = _frame_at("rob")
-    ranked = panes.ranked_robberies(frame)
+    ranked = mol_advice.ranked_robberies(frame)
     order = panes.choice_order(frame)
     assert sorted(order) == list(range(len(frame.choices)))
     assert order[:len(ranked)] == [entry["index"] for entry in ranked]
@@ -448,7 +454,7 @@ def test_robbery_labels_carry_the_solvers_outcome_and_order_puts_the_best_first(
         assert "→" in label and "speed" in label
         assert entry["outcome"] in [option["outcome"] for option in options]
         # A click on the chip of this assignment picks exactly it.
-        target = f"assign:{panes.assignment_key(entry['action'])}"
+        target = f"assign:{mol_advice.assignment_key(entry['action'])}"
         assert [c["action"] for c in frame.choices if panes.choice_matches(c["action"], target)] == [entry["action"]]
     assert "★ suggested" in panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
 
@@ -456,12 +462,12 @@ def test_robbery_labels_carry_the_solvers_outcome_and_order_puts_the_best_first(
 def test_a_shared_coach_says_the_outcome_is_alone_and_pooled_otherwise():
     """Y8: on a shared coach the outcome shown is the lone one (the partner's dice are not yet known)."""
     frame = _frame_at("rob", seed=0, also=lambda state: state["picks"][0] == state["picks"][1])
-    ranked = panes.ranked_robberies(frame)
+    ranked = mol_advice.ranked_robberies(frame)
     assert ranked and all(entry["shared"] for entry in ranked)
     label = panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
     assert "pooled" not in label  # said once, in the title, not on every line
     partner = frame.name(1).split(" (")[0]
-    half = panes.money(panes._coach(frame.view, frame.view["players"][0]["pick"])["money"] // 2, UNICODE)
+    half = mol_common.money(mol_common.coach_at(frame.view, frame.view["players"][0]["pick"])["money"] // 2, UNICODE)
     assert panes.prompt_title(frame).endswith(
         f"(shared with {partner}: outcomes shown alone; if both catch it, wit and combat pool, {half} each)")
 
@@ -473,7 +479,7 @@ def test_on_a_shared_coach_the_suggestion_is_the_normal_bots_pooled_choice_and_a
     from core.games import money_or_life_bots as bots
     for seed in range(6):
         frame = _frame_at("rob", seed=seed, also=lambda state: state["picks"][0] == state["picks"][1])
-        ranked = panes.ranked_robberies(frame)
+        ranked = mol_advice.ranked_robberies(frame)
         legal = [choice["action"] for choice in frame.choices]
         assert ranked[0]["action"] == bots.choose_assignment(frame.view, frame.view["you"], legal)
         label = panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
@@ -481,17 +487,17 @@ def test_on_a_shared_coach_the_suggestion_is_the_normal_bots_pooled_choice_and_a
     outcome = {"speed_met": True, "spur": False, "wit_met": False, "combat_met": False, "folk_hero": 0,
                "scoundrel": 0, "health": -6, "money": 0}
     me = {"health": 4, "folk_hero": 0, "scoundrel": 0}
-    assert panes.outcome_text(outcome, UNICODE, me).plain.endswith("YOU WOULD DIE")
-    assert panes.outcome_text(outcome, UNICODE, me, alone=True).plain.endswith("you would die alone")
+    assert mol_advice.outcome_text(outcome, UNICODE, me).plain.endswith("YOU WOULD DIE")
+    assert mol_advice.outcome_text(outcome, UNICODE, me, alone=True).plain.endswith("you would die alone")
     # The dice in the hand say the same of the same line as the list does ("alone", not "YOU WOULD DIE")
     frame = _frame_at("rob", seed=0, also=lambda state: state["picks"][0] == state["picks"][1])
-    best = panes.ranked_robberies(frame)[0]["action"]
+    best = mol_advice.ranked_robberies(frame)[0]["action"]
     places, left = [], {part: list(best[part]) for part in ("speed", "wit", "combat")}
     for value in frame.view["players"][0]["rob_dice"]:
         part = next(p for p in left if value in left[p])
         left[part].remove(value)
         places.append(part)
-    action, words = panes.try_assignment(frame, places, best["spur"])
+    action, words = mol_advice.try_assignment(frame, places, best["spur"])
     assert action == best and words.plain.startswith("alone: ") and "YOU WOULD DIE" not in words.plain
 
 
@@ -499,8 +505,8 @@ def test_a_robbery_line_leaves_out_a_track_that_does_not_move():
     """"scoundrel +0" was on nearly every line of the move list: only what changes is said."""
     outcome = {"speed_met": True, "spur": False, "wit_met": True, "combat_met": True, "folk_hero": 2,
                "scoundrel": 0, "health": 0, "money": 5}
-    assert panes.outcome_text(outcome, UNICODE, None).plain == "£5, folk hero +2"
-    assert panes.outcome_text({**outcome, "folk_hero": 0, "scoundrel": 3}, UNICODE, None).plain == "£5, scoundrel +3"
+    assert mol_advice.outcome_text(outcome, UNICODE, None).plain == "£5, folk hero +2"
+    assert mol_advice.outcome_text({**outcome, "folk_hero": 0, "scoundrel": 3}, UNICODE, None).plain == "£5, scoundrel +3"
 
 
 def test_latest_robberies_say_a_loss_stopped_at_nothing():
@@ -508,10 +514,10 @@ def test_latest_robberies_say_a_loss_stopped_at_nothing():
     from 2 reads "(to 0)" there as in the move list and the log."""
     entry = {"speed_met": True, "spur": False, "wit_met": False, "combat_met": True, "folk_hero": -6,
              "scoundrel": 1, "health": 0, "money": 4, "folk_hero_was": 2}
-    assert panes.outcome_text(entry, UNICODE, None).plain == "£4, folk hero −6 (to 0), scoundrel +1"
-    assert "(to 0)" not in panes.outcome_text({**entry, "folk_hero_was": 6}, UNICODE, None).plain
+    assert mol_advice.outcome_text(entry, UNICODE, None).plain == "£4, folk hero −6 (to 0), scoundrel +1"
+    assert "(to 0)" not in mol_advice.outcome_text({**entry, "folk_hero_was": 6}, UNICODE, None).plain
     got_away = {**entry, "speed_met": False, "folk_hero": -1, "folk_hero_was": 0}
-    assert panes.outcome_text(got_away, UNICODE, None).plain == "the coach gets away"
+    assert mol_advice.outcome_text(got_away, UNICODE, None).plain == "the coach gets away"
 
 
 def test_a_loss_from_a_track_at_nothing_is_not_said():
@@ -520,24 +526,24 @@ def test_a_loss_from_a_track_at_nothing_is_not_said():
     outcome = {"speed_met": True, "spur": False, "wit_met": False, "combat_met": True, "folk_hero": -3,
                "scoundrel": 1, "health": 0, "money": 2}
     at_nothing = {"folk_hero": 0, "scoundrel": 4, "health": 9}
-    assert panes.outcome_text(outcome, UNICODE, at_nothing).plain == "£2, scoundrel +1"
+    assert mol_advice.outcome_text(outcome, UNICODE, at_nothing).plain == "£2, scoundrel +1"
     some = {**at_nothing, "folk_hero": 1}
-    assert panes.outcome_text(outcome, UNICODE, some).plain == "£2, folk hero −3 (to 0), scoundrel +1"
+    assert mol_advice.outcome_text(outcome, UNICODE, some).plain == "£2, folk hero −3 (to 0), scoundrel +1"
     missed = {**outcome, "speed_met": False, "folk_hero": -1}
-    assert panes.outcome_text(missed, UNICODE, some).plain == "the coach gets away: folk hero −1"
+    assert mol_advice.outcome_text(missed, UNICODE, some).plain == "the coach gets away: folk hero −1"
 
 
 def test_outcomes_in_words_and_death_said_plainly():
     caught = {"speed_met": True, "spur": True, "wit_met": True, "combat_met": False, "folk_hero": 2,
               "scoundrel": 0, "health": -4, "money": 7}
     me = {"health": 3}
-    text = panes.outcome_text(caught, UNICODE, me).plain
+    text = mol_advice.outcome_text(caught, UNICODE, me).plain
     assert text.startswith("£7, folk hero +2, health −4, tavern next round") and "YOU WOULD DIE" in text  # Y5
-    assert "tavern" not in panes.outcome_text({**caught, "spur": False}, UNICODE, me).plain
+    assert "tavern" not in mol_advice.outcome_text({**caught, "spur": False}, UNICODE, me).plain
     missed = {**caught, "speed_met": False}
-    assert panes.outcome_text(missed, ASCII, None).plain == \
+    assert mol_advice.outcome_text(missed, ASCII, None).plain == \
         "the coach gets away: folk hero −1, health −1 and tavern next round (spur)"
-    assert panes.money(7, ASCII) == "7 gn" and panes.dice([3, 5], ASCII) == "d3 d5"
+    assert mol_common.money(7, ASCII) == "7 gn" and mol_common.dice([3, 5], ASCII) == "d3 d5"
 
 
 def test_the_reveal_names_picks_in_words():
@@ -573,7 +579,7 @@ def test_a_scoundrel_picking_where_to_ride_is_told_his_own_guards_will_be_there(
     frame = _frame_at("pick", players=1, seed=39, also=lambda state: state["players"][0]["scoundrel"] >= 5)
     labels = {choice["action"]["where"]: panes.choice_label(frame, choice).plain
               for choice in frame.prompt["choices"] if choice["action"].get("do") == "pick"}
-    north = panes._coach(panes._view(frame), "N")
+    north = mol_common.coach_at(mol_common.view_of(frame), "N")
     assert labels["N"].endswith(f"· a guard on your trail: combat {north['combat'] + 5} ({north['combat']} + 5)")
     assert labels["tavern"].endswith("· a guard on your trail waits: d6 + weapons against 5")
     calm = _frame_at("pick", players=1, seed=39)
@@ -587,7 +593,7 @@ def test_hooks_for_the_shared_screens():
     assert panes.laid(frame, 0) is False
     assert panes.score_track(frame.view) == [0.0, 0.0]
     # The secret dice beside the question: at 80 columns the hand that shows them is another tab.
-    assert panes.prompt_title(frame) == (f"your dice {panes.dice(frame.view['my_dice'], UNICODE)}: where do you "
+    assert panes.prompt_title(frame) == (f"your dice {mol_common.dice(frame.view['my_dice'], UNICODE)}: where do you "
                                          "ride? (secret until the reveal)")
     robbing = _frame_at("rob")
     assert panes.laid(robbing, 0) is None
@@ -599,10 +605,10 @@ def test_a_spectators_frame_draws_without_a_hand():
     nothing secret is in that view to draw)."""
     spectator = _frame_at("pick", spectator=True)
     assert "my_dice" not in spectator.view
-    assert panes.ranked_robberies(spectator) == [] and panes.choice_order(spectator) is None
+    assert mol_advice.ranked_robberies(spectator) == [] and panes.choice_order(spectator) is None
     assert panes.prompt_title(spectator).startswith("where do you ride")
     assert "your dice" not in panes.prompt_title(spectator)
-    sheet = panes.YorkSheet().draw(spectator)
+    sheet = mol_sheet.YorkSheet().draw(spectator)
     from rich.console import Console
     console = Console(width=80, record=True)
     console.print(sheet)
@@ -631,8 +637,8 @@ def test_the_latest_robberies_are_each_riders_latest_once():
     first, second, third = ({**entry} for entry in frame.view["last"][-3:])
     first["seat"], second["seat"], third["seat"] = 1, 0, 1
     frame.view["last"] = [first, second, third]
-    assert panes.latest_each(frame.view["last"]) == [second, third]
-    board = panes.YorkBoard()
+    assert mol_board.latest_each(frame.view["last"]) == [second, third]
+    board = mol_board.YorkBoard()
     news = board._latest(frame).plain
     assert news.count("P2 at") == 1 and news.index("you at") < news.index("P2 at")
     # One from a round before the newest robbery says which, lest it read as this round's news, and then
@@ -663,7 +669,7 @@ def test_the_town_guards_line_says_what_was_rolled_and_how_many_follow_scoundrel
     """Y6 on the board: the random guards' rolls and the scoundrels' guards, on one line (where each
     stands is said at its coach or place)."""
     frame = _frame_at("pick")
-    board = panes.YorkBoard()
+    board = mol_board.YorkBoard()
     view = {**frame.view, "revealed": True, "guard_rolls": [6, 1], "guards": {"market": 1, "N": 3, "S": 0}}
     assert board._guards(view).plain == "Town guards: rolled ⚅6 the market, ⚀1 North; 2 guards follow scoundrels"
     only_hunting = {**view, "guard_rolls": [], "guards": {"tavern": 2}}
@@ -685,7 +691,7 @@ async def test_on_a_narrow_terminal_one_tab_takes_the_keys_from_the_moves_to_the
         assert "Tab: place the dice" in flat(region_text(app, "#hand"))
         assert isinstance(app.focused, ChoiceList)
         await pilot.press("tab")
-        assert isinstance(app.focused, panes.YorkHand)
+        assert isinstance(app.focused, mol_hand.YorkHand)
         await pilot.press("tab")
         assert isinstance(app.focused, ChoiceList)
 
@@ -693,7 +699,7 @@ async def test_on_a_narrow_terminal_one_tab_takes_the_keys_from_the_moves_to_the
 def test_a_coachs_stats_break_between_stats_never_inside_one():
     """In a narrow coach block "combat 3+d6" stays on one line: a line ending in "combat" and the next
     starting "3+d6" read as two things."""
-    from tui.games.money_or_life import coach_stat_parts, lines_of_parts
+    from tui.games.money_or_life_board import coach_stat_parts, lines_of_parts
 
     coach = {"speed": 9, "wit": "5+d6", "combat": "3+d6", "guards": 0}
     assert lines_of_parts(coach_stat_parts(coach), 40) == ["speed 9 · wit 5+d6 · combat 3+d6"]
@@ -748,8 +754,8 @@ def test_the_market_says_what_your_purse_cannot_reach():
     """Y10's market lists only what you can buy as moves; the hand names the rest with its price (the
     cheapest way to it, trade-ins counted), so a poor highwayman still sees what is for sale."""
     frame = _frame_at("town", seed=1, also=lambda state: state["picks"][0] == "market")
-    me = panes._me(frame.view)
-    shown = " ".join(line.plain for line in panes.YorkHand().draw(frame))
+    me = mol_common.my_player(frame.view)
+    shown = " ".join(line.plain for line in mol_hand.YorkHand().draw(frame))
     offered = {str(c["action"]["item"]) for c in frame.choices if c["action"].get("do") == "buy"}
     cheapest: dict[str, int] = {}
     for offer, price in rules.purchases(me):
@@ -770,7 +776,7 @@ async def test_dice_placed_by_hand_survive_a_resize_into_tabs_and_back():
     async with app.run_test(size=(120, 40)) as pilot:
         await play_to_a_robbery(pilot, app)
         frame = app.screen.frame
-        hand = app.screen.query_one(panes.YorkHand)
+        hand = app.screen.query_one(mol_hand.YorkHand)
         for _ in range(20):
             if app.focused is hand:
                 break
@@ -781,13 +787,13 @@ async def test_dice_placed_by_hand_survive_a_resize_into_tabs_and_back():
         placed = ["wit", "combat", *before[2:]]
         assert hand.plan.places == placed and hand.plan.spur == spur
         await pilot.resize_terminal(80, 24)
-        await wait_until(pilot, lambda: app.screen.query(panes.YorkHand)
-                         and app.screen.query_one(panes.YorkHand) is not hand, "the table folded into tabs")
+        await wait_until(pilot, lambda: app.screen.query(mol_hand.YorkHand)
+                         and app.screen.query_one(mol_hand.YorkHand) is not hand, "the table folded into tabs")
         await pilot.resize_terminal(120, 40)
-        await wait_until(pilot, lambda: app.screen.query_one(panes.YorkHand).parent.id == "hand-row",
+        await wait_until(pilot, lambda: app.screen.query_one(mol_hand.YorkHand).parent.id == "hand-row",
                          "the table laid out wide again")
         await settle(pilot, app)
-        again = app.screen.query_one(panes.YorkHand)
+        again = app.screen.query_one(mol_hand.YorkHand)
         assert again.plan is not None and again.plan.places == placed and again.plan.spur == spur
         assert app.screen.frame.prompt["id"] == frame.prompt["id"]
         shown = flat(region_text(app, "#hand"))
@@ -841,7 +847,7 @@ async def test_two_riders_on_one_coach_keep_its_head_to_one_line():
         rows = region_text(app, "#board").splitlines()
         head = next(number for number, row in enumerate(rows) if "North ·" in row)
         assert "▶ you, Moll" in rows[head]
-        assert panes._coach(view, "N")["name"] in rows[head + 1]
+        assert mol_common.coach_at(view, "N")["name"] in rows[head + 1]
 
 
 def test_the_suggested_robbery_says_what_it_weighs_when_another_scores_more_now():
@@ -850,9 +856,9 @@ def test_the_suggested_robbery_says_what_it_weighs_when_another_scores_more_now(
     more to the score now, the suggested one says so; in ASCII its star is "*", not "?"."""
     for seed in range(60):
         frame = _frame_at("rob", seed=seed)
-        ranked = panes.ranked_robberies(frame)
-        me = panes._me(frame.view)
-        if ranked and any(panes.score_change(entry["outcome"], me) > panes.score_change(ranked[0]["outcome"], me)
+        ranked = mol_advice.ranked_robberies(frame)
+        me = mol_common.my_player(frame.view)
+        if ranked and any(mol_advice.score_change(entry["outcome"], me) > mol_advice.score_change(ranked[0]["outcome"], me)
                           for entry in ranked):
             break
     else:
@@ -890,10 +896,10 @@ def test_a_spur_in_the_last_round_costs_no_tavern_that_will_never_come():
     last round."""
     spurred = {"speed_met": True, "spur": True, "wit_met": True, "combat_met": False, "folk_hero": 1,
                "scoundrel": 0, "health": -1, "money": 3}
-    assert panes.outcome_text(spurred, UNICODE, None).plain.endswith("tavern next round")
-    assert "tavern" not in panes.outcome_text(spurred, UNICODE, None, last_round=True).plain
+    assert mol_advice.outcome_text(spurred, UNICODE, None).plain.endswith("tavern next round")
+    assert "tavern" not in mol_advice.outcome_text(spurred, UNICODE, None, last_round=True).plain
     missed = {**spurred, "speed_met": False}
-    assert panes.outcome_text(missed, UNICODE, None, last_round=True).plain == \
+    assert mol_advice.outcome_text(missed, UNICODE, None, last_round=True).plain == \
         "the coach gets away: folk hero −1, health −1 (spur)"
 
 

@@ -9,7 +9,7 @@ Y8, Y9). Pure formatting of numbers the engine hands over; the rules themselves 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from core.engine import quantity
 
@@ -171,3 +171,22 @@ def town_fight(name: str, guards: int, place: str, roll: int, weapons: Sequence[
     verdict = f"loses {shortfall} health" if shortfall else "no harm done"
     return (f"{name} meets {quantity(guards, 'guard')} in the {place} (Y9): rolls {text} against {target}, "
             f"{verdict}.")
+
+
+def assignment_refused(speed_dice: Sequence[int], spur: bool, dice: Sequence[int], speed: int, horse: int,
+                       die: Callable[[int], str] = str, spur_key: str = "") -> str:
+    """Why the rules refuse an assignment of ``dice`` with ``speed_dice`` on speed (Y7, and Y5 for the
+    spur), in words; ``die`` names one die as the reader sees it, ``spur_key`` the key that takes a spur
+    off (said when a spur is refused)."""
+    need = speed - horse - spur
+    if sum(dice) < need:
+        return "the coach is too fast for these dice: every die goes to speed, in vain (Y7)"
+    reached = sum(speed_dice) + horse + spur
+    if reached < speed:
+        return f"speed {reached} does not catch the coach's {speed}: put more dice on speed"
+    if spur and reached - 1 >= speed:
+        return (f"no spur needed: speed {reached - 1} catches the coach's {speed} without it (Y5)"
+                + (f"; {spur_key} takes the spur off" if spur_key else ""))
+    spare = min(speed_dice)
+    return (f"a die too many on speed: without the {die(spare)} it still catches the coach's "
+            f"{speed}, and every speed die must be needed (a minimal set, Y7): move it to wit or combat")
