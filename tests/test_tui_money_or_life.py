@@ -92,7 +92,7 @@ async def play_by_keys(pilot, app: TurpinApp, narrow: bool) -> dict[str, int]:
         if screen_name(app) == "TableScreen":
             for pane in app.screen.query("#sheet, #board"):  # their drawings are kept while their keys hold:
                 if pane.is_on_screen and pane.frame is not None and pane.frame.view is not None:
-                    assert pane.shown == as_text(pane.draw(pane.frame)), f"the {pane.id} is not as its frame draws it now"
+                    assert pane.shown == as_text(pane.drawing(pane.frame)), f"the {pane.id} is not as its frame draws it now"
         if not my_turn(app):
             await pilot.pause(0.02)
             continue

@@ -14,6 +14,7 @@ from rich.text import Text
 from core.games import dick_turpin as rules
 from tui.frame import TableFrame
 from tui.games.generic import GamePanes
+from tui.games import dick_turpin_recap
 from tui.widgets.component import component_style
 from tui.widgets.lines import Shown, lines_of_parts
 from tui.widgets.pane import ClickPane, FramePane, text_columns
@@ -167,7 +168,12 @@ class Board(ClickPane):
         booty.append(" ".join(booty_card(card, g) for card in view["face_up"]) or "none")
         deck = Text("Still in the booty deck: ")
         deck.append(" · ".join(f"{kind} {count}" for kind, count in zip(KINDS, view["booty_left"])))
-        lines: list[Text] = [road, where, passengers, booty, deck]
+        # Two facts a line: the recap under the board needs the rows (at 80 columns each wraps as before).
+        where.append(" · ", style="dim")
+        where.append_text(passengers)
+        booty.append(" · ", style="dim")
+        booty.append_text(deck)
+        lines: list[Text] = [road, where, booty]
         robbery = self._robbery(frame)
         if robbery is not None:
             lines.append(robbery)
@@ -326,3 +332,4 @@ class Panes(GamePanes):
     choice_label = staticmethod(choice_label)
     reveal_text = staticmethod(reveal_text)
     prompt_title = staticmethod(prompt_title)
+    recap = staticmethod(dick_turpin_recap.recap)

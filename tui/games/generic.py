@@ -119,6 +119,35 @@ def prompt_title(frame: TableFrame) -> str:
     return ""
 
 
+#: How many of the log's newest lines the default recap shows.
+RECAP_LINES = 3
+
+
+def told_events(frame: TableFrame) -> list[dict[str, Any]]:
+    """The log's events as this seat reads them: a public line repeating what it was told in its own
+    (``told_privately``) left out, as the log leaves it out."""
+    return [event for event in frame.log
+            if frame.seat is None or event.get("told_privately") != frame.seat]
+
+
+def recap_lines(heading: str, lines: list[str]) -> list[Text]:
+    """A recap as the board draws it: the heading in bold before the first line, then a line each (the
+    board has few rows to spare at 100×30: no line of its own for the heading)."""
+    if not lines:
+        return []
+    first = Text(f"{heading} ", style="bold")
+    first.append(lines[0], style="not bold")
+    return [first, *(Text(f"  {line}") for line in lines[1:])]
+
+
+def recap(frame: TableFrame) -> list[Text]:
+    """The story of what just happened, drawn under the board until the next one (the log keeps
+    everything): a heading and a line each, from the events and the view this seat already has (A1).
+    By default the log's newest lines; a game tells its journey, round or turn its own way."""
+    texts = [str(event.get("text", "")) for event in told_events(frame)]
+    return recap_lines("Just now", texts[-RECAP_LINES:])
+
+
 def _plain(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(_plain(v) for v in value) or "—"
@@ -177,3 +206,4 @@ class GamePanes:
     reveal_item = staticmethod(reveal_item)
     prompt_title = staticmethod(prompt_title)
     final_tracks = staticmethod(final_tracks)
+    recap = staticmethod(recap)

@@ -16,6 +16,7 @@ from rich.text import Text
 from core.games import highwayman as rules
 from tui.frame import TableFrame
 from tui.games.generic import GamePanes
+from tui.games import highwayman_recap
 from tui.glyphs import ASCII, Glyphs
 from tui.widgets.lines import Shown
 from tui.widgets.component import component_style
@@ -339,10 +340,17 @@ class Board(FramePane):
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append_text(text_columns(rows, "llll", gap=1))
         text.append("\n")
-        text.append_text(self._table_line(frame))
-        text.append("\n")
-        text.append_text(self._turn_line(frame, bool(mine)))
+        # One line for the table and the turn where it fits: the recap under them has the row the turn had.
+        table, turn = self._table_line(frame), self._turn_line(frame, bool(mine))
+        text.append_text(table)
+        fits = table.cell_len + 3 + turn.cell_len <= self._content_width()
+        text.append(" · " if fits else "\n", style="dim")
+        text.append_text(turn)
         return text
+
+    def on_resize(self) -> None:
+        self.redraw()  # the width decides whether the turn has a line of its own
+        super().on_resize()
 
     def _table_line(self, frame: TableFrame) -> Text:
         view = _view(frame)
@@ -529,3 +537,4 @@ class Panes(GamePanes):
     reveal_text = staticmethod(reveal_text)
     reveal_item = staticmethod(reveal_item)
     prompt_title = staticmethod(prompt_title)
+    recap = staticmethod(highwayman_recap.recap)

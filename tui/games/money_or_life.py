@@ -19,6 +19,7 @@ from tui.games.money_or_life_board import YorkBoard
 from tui.games.money_or_life_common import (PLACE_NAMES, coach_at, dice, money, my_player, riders_named,
                                             robbers_of, view_of)
 from tui.games.money_or_life_hand import YorkHand
+from tui.games.money_or_life_recap import recap
 from tui.games.money_or_life_sheet import YorkSheet
 
 GAME_ID = "money-or-life"
@@ -294,3 +295,4 @@ class Panes(GamePanes):
     reveal_item = staticmethod(reveal_item)
     prompt_title = staticmethod(prompt_title)
     final_tracks = staticmethod(final_tracks)
+    recap = staticmethod(recap)

@@ -51,7 +51,7 @@ class ReplayScreen(Screen[None]):
         yield Static(id="table-status")
         with Horizontal(id="table-wide"):
             with Vertical(id="table-main"):
-                board = self.panes.Board(glyphs=glyphs, id="board", classes="pane")
+                board = self.panes.Board(glyphs=glyphs, id="board", classes="pane", recap=self.panes.recap)
                 board.border_title = "Board"
                 yield board
                 sheet = self.panes.Sheet(glyphs=glyphs, id="sheet", classes="pane")

@@ -128,7 +128,7 @@ class TableScreen(Screen[None]):
         glyphs = self.app.glyphs
         yield LinePane(id="table-status")
         yield ConnectionBanner(id="banner")
-        board = self.panes.Board(glyphs=glyphs, id="board", classes="pane")
+        board = self.panes.Board(glyphs=glyphs, id="board", classes="pane", recap=self.panes.recap)
         hand = self.panes.Hand(glyphs=glyphs, id="hand", classes="pane")
         sheet = self.panes.Sheet(glyphs=glyphs, id="sheet", classes="pane")
         players = PlayersPane(self.panes, glyphs=glyphs, id="players")

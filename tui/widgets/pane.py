@@ -8,6 +8,7 @@ means (after usolitaire's cards).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from rich.style import Style
 from rich.text import Span, Text
@@ -28,9 +29,13 @@ class FramePane(LinePane):
 
     frame: reactive[TableFrame | None] = var(None, always_update=True)
 
-    def __init__(self, *, glyphs: Glyphs = UNICODE, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, *, glyphs: Glyphs = UNICODE, id: str | None = None, classes: str | None = None,
+                 recap: Callable[[TableFrame], list[Text]] | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.glyphs = glyphs
+        #: The game's story of what just happened (``GamePanes.recap``), drawn under the pane's own lines:
+        #: the board's, so it is where people look at every size (the Board tab at 80×24).
+        self.recap = recap
         self._drawn_key: object = None
         self._stale = False  # a frame came while the pane was out of sight
 
@@ -41,10 +46,13 @@ class FramePane(LinePane):
             return
         drawable = frame is not None and frame.view is not None
         key = self.draw_key(frame) if drawable else None
+        recap = self.recap(frame) if drawable and self.recap is not None else []
+        if key is not None and recap:
+            key = (key, [(line.plain, line.spans) for line in recap])
         if key is not None and key == self._drawn_key:
             return  # what the drawing reads has not changed: neither has the drawing
         self._drawn_key = key
-        drawn = self.draw(frame) if drawable else Text("")
+        drawn = with_recap(self.draw(frame), recap) if drawable else Text("")
         if isinstance(drawn, (Text, list)) and drawn == self._shown:
             return  # nothing changed: no repaint at all
         self.show(drawn)
@@ -52,6 +60,10 @@ class FramePane(LinePane):
     def draw(self, frame: TableFrame) -> Shown:
         """What the pane shows of ``frame``: a renderable, or its lines (cheaper than one joined ``Text``)."""
         return Text("")
+
+    def drawing(self, frame: TableFrame) -> Shown:
+        """All the pane shows of ``frame``: ``draw``'s, and the recap under it where the pane has one."""
+        return with_recap(self.draw(frame), self.recap(frame) if self.recap is not None else [])
 
     def draw_key(self, frame: TableFrame) -> object:
         """Everything ``draw`` reads (of the frame and of the pane), where a pane can say so cheaply: a
@@ -76,6 +88,20 @@ class FramePane(LinePane):
         if self._stale:
             self._stale = False
             self.redraw()
+
+
+def with_recap(drawn: Shown, recap: list[Text]) -> Shown:
+    """A pane's drawing with the recap's lines under it."""
+    if not recap:
+        return drawn
+    if isinstance(drawn, list):
+        return [*drawn, *recap]
+    if isinstance(drawn, Text):
+        lines = list(drawn.split("\n")) if drawn.plain else []
+        for line in lines:  # each line as the whole was drawn: a board that cuts its lines still does
+            line.no_wrap, line.overflow = drawn.no_wrap, drawn.overflow
+        return [*lines, *recap]
+    return drawn  # a renderable of its own (a Rich table) takes nothing under it
 
 
 class ClickPane(FramePane):
