@@ -459,17 +459,70 @@ def test_robbery_labels_carry_the_solvers_outcome_and_order_puts_the_best_first(
     assert "★ suggested" in panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
 
 
-def test_a_shared_coach_says_the_outcome_is_alone_and_pooled_otherwise():
-    """Y8: on a shared coach the outcome shown is the lone one (the partner's dice are not yet known)."""
+def test_a_shared_coach_line_says_the_robbery_alone_and_together_and_why_the_star_is_there():
+    """Y8 (issue 31): on a shared coach each line tells the robbery alone (the partner misses the speed)
+    and together, pooled as the rules pool it with the share the normal bot would take in the partner's
+    place (his dice, gear and tracks are public); the star says it weighs every way he may share."""
+    from core.games import money_or_life_bots as bots
     frame = _frame_at("rob", seed=0, also=lambda state: state["picks"][0] == state["picks"][1])
     ranked = mol_advice.ranked_robberies(frame)
     assert ranked and all(entry["shared"] for entry in ranked)
-    label = panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
-    assert "pooled" not in label  # said once, in the title, not on every line
+    view = frame.view
+    partner_seat = 1
+    partner_player = view["players"][partner_seat]
+    targets = rules.shown_coach_targets(view, partner_player["pick"])
+    his = solver.choices(partner_player["rob_dice"], targets["speed"], rules.horse_bonus(partner_player))
+    value = bots.shared_robbery_values(view, partner_seat)
+    likely = max(his, key=lambda choice: value(choice.as_action()))
+    me = view["players"][0]
+    bonuses = ([rules.horse_bonus(p) for p in (me, partner_player)], [rules.wit_bonus(p) for p in (me, partner_player)],
+               [rules.combat_bonus(p) for p in (me, partner_player)])
+    for entry in ranked:
+        mine = solver.Assignment.from_action(entry["action"])
+        pooled = solver.joint_outcomes(mine, likely, targets["speed"], targets["wit"], targets["combat"],
+                                       targets["money"], *bonuses)[0].as_dict()
+        assert entry["together"] == pooled
+        label = panes.choice_label(frame, frame.choices[entry["index"]]).plain
+        alone = mol_advice.outcome_text(entry["outcome"], UNICODE, me, alone=True).plain
+        together = mol_advice.outcome_text(pooled, UNICODE, me, alone=True, together=True).plain
+        assert f"→ alone: {alone} · together: {together}" in label, label
+    best = panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
+    assert best.endswith(f"★ suggested (best on average over his {len(his)} ways to share his dice)"), best
     partner = frame.name(1).split(" (")[0]
-    half = mol_common.money(mol_common.coach_at(frame.view, frame.view["players"][0]["pick"])["money"] // 2, UNICODE)
+    half = mol_common.money(mol_common.coach_at(view, me["pick"])["money"] // 2, UNICODE)
     assert panes.prompt_title(frame).endswith(
-        f"(shared with {partner}: outcomes shown alone; if both catch it, wit and combat pool, {half} each)")
+        f"(shared with {partner}: each line alone, and together if he shares his dice as the normal bot would: "
+        f"wit and combat pool, {half} each)")
+
+
+def test_a_lone_robberys_star_says_what_it_weighs():
+    frame = _frame_at("rob", also=lambda state: state["picks"][0] != state["picks"][1])
+    ranked = mol_advice.ranked_robberies(frame)
+    assert not ranked[0]["shared"]
+    best = panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
+    assert best.endswith(("★ suggested (counts health and guards too)", "★ suggested (the most score for what it costs)"))
+    assert " · together: " not in best
+
+
+def test_picking_a_coach_shows_the_worst_robbery_it_leaves_you():
+    """Issue 31: health 8 against a coach whose combat of 8 no roll of the two dice to come can meet:
+    the coach's line says "worst: −8 health; you have 8" before the pick is made (Y7: two more dice
+    alone; a stat still to roll counts at its highest)."""
+    frame = _frame_at("pick")
+    view = frame.view
+    me = view["players"][0]
+    view["my_dice"] = [1, 1]
+    coach = mol_common.coach_at(view, "N")
+    coach.update(speed=4, wit=30, combat=8, guards=0)
+    me.update(health=8, scoundrel=0, horse=None, weapons=[], gear=[])
+    label = panes.choice_label(frame, {"action": {"do": "pick", "where": "N"}, "text": "Rob the coach to the North"})
+    # At the worst roll (1, 1, 1, 1) every die must go to speed: the whole combat of 8 is lost in health.
+    assert mol_advice.worst_robbery(view, me, "N") == -8
+    assert label.plain.endswith("· worst: −8 health; you have 8"), label.plain
+    assert any(span.style == "bold" for span in label.spans if label.plain[span.start:].startswith(" · worst"))
+    coach.update(speed=1, combat=1, wit=1)
+    label = panes.choice_label(frame, {"action": {"do": "pick", "where": "N"}, "text": "Rob the coach to the North"})
+    assert "worst" not in label.plain, "no roll costs health: nothing to warn of"
 
 
 def test_on_a_shared_coach_the_suggestion_is_the_normal_bots_pooled_choice_and_a_death_is_alone():

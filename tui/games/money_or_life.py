@@ -14,7 +14,7 @@ from rich.text import Text
 from core.games import money_or_life as rules
 from tui.frame import TableFrame
 from tui.games.generic import GamePanes
-from tui.games.money_or_life_advice import assignment_key, choice_order, robbery_label
+from tui.games.money_or_life_advice import assignment_key, choice_order, robbery_label, worst_words
 from tui.games.money_or_life_board import YorkBoard
 from tui.games.money_or_life_common import (PLACE_NAMES, coach_at, dice, money, my_player, riders_named,
                                             robbers_of, view_of)
@@ -186,8 +186,8 @@ def prompt_title(frame: TableFrame) -> str:
         shared = ""
         if partners:  # a shared purse is split: say each rider's share, not the whole purse
             each = f", {money(coach['money'] // 2, frame.glyphs)} each" if coach else ""
-            shared = (f" (shared with {riders_named(frame, partners)}: outcomes shown alone; if both catch it, "
-                      f"wit and combat pool{each})")
+            shared = (f" (shared with {riders_named(frame, partners)}: each line alone, and together if he shares "
+                      f"his dice as the normal bot would: wit and combat pool{each})")
         return f"share your dice between speed, wit and combat against {name}{shared}"
     if phase == "town" and me and me.get("pick") in rules.TOWN:
         return f"in {PLACE_NAMES[me['pick']]}: you have {money(me['guineas'], frame.glyphs)}"
@@ -219,6 +219,7 @@ def choice_label(frame: TableFrame, choice: dict[str, Any]) -> RenderableType:
             coach = coach_at(view, where)
             if coach:
                 text.append(f" — {coach['name']}, {money(coach['money'], glyphs)}", style="dim")
+                text.append_text(worst_words(view, me, where))
         elif where == "tavern":
             text.append(f" — health at {rules.HEAL_PRICE['tavern']} guineas a point", style="dim")
         elif where == "market":

@@ -7,7 +7,8 @@ is "suggested" is the normal bot's own valuation (``outcome_value``), so nothing
 
 from __future__ import annotations
 
-from typing import Any
+import itertools
+from typing import Any, Callable
 
 from rich.text import Text
 
@@ -16,7 +17,7 @@ from core.games import money_or_life_bots as bots
 from core.games import money_or_life_solver as solver
 from core.games import money_or_life_words as words
 from tui.frame import TableFrame
-from tui.games.money_or_life_common import dice, money, my_player, view_of
+from tui.games.money_or_life_common import coach_at, dice, money, my_player, view_of
 from tui.glyphs import ASCII, Glyphs
 
 def assignment_key(action: dict[str, Any]) -> str:
@@ -28,7 +29,8 @@ def assignment_key(action: dict[str, Any]) -> str:
 
 def robbery_label(frame: TableFrame, action: dict[str, Any], glyphs: Glyphs) -> Text:
     """``speed ⚂ · wit ⚄⚀ · combat ⚅ → £7, folk hero +1, scoundrel +3`` (and "★ suggested" on the one the
-    normal bot would take)."""
+    normal bot would take, with why). On a shared coach (Y8) the line tells the robbery alone and
+    together with the partner's likely share."""
     text = assignment_text(action, glyphs, compact=True)
     ranked = ranked_robberies(frame)
     found = next((entry for entry in ranked if entry["action"] == action), None)
@@ -36,15 +38,29 @@ def robbery_label(frame: TableFrame, action: dict[str, Any], glyphs: Glyphs) -> 
         return text
     view = view_of(frame)
     me = my_player(view)
+    last_round = view.get("round", 0) >= view.get("rounds", 16)
     text.append(" → alone: " if found["shared"] else " → ")
-    text.append_text(outcome_text(found["outcome"], glyphs, me, view.get("round", 0) >= view.get("rounds", 16),
-                                  alone=found["shared"]))
+    text.append_text(outcome_text(found["outcome"], glyphs, me, last_round, alone=found["shared"]))
+    if found["together"] is not None:
+        text.append(" · together: ")
+        text.append_text(outcome_text(found["together"], glyphs, me, last_round, alone=True, together=True))
     if ranked and found is ranked[0]:
         text.append(f"  {glyphs.star} suggested", style="bold")
-        # "best" beside a line another beats on the sheet's score would read as a mistake: say what it weighs.
-        if me and any(score_change(entry["outcome"], me) > score_change(found["outcome"], me) for entry in ranked):
-            text.append(" (counts health and guards too)", style="dim")
+        text.append(f" ({star_reason(frame, ranked, found)})", style="dim")
     return text
+
+
+def star_reason(frame: TableFrame, ranked: list[dict[str, Any]], best: dict[str, Any]) -> str:
+    """Why the star is on this line, in a few words: what the normal bot's valuation weighs."""
+    if best["shared"]:
+        likely = partners_likely_share(view_of(frame))
+        ways = f"his {likely[2]} ways" if likely else "every way"
+        return f"best on average over {ways} to share his dice"
+    me = my_player(view_of(frame))
+    if me and any(score_change(entry["outcome"], me) > score_change(best["outcome"], me) for entry in ranked):
+        # "best" beside a line another beats on the sheet's score would read as a mistake: say what it weighs.
+        return "counts health and guards too"
+    return "the most score for what it costs"
 
 
 def score_change(outcome: dict[str, Any], me: dict[str, Any]) -> int:
@@ -77,11 +93,12 @@ def assignment_text(action: dict[str, Any], glyphs: Glyphs, compact: bool = Fals
 
 
 def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | None,
-                 last_round: bool = False, alone: bool = False) -> Text:
+                 last_round: bool = False, alone: bool = False, together: bool = False) -> Text:
     """What a robbery brings: "£4, folk hero −3 (to 0), scoundrel +2"; a track that does not move is left
     out. ``me`` is the robber before it (for "(to 0)" and a death); an entry of the view's ``last`` carries
     the folk hero it had (``folk_hero_was``) instead. ``alone``: the robbery as it goes if a partner on
-    the same coach misses (Y8), so a death is "alone", not a certainty."""
+    the same coach misses (Y8), so a death is "alone", not a certainty; ``together``: pooled with the
+    partner's likely share, as uncertain."""
     tracks = me if me is not None else (
         {"folk_hero": outcome["folk_hero_was"]} if "folk_hero_was" in outcome else None)
     if not outcome["speed_met"]:
@@ -103,7 +120,8 @@ def outcome_text(outcome: dict[str, Any], glyphs: Glyphs, me: dict[str, Any] | N
     text = Text(", ".join(parts))
     if me is not None and me["health"] + outcome["health"] <= 0:
         # On a shared coach the line is the robbery alone, which happens only if the partner misses.
-        text.append("  you would die alone" if alone else "  YOU WOULD DIE", style="bold" if alone else "bold reverse")
+        words = "  you would die together" if together else "  you would die alone" if alone else "  YOU WOULD DIE"
+        text.append(words, style="bold" if alone else "bold reverse")
     return text
 
 
@@ -116,6 +134,45 @@ def track_change(name: str, change: int, me: dict[str, Any] | None, key: str) ->
             return ""
         text += " (to 0)"
     return text
+
+
+def partners_likely_share(view: dict[str, Any]) -> tuple[dict[str, Any], solver.Assignment, int] | None:
+    """Y8, on a shared coach: the partner, the way of sharing his dice the normal bot would take in his
+    place (his dice, gear and tracks are public), and how many ways he has; None when robbing alone."""
+    partners = bots.robbery_partners(view, view["you"])
+    if not partners:
+        return None
+    partner = partners[0]
+    targets = rules.shown_coach_targets(view, partner["pick"])
+    his = solver.choices(partner["rob_dice"], targets["speed"], rules.horse_bonus(partner))
+    if not his:
+        return None
+    value = bots.shared_robbery_values(view, partner["seat"])
+    return partner, max(his, key=lambda choice: value(choice.as_action())), len(his)
+
+
+def together_with_partner(view: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any]] | None:
+    """Y8: what an assignment of yours brings pooled with the partner's likely share (the rules' own
+    pooling, ``joint_outcomes``): his missing the speed leaves you alone, as the rules say."""
+    likely = partners_likely_share(view)
+    if likely is None:
+        return None
+    partner, his, _ = likely
+    me = view["players"][view["you"]]
+    targets = rules.shown_coach_targets(view, me["pick"])
+    order = [p["seat"] for p in view["players"] if p["pick"] == me["pick"] and p["rob_dice"]]
+    pair_players = (me, partner) if order[0] == me["seat"] else (partner, me)
+    bonuses = ([rules.horse_bonus(p) for p in pair_players], [rules.wit_bonus(p) for p in pair_players],
+               [rules.combat_bonus(p) for p in pair_players])
+
+    def pooled(action: dict[str, Any]) -> dict[str, Any]:
+        mine = solver.Assignment.from_action(action)
+        pair = (mine, his) if order[0] == me["seat"] else (his, mine)
+        results = solver.joint_outcomes(*pair, targets["speed"], targets["wit"], targets["combat"], targets["money"],
+                                        *bonuses)
+        return results[order.index(me["seat"])].as_dict()
+
+    return pooled
 
 
 #: The last frame ranked and its ranking (the labels of one prompt all ask for it).
@@ -139,6 +196,7 @@ def ranked_robberies(frame: TableFrame) -> list[dict[str, Any]]:
     # Y8: on a shared coach the normal bot weighs each line pooled with the partner's every way of sharing
     # his dice.
     shared_value = bots.shared_robbery_values(view, view["you"]) if bots.robbery_partners(view, view["you"]) else None
+    pooling = together_with_partner(view) if shared_value else None
     ranked = []
     for index, choice in enumerate(frame.choices):
         action = choice["action"]
@@ -151,7 +209,7 @@ def ranked_robberies(frame: TableFrame) -> list[dict[str, Any]]:
         value = shared_value(action) if shared_value else bots.outcome_value(
             outcome["folk_hero"], outcome["scoundrel"], outcome["health"], outcome["money"], outcome["spur"], profile)
         ranked.append({"action": action, "index": index, "outcome": outcome, "shared": option["shared"],
-                       "value": value})
+                       "value": value, "together": pooling(action) if pooling else None})
     ranked.sort(key=lambda entry: (-entry["value"], entry["index"]))
     _ranked_cache[:] = [(frame, ranked)]
     return ranked
@@ -205,6 +263,10 @@ def try_assignment(frame: TableFrame, places: list[str], spur: bool) -> tuple[di
     shared = bool(bots.robbery_partners(view, view["you"]))  # Y8: the line is the robbery alone (as the list says)
     text = Text("alone: ") if shared else Text()
     text.append_text(outcome_text(result.as_dict(), glyphs, me, alone=shared))
+    pooled = together_with_partner(view) if shared else None
+    if pooled is not None:
+        text.append(" · together: ")
+        text.append_text(outcome_text(pooled(candidate.as_action()), glyphs, me, alone=True, together=True))
     return action, text
 
 
@@ -230,3 +292,35 @@ def best_places(frame: TableFrame, dice_values: list[int]) -> tuple[list[str], b
     return places, bool(best.get("spur"))
 
 
+# --- picking a coach: the worst its robbery can do ---------------------------------------------------------
+
+def worst_robbery(view: dict[str, Any], me: dict[str, Any], where: str) -> int:
+    """At a pick (Y7): the health the robbery at ``where`` costs at the worst roll of the dice still to
+    come, alone, when you then share your dice to lose the least health; 0 when no roll costs any. A
+    stat still to roll counts at its highest, and your own guards follow you (Y6)."""
+    coach = coach_at(view, where)
+    mine = list(view.get("my_dice") or [])
+    if coach is None or len(mine) != 2:
+        return 0
+    speed, wit, combat = (max(bots.stat_outcomes(coach[stat], (6,))) for stat in ("speed", "wit", "combat"))
+    guards = coach.get("guards", 0) + (me["scoundrel"] // rules.GUARD_STEP if me.get("status") == "riding" else 0)
+    combat += rules.GUARD_STRENGTH * guards
+    worst = 0
+    for rolled in itertools.combinations_with_replacement(range(1, 7), 2):  # alone: two more dice (Y7)
+        entries = solver.solve(mine + list(rolled), speed, wit, combat, coach["money"], rules.horse_bonus(me),
+                               rules.wit_bonus(me), rules.combat_bonus(me))
+        if entries:
+            worst = min(worst, max(entry.outcome.health for entry in entries))
+    return worst
+
+
+def worst_words(view: dict[str, Any], me: dict[str, Any] | None, where: str) -> Text:
+    """" · worst: −8 health; you have 8" beside a coach to pick, when its worst robbery costs health (in
+    bold when it can kill)."""
+    if me is None or me.get("status") != "riding":
+        return Text()
+    worst = worst_robbery(view, me, where)
+    if not worst:
+        return Text()
+    deadly = me["health"] + worst <= 0
+    return Text(f" · worst: {rules.signed(worst)} health; you have {me['health']}", style="bold" if deadly else "dim")
