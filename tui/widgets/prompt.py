@@ -1,7 +1,8 @@
 """The move pane: the prompt's choices to pick from, or who the table is waiting for.
 
 Only the prompt's own choices can be sent. Number keys (1 to 9, and 0 for the tenth), arrows and Enter pick one (the screen binds the
-numbers); after a pick the choice shows as pending until the host's next table arrives.
+numbers; the pane binds letters for the choices past the tenth, such as a full market's); after a pick the
+choice shows as pending until the host's next table arrives.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive, var
@@ -21,8 +23,16 @@ from tui.widgets.choices import ChoiceList
 from tui.widgets.lines import LinePane
 
 
+#: The keys of the choices past the tenth, in order: letters no table key takes (t chat, r results, b bell,
+#: s watch) and none the dice builder's hand takes (s, w, c, x), so a key never means two things.
+LATER_KEYS = "adefghijklmnopquvyz"
+
+
 class MovePane(Vertical):
     """Title line, then the choices (a ``ChoiceList``) or a line saying what the table waits for."""
+
+    BINDINGS = [Binding(key, f"choose_shown({position})", f"choose {position + 1}", show=False)
+                for position, key in enumerate(LATER_KEYS, 10)]
 
     @dataclass
     class Chosen(Message):
@@ -58,7 +68,8 @@ class MovePane(Vertical):
         label = self.panes.choice_label
         labels = []
         for number, index in enumerate(self._order, 1):
-            text = Text(f"[{number_key(number)}] " if number <= 10 else "    ", style="bold")
+            key = number_key(number)
+            text = Text(f"[{key}] " if key else "    ", style="bold")
             text.append_text(_as_text(label(frame, choices[index])))
             labels.append(text)
         # The list stays in place (empty while waiting) and the pane keeps its height and its border: a pane
@@ -107,6 +118,9 @@ class MovePane(Vertical):
         event.stop()
         self.choose_shown(event.index)
 
+    def action_choose_shown(self, position: int) -> None:
+        self.choose_shown(position)
+
     def choose_shown(self, position: int) -> None:
         """Pick the choice listed at ``position`` (0-based; its number key is ``number_key(position + 1)``)."""
         if 0 <= position < len(self._order):
@@ -127,8 +141,13 @@ class MovePane(Vertical):
 
 
 def number_key(number: int) -> str:
-    """The key that picks the choice listed ``number``th: 1 to 9, then 0 for the tenth (the number row's order)."""
-    return "0" if number == 10 else str(number)
+    """The key that picks the choice listed ``number``th: 1 to 9, then 0 for the tenth (the number row's
+    order), then the letters of ``LATER_KEYS``; "" past them."""
+    if number <= 9:
+        return str(number)
+    if number == 10:
+        return "0"
+    return LATER_KEYS[number - 11] if number - 11 < len(LATER_KEYS) else ""
 
 
 def _order(order: list[int] | None, count: int) -> list[int]:

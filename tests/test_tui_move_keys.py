@@ -1,0 +1,49 @@
+"""Every choice of a long prompt has a key (issue 31): 1 to 9, 0 for the tenth, then letters that no table
+key takes, so a full market's eleventh item and on is one key away."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from tests.tui_helpers import flat, region_text
+from tui.frame import TableFrame
+from tui.games.generic import GamePanes
+from tui.widgets.prompt import LATER_KEYS, MovePane, number_key
+
+TABLE_KEYS = set("trbs") | set("swcx")  # the table's own letters, and the dice builder's
+
+
+def test_the_keys_past_the_tenth_are_letters_the_table_does_not_take():
+    assert [number_key(n) for n in range(1, 13)] == [*"1234567890", "a", "d"]
+    assert not TABLE_KEYS & set(LATER_KEYS) and len(set(LATER_KEYS)) == len(LATER_KEYS)
+    assert number_key(10 + len(LATER_KEYS) + 1) == ""
+
+
+class MoveApp(App[None]):
+    def __init__(self, frame: TableFrame) -> None:
+        super().__init__()
+        self.table_frame = frame
+        self.chosen: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield MovePane(GamePanes, id="move")
+
+    def on_mount(self) -> None:
+        self.query_one(MovePane).frame = self.table_frame
+
+    def on_move_pane_chosen(self, message: MovePane.Chosen) -> None:
+        self.chosen.append(message.index)
+
+
+async def test_a_letter_picks_a_choice_past_the_tenth_and_the_list_shows_it():
+    choices = [{"action": {"do": "buy", "item": f"item{n}"}, "text": f"Buy item {n}"} for n in range(14)]
+    frame = TableFrame(game="toy", seat=0, started=True, view={}, prompt={"id": 1, "choices": choices})
+    app = MoveApp(frame)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = flat(region_text(app, "#move"))
+        assert "[0] Buy item 9" in shown and "[a] Buy item 10" in shown and "[f] Buy item 13" in shown, shown
+        await pilot.press("a")
+        await pilot.press("f")
+        await pilot.press("0")  # the screen binds the numbers: here, in the pane alone, nothing
+        assert app.chosen == [10, 13]
