@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from core.bots import DEFAULT_BOT, LEVELS, BotTable, resolved
-from core.engine import clone
+from core.engine import OptionError, clone
 from core.games import highwayman_bots
 from core.games.highwayman import CARD, HIGHWAYMAN, ROUTE_INDEX
 from core.registry import all_games
@@ -38,8 +38,18 @@ SHORT = {"rounds": 2, "series_games": 1}
 
 
 def short_options(game, players):
+    """``SHORT`` where the game has the option, or the fewest rounds it allows at this table (solo Your Money
+    or Your Life refuses fewer than the rival needs, Y16)."""
     names = {option.name for option in game.options}
-    return game.resolve_options({"players": players, **{k: v for k, v in SHORT.items() if k in names}})
+    short = {k: v for k, v in SHORT.items() if k in names}
+    for extra in range(40):
+        options = {**short, **({"rounds": short["rounds"] + extra} if "rounds" in short else {})}
+        try:
+            return game.resolve_options({"players": players, **options})
+        except OptionError:
+            if "rounds" not in short:
+                raise
+    raise AssertionError(f"{game.id} takes no short game for {players}")
 
 
 def table_sizes(game):

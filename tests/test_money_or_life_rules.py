@@ -501,10 +501,11 @@ def test_Y16_the_rival_must_roll_strictly_above_and_skips_the_players_coach(dice
 def test_Y16_the_player_wins_above_the_rival_and_reads_the_epilogue():
     """Y16: the player wins with a score strictly above the rival's money; the sheet's epilogue line
     for his score is shown, bands starting at their lower bound."""
-    state = new_game(1, rounds=1)
+    state = new_game(1, rounds=5)  # the shortest solo game (Y16): the rival rides once, here in vain
     state["players"][0]["guineas"] = 45
-    pick(state, 0, "tavern")
-    leave(state, 0)
+    while state["phase"] != "over":
+        pick(state, 0, "tavern") if state["phase"] == "pick" else leave(state, 0)
+    assert state["rival_log"] == [0]
     result = GAME.result(state)
     assert result["winners"] == [0] and result["scores"] == [45]
     assert result["epilogue"] == "You lived comfortably but in hiding for several years before they found you"
@@ -517,6 +518,18 @@ def test_Y16_the_player_wins_above_the_rival_and_reads_the_epilogue():
     assert GAME.stats(state)["epilogue"] == "40-49: " + result["epilogue"]
     assert GAME.stats(state)["beat_rival"] == 1
     assert mol.epilogue_band(-3).startswith("..19: Who") and mol.epilogue_band(95).startswith("80+: Your epic")
+
+
+def test_Y16_a_solo_game_too_short_for_the_rival_is_refused_with_the_reason():
+    """Y16 (our reading): the rival rides from round 5, so a solo game of fewer rounds could not be lost;
+    the option is refused, saying why (a duel of any length stands)."""
+    for rounds in (1, 4):
+        with pytest.raises(OptionError, match=r"a solo game needs at least 5 rounds: the rival rides from "
+                                              rf"round 5 \(Y16\), and with rounds={rounds} he would never ride"):
+            GAME.resolve_options({"players": 1, "rounds": rounds})
+    assert GAME.resolve_options({"players": 1, "rounds": 5})["rounds"] == 5
+    assert GAME.resolve_options({"players": 2, "rounds": 1})["rounds"] == 1
+    assert "A solo game has at least 5 rounds" in GAME.rules_text
 
 
 def test_Y16_retiring_solo_does_not_stop_the_rival():

@@ -18,8 +18,8 @@ from typing import Any
 
 from core import rng as chance
 from core.bots import BotTable, lazy, uniform_random
-from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, State, View, clone, event,
-                         quantity, seat_name)
+from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, State, View, clone,
+                         event, quantity, seat_name)
 from core.games import money_or_life_solver as solver
 from core.games import money_or_life_words as words
 
@@ -1250,17 +1250,27 @@ score without the guineas (folk hero - scoundrel, or the reverse for a declared 
 Solo (Y16): from round 5 the rival goes for the richest coach you did not pick (on equal money, the one
 with the lowest printed combat, "N+d6" counting as N) and banks its money if his 2d6 is strictly above its
 combat (rolled if "N+d6"). If you retire, he plays on alone to the last round. Beat his money to win,
-and read your epilogue.
+and read your epilogue. A solo game has at least 5 rounds: a shorter one (--option rounds=3) is refused,
+as the rival would never ride and the game could not be lost.
 """
+
+def check_options(options: dict[str, Any]) -> None:
+    """Y16: solo, the rival rides from round 5; a shorter solo game would leave him at home and could not
+    be lost, so it is refused (rather than the rule scaled to the game's length)."""
+    if options["players"] == 1 and options["rounds"] < RIVAL_WAKES:
+        raise OptionError(f"a solo game needs at least {RIVAL_WAKES} rounds: the rival rides from round "
+                          f"{RIVAL_WAKES} (Y16), and with rounds={options['rounds']} he would never ride")
+
 
 GAME = Game(
     id="money-or-life",
     title="Your Money or Your Life",
     options=(
         Option("players", "int", 2, "1 plays solo against the sheet's rival (Y16), 2 is a duel (Y1)", (1, 2)),
-        Option("rounds", "int", 16, "rounds in a game (the sheet plays 16, Y12); solo, the rival only rides from "
-                                    "round 5 on (Y16)", (1, 40)),
+        Option("rounds", "int", 16, "rounds in a game (the sheet plays 16, Y12); solo, at least 5: the rival "
+                                    "rides from round 5 on (Y16)", (1, 40)),
     ),
+    check_options=check_options,
     setup=setup,
     opening_events=round_opening_events,
     pending=pending,
