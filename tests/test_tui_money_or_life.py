@@ -1020,3 +1020,26 @@ def test_the_players_pane_keeps_its_columns_when_a_rider_is_dead():
     rows = [line for line in console.export_text().splitlines() if "score" in line]
     assert len(rows) == 2 and "dead" in rows[0]
     assert rows[0].index("£") == rows[1].index("£") and rows[0].index("score") == rows[1].index("score"), rows
+
+
+def test_the_solo_score_track_has_the_rival_after_the_seats():
+    """Y16: the rival's money is his score, so the results chart tracks it beside the player's."""
+    frame = _frame_at("pick", players=1, seed=39)
+    frame.view["rival"] = 7
+    assert panes.score_track(frame.view) == [float(frame.view["players"][0]["score"]), 7.0]
+    duel = _frame_at("pick")
+    assert len(panes.score_track(duel.view)) == 2 and not duel.view["solo"]
+
+
+async def test_the_solo_results_chart_has_a_row_for_the_rival():
+    """Issue 31: the solo chart left the rival out; he has a row of his own, named, ending on his money."""
+    from tests.tui_helpers import play_to_results, quick_app
+    app = quick_app("money-or-life", players=1, seed=5, rounds=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_to_results(pilot, app)
+        await wait_until(pilot, lambda: bool(app.screen.query(".chart-name")), "the chart")
+        names = [str(label.render()).strip() for label in app.screen.query(".chart-name")]
+        lasts = [str(label.render()).strip() for label in app.screen.query(".chart-last")]
+        rival = app.screen.frame.result["reveal"]["rival"]
+        assert names == ["Ann", "the rival"], names
+        assert lasts[1] == f"{rival:g}", lasts

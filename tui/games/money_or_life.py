@@ -74,7 +74,10 @@ def laid(frame: TableFrame, seat: int) -> bool | None:
 
 
 def score_track(view: dict[str, Any]) -> list[float]:
-    return [float(player["score"]) for player in view["players"]]
+    """Each seat's score and, in solo, the rival's money after it (Y16: his money is his score): the
+    results chart draws him as a row of his own, named as ``others_in_the_result`` names him."""
+    scores = [float(player["score"]) for player in view["players"]]
+    return scores + [float(view["rival"])] if view.get("solo") else scores
 
 
 def reveal_item(value: Any) -> str:

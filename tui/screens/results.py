@@ -178,9 +178,13 @@ class ResultsScreen(Screen[None]):
         yield Label(Text(self.panes.chart_title(), style="bold"))
         every_point = [point for points in series for point in points]
         low, high = min(every_point, default=0), max(every_point, default=0)
+        # Rows past the seats are whoever else the game is played against (solo's rival), in that order.
+        names = [self.frame.plain_name(seat) for seat in range(len(self.frame.seats))]
+        names += [name for name, _, _ in self.panes.others_in_the_result(self.frame)]
         for seat, points in enumerate(series):
             with Horizontal(classes="chart-row"):
-                yield Label(Text(_cut(self.frame.plain_name(seat), 14)), classes="chart-name")
+                name = names[seat] if seat < len(names) else self.frame.plain_name(seat)
+                yield Label(Text(_cut(name, 14)), classes="chart-name")
                 yield ScoreBars(points, low, high, self.frame.glyphs.bars, classes="chart-line")
                 yield Label(Text(f"{points[-1]:g}" if points else ""), classes="chart-last")
 
