@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from core.registry import all_games
-from tests.tui_helpers import quick_app, screen_lines, screen_name, wait_until
+from tests.tui_helpers import flat, quick_app, screen_lines, screen_name, wait_until
 from tui.screens.table import arrangement
 
 BIG_ENOUGH = [(100, 30), (120, 36), (120, 40), (200, 30), (200, 50)]
@@ -67,3 +67,18 @@ async def test_every_pane_is_in_view_and_every_seats_figures_on_the_sheet_are_wh
         assert "…" not in shown, shown
         for seat, name in enumerate(names):  # Your Money or Your Life heads your column "you"
             assert name in shown or (frame.is_me(seat) and " you " in shown), shown
+        # The players pane may cut a long name, never a figure: every part of every seat's summary is whole.
+        players_pane = screen.query_one("#players")
+        players = "\n".join(pane_lines(app, "#players"))
+        for seat in range(len(players_pane.frame.seats)):
+            for part in screen.panes.seat_summary(players_pane.frame, seat).split(" · "):
+                assert part in players, f"{part!r} of seat {seat + 1} is cut at {size}:\n{players}"
+        # The recap under the board is in view and whole (it wraps; the log keeps the rest).
+        board = screen.query_one("#board")
+        recap = screen.panes.recap(board.frame)
+        in_view = flat("\n".join(pane_lines(app, "#board")))
+        if recap:
+            first = " ".join(recap[0].plain.split())
+            assert first in in_view and "…" not in first, f"{first}\nnot in\n{in_view}"
+        # The move list's lines (a robbery's advice among them) wrap rather than lose their end.
+        assert "…" not in "\n".join(pane_lines(app, "#move")), pane_lines(app, "#move")

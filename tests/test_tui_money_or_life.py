@@ -520,6 +520,9 @@ def test_picking_a_coach_shows_the_worst_robbery_it_leaves_you():
     assert mol_advice.worst_robbery(view, me, "N") == -8
     assert label.plain.endswith("· worst: −8 health; you have 8"), label.plain
     assert any(span.style == "bold" for span in label.spans if label.plain[span.start:].startswith(" · worst"))
+    coach.update(combat=4)
+    label = panes.choice_label(frame, {"action": {"do": "pick", "where": "N"}, "text": "Rob the coach to the North"})
+    assert label.plain.endswith("· worst −4 health"), "not deadly: the health you have is not repeated"
     coach.update(speed=1, combat=1, wit=1)
     label = panes.choice_label(frame, {"action": {"do": "pick", "where": "N"}, "text": "Rob the coach to the North"})
     assert "worst" not in label.plain, "no roll costs health: nothing to warn of"
@@ -980,7 +983,8 @@ async def test_the_move_pane_grows_with_a_tall_terminal(size, rows):
 
 
 async def test_key_0_picks_the_tenth_choice_listed():
-    """A robbery offers more than nine ways to share the dice: the tenth is listed as [0], and 0 sends it."""
+    """A robbery offers more than nine ways to share the dice: the tenth is listed as [0], and 0 sends it;
+    the eleventh is [a] (issue 31: every choice has a key)."""
     app = make_app(players=1, seed=39)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(40):  # key 1 until a prompt lists more than ten choices
@@ -992,7 +996,7 @@ async def test_key_0_picks_the_tenth_choice_listed():
             await pilot.press("1")
             await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the move to go")
         assert len(listed) > 10, "no prompt of more than ten choices"
-        assert listed[9].startswith("[0] ") and not listed[10].startswith("[")
+        assert listed[9].startswith("[0] ") and listed[10].startswith("[a] ")
         from tui.widgets.prompt import MovePane
         tenth = app.screen.query_one(MovePane)._order[9]
         client = app.screen.client

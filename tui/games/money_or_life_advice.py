@@ -315,12 +315,14 @@ def worst_robbery(view: dict[str, Any], me: dict[str, Any], where: str) -> int:
 
 
 def worst_words(view: dict[str, Any], me: dict[str, Any] | None, where: str) -> Text:
-    """" · worst: −8 health; you have 8" beside a coach to pick, when its worst robbery costs health (in
-    bold when it can kill)."""
+    """" · worst −3 health" beside a coach to pick, when its worst robbery costs health, and in bold with
+    the health you have when it can kill ("worst: −8 health; you have 8"). Short: at 80 columns a longer
+    line wraps, and the move list shows fewer coaches."""
     if me is None or me.get("status") != "riding":
         return Text()
     worst = worst_robbery(view, me, where)
     if not worst:
         return Text()
-    deadly = me["health"] + worst <= 0
-    return Text(f" · worst: {rules.signed(worst)} health; you have {me['health']}", style="bold" if deadly else "dim")
+    if me["health"] + worst <= 0:
+        return Text(f" · worst: {rules.signed(worst)} health; you have {me['health']}", style="bold")
+    return Text(f" · worst {rules.signed(worst)} health", style="dim")

@@ -97,11 +97,16 @@ class YorkBoard(ClickPane):
         if view.get("coaches"):
             choosable = self._choosable(frame)
             lines += self._compact(frame, choosable) if self._cramped() else self._compass(frame, choosable)
-        lines.append(round_track(view, self.glyphs))
+        track = round_track(view, self.glyphs)
+        guards = self._guards(view)
+        if self._cramped():
+            # Folded, the guards share the round's line: the recap under the board needs the row.
+            track = Text.assemble(track, "  ", guards)
+        lines.append(track)
         if view.get("solo"):
             lines.append(self._rival(view))
         # The news lines are always there, so the board keeps its height from round to round.
-        lines += [self._guards(view), self._latest(frame)]
+        lines += [*([] if self._cramped() else [guards]), self._latest(frame)]
         return lines
 
     #: Below this many rows the compass (up to 22 with its news) leaves the hand two or three lines, too

@@ -74,6 +74,11 @@ class PlayersPane(FramePane):
                 name.append("…")
         return text_columns(rows, "ll" + "r" * parts + "l", gap=1)
 
+    def on_resize(self) -> None:
+        # The names are cut to the room the figures leave at this width: a new width is a new drawing, or a
+        # row drawn for a wider pane had its figures cut at the edge.
+        self.redraw()
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self.call_after_refresh(self.redraw)  # the marks are drawn in the theme's colours: a new theme came
