@@ -485,3 +485,40 @@ def test_highwayman_and_runner_choices_name_the_route_and_their_h6_points():
             card = rules.HIGHWAYMAN if action["do"] == "highwayman" else rules.RUNNER
             assert f"sheds {rules.POINTS[card]} pts" in label
             assert panes.choice_matches(action, f"card:{card}")
+
+
+LONG_NAMES = ["Bartholomew Fortescue-Smythe the Third", "Ann", "Moll Cutpurse", "Claude Duval", "Swift Nick",
+              "Jonathan Wild the Thief-taker"]
+
+
+@pytest.mark.parametrize("width", [35, 27])  # the players pane at 100×30, and narrower still
+async def test_the_players_pane_cuts_long_names_never_figures(width):
+    """Issue 31: six seats with long names in the players pane as wide as at 100×30 (and narrower): a
+    name may be cut, down to its first letters, but every seat's cards and series total stay whole."""
+    from textual.app import App
+
+    from tests.tui_helpers import painted_lines
+    from tui.widgets.players import PlayersPane
+    view = {"hand_sizes": [7, 6, 12, 5, 6, 7], "totals": [103, 17, 5, 0, 88, 120], "turn": 2, "phase": "play"}
+    seats = [{"seat": n, "name": name + (" (normal bot)" if n > 1 else ""), "kind": "bot" if n > 1 else "person",
+              "connected": True} for n, name in enumerate(LONG_NAMES)]
+    frame = TableFrame(game="highwayman", seat=1, started=True, view=view, seats=seats)
+
+    class PlayersApp(App[None]):
+        CSS = f"PlayersPane {{ width: {width}; border: round $primary; }}"
+
+        def compose(self):
+            yield PlayersPane(panes_for("highwayman"), id="players")
+
+        def on_mount(self) -> None:
+            self.query_one(PlayersPane).frame = frame
+
+    app = PlayersApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        rows = [line[1:width - 1] for line in painted_lines(app)[1:1 + len(seats)]]
+        for seat, row in enumerate(rows):
+            cards = view["hand_sizes"][seat]
+            assert row.rstrip().endswith(f"series {view['totals'][seat]}"), rows
+            assert f"{cards} cards" in row, rows
+            assert LONG_NAMES[seat][:2] in row, rows

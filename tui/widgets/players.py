@@ -14,6 +14,8 @@ from tui.widgets.pane import FramePane, text_columns
 
 
 TO_MOVE = "to move"
+#: The fewest cells a name is cut to ("Mo…"): past that the pane is too narrow for any row.
+MIN_NAME = 3
 
 
 class PlayersPane(FramePane):
@@ -67,11 +69,13 @@ class PlayersPane(FramePane):
             room = self._room_for_names(rows, width, parts)
         if subtitle != self.border_subtitle:
             self.border_subtitle = subtitle
-        for row in rows:
+        for row in rows:  # a name may be cut (to its first letters at the least), a figure never
             name = row[1]
-            if name.cell_len > max(room, 8):
-                name.truncate(max(room, 8) - 1)
+            if name.cell_len > max(room, MIN_NAME):
+                name.truncate(max(room, MIN_NAME) - 1)
                 name.append("…")
+        if rows and not any(row[-1].plain for row in rows):
+            rows = [row[:-1] for row in rows]  # nobody is doing anything: no gap kept for it at the end
         return text_columns(rows, "ll" + "r" * parts + "l", gap=1)
 
     def on_resize(self) -> None:
@@ -96,7 +100,8 @@ class PlayersPane(FramePane):
         return name.rsplit(" (", 1)[1].removesuffix(" bot)") if name.endswith(" bot)") else ""
 
     def _room_for_names(self, rows: list[list[Text]], width: int, parts: int) -> int:
-        after_name = sum(max((row[column].cell_len for row in rows), default=0) + 1 for column in range(2, 3 + parts))
+        after_name = sum(max((row[column].cell_len for row in rows), default=0) + 1 for column in range(2, 3 + parts)
+                         if column < 2 + parts or any(row[column].plain for row in rows))
         return width - len(self.glyphs.turn) - after_name - 1
 
     def _row(self, frame: TableFrame, seat: dict, waiting: set[int], playing: bool) -> list[Text]:
