@@ -11,7 +11,7 @@ from rich.text import Text
 
 from core.games import dick_turpin as rules
 from tui.frame import TableFrame
-from tui.games.generic import recap_lines, told_events
+from tui.games.generic import chunks_since, recap_lines
 
 #: The event that starts a journey (its words are the engine's, its seats told in names after the colon).
 JOURNEY_START = re.compile(r"Round (\d+), journey (\d+):")
@@ -32,14 +32,9 @@ class Stop:
 def journey_events(frame: TableFrame) -> tuple[str, list[dict[str, Any]]]:
     """The latest journey that has come to something (a stop, or a town shown on an empty coach): its
     heading and its events. A journey just begun leaves the one before it on show."""
-    events = told_events(frame)
-    starts = [number for number, event in enumerate(events) if JOURNEY_START.match(str(event.get("text", "")))]
-    bounds = list(zip(starts, [*starts[1:], len(events)]))
-    for first, end in reversed(bounds):
-        chunk = events[first:end]
-        if any("town" in event for event in chunk):
-            found = JOURNEY_START.match(str(chunk[0].get("text", "")))
-            assert found is not None
+    for chunk in chunks_since(frame, JOURNEY_START):
+        found = JOURNEY_START.match(str(chunk[0].get("text", ""))) if chunk else None
+        if found is not None and any("town" in event for event in chunk):
             return f"Round {found[1]}, journey {found[2]}", chunk[1:]
     return "", []
 

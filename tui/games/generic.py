@@ -8,7 +8,8 @@ The functions take the frame (or a view) and return plain text or Rich renderabl
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import re
+from typing import Any, ClassVar, Iterator
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -130,6 +131,23 @@ def told_events(frame: TableFrame) -> list[dict[str, Any]]:
             if frame.seat is None or event.get("told_privately") != frame.seat]
 
 
+def chunks_since(frame: TableFrame, starts: re.Pattern[str]) -> Iterator[list[dict[str, Any]]]:
+    """The log cut where an event's words match ``starts`` (a journey, a round, a deal), newest chunk
+    first, each as ``told_events`` gives it; the chunk before the first start last. Read from the end:
+    a recap is drawn on every table update, and the log of a long game has thousands of events."""
+    log, end = frame.log, len(frame.log)
+
+    def told(chunk: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [event for event in chunk if frame.seat is None or event.get("told_privately") != frame.seat]
+
+    for number in range(len(log) - 1, -1, -1):
+        if starts.match(str(log[number].get("text", ""))):
+            yield told(log[number:end])
+            end = number
+    if end:
+        yield told(log[:end])
+
+
 def recap_lines(heading: str, lines: list[str]) -> list[Text]:
     """A recap as the board draws it: the heading in bold before the first line, then a line each (the
     board has few rows to spare at 100×30: no line of its own for the heading)."""
@@ -144,8 +162,8 @@ def recap(frame: TableFrame) -> list[Text]:
     """The story of what just happened, drawn under the board until the next one (the log keeps
     everything): a heading and a line each, from the events and the view this seat already has (A1).
     By default the log's newest lines; a game tells its journey, round or turn its own way."""
-    texts = [str(event.get("text", "")) for event in told_events(frame)]
-    return recap_lines("Just now", texts[-RECAP_LINES:])
+    texts = [str(event.get("text", "")) for event in told_events(frame)[-RECAP_LINES:]]
+    return recap_lines("Just now", texts)
 
 
 def _plain(value: Any) -> str:

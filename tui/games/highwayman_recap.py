@@ -9,7 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from tui.frame import TableFrame
-from tui.games.generic import recap_lines, told_events
+from tui.games.generic import chunks_since, recap_lines
 
 #: The event that deals a game of the series ("Game 2 of 3: …"): the recap starts from the latest.
 DEAL = re.compile(r"Game \d+ of \d+: ")
@@ -52,9 +52,8 @@ def recap(frame: TableFrame) -> list[Text]:
     """The turns since yours, on one line that wraps: your turn under way is the hand's, not told; your
     turn just ended is told until the next seat plays; a spectator (or a seat before its first turn)
     reads every seat's latest."""
-    events = told_events(frame)
-    deals = [number for number, event in enumerate(events) if DEAL.match(str(event.get("text", "")))]
-    played = turns(frame, events[deals[-1] + 1 if deals else 0:])
+    chunk = next(chunks_since(frame, DEAL), [])
+    played = turns(frame, chunk[1:] if chunk and DEAL.match(str(chunk[0].get("text", ""))) else chunk)
     view = frame.view or {}
     if played and frame.is_me(played[-1][0]) and view.get("turn") == frame.seat:
         played.pop()

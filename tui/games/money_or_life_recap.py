@@ -10,7 +10,7 @@ from typing import Any
 from rich.text import Text
 
 from tui.frame import TableFrame
-from tui.games.generic import recap_lines, told_events
+from tui.games.generic import chunks_since, recap_lines
 
 #: The event that starts a round ("Round 3: North: …").
 ROUND_START = re.compile(r"Round (\d+): ")
@@ -27,13 +27,9 @@ TOLD = re.compile(r" buys | pays \d+ guineas | gives \d+ guineas | meets \d+ gua
 def round_events(frame: TableFrame) -> tuple[str, list[dict[str, Any]]]:
     """The latest round whose picks were revealed: its number and its events (a round still being
     picked leaves the one before it on show)."""
-    events = told_events(frame)
-    starts = [number for number, event in enumerate(events) if ROUND_START.match(str(event.get("text", "")))]
-    for first, end in reversed(list(zip(starts, [*starts[1:], len(events)]))):
-        chunk = events[first:end]
-        if any(REVEAL.search(str(event.get("text", ""))) for event in chunk):
-            found = ROUND_START.match(str(chunk[0].get("text", "")))
-            assert found is not None
+    for chunk in chunks_since(frame, ROUND_START):
+        found = ROUND_START.match(str(chunk[0].get("text", ""))) if chunk else None
+        if found is not None and any(REVEAL.search(str(event.get("text", ""))) for event in chunk):
             return found[1], chunk[1:]
     return "", []
 
