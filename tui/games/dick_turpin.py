@@ -166,7 +166,7 @@ class Board(ClickPane):
         passengers.append(f" {left} of {rules.PASSENGERS}")
         booty = Text("Booty turned: ")
         booty.append(" ".join(booty_card(card, g) for card in view["face_up"]) or "none")
-        deck = Text("Still in the booty deck: ")
+        deck = Text("left in the deck: ")
         deck.append(" · ".join(f"{kind} {count}" for kind, count in zip(KINDS, view["booty_left"])))
         # Two facts a line: the recap under the board needs the rows (at 80 columns each wraps as before).
         where.append(" · ", style="dim")
