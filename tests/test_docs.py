@@ -12,6 +12,8 @@ import sys
 
 import pytest
 
+from core.registry import all_games
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
@@ -43,6 +45,24 @@ def test_every_ruling_id_the_code_cites_is_written_out_in_docs():
 def test_docs_rules_defines_each_ruling_once():
     defined = RULING_DEFINED.findall((DOCS / "rules.md").read_text(encoding="utf-8"))
     assert len(defined) == len(set(defined)), sorted(ruling for ruling in defined if defined.count(ruling) > 1)
+
+
+def _words(text: str) -> str:
+    """Text with its line breaks, indents and code marks gone: the same words however they are wrapped."""
+    return " ".join(text.replace("`", "").replace("- ", " ").split())
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+def test_docs_rules_says_what_the_game_says_in_its_rules_help(game_id):
+    """The page and the in-game rules (`?`, `turpin rules`) are one text: a change to either shows here."""
+    game = all_games()[game_id]
+    section = (DOCS / "rules.md").read_text(encoding="utf-8").split(f"`--game {game_id}`")[1]
+    section = _words(section.split("### Rulings")[0])
+    for paragraph in game.rules_text.split("\n\n"):
+        for line in paragraph.strip().splitlines() if paragraph.lstrip().startswith("Table options") else [paragraph]:
+            words = _words(line)
+            if words and words != "Table options:":
+                assert words in section, f"docs/rules.md lacks, for {game_id}: {words[:80]}…"
 
 
 def _links(page: pathlib.Path) -> list[str]:
