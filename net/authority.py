@@ -125,6 +125,10 @@ class Table:
     def seats_taken(self) -> int:
         return sum(seat.kind != "open" for seat in self.seats)
 
+    def seats_waiting(self) -> int:
+        """Seats held for a player whose connection is gone: taken, but not by anyone at the table now."""
+        return 0 if self.over else sum(seat.kind == "player" and not seat.connected for seat in self.seats)
+
     def seat_labels(self) -> list[str]:
         """How this table's log names each seat now (``seat_labels`` of the seats' names)."""
         return seat_labels([info.name_in_the_log if info.kind != "open" else "" for info in self.seats])

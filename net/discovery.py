@@ -33,8 +33,9 @@ MAX_NAME_CHARS = 40
 MAX_SEATS = 64            # far above any game's table; a larger figure is a bad advert
 MAX_PROTOCOL = 65535
 TXT_KEYS = ("proto", "game", "name", "taken", "free", "code")
-#: TXT keys a table may leave out (older hosts do): "over" is "1" once its game has ended.
-OPTIONAL_TXT_KEYS = {"over": "0"}
+#: TXT keys a table may leave out (older hosts do): "over" is "1" once its game has ended; "waiting" counts
+#: the taken seats held for a player whose connection is gone.
+OPTIONAL_TXT_KEYS = {"over": "0", "waiting": "0"}
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 _DIGITS = re.compile(r"[0-9]{1,5}")
 _MAX_TXT_VALUE_BYTES = 200   # one TXT string is at most 255 bytes, key and "=" included
@@ -93,6 +94,7 @@ class TableAd:
     port: int = 0
     instance: str = ""    # unique instance name: "<name> <short id>"
     over: bool = False    # the game has ended; the host lingers so players can read the result
+    waiting: int = 0      # of the taken seats, those held for a player who has lost the table
 
     def __post_init__(self) -> None:
         check_table_name(self.name)
@@ -108,6 +110,7 @@ class TableAd:
         if type(self.over) is not bool:
             raise ValueError("over must be a bool")
         _check_count("port", self.port, 0, 65535)
+        _check_count("seats waiting", self.waiting, 0, self.seats_taken)
 
     @property
     def address(self) -> str:
@@ -118,7 +121,8 @@ class TableAd:
         """The TXT record: short string values only."""
         return {"proto": str(self.protocol), "game": self.game, "name": self.name,
                 "taken": str(self.seats_taken), "free": str(self.seats_free),
-                "code": "1" if self.code_needed else "0", "over": "1" if self.over else "0"}
+                "code": "1" if self.code_needed else "0", "over": "1" if self.over else "0",
+                "waiting": str(self.waiting)}
 
     @classmethod
     def from_txt(cls, txt: Mapping[bytes, bytes | None], host: str, port: int, instance: str) -> "TableAd":
@@ -134,7 +138,7 @@ class TableAd:
                 values[key] = raw.decode("utf-8")
             except UnicodeDecodeError as error:
                 raise ValueError(f"TXT {key!r} is not UTF-8") from error
-        for key in ("proto", "taken", "free"):
+        for key in ("proto", "taken", "free", "waiting"):
             if not _DIGITS.fullmatch(values[key]):
                 raise ValueError(f"TXT {key!r} is not a small number: {values[key]!r}")
         for key in ("code", "over"):
@@ -143,7 +147,7 @@ class TableAd:
         return cls(name=values["name"], game=values["game"], protocol=int(values["proto"]),
                    seats_taken=int(values["taken"]), seats_free=int(values["free"]),
                    code_needed=values["code"] == "1", host=host, port=port, instance=instance,
-                   over=values["over"] == "1")
+                   over=values["over"] == "1", waiting=int(values["waiting"]))
 
 
 # --- interfaces -------------------------------------------------------------------------------------
@@ -265,13 +269,14 @@ class TableAdvertiser:
         self._info = info
         self.instance = info.name[: -len(SERVICE_TYPE) - 1]   # zeroconf may have renamed it on a clash
         if self.ad != announced:   # seats changed while the name was being claimed
-            await self.update(self.ad.seats_taken, self.ad.seats_free, self.ad.over)
+            await self.update(self.ad.seats_taken, self.ad.seats_free, self.ad.over, self.ad.waiting)
 
-    async def update(self, seats_taken: int, seats_free: int, over: bool | None = None) -> None:
-        """Publish the new seat counts (and whether the game is over) in the TXT record (returns at once;
-        zeroconf repeats it)."""
+    async def update(self, seats_taken: int, seats_free: int, over: bool | None = None,
+                     waiting: int = 0) -> None:
+        """Publish the new seat counts (and whether the game is over, and how many seats wait for their
+        player) in the TXT record (returns at once; zeroconf repeats it)."""
         self.ad = replace(self.ad, seats_taken=seats_taken, seats_free=seats_free,
-                          over=self.ad.over if over is None else over)
+                          over=self.ad.over if over is None else over, waiting=waiting)
         if self._aiozc is None or self._info is None:
             return
         info = AsyncServiceInfo(SERVICE_TYPE, self._info.name, port=self.port, properties=self.ad.to_txt(),

@@ -537,7 +537,8 @@ async def advertise(host: TableHost, interface: str | None) -> Any:
         ad = discovery.TableAd(name=table.name, game=table.game.id, protocol=protocol.PROTOCOL_VERSION,
                                seats_taken=table.seats_taken(),
                                seats_free=len(table.seats) - table.seats_taken(),
-                               code_needed=table.code is not None, over=table.over)
+                               code_needed=table.code is not None, over=table.over,
+                               waiting=table.seats_waiting())
         advertiser = discovery.TableAdvertiser(ad, host.address[1], interfaces)
         await advertiser.start()
     except Exception as error:  # DiscoveryUnavailable and friends: the table still works by address
@@ -557,13 +558,14 @@ class Advertising:
     def update(self) -> None:
         table = self.host.table
         taken = table.seats_taken()
-        task = asyncio.ensure_future(self._update(taken, len(table.seats) - taken, table.over))
+        task = asyncio.ensure_future(self._update(taken, len(table.seats) - taken, table.over,
+                                                  table.seats_waiting()))
         self.host._tasks.add(task)
         task.add_done_callback(self.host._tasks.discard)
 
-    async def _update(self, taken: int, free: int, over: bool) -> None:
+    async def _update(self, taken: int, free: int, over: bool, waiting: int) -> None:
         try:
-            await self.advertiser.update(taken, free, over)
+            await self.advertiser.update(taken, free, over, waiting)
         except Exception as error:  # the LAN list may lag; the table itself is unaffected
             self.host.table.tell(f"(could not update the LAN advert: {error})")
 

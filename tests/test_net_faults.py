@@ -575,3 +575,43 @@ def test_a_seat_a_bot_kept_warm_is_its_players_in_the_result():
     assert seats[1]["away_name"] == "Ann" and "away_name" not in seats[0]
     frame = TableFrame(game="turpin", title="t", seat=0, started=True, seats=seats)
     assert frame.owner_name(1) == "Ann (a bot stood in)" and frame.owner_name(0) == frame.name(0)
+
+
+async def test_a_seat_held_for_a_lost_player_is_advertised_as_held_not_full():
+    """Issue 31: while a seat waits for its player, the LAN advert counts it ("waiting") and the lists say
+    the seat is held, not that the table is full; once he is back the table is full again."""
+    from net.discovery import TableAd
+    from net.host import Advertising
+    from tui.tables_command import format_tables
+    from tui.widgets.lan_tables import LanTable, table_state
+
+    class Advertiser:  # the zeroconf side is tested in namespaces; here, what the host would publish
+        def __init__(self) -> None:
+            self.published: list[tuple[int, int, bool, int]] = []
+
+        async def update(self, taken: int, free: int, over: bool, waiting: int) -> None:
+            self.published.append((taken, free, over, waiting))
+
+    table = Table(TOY, {"players": 2})
+    async with hosting(table) as host:
+        advertiser = Advertiser()
+        Advertising(host, advertiser)
+        players = [client(host, reconnect=False) for _ in range(2)]
+        for player in players:
+            await player.start()
+        await until(lambda: advertiser.published[-1:] == [(2, 0, False, 0)], "the table advertised as full")
+        token = players[0].token
+        players[0]._writer.transport.abort()
+        await until(lambda: advertiser.published[-1:] == [(2, 0, False, 1)], "the lost player's seat advertised")
+        ad = TableAd("The Bell", TOY.id, 1, 2, 0, False, "127.0.0.1", 1, "The Bell 0a1b2c", waiting=1)
+        heard = TableAd.from_txt({k.encode(): v.encode() for k, v in ad.to_txt().items()}, "127.0.0.1", 1,
+                                 ad.instance)
+        assert heard.waiting == 1
+        assert "2/2 1 held for a lost player" in format_tables([heard], 3)
+        listed = LanTable(ad.instance, ad.name, ad.game, ad.address, 2, 0, False, False, heard.waiting)
+        assert table_state(listed) == "1 seat held"
+        back = client(host, token=token)
+        await back.start()
+        await until(lambda: advertiser.published[-1:] == [(2, 0, False, 0)], "the table full again")
+        assert table_state(LanTable(ad.instance, ad.name, ad.game, ad.address, 2, 0, False)) == "full"
+        await close_all(*players, back)

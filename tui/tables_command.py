@@ -54,7 +54,8 @@ def format_tables(tables: list[TableAd], seconds: float) -> str:
     for ad in tables:
         game = games.get(ad.game, f"{ad.game} (unknown game)")
         seats = f"{ad.seats_taken}/{ad.seats_taken + ad.seats_free}" + \
-            (" game over" if ad.over else "" if ad.seats_free else " full")
+            (" game over" if ad.over else "" if ad.seats_free else
+             f" {ad.waiting} held for a lost player" if ad.waiting else " full")
         address = ad.address if ad.protocol == PROTOCOL_VERSION else \
             f"{ad.address} (protocol {ad.protocol}, this turpin speaks {PROTOCOL_VERSION})"
         rows.append((ad.name, game, seats, "yes" if ad.code_needed else "no", address))

@@ -26,6 +26,17 @@ class LanTable:
     free: int
     code_needed: bool
     over: bool = False
+    waiting: int = 0  # taken seats held for a player who lost the table: he can come back to them
+
+
+def table_state(table: LanTable) -> str:
+    """One word or two for the list: a table whose seats are all taken, one of them held for a player
+    who lost the table, is not "full" to him: he can sit down again."""
+    if table.over:
+        return "over"
+    if table.free == 0:
+        return (f"{table.waiting} seat{'s' if table.waiting > 1 else ''} held" if table.waiting else "full")
+    return "code" if table.code_needed else "open"
 
 
 def game_title(game_id: str) -> str:
@@ -67,7 +78,7 @@ class LanTables(DataTable):
 
         def heard(kind: str, ad) -> None:
             table = LanTable(ad.instance, ad.name, ad.game, ad.address, ad.seats_taken, ad.seats_free,
-                             ad.code_needed, bool(getattr(ad, "over", False)))
+                             ad.code_needed, bool(getattr(ad, "over", False)), ad.waiting)
             self.post_message(self.Changed(kind, table))
 
         browser = TableBrowser(on_change=heard, interfaces=self.interfaces)
@@ -98,8 +109,7 @@ class LanTables(DataTable):
         self.clear()
         for table in sorted(self.tables.values(), key=lambda t: (t.name.casefold(), t.instance)):
             seats = f"{table.taken}/{table.taken + table.free}"
-            state = "over" if table.over else "full" if table.free == 0 else "code" if table.code_needed else "open"
-            self.add_row(Text(table.name), Text(game_title(table.game)), Text(seats), Text(state),
+            self.add_row(Text(table.name), Text(game_title(table.game)), Text(seats), Text(table_state(table)),
                          key=table.instance)
         if self.row_count:
             self.move_cursor(row=min(cursor, self.row_count - 1))
