@@ -987,3 +987,23 @@ async def test_a_second_window_at_a_full_table_is_told_its_seat_is_held_elsewher
                 assert first.client.stopped is None and first.client.snapshot.seat == 0
         finally:
             await bob.close()
+
+
+async def test_the_join_dialog_hands_the_focus_to_the_lan_list_once_it_lists_a_table():
+    """Issue 31: most players join what the LAN lists, so the first table heard takes the focus from the
+    empty address box (Enter then joins it); an address typed meanwhile keeps the focus where it is."""
+    from tui.widgets.lan_tables import LanTable, LanTables
+    heard = LanTable("Lunch 0a1b2c", "Lunch", "turpin", "127.0.0.1:4707", 1, 1, False)
+    for typed in ("", "10.0.0."):
+        app = app_at("menu")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("j")
+            await wait_until(pilot, lambda: screen_name(app) == "JoinScreen", "the join dialog")
+            address = app.screen.query_one("#join-address")
+            assert app.screen.focused is address
+            await pilot.press(*typed) if typed else None
+            lan = app.screen.query_one(LanTables)
+            lan.post_message(LanTables.Changed("added", heard))  # as the browser posts a table it hears
+            await wait_until(pilot, lambda: lan.row_count == 1, "the table in the list")
+            await pilot.pause()
+            assert app.screen.focused is (lan if not typed else address), typed

@@ -81,7 +81,9 @@ class JoinScreen(Screen[None]):
         if table is None:
             return
         self.query_one("#join-address", Input).value = table.address
-        if table.free == 0 and not self.spectate:
+        if table.free == 0 and table.waiting and not self.spectate:
+            self.connect(self.spectate)  # a held seat: the seat kept on this machine, if it is his, is back
+        elif table.free == 0 and not self.spectate:
             self.say(f"{table.name} is full; you can spectate it.", "yellow")
             self.query_one("#join-watch", Button).focus()
         elif table.code_needed and not self.spectate:
@@ -89,6 +91,15 @@ class JoinScreen(Screen[None]):
             self.query_one("#join-code", Input).focus()
         else:
             self.connect(self.spectate)
+
+    @on(LanTables.Changed)
+    def lan_table_heard(self) -> None:
+        """The first table heard takes the focus from an empty address box: most players join what the
+        LAN lists. A box with something in it (typed, or a kept seat's address) keeps it."""
+        address = self.query_one("#join-address", Input)
+        lan = self.query_one(LanTables)
+        if self.focused is address and not address.value and lan.row_count:
+            lan.focus()
 
     @on(Input.Submitted)
     def submitted(self) -> None:
