@@ -1007,3 +1007,21 @@ async def test_the_join_dialog_hands_the_focus_to_the_lan_list_once_it_lists_a_t
             await wait_until(pilot, lambda: lan.row_count == 1, "the table in the list")
             await pilot.pause()
             assert app.screen.focused is (lan if not typed else address), typed
+
+
+async def test_a_host_who_closes_a_lan_table_mid_game_is_told_how_to_serve_it_again():
+    """Issue 31: leaving a LAN table hosted here closes it for everyone; while its game is unfinished the
+    menu then says the command that serves it again from its record, and that record resumes."""
+    import shlex
+    from net.record import read_record
+    async with a_hosted_table_with_a_bot() as (app, pilot, lobby):
+        path = app.record_path
+        assert path is not None
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) != "TableScreen", "the question")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen" and "To serve it again" in
+                         screen_text(app), "the menu's line")
+        command = f"turpin host --headless --resume {shlex.quote(path)}"
+        assert command in str(app.screen.query_one("#menu-hint").content)  # wrapped on screen: a long path
+        assert Table.from_record(get_game("turpin"), read_record(path)).seats[1].kind == "bot"

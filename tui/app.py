@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import pathlib
+import shlex
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
@@ -386,16 +387,28 @@ class TurpinApp(App[int]):
             self.record_path = str(default_record_path(plan.name or plan.game))
             self.hosted.start_again(self.record_path)
 
+    @dataclass
     class TableClosed(Message):
-        """The table this app served or sat at is closed (its record let go): sent to the menu."""
+        """The table this app served or sat at is closed (its record let go): sent to the menu, with the
+        command that serves it again when it was a LAN table closed before its game was over."""
+
+        resume: str | None = None
 
     def leave_table(self) -> None:
         self._to_menu()
         self.run_worker(self._close_table_then_say_so(), group="close")
 
     async def _close_table_then_say_so(self) -> None:
+        resume = self._resume_command()
         await self._close_table()
-        self.screen.post_message(self.TableClosed())  # the menu may offer the game just left
+        self.screen.post_message(self.TableClosed(resume))  # the menu may offer the game just left
+
+    def _resume_command(self) -> str | None:
+        """How the host serves a LAN table again after closing it mid-game: its record goes on from there."""
+        hosted = self.hosted
+        if hosted is None or not hosted.plan.on_lan or hosted.record_path is None or hosted.table.over:
+            return None
+        return f"turpin host --headless --resume {shlex.quote(hosted.record_path)}"
 
     def return_to_menu(self) -> None:
         """Back to the main menu from anywhere (the replays, say), leaving any table as it is."""

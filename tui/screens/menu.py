@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 if TYPE_CHECKING:
+    from tui.app import TurpinApp
     from tui.unfinished import UnfinishedGame
 
 #: What a guest of the SSH front door is not offered (``TurpinApp.guest``): the records are the host's.
@@ -52,6 +53,8 @@ class MenuScreen(Screen[None]):
         super().__init__()
         #: A game against bots left unfinished, which ``c`` goes on with.
         self.unfinished: UnfinishedGame | None = None
+        #: The command that serves again the LAN table this app hosted and closed mid-game (None otherwise).
+        self.resume_command: str | None = None
 
     def compose(self) -> ComposeResult:
         title = Text(" turpin", style="bold")
@@ -72,6 +75,9 @@ class MenuScreen(Screen[None]):
         return self.unfinished is not None and not self.unfinished.in_use
 
     def _hint(self) -> Text:
+        if self.resume_command:  # stays until the next table: the host needs it to copy, not to glimpse
+            return Text(f"Your LAN table is closed, its game unfinished. To serve it again: "
+                        f"{self.resume_command}", style="bold")
         if self.unfinished and self.unfinished.in_use:
             # (an SSH session whose drop the server has not noticed yet, say: offered here once it lets go)
             return Text(f"Your game of {self.unfinished.title} is being played in another turpin window.",
@@ -84,8 +90,11 @@ class MenuScreen(Screen[None]):
         """At the menu (first, or back from a table): the game just left may be one to go on with, or over."""
         self._look_for_an_unfinished_game()
 
-    def on_turpin_app_table_closed(self) -> None:
-        """The table just left is closed now, its record let go: it may be one to go on with."""
+    def on_turpin_app_table_closed(self, message: TurpinApp.TableClosed) -> None:
+        """The table just left is closed now, its record let go: it may be one to go on with, or (a LAN
+        table its host closed mid-game) one to serve again."""
+        self.resume_command = message.resume
+        self.query_one("#menu-hint", Static).update(self._hint())
         self._look_for_an_unfinished_game()
 
     @work(thread=True, exclusive=True, group="unfinished", exit_on_error=False)
