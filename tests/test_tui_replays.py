@@ -3,6 +3,8 @@ with the live table's panes, as a spectator saw it, to its results and full reve
 
 from __future__ import annotations
 
+import pytest
+
 import os
 import random
 
@@ -253,3 +255,22 @@ async def test_a_game_open_in_another_window_is_named_not_offered_until_it_is_le
         assert screen_name(app) == "MenuScreen"
         elsewhere.save.close()
         await wait_until(pilot, lambda: "Go on with your game" in screen_text(app), "the offer")
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 36)])
+async def test_the_replays_list_keeps_every_column_in_view_at_100_and_120_columns(tmp_path, size):
+    """Issue 31: long names once pushed the moves and the table's name off the right edge. The players
+    and the table's name now share what the other columns leave, cut with a mark."""
+    table = record_a_game(tmp_path / "long.turpin-record", names=("Alexandra the Great", "Bartholomew Roberts",
+                                                                  "Cornelius Fudge"))
+    app = menu_app()
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        app.push_screen(ReplaysScreen(tmp_path))
+        await wait_until(pilot, lambda: "Alexandra" in screen_text(app), "the list")
+        lines = screen_text(app).splitlines()
+        header = next(line for line in lines if "Saved" in line)
+        row = next(line for line in lines if "Alexandra" in line)
+        assert header.split() == ["Saved", "Game", "Result", "Players", "Moves", "Table"], header
+        assert f" {len(table.actions)} " in row and row.rstrip().endswith(("turpin table", "…")), row
+        assert "…" in row  # the names were cut to make room, with a mark

@@ -19,6 +19,8 @@ from tui.replay import RecordFile, list_records, outcome_in_words
 
 #: The widest the Result column gets ("Moll Cutpurse won").
 RESULT_WIDTH = 20
+#: Columns of the screen the list's cells cannot use: the body's padding and the list's scrollbar.
+LIST_MARGINS = 4
 
 
 def cut(words: str) -> Text:
@@ -37,6 +39,8 @@ class ReplaysScreen(Screen[None]):
             folder = records_folder()
         self.folder = folder
         self.records: list[RecordFile] = []
+        #: Who won each listed game (by row key), as found so far: kept when the list is drawn again.
+        self._outcomes: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(Text(" Replays", style="bold"), id="replays-title", classes="title")
@@ -58,29 +62,54 @@ class ReplaysScreen(Screen[None]):
 
     def _show(self, records: list[RecordFile]) -> None:
         self.records = records
-        table = self.query_one("#replays-list", DataTable)
-        table.clear(columns=True)
-        # Who won before who played, and the table's own name last (it is mostly "<game> table"): the
-        # result must be on screen at 80 columns, and cut names end in a mark.
-        table.add_columns("Saved", "Game")
-        # Names without a bot's level: "Moll Cutpurse", not "Moll Cutpurse (normal bot)".
-        players = [", ".join(name.split(" (")[0] for name in entry.players) for entry in records]
-        # Wide enough from the start for the longest words the outcomes can come to: they fill in later.
-        # (At most RESULT_WIDTH: a tie of many names is cut, and the players, who tell games apart, show
-        # beside it at 80 columns.)
-        table.add_column("Result", key="result", width=min(RESULT_WIDTH, max([len("the rival won")] + [
-            len(names) + len(" tied") for names in players])))
-        table.add_columns("Players", "Moves", "Table")
-        for number, (entry, names) in enumerate(zip(records, players)):
-            own_name = "" if entry.table == f"{entry.title} table" else entry.table
-            table.add_row(Text(entry.when), Text(entry.title), Text("…", style="dim"), cut(names),
-                          Text(str(entry.actions), justify="right"), cut(own_name),
-                          key=str(number))
+        self._fill_list()
         note = (f"{len(records)} game{'s' * (len(records) != 1)} recorded in {self.folder}. "
                 "Enter replays one, step by step, as a spectator saw it." if records else
                 f"No games recorded yet. Every game you play or host is recorded in {self.folder}.")
         self.query_one("#replays-note", Static).update(Text(note, style="dim"))
         self.find_outcomes(records)
+
+    def on_resize(self) -> None:
+        if self.records:
+            self._fill_list()
+
+    def _fill_list(self) -> None:
+        """The list at this width: every column in view, the players and the table's own name sharing what
+        the others leave (cut with "…" when short) rather than running off the right edge."""
+        records = self.records
+        table = self.query_one("#replays-list", DataTable)
+        cursor = table.cursor_row
+        table.clear(columns=True)
+        # Names without a bot's level: "Moll Cutpurse", not "Moll Cutpurse (normal bot)".
+        players = [", ".join(name.split(" (")[0] for name in entry.players) for entry in records]
+        own_names = ["" if entry.table == f"{entry.title} table" else entry.table for entry in records]
+        # Wide enough from the start for the longest words the outcomes can come to: they fill in later.
+        # (At most RESULT_WIDTH: a tie of many names is cut, and the players, who tell games apart, show
+        # beside it at 80 columns.)
+        result = min(RESULT_WIDTH, max([len("the rival won")] + [len(names) + len(" tied") for names in players]))
+        saved = max([len("Saved")] + [len(entry.when) for entry in records])
+        game = max([len("Game")] + [len(entry.title) for entry in records])
+        moves = max([len("Moves")] + [len(str(entry.actions)) for entry in records])
+        # Who won before who played, and the table's own name last (it is mostly "<game> table"): the
+        # result must be on screen at 80 columns, and cut names end in a mark.
+        room = (self.size.width - LIST_MARGINS - 2 * table.cell_padding * 6 - saved - game - result - moves)
+        widest_players = max([len("Players")] + [len(names) for names in players])
+        widest_table = max([len("Table")] + [len(name) for name in own_names])
+        players_width = min(widest_players, max(len("Players"), room - min(widest_table, room // 3)))
+        table_width = max(len("Table"), min(widest_table, room - players_width))
+        table.add_column("Saved", width=saved)
+        table.add_column("Game", width=game)
+        table.add_column("Result", key="result", width=result)
+        table.add_column("Players", width=players_width)
+        table.add_column("Moves", width=moves)
+        table.add_column("Table", width=table_width)
+        for number, (entry, names, own_name) in enumerate(zip(records, players, own_names)):
+            outcome = self._outcomes.get(str(number))
+            table.add_row(Text(entry.when), Text(entry.title),
+                          cut(outcome) if outcome is not None else Text("…", style="dim"), cut(names),
+                          Text(str(entry.actions), justify="right"), cut(own_name), key=str(number))
+        if table.row_count:
+            table.move_cursor(row=min(cursor, table.row_count - 1))
 
     @work(thread=True, exclusive=True, group="outcomes")
     def find_outcomes(self, records: list[RecordFile]) -> None:
@@ -98,6 +127,7 @@ class ReplaysScreen(Screen[None]):
     def _show_outcome(self, row: str, words: str) -> None:
         if not self.is_attached:
             return
+        self._outcomes[row] = words
         self.query_one("#replays-list", DataTable).update_cell(row, "result", cut(words))
 
     @on(DataTable.RowSelected, "#replays-list")
