@@ -23,7 +23,7 @@ from textual.screen import Screen
 
 from net.client import ClientError, TableClient
 from net.protocol import NAME_LIMIT
-from tui import STYLES, collector, seats
+from tui import STYLES, collector, seats, type_ahead
 from tui.ascii_only import AsciiOnly
 from tui.glyphs import ASCII, Glyphs, UNICODE
 
@@ -60,14 +60,9 @@ class TurpinApp(App[int]):
     BINDINGS = [
         Binding("ctrl+t", "toggle_dark", "light/dark", show=False, id="theme"),
     ]
-    #: Seconds after a new move is painted in which a choice is not taken: a key (or click) that quick
-    #: was meant for the move before (two presses of 1, the host answering between them), since nobody
-    #: reads a new move and answers it faster than this.
-    TYPE_AHEAD_GUARD = 0.2
-    #: The same, when the new move asks another kind of question than the one last answered (a robbery
-    #: over at a pistol, and the next journey's secret card up at once): a second key of a sequence
-    #: ("rob 2, then turn another") can come 0.4 s after, and must not lay a card nobody has seen.
-    NEW_QUESTION_GUARD = 0.6
+    #: The type-ahead guard's seconds (``tui/type_ahead.py``), here so that a test can turn them up or off.
+    TYPE_AHEAD_GUARD = type_ahead.SAME_QUESTION_GUARD
+    NEW_QUESTION_GUARD = type_ahead.NEW_QUESTION_GUARD
 
     def __init__(self, start: Start | None = None, *, player_name: str = "", glyphs: Glyphs = UNICODE,
                  bell: bool = True, lan_interfaces: list[str] | None = None, guest: bool = False) -> None:

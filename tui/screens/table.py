@@ -27,6 +27,7 @@ from tui import TABLE_STYLES
 from tui.collector import RELEASE_AFTER_PAINT, CollectorHold
 from tui.frame import TableFrame
 from tui.games import panes_for
+from tui.type_ahead import typed_ahead
 from tui.widgets.banner import ConnectionBanner
 from tui.widgets.chat import ChatInput
 from tui.widgets.lines import LinePane
@@ -490,9 +491,9 @@ class TableScreen(Screen[None]):
         before, so it is dropped, and said so, rather than played on a move nobody has seen yet. The moment
         is longer when the prompt asks another kind of question than the last one answered."""
         now = time.monotonic()
-        kinds = question_kinds(self.frame.prompt)
-        guard = self.app.TYPE_AHEAD_GUARD if kinds == self._answered_kinds else self.app.NEW_QUESTION_GUARD
-        if now - self._prompt_shown_at >= guard:
+        new_question = question_kinds(self.frame.prompt) != self._answered_kinds
+        if not typed_ahead(now - self._prompt_shown_at, new_question, self.app.TYPE_AHEAD_GUARD,
+                           self.app.NEW_QUESTION_GUARD):
             return False
         if now - self._key_refused_at >= KEY_REFUSED_TOAST:  # one toast says it for a burst of keys
             self.notify("That key came as a new move showed: look, then choose.", title="Key not taken",
