@@ -321,8 +321,7 @@ async def hand_in_view(pilot, app: TurpinApp) -> None:
     """On a narrow terminal, turn the panes' tabs (]) to the hand: a pane out of sight is not drawn."""
     if not app.screen.narrow:
         return
-    from textual.widgets import TabbedContent
-    tabs = app.screen.query_one(TabbedContent)
+    tabs = app.screen.query_one("#pane-tabs")
     for _ in range(6):
         if tabs.active == "tab-hand":
             break

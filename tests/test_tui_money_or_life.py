@@ -47,8 +47,7 @@ async def settle(pilot, app: TurpinApp) -> None:
 
 async def show_tab(pilot, app: TurpinApp, tab: str) -> None:
     """On a narrow screen, bring a pane's tab forward with keys: ] turns to the next pane."""
-    from textual.widgets import TabbedContent
-    tabs = app.screen.query_one(TabbedContent)
+    tabs = app.screen.query_one("#pane-tabs")
     for _ in range(8):
         if tabs.active == f"tab-{tab}":
             break
@@ -826,8 +825,9 @@ def test_the_market_says_what_your_purse_cannot_reach():
 
 
 async def test_dice_placed_by_hand_survive_a_resize_into_tabs_and_back():
-    """A resize across the fold lays the table out anew with new panes; the dice you placed and the spur
-    go with it, and Enter sends what you set up (Y7), not the solver's default."""
+    """Issue 31: a resize across the fold moves the same panes into tabs and back (classes, not a
+    rebuild): the dice you placed and the spur stay, and Enter sends what you set up (Y7), not the
+    solver's default."""
     app = make_app(players=1, seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await play_to_a_robbery(pilot, app)
@@ -843,10 +843,10 @@ async def test_dice_placed_by_hand_survive_a_resize_into_tabs_and_back():
         placed = ["wit", "combat", *before[2:]]
         assert hand.plan.places == placed and hand.plan.spur == spur
         await pilot.resize_terminal(80, 24)
-        await wait_until(pilot, lambda: app.screen.query(mol_hand.YorkHand)
-                         and app.screen.query_one(mol_hand.YorkHand) is not hand, "the table folded into tabs")
+        await wait_until(pilot, lambda: app.screen.narrow, "the table folded into tabs")
+        assert app.screen.query_one(mol_hand.YorkHand) is hand
         await pilot.resize_terminal(120, 40)
-        await wait_until(pilot, lambda: app.screen.query_one(mol_hand.YorkHand).parent.id == "hand-row",
+        await wait_until(pilot, lambda: not app.screen.narrow and hand.region.width > 0,
                          "the table laid out wide again")
         await settle(pilot, app)
         again = app.screen.query_one(mol_hand.YorkHand)

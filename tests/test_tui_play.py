@@ -743,22 +743,41 @@ async def test_play_again_against_bots_says_nothing_of_the_last_table_closing():
         assert not any("closed the table" in str(toast.message) for toast in app._notifications)
 
 
-async def test_a_table_drawn_between_a_recompose_s_old_panes_and_its_new_ones_waits_for_them():
-    """At the results, a resize across the 110-column fold and "p" at once may draw the table while the
-    recompose has taken its move pane away and not yet put the new one in: drawn then, it waits for the
-    new panes instead of quitting with NoMatches."""
+async def test_a_resize_across_the_fold_moves_the_same_panes_and_keeps_the_log_as_it_was():
+    """Issue 31: folding into tabs and back is a change of the screen's classes, not a rebuild: the very
+    same pane widgets stay, the log keeps its lines and where it was scrolled to, and the tab strip shows
+    only while folded."""
+    from tui.widgets.log import TableLog
     from tui.widgets.prompt import MovePane
     app = quick_app("highwayman", players=2, series_games=1, routes=2, route_length=6)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
                          "the table")
         table = app.screen
-        await table.query_one(MovePane).remove()
-        table._redraw_all()  # as the resize's redraw did, mid-recompose
-        await table.recompose()
-        await wait_until(pilot, lambda: table.query(MovePane) and table.query_one(MovePane).frame is table.frame,
-                         "the new move pane drawn")
-        assert app.is_running
+        panes = [table.query_one(selector) for selector in ("#board", "#hand", "#sheet", "#players", "#log")]
+        moves = table.query_one(MovePane)
+        log = table.query_one(TableLog)
+        for _ in range(30):  # some lines in the log to scroll
+            if len(log.plain_lines) > 12:
+                break
+            if table.frame.choices and not table.frame.sent:
+                await pilot.press("1")
+            await pilot.pause(0.05)
+        log.scroll_to(y=1, animate=False)
+        lines, scrolled = list(log.plain_lines), log.scroll_y
+        assert not table.query_one("#pane-tabs").display
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda: table.narrow, "the panes folded into tabs")
+        await pilot.pause()
+        assert table.query_one("#pane-tabs").display and "Board" in plain_text(app).splitlines()[1]
+        assert [table.query_one(s) for s in ("#board", "#hand", "#sheet", "#players", "#log")] == panes
+        assert table.query_one(MovePane) is moves
+        await pilot.resize_terminal(120, 40)
+        await wait_until(pilot, lambda: not table.narrow, "the panes side by side again")
+        await pilot.pause()
+        assert [table.query_one(s) for s in ("#board", "#hand", "#sheet", "#players", "#log")] == panes
+        assert log.plain_lines[:len(lines)] == lines and log.scroll_y == scrolled
+        assert all(pane.region.width > 0 for pane in panes)
 
 
 async def test_a_move_with_one_possible_choice_plays_itself_after_a_beat_and_the_log_says_so():

@@ -128,7 +128,7 @@ async def test_on_a_narrow_terminal_brackets_go_from_pane_to_pane_and_the_footer
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: at_table(app), "the table")
         await wait_until(pilot, lambda: "[ ] panes" in screen_text(app), "the pane keys in the footer")
-        tabs = app.screen.query_one("#tabs")
+        tabs = app.screen.query_one("#pane-tabs")
         assert tabs.active == "tab-board"
         await pilot.press("right_square_bracket")
         await wait_until(pilot, lambda: tabs.active == "tab-hand", "the hand")
@@ -159,7 +159,7 @@ async def test_a_short_wide_terminal_keeps_every_pane_in_view_and_only_a_small_o
     async with app.run_test(size=(120, 30)) as pilot:
         await wait_until(pilot, lambda: at_table(app), "the table")
         screen = app.screen
-        assert screen.has_class("-stacked") and not screen.query("#tabs")
+        assert screen.has_class("-stacked") and not screen.query_one("#pane-tabs").display
         hand = screen.query_one("#hand")
         await wait_until(pilot, lambda: hand.virtual_size.height > 0, "the hand drawn")
         assert hand.virtual_size.height <= hand.scrollable_content_region.height
@@ -171,9 +171,10 @@ async def test_a_short_wide_terminal_keeps_every_pane_in_view_and_only_a_small_o
         assert screen.query_one("#hand") is hand  # laid out anew by a class, not rebuilt
         await pilot.resize_terminal(80, 24)
         await wait_until(pilot, lambda: "[ ] panes" in screen_text(app), "the tabs")
+        assert screen.query_one("#hand") is hand  # folded by classes too
         await pilot.resize_terminal(120, 40)
-        await wait_until(pilot, lambda: not app.screen.query("#tabs") and "[ ] panes" not in screen_text(app),
-                         "every pane at once")
+        await wait_until(pilot, lambda: not screen.query_one("#pane-tabs").display
+                         and "[ ] panes" not in screen_text(app), "every pane at once")
 
 
 class ChoicesApp(App):
@@ -384,7 +385,7 @@ async def test_chat_said_while_the_log_is_behind_another_tab_shows_as_a_toast():
         await wait_until(pilot, lambda: any(n.title == "Chat" for n in app._notifications), "the toast")
         assert any(n.message == "Moll: Ann, look [b]here[/b]" and not n.markup for n in app._notifications)
         app.clear_notifications()
-        app.screen.query_one("#tabs").active = "tab-log"
+        app.screen.query_one("#pane-tabs").active = "tab-log"
         await pilot.pause()
         hear_chat(app, "and again")
         await wait_until(pilot, lambda: log_shows(app, "and again"), "the line in the log")

@@ -619,8 +619,7 @@ async def test_a_narrow_spectator_has_no_empty_hand_tab_and_is_told_only_public_
         await wait_until(pilot, lambda: "only what is public" in screen_text(app), "the spectating line")
         strip = screen_text(app).splitlines()[1]
         assert "Board" in strip and "Sheet" in strip and "Hand" not in strip, strip
-        from textual.widgets import TabbedContent
-        tabs = app.screen.query_one(TabbedContent)
+        tabs = app.screen.query_one("#pane-tabs")
         seen = set()
         for _ in range(4):
             await pilot.press("right_square_bracket")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -86,13 +86,6 @@ class YorkHand(ClickPane, can_focus=False):
         if latest is not None:
             lines.append(latest)
         return lines
-
-    def keepsake(self) -> object:
-        return replace(self.plan, places=list(self.plan.places)) if self.plan is not None else None
-
-    def take_back(self, keepsake: object) -> None:
-        if isinstance(keepsake, DicePlan):
-            self.plan = keepsake  # kept by _plan_for while its prompt is the table's
 
     def _note_keys(self, note: str) -> None:
         """The builder's keys in the border, set only when they change (setting it repaints the pane)."""

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive, var
 from textual.screen import Screen
-from textual.widgets import Footer, TabbedContent, TabPane
+from textual.widgets import Footer, Tab, Tabs
 from textual.widgets._toast import ToastRack
 
 from net.client import ClientUpdate, TableClient
@@ -61,6 +61,10 @@ def arrangement(width: int, height: int) -> str:
         return "columns"
     return "stacked"
 
+#: The panes as tabs on a small terminal, in the order [ and ] turn them: (name, tab title). The pane of
+#: tab ``tab-NAME`` is ``#NAME``, shown when the screen has the class ``-show-NAME``.
+PANE_TABS = (("board", "Board"), ("hand", "Hand"), ("sheet", "Sheet"), ("players", "Players"), ("log", "Log"))
+
 #: Seconds after sending a choice before the move pane says "Sent; waiting for the table…".
 SHOW_SENT_AFTER = 0.15
 #: A prompt that comes within this many seconds of your last move finds you at the keys: the move pane says
@@ -100,13 +104,13 @@ class TableScreen(Screen[None]):
     ONLY_MOVE_AFTER: float | None = 1.0
 
     frame: reactive[TableFrame] = var(TableFrame, always_update=True)
-    narrow: reactive[bool] = reactive(False, recompose=True)
+    narrow: reactive[bool] = reactive(False)
 
     def __init__(self, client: TableClient) -> None:
         super().__init__()
         self.client = client
         self.panes = panes_for(client.snapshot.game)
-        self.add_class(f"-game-{client.snapshot.game}")  # a game's stylesheet may size the shared panes
+        self.add_class(f"-game-{client.snapshot.game}", "-show-board")  # a game's stylesheet may size the shared panes
         self._unsubscribe = None
         self._announced_prompt: int | None = None
         self._chose_at = float("-inf")  # when this window last sent a move (monotonic)
@@ -134,9 +138,6 @@ class TableScreen(Screen[None]):
         sheet = self.panes.Sheet(glyphs=glyphs, id="sheet", classes="pane")
         players = PlayersPane(self.panes, glyphs=glyphs, id="players")
         log = TableLog(id="log")
-        # A recompose (into or out of tabs) replaces the panes: what was set up in the old ones goes on.
-        for old, new in zip(getattr(self, "_frame_panes", ()), (board, hand, sheet)):
-            new.take_back(old.keepsake())
         # Held here so that a table update reaches them without a query of the DOM.
         self._frame_panes = (board, hand, sheet, players)
         self._log = log
@@ -144,46 +145,37 @@ class TableScreen(Screen[None]):
         players.border_title, log.border_title = "Players", "Log"
         if self.client.snapshot.seat is None:
             hand.display = False
-        if self.narrow:
-            with TabbedContent(id="tabs"):
-                with TabPane("Board", id="tab-board"):
-                    yield board
-                with TabPane("Hand", id="tab-hand"):
+        # One set of panes for every arrangement, laid out by the screen's classes (styles/table.tcss):
+        # stacked, the board spans the top and the rest sit in a row under it; in columns (-columns) the
+        # board, the hand over the sheet, and the players over the log; folded into tabs (-narrow) the tab
+        # strip shows, and only the pane of the active tab (-show-board, -show-hand…).
+        yield Tabs(*(Tab(title, id=f"tab-{name}") for name, title in PANE_TABS), id="pane-tabs")
+        with Vertical(id="table-area"):
+            yield board
+            with Horizontal(id="table-row"):
+                with Horizontal(id="hand-row"):
                     yield hand
-                with TabPane("Sheet", id="tab-sheet"):
                     yield sheet
-                with TabPane("Players", id="tab-players"):
+                with Vertical(id="table-side"):
                     yield players
-                with TabPane("Log", id="tab-log"):
                     yield log
-        else:
-            # Stacked, the board spans the top and the rest sit in a row under it; in columns (the
-            # stylesheet's -columns) the board, the hand over the sheet, and the players over the log.
-            with Vertical(id="table-area"):
-                yield board
-                with Horizontal(id="table-row"):
-                    with Horizontal(id="hand-row"):
-                        yield hand
-                        yield sheet
-                    with Vertical(id="table-side"):
-                        yield players
-                        yield log
         yield MovePane(self.panes, id="move")
         yield ChatInput(id="chat")
         yield Footer()
-
-    async def recompose(self) -> None:
-        """Into or out of tabs: the new panes are drawn as soon as they are in (a table that came while
-        they were being replaced found no move pane to draw)."""
-        await super().recompose()
-        self._redraw_all()
 
     def watch_narrow(self, narrow: bool) -> None:
         self.set_class(narrow, "-narrow")
         self.refresh_bindings()
 
+    @on(Tabs.TabActivated, "#pane-tabs")
+    def _show_tab(self, message: Tabs.TabActivated) -> None:
+        """Folded into tabs, only the active tab's pane shows: a class of the screen says which."""
+        shown = (message.tab.id or "tab-board").removeprefix("tab-")
+        for name, _title in PANE_TABS:
+            self.set_class(name == shown, f"-show-{name}")
+
     def _arrange(self) -> None:
-        """The classes that lay the panes out for this terminal's size (tabs are a recompose)."""
+        """The classes that lay the panes out for this terminal's size."""
         shape = arrangement(*self.size)
         for name in ("tabs", "columns", "stacked"):
             self.set_class(shape == name, f"-{name}")
@@ -236,11 +228,7 @@ class TableScreen(Screen[None]):
     def on_resize(self) -> None:
         self._arrange()
         self.call_after_refresh(self._place_notices)
-        narrow = folds_into_tabs(*self.size)
-        if narrow != self.narrow:
-            self.narrow = narrow
-            self.call_after_refresh(self._redraw_all)
-            self.call_after_refresh(self._tab_strip_out_of_focus)
+        self.narrow = folds_into_tabs(*self.size)  # the same panes, laid out anew by the classes
 
     def _place_notices(self) -> None:
         """Notices (toasts) stand at the bottom right, just over the move pane: over the log, or the empty
@@ -253,11 +241,10 @@ class TableScreen(Screen[None]):
     def _tab_strip_out_of_focus(self) -> None:
         """On a narrow terminal [ and ] turn the tabs: Tab goes from the move list to the pane shown (the
         dice builder in a robbery) without stopping at the tab strip. A spectator has no hand: no tab."""
-        for tabs in self.query("ContentTabs"):
-            tabs.can_focus = False
+        tabs = self.query_one("#pane-tabs", Tabs)
+        tabs.can_focus = False
         if self.client.snapshot.seat is None:
-            for tabbed in self.query(TabbedContent):
-                tabbed.hide_tab("tab-hand")
+            tabs.hide("tab-hand")
 
     def _release_collector(self) -> None:
         self._collector.release(busy=self._table_pending)
@@ -273,12 +260,9 @@ class TableScreen(Screen[None]):
     def watch_frame(self, frame: TableFrame) -> None:
         if not self.is_mounted:
             return
-        moves = self.query(MovePane)
-        if not moves:  # between a recompose's old panes and its new ones (a resize into or out of tabs):
-            return  # ``recompose`` draws the new ones once they are in
         for pane in self._frame_panes:
             pane.frame = frame
-        moves.first().frame = frame
+        self.query_one(MovePane).frame = frame
         self._log.show(frame)
         status = Text(f" {self.panes.status(frame) if frame.started else self._seats_filling(frame)}",
                       style="bold")
@@ -402,7 +386,7 @@ class TableScreen(Screen[None]):
 
     def _log_in_view(self) -> bool:
         """False when the panes are folded into tabs and another tab than the log's is shown."""
-        return not self.narrow or self.query_one(TabbedContent).active == "tab-log"
+        return not self.narrow or self.query_one("#pane-tabs", Tabs).active == "tab-log"
 
     #: The errors that end a window's part in a table that plays on: the seat was handed to a bot, or
     #: another window took it with the same token.
@@ -566,9 +550,9 @@ class TableScreen(Screen[None]):
 
     def action_pane(self, step: int) -> None:
         """The next (or previous) tab of panes on a narrow terminal, round and round."""
-        tabs = self.query_one(TabbedContent)
+        tabs = self.query_one("#pane-tabs", Tabs)
         hidden = {"tab-hand"} if self.client.snapshot.seat is None else set()
-        names = [pane.id for pane in tabs.query(TabPane) if pane.id and pane.id not in hidden]
+        names = [f"tab-{name}" for name, _title in PANE_TABS if f"tab-{name}" not in hidden]
         if tabs.active in names:
             tabs.active = names[(names.index(tabs.active) + step) % len(names)]
 

@@ -70,14 +70,6 @@ class FramePane(LinePane):
         table update with an equal key is not drawn at all. None, the default: always draw."""
         return None
 
-    def keepsake(self) -> object:
-        """What the player has set up in this pane and not yet sent (dice placed by hand), handed to the
-        pane that replaces it when the table is laid out anew (a resize into or out of tabs)."""
-        return None
-
-    def take_back(self, keepsake: object) -> None:
-        """Receive ``keepsake`` from the pane this one replaces."""
-
     def redraw(self) -> None:
         """Draw the same frame again (something of the pane's own changed: the mouse, its size, a key)."""
         self._drawn_key = None
