@@ -8,7 +8,7 @@ import pytest
 
 from core.registry import all_games
 from tests.tui_helpers import flat, quick_app, screen_lines, screen_name, wait_until
-from tui.screens.table import arrangement
+from tui.table_layout import arrangement
 
 BIG_ENOUGH = [(100, 30), (120, 36), (120, 40), (200, 30), (200, 50)]
 PANES = ("#board", "#hand", "#sheet", "#players", "#log", "#move")

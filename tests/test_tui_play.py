@@ -326,7 +326,7 @@ async def test_a_key_typed_for_one_question_is_held_longer_when_another_comes_up
     nobody has seen. A prompt that asks another kind of question than the one last answered holds keys for
     NEW_QUESTION_GUARD; one of the same kind, TYPE_AHEAD_GUARD (off here)."""
     from tui.app import TurpinApp
-    from tui.screens.table import question_kinds
+    from tui.type_ahead import question_kinds
     app = quick_app("money-or-life", players=2, seed=5)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),

@@ -29,3 +29,11 @@ def typed_ahead(seconds_in_view: float, new_question: bool, same_guard: float = 
     if math.isnan(seconds_in_view) or seconds_in_view < 0:
         return True
     return seconds_in_view < (new_guard if new_question else same_guard)
+
+
+def question_kinds(prompt: dict | None) -> frozenset[str]:
+    """What a prompt asks, as the kinds of its moves ("lay", or "turn" and "stop"): keys typed for one
+    question are held longer when another comes up."""
+    if not prompt:
+        return frozenset()
+    return frozenset(str(choice["action"].get("do")) for choice in prompt["choices"])

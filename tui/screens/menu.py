@@ -8,6 +8,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
@@ -15,7 +16,6 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 if TYPE_CHECKING:
-    from tui.app import TurpinApp
     from tui.unfinished import UnfinishedGame
 
 #: What a guest of the SSH front door is not offered (``TurpinApp.guest``): the records are the host's.
@@ -90,10 +90,11 @@ class MenuScreen(Screen[None]):
         """At the menu (first, or back from a table): the game just left may be one to go on with, or over."""
         self._look_for_an_unfinished_game()
 
-    def on_turpin_app_table_closed(self, message: TurpinApp.TableClosed) -> None:
+    def on_turpin_app_table_closed(self, message: Message) -> None:
         """The table just left is closed now, its record let go: it may be one to go on with, or (a LAN
-        table its host closed mid-game) one to serve again."""
-        self.resume_command = message.resume
+        table its host closed mid-game) one to serve again. (``TurpinApp.TableClosed``, typed as a plain
+        message: the app imports this screen, and a screen importing the app would make a circle.)"""
+        self.resume_command = getattr(message, "resume", None)
         self.query_one("#menu-hint", Static).update(self._hint())
         self._look_for_an_unfinished_game()
 

@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 from tui import TABLE_STYLES
 from tui.games import panes_for
 from tui.replay import Replay
-from tui.screens.table import NARROW_BELOW
+from tui.table_layout import NARROW_BELOW
 from tui.widgets.log import TableLog
 from tui.widgets.players import PlayersPane
 

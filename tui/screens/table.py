@@ -27,7 +27,9 @@ from tui import TABLE_STYLES
 from tui.collector import RELEASE_AFTER_PAINT, CollectorHold
 from tui.frame import TableFrame
 from tui.games import panes_for
-from tui.type_ahead import typed_ahead
+from tui.table_layout import PANE_TABS, SNUG_BELOW, arrangement, folds_into_tabs
+from tui.table_words import chat_sender, seat_news, seats_filling, stop_in_words
+from tui.type_ahead import question_kinds, typed_ahead
 from tui.widgets.banner import ConnectionBanner
 from tui.widgets.chat import ChatInput
 from tui.widgets.lines import LinePane
@@ -35,35 +37,6 @@ from tui.widgets.log import TableLog
 from tui.widgets.pane import Chip
 from tui.widgets.players import PlayersPane
 from tui.widgets.prompt import MovePane
-
-#: Below this many columns the panes fold into tabs: the players and log beside a board and a hand of
-#: town cards need a hundred.
-NARROW_BELOW = 100
-#: ... and below this many rows: the board, the hand and the move pane one over the other need them.
-SHORT_BELOW = 28
-#: Below this many rows a terminal at least ``COLUMNS_FROM`` wide lays the board, the hand and sheet, and
-#: the players and log side by side: stacked, the hand and sheet would have too few rows.
-COLUMNS_BELOW = 40
-COLUMNS_FROM = 150
-#: Below this many columns the players and log give two columns to the hand and the sheet.
-SNUG_BELOW = 110
-
-
-def folds_into_tabs(width: int, height: int) -> bool:
-    return width < NARROW_BELOW or height < SHORT_BELOW
-
-
-def arrangement(width: int, height: int) -> str:
-    """"tabs" (a small terminal), "columns" (wide and short) or "stacked" (the rest)."""
-    if folds_into_tabs(width, height):
-        return "tabs"
-    if width >= COLUMNS_FROM and height < COLUMNS_BELOW:
-        return "columns"
-    return "stacked"
-
-#: The panes as tabs on a small terminal, in the order [ and ] turn them: (name, tab title). The pane of
-#: tab ``tab-NAME`` is ``#NAME``, shown when the screen has the class ``-show-NAME``.
-PANE_TABS = (("board", "Board"), ("hand", "Hand"), ("sheet", "Sheet"), ("players", "Players"), ("log", "Log"))
 
 #: Seconds after sending a choice before the move pane says "Sent; waiting for the table…".
 SHOW_SENT_AFTER = 0.15
@@ -264,7 +237,7 @@ class TableScreen(Screen[None]):
             pane.frame = frame
         self.query_one(MovePane).frame = frame
         self._log.show(frame)
-        status = Text(f" {self.panes.status(frame) if frame.started else self._seats_filling(frame)}",
+        status = Text(f" {self.panes.status(frame) if frame.started else seats_filling(frame)}",
                       style="bold")
         # plain_name is "Ann (seat 2)" already where two are called Ann
         who = "spectating" if frame.spectating else f"you: {frame.plain_name(frame.seat)}"
@@ -275,104 +248,106 @@ class TableScreen(Screen[None]):
         if self.has_class("-spectating") != frame.spectating:
             self.set_class(frame.spectating, "-spectating")
 
-    @staticmethod
-    def _seats_filling(frame: TableFrame) -> str:
-        """Before the game starts: how many seats are taken (not whose move it is in a game not begun)."""
-        taken = sum(seat["kind"] != "open" for seat in frame.seats)
-        return f"Waiting for players: {taken} of {len(frame.seats)} seats taken"
-
     # ------------------------------------------------------------------------------ the client
 
     def on_table_screen_updated(self, message: Updated) -> None:
+        """One update from the client, handed to what it is about."""
         update = message.update
-        kind = update.kind
-        if kind == "table":
-            self._table_pending = False
-            self.call_after_refresh(self.set_timer, RELEASE_AFTER_PAINT, self._release_collector)
-            before = self.frame
-            self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
-            if before.result is not None and self.frame.result is None:
-                # A new game at this table: the last one's notices and chat are not this one's.
-                self._chat = []
-            if before.catch_ups and self.frame.catch_ups != before.catch_ups:
-                # The whole log again (a reconnect, names told anew, a new game): written afresh, chat too.
-                self._redraw_all()
-            self._announce_seats(before, self.frame)
-            away = self._away_seats()
-            if away != self._away_in_footer:
-                self._away_in_footer = away
-                self.refresh_bindings()  # the host's "bot for the away" comes and goes with them
-            interlude = self.panes.interlude(before, self.frame)
-            if interlude:
-                from tui.screens.interlude import InterludeScreen
-                self.app.push_screen(InterludeScreen(*interlude))
-            self._announce_turn()
-            self._play_the_only_move()
-            if before.result is not None and self.frame.result is None:
-                self._new_game_begins()
-            if self.frame.result is not None and not self._results_shown:
-                self._results_shown = True
-                self.refresh_bindings()
-                self.app.clear_notifications()  # a "Your move" of the last prompt is over the results else
-                self.set_timer(0.3, self.action_results)
-        elif kind in ("welcome", "connected"):
+        if update.kind == "table":
+            self._table_came()
+        elif update.kind in ("welcome", "connected"):
             self.query_one(ConnectionBanner).problem = ""
-        elif kind == "disconnected":
+        elif update.kind == "disconnected":
             self.query_one(ConnectionBanner).problem = update.text
-        elif kind == "stopped":
-            self._stopped = True
-            self.refresh_bindings()
-            if (self.client.last_error or {}).get("code") == "bad_token":
-                # The host gave the seat to a bot for good: Join no longer offers it
-                self.app.forget_seat(self.client)
-            if self.frame.result is None:
-                said = self._stop_in_words(update.text)
-                self.frame = replace(self.frame, prompt=None, out_of_it=said)  # nothing can be sent any more
-                banner = self.query_one(ConnectionBanner)
-                banner.problem, banner.gone = "", said  # on every tab, until you leave
-                self._line(said, "bold red")
-                self.notify(said, severity="error", markup=False)
-            elif self.app.client is self.client:  # over, and now closed: no new game will come, and the
-                # results must say so; not a table this app has just closed itself (a new private table's
-                # game must not open under "The table is closed")
-                said = f"{update.text[:1].upper()}{update.text[1:]}. Esc goes back to the menu."
-                banner = self.query_one(ConnectionBanner)
-                banner.problem, banner.gone = "", said
-                self._line(said, "bold")
-                self.notify(said, markup=False)
-                from tui.screens.results import ResultsScreen
-                if isinstance(self.app.screen, ResultsScreen):
-                    self.app.screen.table_closed()
-        elif kind == "error":
-            self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
-            code = (update.message or {}).get("code")
-            if code == "host_closing":  # not a refusal: the host stopped, and may be back (the banner says)
-                self._line("The host has stopped the table; it may come back: this window waits for it.",
-                           "bold yellow")
-            elif not (update.message or {}).get("permanent"):  # one that ends the connection: "stopped" says it
-                self.notify(update.text, title="Not allowed", severity="warning", markup=False)
-        elif kind == "notice":
+        elif update.kind == "stopped":
+            self._stopped_playing(update)
+        elif update.kind == "error":
+            self._refused(update)
+        elif update.kind == "notice":
             self._line(update.text, "italic yellow")
             self.notify(update.text, markup=False)
-        elif kind == "chat":
-            message_ = update.message or {}
-            sender = str(message_.get("from") or message_.get("name") or "someone")
-            if message_.get("seat") is None:
-                sender += " (spectator)"
-            elif isinstance(message_.get("seat"), int) and 0 <= message_["seat"] < len(self.frame.seats):
-                labelled = self.frame.plain_name(message_["seat"])
-                if labelled == f"{sender} (seat {message_['seat'] + 1})":
-                    sender = labelled  # "Ann (seat 3)" where two are called Ann, as the log says
-            line = Text(f"{sender}: ", style="bold cyan")
-            line.append(str(message_.get("text", update.text)))
-            self._chat.append(line)
-            self.query_one(TableLog).say(line)
-            if not self._log_in_view() and message_.get("seat") != self.frame.seat:
-                # Folded into tabs, the log may be behind another: a line said to you came with no sign.
-                self.notify(line.plain, title="Chat", timeout=6, markup=False)
-            if message_.get("seat") is None and self._can_mute() and not self._told_how_to_mute:
-                self._told_how_to_mute = True  # said when it matters: the key is not in the footer
-                self._line("You host this table: M mutes spectators' chat (and again lets them talk).", "dim")
+        elif update.kind == "chat":
+            self._chat_came(update)
+
+    def _table_came(self) -> None:
+        """A table update: the new frame drawn, and what changed told (seats, your move, a new game)."""
+        self._table_pending = False
+        self.call_after_refresh(self.set_timer, RELEASE_AFTER_PAINT, self._release_collector)
+        before = self.frame
+        self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
+        if before.result is not None and self.frame.result is None:
+            # A new game at this table: the last one's notices and chat are not this one's.
+            self._chat = []
+        if before.catch_ups and self.frame.catch_ups != before.catch_ups:
+            # The whole log again (a reconnect, names told anew, a new game): written afresh, chat too.
+            self._redraw_all()
+        self._announce_seats(before, self.frame)
+        away = self._away_seats()
+        if away != self._away_in_footer:
+            self._away_in_footer = away
+            self.refresh_bindings()  # the host's "bot for the away" comes and goes with them
+        interlude = self.panes.interlude(before, self.frame)
+        if interlude:
+            from tui.screens.interlude import InterludeScreen
+            self.app.push_screen(InterludeScreen(*interlude))
+        self._announce_turn()
+        self._play_the_only_move()
+        if before.result is not None and self.frame.result is None:
+            self._new_game_begins()
+        if self.frame.result is not None and not self._results_shown:
+            self._results_shown = True
+            self.refresh_bindings()
+            self.app.clear_notifications()  # a "Your move" of the last prompt is over the results else
+            self.set_timer(0.3, self.action_results)
+
+    def _stopped_playing(self, update: ClientUpdate) -> None:
+        """The connection is over for good: the seat lost, or the table gone or closed after its game."""
+        self._stopped = True
+        self.refresh_bindings()
+        if (self.client.last_error or {}).get("code") == "bad_token":
+            # The host gave the seat to a bot for good: Join no longer offers it
+            self.app.forget_seat(self.client)
+        if self.frame.result is None:
+            said = stop_in_words(update.text, self._seat_lost())
+            self.frame = replace(self.frame, prompt=None, out_of_it=said)  # nothing can be sent any more
+            banner = self.query_one(ConnectionBanner)
+            banner.problem, banner.gone = "", said  # on every tab, until you leave
+            self._line(said, "bold red")
+            self.notify(said, severity="error", markup=False)
+        elif self.app.client is self.client:  # over, and now closed: no new game will come, and the
+            # results must say so; not a table this app has just closed itself (a new private table's
+            # game must not open under "The table is closed")
+            said = f"{update.text[:1].upper()}{update.text[1:]}. Esc goes back to the menu."
+            banner = self.query_one(ConnectionBanner)
+            banner.problem, banner.gone = "", said
+            self._line(said, "bold")
+            self.notify(said, markup=False)
+            from tui.screens.results import ResultsScreen
+            if isinstance(self.app.screen, ResultsScreen):
+                self.app.screen.table_closed()
+
+    def _refused(self, update: ClientUpdate) -> None:
+        """An error from the host: a refused move (said in a toast), or the host stopping for now."""
+        self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
+        code = (update.message or {}).get("code")
+        if code == "host_closing":  # not a refusal: the host stopped, and may be back (the banner says)
+            self._line("The host has stopped the table; it may come back: this window waits for it.",
+                       "bold yellow")
+        elif not (update.message or {}).get("permanent"):  # one that ends the connection: "stopped" says it
+            self.notify(update.text, title="Not allowed", severity="warning", markup=False)
+
+    def _chat_came(self, update: ClientUpdate) -> None:
+        chat = update.message or {}
+        line = Text(f"{chat_sender(chat, self.frame)}: ", style="bold cyan")
+        line.append(str(chat.get("text", update.text)))
+        self._chat.append(line)
+        self.query_one(TableLog).say(line)
+        if not self._log_in_view() and chat.get("seat") != self.frame.seat:
+            # Folded into tabs, the log may be behind another: a line said to you came with no sign.
+            self.notify(line.plain, title="Chat", timeout=6, markup=False)
+        if chat.get("seat") is None and self._can_mute() and not self._told_how_to_mute:
+            self._told_how_to_mute = True  # said when it matters: the key is not in the footer
+            self._line("You host this table: M mutes spectators' chat (and again lets them talk).", "dim")
 
     def _new_game_begins(self) -> None:
         """The host dealt again at this table: its results close, and the game shows from its start (the
@@ -398,12 +373,6 @@ class TableScreen(Screen[None]):
             return False
         return (self.client.last_error or {}).get("code") in self.SEAT_LOST
 
-    def _stop_in_words(self, reason: str) -> str:
-        if self._seat_lost():
-            return (f"You are out of this game: {reason}. The table plays on without you: s watches it, "
-                    "Esc goes back to the menu.")
-        return f"The table is gone: {reason}. Esc goes back to the menu."
-
     def action_spectate(self) -> None:
         """Watch the table this window has lost its seat at, as a spectator (public things only)."""
         client = self.client
@@ -415,22 +384,8 @@ class TableScreen(Screen[None]):
         self.query_one(TableLog).say(line)
 
     def _announce_seats(self, before: TableFrame, now: TableFrame) -> None:
-        """A player newly seated or back: one line in the log and a toast. A player lost and a seat handed
-        to a bot are the host's notices, which say why."""
-        if not before.seats or len(before.seats) != len(now.seats):
-            return
-        for old, new in zip(before.seats, now.seats):
-            name = Text(str(new.get("name") or f"Seat {new['seat'] + 1}"))
-            if old["kind"] != "bot" and new["kind"] == "bot":
-                continue  # the host's notice says it, and why ("Seat 3 is taken by a bot")
-            elif old["kind"] == "open" and new["kind"] == "player":
-                news = f"{name.plain} sits down in seat {new['seat'] + 1}"
-            elif old["kind"] == "bot" and new["kind"] == "player":
-                news = f"{name.plain} is back in seat {new['seat'] + 1}; the bot steps aside"
-            elif new["kind"] == "player" and not old["connected"] and new["connected"]:
-                news = f"{name.plain} is back"
-            else:
-                continue
+        """A player newly seated or back: one line in the log and a toast."""
+        for news in seat_news(before.seats, now.seats):
             self._line(news, "italic")
             self.notify(news, markup=False, timeout=3)
 
@@ -664,11 +619,3 @@ class TableScreen(Screen[None]):
                     "waiting; join the table again from this terminal to take your seat back.")
         return ("The table plays on without you: it waits for your moves, or the host lets a bot play them. "
                 "Join it again from this terminal to take your seat back.")
-
-
-def question_kinds(prompt: dict | None) -> frozenset[str]:
-    """What a prompt asks, as the kinds of its moves ("lay", or "turn" and "stop"): keys typed for one
-    question are held longer when another comes up."""
-    if not prompt:
-        return frozenset()
-    return frozenset(str(choice["action"].get("do")) for choice in prompt["choices"])

@@ -1,0 +1,57 @@
+"""What the table screen says in words about the table itself (not a game's moves): seats filling,
+people sitting down or coming back, who said a chat line, and why the table is gone for this window.
+Pure functions of what the host sent, so that each can be read and tested apart from the screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui.frame import TableFrame
+
+
+def seats_filling(frame: TableFrame) -> str:
+    """Before the game starts: how many seats are taken (not whose move it is in a game not begun)."""
+    taken = sum(seat["kind"] != "open" for seat in frame.seats)
+    return f"Waiting for players: {taken} of {len(frame.seats)} seats taken"
+
+
+def seat_news(before: list[dict[str, Any]], now: list[dict[str, Any]]) -> list[str]:
+    """A player newly seated or back, one line each. A player lost and a seat handed to a bot are the
+    host's notices, which say why, so they are not news here."""
+    if not before or len(before) != len(now):
+        return []
+    news = []
+    for old, new in zip(before, now):
+        name = str(new.get("name") or f"Seat {new['seat'] + 1}")
+        if old["kind"] != "bot" and new["kind"] == "bot":
+            continue  # the host's notice says it, and why ("Seat 3 is taken by a bot")
+        if old["kind"] == "open" and new["kind"] == "player":
+            news.append(f"{name} sits down in seat {new['seat'] + 1}")
+        elif old["kind"] == "bot" and new["kind"] == "player":
+            news.append(f"{name} is back in seat {new['seat'] + 1}; the bot steps aside")
+        elif new["kind"] == "player" and not old["connected"] and new["connected"]:
+            news.append(f"{name} is back")
+    return news
+
+
+def chat_sender(message: dict[str, Any], frame: TableFrame) -> str:
+    """Who said a chat line, as the log names them: "Sam (spectator)", or "Ann (seat 3)" where two are
+    called Ann."""
+    sender = str(message.get("from") or message.get("name") or "someone")
+    seat = message.get("seat")
+    if seat is None:
+        return sender + " (spectator)"
+    if isinstance(seat, int) and 0 <= seat < len(frame.seats):
+        labelled = frame.plain_name(seat)
+        if labelled == f"{sender} (seat {seat + 1})":
+            return labelled
+    return sender
+
+
+def stop_in_words(reason: str, seat_lost: bool) -> str:
+    """Why this window can play no more: out of a game that plays on (it may still watch), or the table
+    gone."""
+    if seat_lost:
+        return (f"You are out of this game: {reason}. The table plays on without you: s watches it, "
+                "Esc goes back to the menu.")
+    return f"The table is gone: {reason}. Esc goes back to the menu."
