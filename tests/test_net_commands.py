@@ -388,7 +388,7 @@ async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeyp
         async def start(self):
             calls.append(("start",))
 
-        async def update(self, seats_taken, seats_free, over=False):
+        async def update(self, seats_taken, seats_free, over=False, waiting=0):
             calls.append(("update", seats_taken, seats_free) + (("over",) if over else ()))
             if (seats_taken, seats_free) == (1, 1):
                 one_seat_taken.set()
@@ -410,7 +410,7 @@ async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeyp
         await player.close()
     kind, fields, port, interfaces = calls[0]
     assert fields == {"name": "The Bell", "game": "net-toy", "protocol": 1, "seats_taken": 0, "seats_free": 2,
-                      "code_needed": True, "over": False}
+                      "code_needed": True, "over": False, "waiting": 0}
     assert port == host.address[1] and interfaces == ["127.0.0.1"]
     assert ("start",) in calls and ("update", 1, 1) in calls and calls[-1] == ("close",)
 
@@ -658,7 +658,7 @@ async def test_the_advert_is_updated_when_the_game_ends(monkeypatch):
         async def start(self):
             pass
 
-        async def update(self, seats_taken, seats_free, over=False):
+        async def update(self, seats_taken, seats_free, over=False, waiting=0):
             calls.append((seats_taken, seats_free, over))
 
         async def close(self):
