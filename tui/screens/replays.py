@@ -86,13 +86,14 @@ class ReplaysScreen(Screen[None]):
         # Wide enough from the start for the longest words the outcomes can come to: they fill in later.
         # (At most RESULT_WIDTH: a tie of many names is cut, and the players, who tell games apart, show
         # beside it at 80 columns.)
-        result = min(RESULT_WIDTH, max([len("the rival won")] + [len(names) + len(" tied") for names in players]))
+        result = min(RESULT_WIDTH, max([len("the rival won")] +
+                                       [len(names) + len(" tied") for names in players]))
         saved = max([len("Saved")] + [len(entry.when) for entry in records])
         game = max([len("Game")] + [len(entry.title) for entry in records])
         moves = max([len("Moves")] + [len(str(entry.actions)) for entry in records])
         # Who won before who played, and the table's own name last (it is mostly "<game> table"): the
         # result must be on screen at 80 columns, and cut names end in a mark.
-        room = (self.size.width - LIST_MARGINS - 2 * table.cell_padding * 6 - saved - game - result - moves)
+        room = self.size.width - LIST_MARGINS - 2 * table.cell_padding * 6 - saved - game - result - moves
         widest_players = max([len("Players")] + [len(names) for names in players])
         widest_table = max([len("Table")] + [len(name) for name in own_names])
         players_width = min(widest_players, max(len("Players"), room - min(widest_table, room // 3)))

@@ -83,7 +83,8 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.client = client
         self.panes = panes_for(client.snapshot.game)
-        self.add_class(f"-game-{client.snapshot.game}", "-show-board")  # a game's stylesheet may size the shared panes
+        # A game's stylesheet may size the shared panes; folded into tabs, the board's shows first.
+        self.add_class(f"-game-{client.snapshot.game}", "-show-board")
         self._unsubscribe = None
         self._announced_prompt: int | None = None
         self._chose_at = float("-inf")  # when this window last sent a move (monotonic)
