@@ -1,0 +1,78 @@
+"""The review of a finished game (core.review): the marked decisions are the costliest the scoring found."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.bots import resolved
+from core.registry import all_games, get_game
+from core.review import Effort, review_game, review_lines
+from core.search import Budget
+from core.simulate import play_bot_game
+
+SMALL = Effort(samples=6, candidates=4, confidence=1.5)
+
+
+def played_by(game_id: str, bot: str, seed: int):
+    game = get_game(game_id)
+    options = game.resolve_options({})
+    return game, options, play_bot_game(game, options, seed, [bot] * game.seats(options))
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_marked_decisions_are_the_costliest_in_order(game_id):
+    game, options, played = played_by(game_id, "easy", 11)
+    review = review_game(game, options, 11, played.actions, SMALL)
+    assert review.decisions, "a random game has decisions with a choice"
+    assert any(review.marked), "the easy bot makes some clear mistakes"
+    for seat, marked in enumerate(review.marked):
+        assert all(d.seat == seat for d in marked)
+        costs = [d.cost for d in marked]
+        assert costs == sorted(costs, reverse=True)
+        clear = [d for d in review.decisions if d.seat == seat and d.significant and d.cost > SMALL.confidence * d.error]
+        if clear:
+            assert marked[0].cost == max(d.cost for d in clear)
+        assert len(marked) <= SMALL.marks
+        for decision in marked:
+            assert decision.best != decision.played
+            assert decision.cost > 0
+
+
+def test_a_game_the_hard_bot_played_shows_few_marks():
+    game = get_game("turpin")
+    options = game.resolve_options({"players": 2})
+    hard = resolved(game.bots["hard"]).with_budget(Budget(playouts=400, seconds=None))
+    state = game.setup(options, 5)
+    actions = []
+    rngs = [random.Random(seat) for seat in range(2)]
+    while pending := game.pending(state):
+        seat = pending[0]
+        action = hard(state, seat, rngs[seat])
+        actions.append([seat, action])
+        game.advance(state, seat, action)
+    effort = Effort(samples=8, candidates=4)
+    hard_marks = sum(len(m) for m in review_game(game, options, 5, actions, effort).marked)
+    assert hard_marks <= 1  # few or none: the review and the bot read the same odds
+
+
+def test_money_or_life_robberies_are_scored_by_the_solver_exactly():
+    game, options, played = played_by("money-or-life", "random", 3)
+    review = review_game(game, options, 3, played.actions, SMALL)
+    robberies = [d for d in review.decisions if d.played.get("do") == "assign"]
+    assert robberies
+    assert all(d.error == 0.0 and d.unit == "points" for d in robberies)
+
+
+def test_a_review_is_deterministic_and_reports_progress():
+    game, options, played = played_by("turpin", "easy", 2)
+    seen = []
+    first = review_game(game, options, 2, played.actions, SMALL, progress=lambda done, total: seen.append((done, total)))
+    second = review_game(game, options, 2, played.actions, SMALL)
+    assert first == second
+    assert seen[-1] == (len(played.actions), len(played.actions))
+    assert [done for done, _ in seen] == list(range(1, len(played.actions) + 1))
+    text = "\n".join(review_lines(first, ["Ann", "Bob"]))
+    assert text.startswith("Ann (")
+    assert "gold" in text
