@@ -76,3 +76,67 @@ def test_a_review_is_deterministic_and_reports_progress():
     text = "\n".join(review_lines(first, ["Ann", "Bob"]))
     assert text.startswith("Ann (")
     assert "gold" in text
+
+
+@pytest.fixture
+def record_file(tmp_path):
+    """A finished 2-player Dick Turpin: Ann (a person playing at random) against an easy bot."""
+    from net.authority import Table
+    from net.record import write_record
+    game = get_game("turpin")
+    table = Table(game, {"players": 2}, name="The Bell", bots={1: "easy"}, seed=11)
+    table.join(lambda frame: None, {"protocol": 1, "role": "player", "name": "Ann"})
+    rng = random.Random(3)
+    while pending := game.pending(table.state):
+        seat = pending[0]
+        if table.seats[seat].kind == "bot":
+            table.play_bot()
+        else:
+            table._apply(seat, rng.choice(game.legal_actions(table.state, seat)))
+    path = tmp_path / "bell.turpin-record"
+    write_record(path, table.record())
+    return path
+
+
+def turpin(*args: str):
+    import pathlib
+    import subprocess
+    import sys
+    root = pathlib.Path(__file__).resolve().parent.parent
+    return subprocess.run([sys.executable, "-m", "tui.cli", *args], cwd=root, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_the_review_command_prints_each_seats_review(record_file):
+    done = turpin("review", str(record_file), "--samples", "4")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Review of The Famous Dick Turpin at The Bell (40 moves)"
+    assert any(line.startswith("Ann (") for line in lines)
+    assert sum(1 for line in lines if "decisions with a choice" in line) == 2
+
+
+@pytest.mark.parametrize("content, said", [
+    (b"\x00\x01garbage", "is not a turpin game record"),
+    (None, "cannot read the record"),
+])
+def test_the_review_command_refuses_a_bad_file_in_one_line(tmp_path, content, said):
+    path = tmp_path / "bad.turpin-record"
+    if content is not None:
+        path.write_bytes(content)
+    done = turpin("review", str(path))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("turpin: ") and said in lines[0], lines
+
+
+def test_the_review_command_refuses_a_record_whose_moves_break_the_rules(tmp_path, record_file):
+    from net.record import read_record, write_record
+    record = read_record(record_file)
+    record["actions"][3] = [record["actions"][3][0], {"do": "fly"}]
+    path = tmp_path / "broken.turpin-record"
+    write_record(path, record)
+    done = turpin("review", str(path))
+    assert done.returncode == 2
+    assert "breaks the rules" in done.stderr and len(done.stderr.splitlines()) == 1
