@@ -32,7 +32,7 @@ class Effort:
     """How hard a review looks at each decision."""
 
     #: Guesses of the hidden state per decision; each candidate is played out once per guess.
-    samples: int = 24
+    samples: int = 48
     #: At most this many actions scored per decision: the one played, the guide's, others at random.
     candidates: int = 6
     #: Decisions marked per seat at most.
