@@ -218,15 +218,7 @@ class ResultsScreen(Screen[None]):
             self.app.pop_screen()
             self.app.screen.action_review()  # the replay these results were opened from
             return
-        from net.record import RecordError
-        from tui.replay import Replay
-        from tui.screens.replay import ReplayScreen
-        try:
-            replay = Replay(path, self.app.glyphs)
-        except RecordError as error:
-            self.notify(f"This game's record cannot be read: {error}", severity="error", markup=False)
-            return
-        self.app.push_screen(ReplayScreen(replay, review_now=True))
+        self.app.review_game(path)
 
     def action_play_again(self) -> None:
         if not self.replay and getattr(self.app, "can_play_again", False):
