@@ -104,3 +104,23 @@ async def test_the_results_review_key_reviews_the_replay_they_came_from(tmp_path
         await wait_until(pilot, lambda: app.screen is replay_screen and replay_screen.review is not None,
                          "the replay, reviewed")
         assert "reviewed moves: " in screen_text(app)
+
+
+async def test_after_a_game_review_opens_its_replay_and_reviews_it(tmp_path, monkeypatch):
+    """The results of a game just played: Review opens the game's replay, its review under way."""
+    import tui.screens.replay
+    monkeypatch.setattr(tui.screens.replay, "REVIEW_EFFORT", SMALL)
+    path = tmp_path / "game.turpin-record"
+    record_a_game(path, seed=5)
+    app = menu_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        replay = Replay(path, app.glyphs)
+        from tui.screens.results import ResultsScreen
+        app.push_screen(ResultsScreen(replay.frame(replay.steps), record_path=str(path)))
+        await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen" and "Review" in screen_text(app),
+                         "the results, with a Review button")
+        await pilot.press("v")
+        await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen" and app.screen.review is not None,
+                         "the replay, reviewed")
+        assert "reviewed moves: " in screen_text(app)

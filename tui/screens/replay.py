@@ -56,13 +56,13 @@ class ReplayScreen(Screen[None]):
     #: Whose view the replay shows: None for the spectator's, else a seat (only once the game is over).
     point_of_view: reactive[int | None] = reactive(None)
 
-    def __init__(self, replay: Replay, review_now: bool = False, effort: Effort = REVIEW_EFFORT) -> None:
+    def __init__(self, replay: Replay, review_now: bool = False, effort: Effort | None = None) -> None:
         super().__init__()
         self.replay = replay
         self.panes = panes_for(replay.game.id)
         self._player: Timer | None = None
         self.review_now = review_now
-        self.effort = effort
+        self.effort = effort or REVIEW_EFFORT
         self.review: Review | None = None
         self._reviewing: Worker[Review] | None = None
         self.names = seat_names(replay.record)
