@@ -405,6 +405,18 @@ class TurpinApp(App[int]):
             return None
         return f"turpin host --headless --resume {shlex.quote(hosted.record_path)}"
 
+    def review_game(self, path: str) -> None:
+        """The replay of the game recorded at ``path``, its review under way (the results' Review)."""
+        from net.record import RecordError
+        from tui.replay import Replay
+        from tui.screens.replay import ReplayScreen
+        try:
+            replay = Replay(path, self.glyphs)
+        except RecordError as error:
+            self.notify(f"This game's record cannot be read: {error}", severity="error", markup=False)
+            return
+        self.push_screen(ReplayScreen(replay, review_now=True))
+
     def return_to_menu(self) -> None:
         """Back to the main menu from anywhere (the replays, say), leaving any table as it is."""
         self._to_menu()

@@ -93,22 +93,36 @@ class Replay:
         self.game = game
         self.glyphs = glyphs
         self.steps = len(self.record["actions"])
+        self._finished: bool | None = None
 
     def table_at(self, step: int) -> Table:
         """The table after ``step`` actions, rebuilt from the record as a resumed host rebuilds it."""
         step = max(0, min(step, self.steps))
         return Table.from_record(self.game, {**self.record, "actions": self.record["actions"][:step]})
 
-    def frame(self, step: int) -> TableFrame:
+    @property
+    def finished(self) -> bool:
+        """Whether the record plays its game to the end: then every seat's view may be shown (A2)."""
+        if self._finished is None:
+            table = self.table_at(self.steps)
+            self._finished = not self.game.pending(table.state)
+        return self._finished
+
+    def frame(self, step: int, seat: int | None = None) -> TableFrame:
+        """The table after ``step`` actions as the spectator saw it, or as ``seat`` saw it: a seat's view
+        only of a finished game, whose secrets the end revealed to everyone."""
+        if seat is not None and not self.finished:
+            raise ValueError("a seat's view of a game that has not ended would show its secrets")
         table = self.table_at(step)
         result = table.narrated_result()
         return TableFrame(
-            game=self.game.id, title=self.game.title, table=table.name, role="spectator", seat=None,
+            game=self.game.id, title=self.game.title, table=table.name,
+            role="spectator" if seat is None else "player", seat=seat,
             options=dict(table.options), turn=table.turn, started=table.started,
-            view=self.game.view(table.state, None), prompt=None,
+            view=self.game.view(table.state, seat), prompt=None,
             # Everyone was at the table when the game was played; nobody is "away" in its replay.
-            seats=[{**seat, "connected": seat["kind"] != "open"} for seat in table.public_seats()],
-            log=table.narrate(visible_events(table.log, None)), result=result,
+            seats=[{**seat_, "connected": seat_["kind"] != "open"} for seat_ in table.public_seats()],
+            log=table.narrate(visible_events(table.log, seat)), result=result,
             record=public_record(table.record()) if result is not None else None, glyphs=self.glyphs)
 
     def describe(self) -> dict[str, Any]:

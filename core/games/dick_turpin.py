@@ -781,5 +781,5 @@ GAME = Game(
     stats=stats,
     check_invariants=check_invariants,
     check_options=check_options,
-    extra={"bench": bench_lines},
+    extra={"bench": bench_lines, "score_unit": "gold"},
 )

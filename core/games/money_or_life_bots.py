@@ -545,3 +545,33 @@ def round_over(state: State, seat: int, start: State) -> float | None:
 
 
 hard = searching_bot(lambda: engine.GAME, budget=HARD_BUDGET, horizon=round_over)
+
+
+def review_values(game: Any, state: State, seat: int, actions: list[Action], rng: random.Random,
+                  effort: Any) -> Any:
+    """The review's scoring of a robbery's assignment (``core.review``): the solver's exact outcome of
+    every assignment the dice allow, valued as the normal bot values an outcome (``result_value``), in
+    points; on a shared coach, averaged over every way the partner may share his dice. Other decisions
+    are left to the review's playouts (None)."""
+    from core.review import Scores  # core.review reads the bots; imported here, when a review runs
+
+    view = engine.view(state, seat)
+    if view["phase"] != "rob" or actions[0].get("do") != "assign":
+        return None
+    legal = [a for a in engine.legal_actions(state, seat) if a.get("do") == "assign"]
+    assigns = [actions[0]] + [a for a in legal if a != actions[0]]
+    if robbery_partners(view, seat):
+        value = shared_robbery_values(view, seat)
+        values = [value(a) for a in assigns]
+    else:
+        player = view["players"][seat]
+        targets = engine.shown_coach_targets(view, player["pick"])
+        me = my_profile(view, seat)
+        values = [result_value(solver.action_outcome(a, targets["speed"], targets["wit"], targets["combat"],
+                                                     targets["money"], engine.horse_bonus(player),
+                                                     engine.wit_bonus(player), engine.combat_bonus(player)), me)
+                  for a in assigns]
+    return Scores(actions=assigns, values=values, errors=[0.0] * len(assigns), unit="points")
+
+
+hard.review_values = review_values  # type: ignore[attr-defined]

@@ -85,6 +85,7 @@ class ResultsScreen(Screen[None]):
         Binding("m", "menu", "back to menu", id="menu"),
         Binding("escape", "back", "back", show=False),
         Binding("t", "table", "look at the table", id="table"),
+        Binding("v", "review", "review", id="review"),
     ]
 
     def __init__(self, frame: TableFrame, record_path: str | None = None, replay: bool = False) -> None:
@@ -124,6 +125,8 @@ class ResultsScreen(Screen[None]):
                     yield Button("Back to the replay", id="table", variant="primary")
                 elif getattr(self.app, "can_play_again", False):
                     yield Button("Play again (same seats)", id="again", variant="primary")
+                if self._record_to_review():
+                    yield Button("Review", id="review")
                 yield Button("Back to menu", id="menu")
         yield Footer()
 
@@ -193,13 +196,33 @@ class ResultsScreen(Screen[None]):
             self.action_play_again()
         elif event.button.id == "table":
             self.action_table()
+        elif event.button.id == "review":
+            self.action_review()
         else:
             self.action_menu()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "play_again":  # only where it can: a game against bots here, not a LAN table's
             return not self.replay and getattr(self.app, "can_play_again", False)
+        if action == "review":
+            return self._record_to_review() is not None
         return True
+
+    def _record_to_review(self) -> str | None:
+        """The record a review replays: this game's, once it is written whole."""
+        path = self.record_path or getattr(self.app, "record_path", None)
+        return str(path) if path else None
+
+    def action_review(self) -> None:
+        """The game's replay, its review under way: from a replay's results, that replay's own."""
+        path = self._record_to_review()
+        if path is None:
+            return
+        if self.replay:
+            self.app.pop_screen()
+            self.app.screen.action_review()  # the replay these results were opened from
+            return
+        self.app.review_game(path)
 
     def action_play_again(self) -> None:
         if not self.replay and getattr(self.app, "can_play_again", False):

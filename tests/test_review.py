@@ -1,0 +1,142 @@
+"""The review of a finished game (core.review): the marked decisions are the costliest the scoring found."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.bots import resolved
+from core.registry import all_games, get_game
+from core.review import Effort, review_game, review_lines
+from core.search import Budget
+from core.simulate import play_bot_game
+
+SMALL = Effort(samples=6, candidates=4, confidence=1.5)
+
+
+def played_by(game_id: str, bot: str, seed: int):
+    game = get_game(game_id)
+    options = game.resolve_options({})
+    return game, options, play_bot_game(game, options, seed, [bot] * game.seats(options))
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_marked_decisions_are_the_costliest_in_order(game_id):
+    game, options, played = played_by(game_id, "easy", 11)
+    review = review_game(game, options, 11, played.actions, SMALL)
+    assert review.decisions, "a random game has decisions with a choice"
+    assert any(review.marked), "the easy bot makes some clear mistakes"
+    for seat, marked in enumerate(review.marked):
+        assert all(d.seat == seat for d in marked)
+        costs = [d.cost for d in marked]
+        assert costs == sorted(costs, reverse=True)
+        clear = [d for d in review.decisions if d.seat == seat and d.significant and d.cost > SMALL.confidence * d.error]
+        if clear:
+            assert marked[0].cost == max(d.cost for d in clear)
+        assert len(marked) <= SMALL.marks
+        for decision in marked:
+            assert decision.best != decision.played
+            assert decision.cost > 0
+
+
+def test_a_game_the_hard_bot_played_shows_few_marks():
+    game = get_game("turpin")
+    options = game.resolve_options({"players": 2})
+    hard = resolved(game.bots["hard"]).with_budget(Budget(playouts=400, seconds=None))
+    state = game.setup(options, 5)
+    actions = []
+    rngs = [random.Random(seat) for seat in range(2)]
+    while pending := game.pending(state):
+        seat = pending[0]
+        action = hard(state, seat, rngs[seat])
+        actions.append([seat, action])
+        game.advance(state, seat, action)
+    effort = Effort(samples=8, candidates=4)
+    hard_marks = sum(len(m) for m in review_game(game, options, 5, actions, effort).marked)
+    assert hard_marks <= 1  # few or none: the review and the bot read the same odds
+
+
+def test_money_or_life_robberies_are_scored_by_the_solver_exactly():
+    game, options, played = played_by("money-or-life", "random", 3)
+    review = review_game(game, options, 3, played.actions, SMALL)
+    robberies = [d for d in review.decisions if d.played.get("do") == "assign"]
+    assert robberies
+    assert all(d.error == 0.0 and d.unit == "points" for d in robberies)
+
+
+def test_a_review_is_deterministic_and_reports_progress():
+    game, options, played = played_by("turpin", "easy", 2)
+    seen = []
+    first = review_game(game, options, 2, played.actions, SMALL, progress=lambda done, total: seen.append((done, total)))
+    second = review_game(game, options, 2, played.actions, SMALL)
+    assert first == second
+    assert seen[-1] == (len(played.actions), len(played.actions))
+    assert [done for done, _ in seen] == list(range(1, len(played.actions) + 1))
+    text = "\n".join(review_lines(first, ["Ann", "Bob"]))
+    assert text.startswith("Ann (")
+    assert "gold" in text
+
+
+@pytest.fixture
+def record_file(tmp_path):
+    """A finished 2-player Dick Turpin: Ann (a person playing at random) against an easy bot."""
+    from net.authority import Table
+    from net.record import write_record
+    game = get_game("turpin")
+    table = Table(game, {"players": 2}, name="The Bell", bots={1: "easy"}, seed=11)
+    table.join(lambda frame: None, {"protocol": 1, "role": "player", "name": "Ann"})
+    rng = random.Random(3)
+    while pending := game.pending(table.state):
+        seat = pending[0]
+        if table.seats[seat].kind == "bot":
+            table.play_bot()
+        else:
+            table._apply(seat, rng.choice(game.legal_actions(table.state, seat)))
+    path = tmp_path / "bell.turpin-record"
+    write_record(path, table.record())
+    return path
+
+
+def turpin(*args: str):
+    import pathlib
+    import subprocess
+    import sys
+    root = pathlib.Path(__file__).resolve().parent.parent
+    return subprocess.run([sys.executable, "-m", "tui.cli", *args], cwd=root, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_the_review_command_prints_each_seats_review(record_file):
+    done = turpin("review", str(record_file), "--samples", "4")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Review of The Famous Dick Turpin at The Bell (40 moves)"
+    assert any(line.startswith("Ann (") for line in lines)
+    assert sum(1 for line in lines if "decisions with a choice" in line) == 2
+
+
+@pytest.mark.parametrize("content, said", [
+    (b"\x00\x01garbage", "is not a turpin game record"),
+    (None, "cannot read the record"),
+])
+def test_the_review_command_refuses_a_bad_file_in_one_line(tmp_path, content, said):
+    path = tmp_path / "bad.turpin-record"
+    if content is not None:
+        path.write_bytes(content)
+    done = turpin("review", str(path))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("turpin: ") and said in lines[0], lines
+
+
+def test_the_review_command_refuses_a_record_whose_moves_break_the_rules(tmp_path, record_file):
+    from net.record import read_record, write_record
+    record = read_record(record_file)
+    record["actions"][3] = [record["actions"][3][0], {"do": "fly"}]
+    path = tmp_path / "broken.turpin-record"
+    write_record(path, record)
+    done = turpin("review", str(path))
+    assert done.returncode == 2
+    assert "breaks the rules" in done.stderr and len(done.stderr.splitlines()) == 1

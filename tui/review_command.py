@@ -1,0 +1,76 @@
+"""``turpin review FILE``: print the review of a game record, each seat's costliest decisions."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from core.engine import IllegalAction, OptionError
+from core.registry import get_game
+from core.review import Effort, Review, review_lines, review_record
+from net.record import RecordError, read_record
+from tui.arguments import one_line_errors, whole_number
+
+
+def add_review_command(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``turpin review FILE [--samples N]`` to the CLI."""
+    parser = subparsers.add_parser(
+        "review", help="print the review of a game record",
+        description="Replay a game record and print, for each seat, the decisions that cost it most by the "
+                    "hard bot's reckoning, with what it would have played.")
+    parser.add_argument("file", metavar="FILE", help="a game record (.turpin-record)")
+    parser.add_argument("--samples", type=whole_number("--samples", 1), default=Effort().samples,
+                        help="guesses of the hidden cards per decision (default %(default)s)")
+    parser.set_defaults(handler=run_review)
+    one_line_errors(parser)
+
+
+def seat_names(record: dict[str, Any]) -> list[str]:
+    """Who sat in each seat of a record: the name, or "Seat N" with its bot's level."""
+    names = []
+    for number, seat in enumerate(record["seats"], start=1):
+        name = seat.get("name") or seat.get("away_name")
+        if not name:
+            name = f"Seat {number}" + (f" ({seat['bot']} bot)" if seat.get("bot") else "")
+        names.append(name)
+    return names
+
+
+def reviewed(path: str, effort: Effort = Effort(), progress: Any = None) -> tuple[dict[str, Any], Review]:
+    """The record at ``path`` and its review; ``RecordError`` for any file that is no game we can replay."""
+    record = read_record(path)
+    try:
+        game = get_game(record["game"])
+    except KeyError as error:
+        raise RecordError(f"the record is of a game this turpin does not have ({error.args[0]})") from None
+    try:
+        return record, review_record(game, record, effort, progress)
+    except OptionError as error:
+        raise RecordError(f"the record's 'options' cannot be played: {error}") from None
+    except IllegalAction as error:
+        raise RecordError(f"the record's action log breaks the rules: {error}") from None
+
+
+def _progress(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    sys.stderr.write(f"\rreviewing [{'#' * filled}{'.' * (width - filled)}] {done}/{total} moves")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def run_review(args: argparse.Namespace) -> int:
+    try:
+        record, review = reviewed(args.file, Effort(samples=args.samples),
+                                  _progress if sys.stderr.isatty() else None)
+    except RecordError as error:
+        print(f"turpin: {error}", file=sys.stderr)
+        return 2
+    game = get_game(record["game"])
+    print(f"Review of {game.title} at {record['table'] or 'a table'} ({len(record['actions'])} moves)")
+    print()
+    for line in review_lines(review, seat_names(record)):
+        print(line)
+    return 0
