@@ -30,6 +30,7 @@ from core.engine import (Action, Bot, Event, Game, IllegalAction, OptionError, S
                          seat_name, visible_events)
 from net import protocol
 from net.chat import check_chat_text
+from net.match import Match
 from net.protocol import error_message, host_message
 from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record, public_record
 from net.refusals import Refusal, check_protocol
@@ -92,6 +93,8 @@ class Table:
         for seat, bot in (bots or {}).items():
             self._seat_bot(seat, bot)
         self._deal(seed)
+        #: Who sits where over the games at this table, and the running score (``start_again``).
+        self.match = Match.new(len(self.seats))
         self.watchers: list[Watcher] = []
         self._prompts = [_Prompt() for _ in self.seats]
         #: A change listeners may want (seats filling) for the advertiser; set by the host.
@@ -160,7 +163,7 @@ class Table:
                 "grace": self.grace, "host_token": self.host_token, "saved_at": time.time(), "meta": self.meta,
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token,
                            **({"away_name": s.away_name} if s.away_name is not None else {})} for s in self.seats],
-                "actions": self.actions}
+                "actions": self.actions, "match": self.match.to_record()}
 
     @classmethod
     def from_record(cls, game: Game, record: dict[str, Any],
@@ -176,6 +179,7 @@ class Table:
         except OptionError as error:
             raise RecordError(f"the record's 'options' cannot be played: {error}") from None
         table.meta = dict(record.get("meta") or {})
+        table.match = Match.from_record(record.get("match"), len(table.seats))  # checked by check_record
         if len(record["seats"]) != len(table.seats):
             raise RecordError("the record's seats do not match its options")
         for number, (info, saved) in enumerate(zip(table.seats, record["seats"]), start=1):
@@ -264,10 +268,7 @@ class Table:
             if hello.get("token") is None and self.save is not None:
                 self.save(self.record())  # the new token must survive a crash, or he could not come back
         self.watchers.append(watcher)
-        watcher.send(protocol.encode(host_message(
-            "welcome", protocol=protocol.PROTOCOL_VERSION, game=self.game.id, title=self.game.title,
-            table=self.name, role=hello["role"], seat=seat, token=token, options=self.options,
-            heartbeat=self.heartbeat, timeout=self.timeout)))
+        watcher.send(self._welcome(seat, hello["role"]))
         self._send_table(watcher, catch_up=True)
         if stood_in is not None:
             # The seat's own lines in the log ("You chose the tavern") are the bot's moves: said to him.
@@ -281,6 +282,14 @@ class Table:
             self.tell(f"Seat {seat + 1}: {name} is back" if hello.get("token") else
                        f"Seat {seat + 1}: {name} sat down")
         return watcher
+
+    def _welcome(self, seat: int | None, role: str) -> bytes:
+        """The welcome to a seat (with its token) or to a spectator: what the table is and where he sits."""
+        token = self.seats[seat].token if seat is not None else None
+        return protocol.encode(host_message(
+            "welcome", protocol=protocol.PROTOCOL_VERSION, game=self.game.id, title=self.game.title,
+            table=self.name, role=role, seat=seat, token=token, options=self.options,
+            heartbeat=self.heartbeat, timeout=self.timeout))
 
     def _seat_of_token(self, token: str) -> tuple[int, str | None]:
         """The seat the token is for, and the name of the bot that kept it warm meanwhile (if one did)."""
@@ -357,28 +366,42 @@ class Table:
         self.tell(f"Seat {seat + 1}: a bot ({bot}) plays it now")
 
     def start_again(self, seed: int | None = None,
-                    save: Callable[[dict[str, Any]], None] | None = None) -> None:
-        """Another game at this table once this one is over: the same options, seats and tokens (everyone
-        keeps his seat), a fresh deal, and ``save`` for its record (the last game's record stays whole).
-        Every watcher is sent the new table from its start, as after a reconnect."""
+                    save: Callable[[dict[str, Any]], None] | None = None, *, shuffle: bool = False) -> None:
+        """Another game at this table once this one is over: the same options, people and tokens, each in
+        his seat or (``shuffle``) all in new ones, a fresh deal, and ``save`` for its record (the last
+        game's record stays whole). The finished game counts in the match's running score. Every watcher
+        is sent the new table from its start, as after a reconnect; one whose seat moved is welcomed to
+        his new seat first."""
         if not self.over:
             raise Refusal("game_on", "this table's game is still being played")
+        self.match.finish(self.game.result(self.state))
+        moved: set[int] = set()
+        if shuffle:
+            order = self.match.shuffle(random.Random(secrets.randbits(64) if seed is None else seed))
+            self.seats = [self.seats[old] for old in order]
+            for watcher in self.watchers:
+                if watcher.seat is not None:
+                    watcher.seat = order.index(watcher.seat)
+                    moved.add(id(watcher))
         self._deal(seed)
         close_record = getattr(self.save, "close", None)
         if close_record is not None and save is not self.save:
             close_record()  # the last game's record is whole: its file is let go
         # The new game's log opens with it, for everyone, above the deal's first lines (a notice would come
         # after them).
-        self.log.insert(0, event("A new game begins at this table: same seats, a fresh deal."))
+        seats = "new seats" if shuffle else "same seats"
+        self.log.insert(0, event(f"A new game begins at this table: {seats}, a fresh deal."))
         self.save = save
         # Prompt ids go on counting up: an answer to the last game's prompt can never fit the new one's.
         self._refresh_prompts()
         if self.save is not None:
             self.save(self.record())
         for watcher in list(self.watchers):
+            if id(watcher) in moved:
+                watcher.send(self._welcome(watcher.seat, "player"))
             self._send_table(watcher, catch_up=True)
         self._seats_changed()  # the LAN list says the table plays again
-        self.tell("A new game begins (same seats)")
+        self.tell(f"A new game begins ({seats})")
 
     def _deal(self, seed: int | None) -> None:
         """A game from its start: the seed (fresh unless given), the dealt state, no actions, the deal's log."""
@@ -563,6 +586,7 @@ class Table:
                                   "result": result}
         if result is not None:
             fields["record"] = public_record(self.record())
+            fields["match"] = self.match.standing(result)
         return fields
 
     def _table_frame(self, seat: int | None, events: list[Event], catch_up: bool,

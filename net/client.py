@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Callable
 
 from net import protocol
+from net.match import standing_sent
 from net.protocol import ProtocolError
 from net.untrusted import printable_message
 
@@ -49,6 +50,9 @@ class TableSnapshot:
     chat: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     record: dict[str, Any] | None = None
+    #: Once a game is over, the running score at this table by seat: ``{"seat", "games", "wins",
+    #: "points"}`` each, over every game played there (this one too); None before the end.
+    match: list[dict[str, Any]] | None = None
     #: How many times the host has sent the whole log again (a reconnect, names told anew, a new game):
     #: whoever draws the log rewrites it when this changes.
     catch_ups: int = 0
@@ -378,6 +382,7 @@ class TableClient:
             snap.turn, snap.started, snap.view = message["turn"], message["started"], message["view"]
             snap.prompt, snap.seats = message["prompt"], message["seats"]
             snap.result, snap.record = message["result"], message.get("record")
+            snap.match = standing_sent(message.get("match"), len(snap.seats) if isinstance(snap.seats, list) else 0)
             if message["catch_up"]:
                 snap.log, snap.catch_ups = list(message["events"]), snap.catch_ups + 1
             else:

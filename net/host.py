@@ -419,10 +419,11 @@ class TableHost:
         self.table.notice(f"Seat {seat + 1} {why}")
         self._schedule_bots()
 
-    def start_again(self, seed: int | None = None, save: Callable[[dict[str, Any]], None] | None = None) -> None:
-        """A new game at this table, once its game is over (``Table.start_again``); the bots play their
-        turns of it."""
-        self.table.start_again(seed, save)
+    def start_again(self, seed: int | None = None, save: Callable[[dict[str, Any]], None] | None = None,
+                    *, shuffle: bool = False) -> None:
+        """A new game at this table, once its game is over, in the same seats or (``shuffle``) new ones
+        (``Table.start_again``); the bots play their turns of it."""
+        self.table.start_again(seed, save, shuffle=shuffle)
         self._schedule_bots()
 
     # ----------------------------------------------------------------------------------- background

@@ -29,6 +29,8 @@ from typing import Any
 
 import msgpack
 
+from net.match import Match, MatchError
+
 try:
     import fcntl
 except ImportError:  # (not on Windows: there, a record is not guarded against a second writer)
@@ -286,6 +288,10 @@ def check_record(record: Any) -> None:
     for number, seat in enumerate(record["seats"], start=1):
         _check_seat(seat, number)
     seats = len(record["seats"])
+    try:
+        Match.from_record(record.get("match"), seats)
+    except MatchError as error:
+        raise RecordError(f"the record's 'match' (the games before this one at its table) {error}") from None
     for number, entry in enumerate(record["actions"], start=1):
         if not (isinstance(entry, list) and len(entry) == 2 and _whole_number(entry[0]) and 0 <= entry[0] < seats
                 and isinstance(entry[1], dict)):

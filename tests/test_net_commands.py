@@ -139,7 +139,8 @@ async def test_the_host_console_seats_a_bot_in_an_open_seat_and_the_game_starts(
 
 async def test_the_host_console_deals_again_once_the_game_is_over(tmp_path):
     """`again` at the headless host's console: refused while the game is on, and once it is over a new
-    game for the same seats, with a record of its own; the first game's record is left as it was."""
+    game for the same seats, with a record of its own; the first game's record is left as it was. `again
+    new` deals the third in new seats, and its results count all three games (issue 34, rematch)."""
     env = {**ENV, "XDG_DATA_HOME": str(tmp_path / "data")}
     first = tmp_path / "first.record"
     process = await asyncio.create_subprocess_exec(
@@ -161,6 +162,16 @@ async def test_the_host_console_deals_again_once_the_game_is_over(tmp_path):
         await player.wait_for(lambda snap: snap.result is None and snap.turn == 0, WAIT)
         second = pathlib.Path(said.split("Game record: ")[1].strip())
         assert second.exists() and second != first and first.read_bytes() == first_record
+        assert player.snapshot.seat == 0
+        # `again new`: the player and the bot change seats; the player is welcomed to his new one.
+        await play_randomly(player, random.Random(4))
+        process.stdin.write(b"again new\n")
+        await process.stdin.drain()
+        assert "A new game, new seats" in await _line_with(process, "A new game, new seats", [])
+        await player.wait_for(lambda snap: snap.result is None and snap.turn == 0 and snap.seat == 1, WAIT)
+        await play_randomly(player, random.Random(5))
+        await player.wait_for(lambda snap: snap.match is not None, WAIT)
+        assert [row["games"] for row in player.snapshot.match] == [3, 3]
         await player.close()
     finally:
         process.send_signal(signal.SIGTERM)

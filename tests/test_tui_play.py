@@ -729,16 +729,16 @@ async def test_the_palettes_screenshot_is_saved_in_turpins_folder_and_says_where
         assert not any(command.title == "Screenshot" for command in guest.get_system_commands(guest.screen))
 
 
-async def test_play_again_against_bots_says_nothing_of_the_last_table_closing():
-    """The new game against bots does not open under "The table is closed: the host has closed the table",
-    said of the last game's private table, which the app itself closed."""
+async def test_play_again_against_bots_deals_again_at_the_same_table_and_says_nothing_of_closing():
+    """The new game against bots is dealt at the same private table (its running score goes on), and
+    does not open under "The table is closed": no table closed."""
     app = quick_app("highwayman", players=2, series_games=1, routes=2, route_length=6)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await play_to_results(pilot, app)
         first_client = app.client
         await pilot.press("p")
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not first_client
-                         and app.screen.frame.view is not None, "the new game")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is first_client
+                         and app.screen.frame.result is None and app.screen.frame.view is not None, "the new game")
         await pilot.pause(0.5)
         assert not any("closed the table" in str(toast.message) for toast in app._notifications)
 

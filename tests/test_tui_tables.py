@@ -47,7 +47,7 @@ async def test_a_spectator_follows_a_game_to_its_result_and_no_key_acts():
             await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results")
             assert app.screen.frame.result["winners"] is not None
             # Nobody here can deal again: "p play again" (which did nothing) is not offered.
-            assert "play again" not in screen_text(app).lower() and "back to menu" in screen_text(app)
+            assert "play again" not in screen_text(app).lower() and "Back to menu" in screen_text(app)
             await host.close(for_good=True)  # the results say it, and keep saying it (not a toast only)
             await wait_until(pilot, lambda: "closed the table: no new game will open here" in screen_text(app),
                              "the results to say so")

@@ -369,18 +369,25 @@ class TurpinApp(App[int]):
         if self.client is not None:
             self._open(self.client)
 
-    def play_again(self) -> None:
+    def play_again(self, shuffle: bool = False) -> None:
+        """Another game at the table this app hosts, in the same seats or (``shuffle``) new ones: the
+        table stays, so its running score goes on. A game against bots whose table is gone is played
+        again at a new one."""
         if self.last_plan is None:
             return
         plan = self.last_plan
         plan.seed = None
-        if not plan.on_lan:
-            self.start_table(self.play(plan))
-        elif self.hosted is not None:
+        if self.hosted is not None:
             # Everyone at the table is sent the new game; each table screen closes its results on it.
-            from tui.record_files import default_record_path
-            self.record_path = str(default_record_path(plan.name or plan.game))
-            self.hosted.start_again(self.record_path)
+            from tui.record_files import default_record_path, records_of_your_own
+            try:
+                self.record_path = (None if not plan.on_lan and self.guest and not records_of_your_own()
+                                    else str(default_record_path(plan.name or plan.game)))
+            except OSError:
+                self.record_path = None
+            self.hosted.start_again(self.record_path, shuffle=shuffle)
+        elif not plan.on_lan:
+            self.start_table(self.play(plan))
 
     @dataclass
     class TableClosed(Message):

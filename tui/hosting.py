@@ -113,11 +113,12 @@ class HostedTable:
         reasons = [line.strip("()") for line in self.news if line.startswith("(not advertising")]
         return reasons[-1] if reasons else ""
 
-    def start_again(self, record_path: str | None) -> None:
-        """Deal a new game to the same seats once this one is over, its record kept at ``record_path``
-        (the last game's record stays as it was)."""
+    def start_again(self, record_path: str | None, *, shuffle: bool = False) -> None:
+        """Deal a new game once this one is over, to the same seats or (``shuffle``) everyone in a new one,
+        its record kept at ``record_path`` (the last game's record stays as it was)."""
         self.record_path = record_path
-        self.host.start_again(save=record_saver(record_path) if record_path is not None else None)
+        self.host.start_again(save=record_saver(record_path) if record_path is not None else None,
+                              shuffle=shuffle)
 
     def seat_bot(self, seat: int) -> None:
         """Put a bot in an empty seat (or take over a person's) from the lobby."""

@@ -192,15 +192,15 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
             await served.advertise()
         lingering = [asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop, closed_for_good))]
 
-        def deal_again() -> None:
-            """`again`: a new game for the same seats, with a record of its own; the closing waits for
-            its end."""
+        def deal_again(shuffle: bool) -> None:
+            """`again` (or `again new`): a new game for the same seats (or everyone in a new one), with a
+            record of its own; the closing waits for its end."""
             path = default_record_path(args.name or table.game.id)  # named as the first game's record
-            host.start_again(save=record_saver(str(path)))
+            host.start_again(save=record_saver(str(path)), shuffle=shuffle)
             ended.clear()
             lingering[0].cancel()
             lingering[0] = asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop, closed_for_good))
-            print(f"A new game, same seats. Game record: {path}", flush=True)
+            print(f"A new game, {'new' if shuffle else 'same'} seats. Game record: {path}", flush=True)
 
         console = asyncio.ensure_future(_host_console(host, stop, closed_for_good, deal_again))
         await stop.wait()
@@ -262,11 +262,11 @@ def _print_welcome(table: Table, address: str, port: int, record_path: str) -> N
     print(f"Game record: {record_path}   (after a crash: turpin host --headless --resume "
           f"{shlex.quote(str(record_path))})")
     print("Type `seats` to list the seats, `bot N` to hand seat N to a bot, `again` for a new game once "
-          "this one is over, `quit` to stop.", flush=True)
+          "this one is over (`again new` in new seats), `quit` to stop.", flush=True)
 
 
 async def _host_console(host: TableHost, stop: asyncio.Event, closed_for_good: asyncio.Event,
-                        deal_again: Callable[[], None]) -> None:
+                        deal_again: Callable[[bool], None]) -> None:
     """The headless host's few commands, read from stdin if there is one."""
     reader = await stdin_reader()
     if reader is None:
@@ -297,13 +297,14 @@ async def _host_console(host: TableHost, stop: asyncio.Event, closed_for_good: a
                 print(f"  there is no seat {words[1]}: the seats are 1 to {len(table.seats)}", flush=True)
             else:
                 print(f"  seat {words[1]} is a bot's already", flush=True)
-        elif words[0] == "again":
+        elif words[0] == "again" and words[1:] in ([], ["new"]):
             if table.over:
-                deal_again()
+                deal_again(shuffle=words[1:] == ["new"])
             else:
                 print("  the game is still on: `again` deals a new one once it is over", flush=True)
         else:
-            print("  commands: seats, bot N, again (a new game once this one is over), quit", flush=True)
+            print("  commands: seats, bot N, again (a new game once this one is over; `again new`: in new "
+                  "seats), quit", flush=True)
 
 
 def host_main(argv: Sequence[str], games: Mapping[str, Game]) -> int:

@@ -177,6 +177,10 @@ async def play_text(client: TableClient, out: Any = None) -> int:
             print(f"  [{number}] {choice['text']}", file=out)
         print("Type a number and Enter (v = the whole view, say TEXT = chat, q = quit):", file=out)
 
+    def seat_name_of(snap: Any, seat: int) -> str:
+        info = snap.seats[seat] if 0 <= seat < len(snap.seats) else {}
+        return str(info.get("name") or f"Seat {seat + 1}")
+
     def show_table(message: dict[str, Any]) -> None:
         snap = client.snapshot
         events = message.get("events", [])
@@ -188,6 +192,10 @@ async def play_text(client: TableClient, out: Any = None) -> int:
         if snap.result is not None:
             print(f"Game over: {snap.result.get('summary', '')}", file=out)
             print(f"Seed {snap.result.get('seed')} — the record replays it (A2).", file=out)
+            if snap.match and snap.match[0]["games"] > 1:
+                print(f"At this table, {snap.match[0]['games']} games: " + ", ".join(
+                    f"{seat_name_of(snap, row['seat'])} {row['wins']} win{'' if row['wins'] == 1 else 's'}"
+                    f" ({row['points']:g} in all)" for row in snap.match), file=out)
         elif snap.prompt and (snap.prompt["id"] != shown_prompt[0] or (catch_up and away[0])):
             show_choices(snap)  # a new question, or the same one again after coming back
         elif catch_up:

@@ -82,9 +82,10 @@ class ResultsScreen(Screen[None]):
     CSS_PATH = screen_styles("results")
     BINDINGS = [
         Binding("p", "play_again", "play again", id="again"),
-        Binding("m", "menu", "back to menu", id="menu"),
+        Binding("s", "play_again(True)", "new seats", id="again-shuffled"),
+        Binding("m", "menu", "menu", id="menu"),
         Binding("escape", "back", "back", show=False),
-        Binding("t", "table", "look at the table", id="table"),
+        Binding("t", "table", "the table", id="table"),
         Binding("v", "review", "review", id="review"),
     ]
 
@@ -108,6 +109,8 @@ class ResultsScreen(Screen[None]):
             if result.get("summary"):
                 yield Static(Text(str(result["summary"])), id="results-summary")
             yield Static(self._scores(), id="results-scores")
+            if self.frame.match and self.frame.match[0]["games"] > 1:
+                yield Static(self._running_score(self.frame.match), id="results-match")
             yield from self._chart()
             reveal = Text()
             reveal.append("Everything that was hidden\n", style="bold")  # (A2; a mark the rules help does not explain)
@@ -125,6 +128,8 @@ class ResultsScreen(Screen[None]):
                     yield Button("Back to the replay", id="table", variant="primary")
                 elif getattr(self.app, "can_play_again", False):
                     yield Button("Play again (same seats)", id="again", variant="primary")
+                    if len(frame.seats) > 1:
+                        yield Button("Play again (new seats)", id="again-shuffled")
                 if self._record_to_review():
                     yield Button("Review", id="review")
                 yield Button("Back to menu", id="menu")
@@ -170,6 +175,20 @@ class ResultsScreen(Screen[None]):
             text.append("\n")
         return text
 
+    def _running_score(self, match: list[dict[str, Any]]) -> Text:
+        """The games at this table so far, this one too: each person's wins and score in all, best first
+        (the names are the seats' now: a shuffle moved the people, and their scores with them)."""
+        frame = self.frame
+        text = Text()
+        text.append(f"At this table, {match[0]['games']} games\n", style="bold")
+        rows = sorted(match, key=lambda row: (-row["wins"], -row["points"], row["seat"]))
+        names = [frame.owner_name(row["seat"]) for row in rows]
+        width = max((len(name) for name in names), default=0)
+        for name, row in zip(names, rows):
+            wins = f"{row['wins']} win" + ("" if row["wins"] == 1 else "s")
+            text.append(f"  {name:<{width}}  {wins:>8}  {row['points']:>6g} in all\n")
+        return text
+
     def _chart(self) -> ComposeResult:
         record = self.frame.record
         track = self.panes.score_track
@@ -194,6 +213,8 @@ class ResultsScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "again":
             self.action_play_again()
+        elif event.button.id == "again-shuffled":
+            self.action_play_again(shuffle=True)
         elif event.button.id == "table":
             self.action_table()
         elif event.button.id == "review":
@@ -203,7 +224,8 @@ class ResultsScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "play_again":  # only where it can: a game against bots here, not a LAN table's
-            return not self.replay and getattr(self.app, "can_play_again", False)
+            shuffle_alone = bool(parameters) and len(self.frame.seats) < 2  # one seat: nowhere else to sit
+            return not self.replay and getattr(self.app, "can_play_again", False) and not shuffle_alone
         if action == "review":
             return self._record_to_review() is not None
         return True
@@ -224,9 +246,9 @@ class ResultsScreen(Screen[None]):
             return
         self.app.review_game(path)
 
-    def action_play_again(self) -> None:
+    def action_play_again(self, shuffle: bool = False) -> None:
         if not self.replay and getattr(self.app, "can_play_again", False):
-            self.app.play_again()
+            self.app.play_again(shuffle)
 
     def action_menu(self) -> None:
         if self.replay:

@@ -356,7 +356,8 @@ class TableScreen(Screen[None]):
         from tui.screens.results import ResultsScreen
         self._results_shown = False
         self.refresh_bindings()
-        self.notify("A new game begins at this table: same seats, a fresh deal.")
+        self.notify("A new game begins at this table: a fresh deal, and you "
+                    + ("watch it." if self.frame.spectating else f"sit in seat {self.frame.seat + 1}."), markup=False)
         while isinstance(self.app.screen, ResultsScreen) and not self.app.screen.replay:
             self.app.pop_screen()
 
