@@ -143,6 +143,9 @@ class Game:
     #: The public/private events of the deal that ``setup`` made, for the log: called on the state
     #: ``setup`` returned, before any action; filter them with ``visible_events`` like any others.
     opening_events: Callable[[State], list[Event]] = lambda state: []
+    #: Where the game stands as ``seat`` decides, in a few public words ("round 1, journey 3 at
+    #: Warwick"): the review names each decision by it. Empty where a game gives none.
+    moment: Callable[[State, int], str] = lambda state, seat: ""
     extra: Mapping[str, Any] = field(default_factory=dict)
     #: ``apply`` without the events: the same legality check and state change, nothing narrated. None
     #: here means the game gives none, and ``__post_init__`` puts ``apply`` with the events dropped. Whoever

@@ -132,7 +132,8 @@ def score_decision(game: Game, state: State, seat: int, played: Action, legal: l
     if scores is None:
         scores = playout_values(game, state, seat, candidates, rng, effort)
     best = max(range(len(scores.actions)), key=lambda i: (scores.values[i], i == 0))
-    return Decision(index=index, seat=seat, where=f"Move {index + 1}", played=played,
+    moment = game.moment(state, seat)
+    return Decision(index=index, seat=seat, where=f"Move {index + 1}" + (f", {moment}" if moment else ""), played=played,
                     played_text=game.describe_action(state, seat, played), best=scores.actions[best],
                     best_text=game.describe_action(state, seat, scores.actions[best]),
                     cost=scores.values[best] - scores.values[0], error=scores.errors[best], unit=scores.unit)

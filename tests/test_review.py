@@ -140,3 +140,19 @@ def test_the_review_command_refuses_a_record_whose_moves_break_the_rules(tmp_pat
     done = turpin("review", str(path))
     assert done.returncode == 2
     assert "breaks the rules" in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("game_id, words", [("turpin", "journey"), ("money-or-life", "round"),
+                                            ("highwayman", "in the pack")])
+def test_each_decision_is_named_by_its_move_and_where_the_game_stood(game_id, words):
+    """"Move 55, round 1, journey 6 at Warwick: you chose …": the game's own ``moment`` says where."""
+    game, options, played = played_by(game_id, "easy", 11)
+    state = game.setup(options, 11)
+    moments = []
+    for seat, action in played.actions:
+        moments.append(game.moment(state, seat))
+        game.advance(state, seat, dict(action))
+    review = review_game(game, options, 11, played.actions, SMALL)
+    for decision in review.decisions:
+        assert decision.where == f"Move {decision.index + 1}, {moments[decision.index]}"
+        assert words in decision.where and decision.in_words().startswith(decision.where + ": you chose")

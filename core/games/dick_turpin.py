@@ -691,6 +691,13 @@ def describe_action(state: State, seat: int, action: Action) -> str:
     return repr(action)
 
 
+def moment(state: State, seat: int) -> str:
+    """The round, the journey and the town the coach is at (or the end it leaves from)."""
+    town = journey_route(state)[state["stop"]] if state["stop"] >= 0 else (
+        "LONDON" if state["northbound"] else "EDINBURGH")
+    return f"round {state['round']}, journey {state['journey']} at {town}"
+
+
 def stop_in_words(state: State, seat: int) -> str:
     """What stopping takes: the coins turned, or all the others hold when that is less (T7), which is
     then all the gold and the game (T13)."""
@@ -767,6 +774,7 @@ GAME = Game(
     options=OPTIONS,
     setup=setup,
     opening_events=opening_events,
+    moment=moment,
     pending=pending,
     legal_actions=legal_actions,
     apply=apply,

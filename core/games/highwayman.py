@@ -747,6 +747,11 @@ def copy_state(state: State) -> State:
     return new
 
 
+def moment(state: State, seat: int) -> str:
+    """The game of the series, and how many cards are left in the pack."""
+    return f"game {state['game_number']} of {state['series_games']}, {quantity(len(state['pack']), 'card')} in the pack"
+
+
 def describe_action(state: State, seat: int, action: Action) -> str:
     """An action in words, for menus and refusals."""
     do = action.get("do") if isinstance(action, dict) else None
@@ -815,6 +820,7 @@ GAME = Game(
     options=OPTIONS,
     setup=setup,
     opening_events=opening_events,
+    moment=moment,
     pending=pending,
     legal_actions=legal_actions,
     apply=apply,

@@ -996,6 +996,14 @@ def is_spur_in_vain(state: State, seat: int, action: Action) -> bool:
     return sum(dice) + horse + 1 < speed or needless
 
 
+MOMENT_WORDS = {"pick": "choosing a coach", "rob": "the robbery", "town": "in town"}
+
+
+def moment(state: State, seat: int) -> str:
+    """The round and its phase."""
+    return f"round {state['round']}, {MOMENT_WORDS.get(state['phase'], state['phase'])}"
+
+
 def describe_action(state: State, seat: int, action: Action) -> str:
     kind = action.get("do") if isinstance(action, dict) else None
     if kind == "pick":
@@ -1273,6 +1281,7 @@ GAME = Game(
     check_options=check_options,
     setup=setup,
     opening_events=round_opening_events,
+    moment=moment,
     pending=pending,
     legal_actions=legal_actions,
     apply=apply,

@@ -143,7 +143,7 @@ class ReplayScreen(Screen[None]):
         marked = [d for d in self.marked() if d.index == step]
         line.display = bool(marked)
         if marked:
-            text = Text(f" {self.app.glyphs.star} Move {step + 1}, ", style="bold")
+            text = Text(f" {self.app.glyphs.star} {marked[0].where} \N{EM DASH} ", style="bold")
             text.append(Text(self.names[marked[0].seat]))  # a person's name: plain text, never markup
             text.append(": " + marked[0].in_words().split(": ", 1)[1])
             line.update(text, layout=False)
