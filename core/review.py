@@ -88,6 +88,8 @@ class Review:
     decisions: list[Decision] = field(default_factory=list)
     #: Per seat, the decisions that cost it most, costliest first.
     marked: list[list[Decision]] = field(default_factory=list)
+    #: Whether the record's moves reach the end of the game.
+    finished: bool = True
 
     def marked_steps(self) -> list[int]:
         """The log indices of every marked decision, in the game's order."""
@@ -114,6 +116,7 @@ def review_game(game: Game, options: dict[str, Any], seed: int, actions: Sequenc
         game.advance(state, seat, dict(action))
         if progress is not None:
             progress(index + 1, total)
+    review.finished = game.result(state) is not None
     review.marked = [costliest([d for d in review.decisions if d.seat == seat], effort) for seat in range(seats)]
     return review
 

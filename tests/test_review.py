@@ -156,3 +156,17 @@ def test_each_decision_is_named_by_its_move_and_where_the_game_stood(game_id, wo
     for decision in review.decisions:
         assert decision.where == f"Move {decision.index + 1}, {moments[decision.index]}"
         assert words in decision.where and decision.in_words().startswith(decision.where + ": you chose")
+
+
+def test_the_review_command_says_when_a_record_stops_before_the_end(tmp_path, record_file):
+    from net.record import read_record, write_record
+    record = read_record(record_file)
+    done = turpin("review", str(record_file), "--samples", "2")
+    assert "stops before the end" not in done.stdout
+    record["actions"] = record["actions"][:10]
+    path = tmp_path / "unfinished.turpin-record"
+    write_record(path, record)
+    done = turpin("review", str(path), "--samples", "2")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1] == ("This record stops before the end of its game: the review covers its "
+                                           "moves so far.")

@@ -70,6 +70,8 @@ def run_review(args: argparse.Namespace) -> int:
         return 2
     game = get_game(record["game"])
     print(f"Review of {game.title} at {record['table'] or 'a table'} ({len(record['actions'])} moves)")
+    if not review.finished:
+        print("This record stops before the end of its game: the review covers its moves so far.")
     print()
     for line in review_lines(review, seat_names(record)):
         print(line)
