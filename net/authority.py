@@ -30,6 +30,7 @@ from core.engine import (Action, Bot, Event, Game, IllegalAction, OptionError, S
                          seat_name, visible_events)
 from net import protocol
 from net.chat import check_chat_text
+from net.fairness import FairDeal, FairnessError
 from net.match import Match
 from net.protocol import error_message, host_message
 from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record, public_record
@@ -92,6 +93,8 @@ class Table:
         self.seats = [SeatInfo() for _ in range(game.seats(self.options))]
         for seat, bot in (bots or {}).items():
             self._seat_bot(seat, bot)
+        #: The fair deal (issue 33): None when the seed was given (tests, ``--seed``), which nobody can check.
+        self.fair: FairDeal | None = FairDeal.fresh(len(self.seats)) if seed is None else None
         self._deal(seed)
         #: Who sits where over the games at this table, and the running score (``start_again``).
         self.match = Match.new(len(self.seats))
@@ -110,6 +113,7 @@ class Table:
         #: Host facts kept in the record so a resumed host looks the same to its clients (its port).
         self.meta: dict[str, Any] = {}
         self._refresh_prompts()
+        self._deal_when_full()  # a table of bots alone is full from the start
 
     # ------------------------------------------------------------------------------------------ facts
 
@@ -163,7 +167,8 @@ class Table:
                 "grace": self.grace, "host_token": self.host_token, "saved_at": time.time(), "meta": self.meta,
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token,
                            **({"away_name": s.away_name} if s.away_name is not None else {})} for s in self.seats],
-                "actions": self.actions, "match": self.match.to_record()}
+                "actions": self.actions, "match": self.match.to_record(),
+                "fair": self.fair.to_record() if self.fair is not None else None}
 
     @classmethod
     def from_record(cls, game: Game, record: dict[str, Any],
@@ -180,6 +185,10 @@ class Table:
             raise RecordError(f"the record's 'options' cannot be played: {error}") from None
         table.meta = dict(record.get("meta") or {})
         table.match = Match.from_record(record.get("match"), len(table.seats))  # checked by check_record
+        table.fair = FairDeal.from_record(record.get("fair"), len(table.seats))
+        if table.fair is not None and table.fair.dealt and table.fair.seed() != record["seed"]:
+            raise RecordError("the record's seed is not the one its fair deal makes")
+        table._guard_secrets()
         if len(record["seats"]) != len(table.seats):
             raise RecordError("the record's seats do not match its options")
         for number, (info, saved) in enumerate(zip(table.seats, record["seats"]), start=1):
@@ -257,6 +266,8 @@ class Table:
             info = self.seats[seat]
             info.kind, info.token = "player", token
             info.name = player_name(hello.get("name")) or f"Player {seat + 1}"
+            if self.fair is not None and not self.fair.dealt:
+                self.fair.nonces[seat] = hello.get("nonce")  # 16 bytes (the protocol checked), or none
         name = self.seats[seat].name if seat is not None else player_name(hello.get("name")) or "Spectator"
         watcher = Watcher(send, seat, on_drop=on_drop, name=name)
         if seat is not None:
@@ -265,6 +276,7 @@ class Table:
             info.connected, info.gone_since = True, None
             token = info.token
             self._refresh_prompts()
+            self._deal_when_full()
             if hello.get("token") is None and self.save is not None:
                 self.save(self.record())  # the new token must survive a crash, or he could not come back
         self.watchers.append(watcher)
@@ -289,7 +301,7 @@ class Table:
         return protocol.encode(host_message(
             "welcome", protocol=protocol.PROTOCOL_VERSION, game=self.game.id, title=self.game.title,
             table=self.name, role=role, seat=seat, token=token, options=self.options,
-            heartbeat=self.heartbeat, timeout=self.timeout))
+            heartbeat=self.heartbeat, timeout=self.timeout, commitment=self.commitment))
 
     def _seat_of_token(self, token: str) -> tuple[int, str | None]:
         """The seat the token is for, and the name of the bot that kept it warm meanwhile (if one did)."""
@@ -358,7 +370,10 @@ class Table:
             self.watchers.remove(old)
             old.drop(protocol.encode(error_message("bad_token", "your seat was handed to a bot")))
         self._seat_bot(seat, bot, keep_warm)
+        if self.fair is not None and not self.fair.dealt:
+            self.fair.nonces[seat] = None  # its player is gone before the deal: the host's fixed nonce
         self._refresh_prompts()
+        self._deal_when_full()
         if self.save is not None:
             self.save(self.record())
         self._tell_seats_changed()
@@ -379,18 +394,24 @@ class Table:
         if shuffle:
             order = self.match.shuffle(random.Random(secrets.randbits(64) if seed is None else seed))
             self.seats = [self.seats[old] for old in order]
+            if self.fair is not None:
+                self.fair.reordered(order)  # each nonce goes with its player
             for watcher in self.watchers:
                 if watcher.seat is not None:
                     watcher.seat = order.index(watcher.seat)
                     moved.add(id(watcher))
+        # The next secret of the chain: a fresh commitment, fixed before any nonce was sent.
+        self.fair = self.fair.next_game() if self.fair is not None and seed is None else None
         self._deal(seed)
+        self._deal_when_full()
         close_record = getattr(self.save, "close", None)
         if close_record is not None and save is not self.save:
             close_record()  # the last game's record is whole: its file is let go
         # The new game's log opens with it, for everyone, above the deal's first lines (a notice would come
         # after them).
         seats = "new seats" if shuffle else "same seats"
-        self.log.insert(0, event(f"A new game begins at this table: {seats}, a fresh deal."))
+        # A line of the table's, not the game's: a replay of the game leaves it out (``table_line``).
+        self.log.insert(0, event(f"A new game begins at this table: {seats}, a fresh deal.", table_line=True))
         self.save = save
         # Prompt ids go on counting up: an answer to the last game's prompt can never fit the new one's.
         self._refresh_prompts()
@@ -403,16 +424,36 @@ class Table:
         self._seats_changed()  # the LAN list says the table plays again
         self.tell(f"A new game begins ({seats})")
 
-    def _deal(self, seed: int | None) -> None:
+    def _deal_when_full(self) -> None:
+        """With a fair deal, the cards are dealt when the last seat fills, from the host's committed secret
+        and every seat's nonce: until then the state is a stand-in nobody can act on (``started`` is
+        false). The caller saves the record and tells the watchers (a catch-up, before the first move)."""
+        if self.fair is None or self.fair.dealt or not self.started or self.actions:
+            return
+        self.fair.dealt = True
+        self._deal(self.fair.seed(), repeatable_bots=False)
+        self._refresh_prompts()
+
+    @property
+    def commitment(self) -> bytes | None:
+        """The fair deal's commitment for this game, sent in every welcome and table frame."""
+        return self.fair.commitment if self.fair is not None else None
+
+    def _guard_secrets(self) -> None:
+        self._secret_bytes = [] if self.fair is None else [self.fair.root, self.fair.secret, self.fair.salt]
+
+    def _deal(self, seed: int | None, repeatable_bots: bool | None = None) -> None:
         """A game from its start: the seed (fresh unless given), the dealt state, no actions, the deal's log."""
         self.seed = seed if seed is not None else secrets.randbits(63)
         self._seed_bytes = msgpack.packb(self.seed)
+        self._guard_secrets()
         self.state: State = self.game.setup(self.options, self.seed)
         self.actions: list[list[Any]] = []
         #: Every event of the game, the deal's first; each viewer is sent what ``visible_events`` allows.
         self.log: list[Event] = self.game.opening_events(self.state)
         # A table set up with a given seed is repeatable bots and all; otherwise the bots draw afresh.
-        self._bot_rngs = [random.Random(f"{seed}/bot/{seat}" if seed is not None else secrets.randbits(64))
+        repeatable_bots = seed is not None if repeatable_bots is None else repeatable_bots
+        self._bot_rngs = [random.Random(f"{seed}/bot/{seat}" if repeatable_bots else secrets.randbits(64))
                           for seat in range(len(self.seats))]
 
     def seats_past_grace(self, now: float | None = None) -> list[int]:
@@ -586,7 +627,10 @@ class Table:
                                   "result": result}
         if result is not None:
             fields["record"] = public_record(self.record())
+            # The reveal (issue 33): the secret, the salt and every seat's nonce, now the game is over.
+            fields["record"]["fair"] = self.fair.reveal() if self.fair is not None and self.fair.dealt else None
             fields["match"] = self.match.standing(result)
+        fields["commitment"] = self.commitment
         return fields
 
     def _table_frame(self, seat: int | None, events: list[Event], catch_up: bool,
@@ -602,6 +646,7 @@ class Table:
         frame = protocol.encode(host_message("table", **fields))
         if fields["result"] is None:
             _refuse_seed(frame, self._seed_bytes)
+            _refuse_secrets(frame, self._secret_bytes)
         return frame
 
     def _prompt_for(self, seat: int | None) -> dict[str, Any] | None:
@@ -655,3 +700,10 @@ def _refuse_seed(frame: bytes, seed_bytes: bytes) -> None:
     """
     if len(seed_bytes) == 9 and seed_bytes in frame:
         raise LeakError("a frame would carry the seed before the end of the game")
+
+
+def _refuse_secrets(frame: bytes, secret_bytes: list[bytes]) -> None:
+    """Before the end, no frame may carry the fair deal's root, secret or salt (issue 33): with them a
+    player could work out the deal. Each is 16 or 32 random bytes, found by one byte search."""
+    if any(secret in frame for secret in secret_bytes):
+        raise LeakError("a frame would carry the fair deal's secret before the end of the game")

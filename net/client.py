@@ -14,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Callable
 
 from net import protocol
+from net.fairness import NOT_AVAILABLE, Evidence, Verdict, verify
 from net.match import standing_sent
 from net.protocol import ProtocolError
 from net.untrusted import printable_message
@@ -53,6 +55,9 @@ class TableSnapshot:
     #: Once a game is over, the running score at this table by seat: ``{"seat", "games", "wins",
     #: "points"}`` each, over every game played there (this one too); None before the end.
     match: list[dict[str, Any]] | None = None
+    #: Once a game is over, this client's check of its deal (issue 33): "fair deal: verified", or what
+    #: did not match; None before the end.
+    fair: Verdict | None = None
     #: How many times the host has sent the whole log again (a reconnect, names told anew, a new game):
     #: whoever draws the log rewrites it when this changes.
     catch_ups: int = 0
@@ -137,6 +142,15 @@ class TableClient:
         self.frame_log = frame_log
         self.snapshot = TableSnapshot()
         self.connected = False
+        #: The fair deal's nonce, sent in every hello; the host uses the one that takes a seat.
+        self.nonce = secrets.token_bytes(protocol.NONCE_BYTES)
+        #: The hello that took our seat carried ``nonce`` (not a token from an earlier window).
+        self._our_nonce_seated = False
+        #: What this client keeps of the game being played to check its deal at the end; the last
+        #: finished game's (``evidence``) stays for a saved file.
+        self._evidence: Evidence | None = None
+        self.evidence: Evidence | None = None
+        self._last_secret: bytes | None = None
         #: Why the client stopped for good, in plain words (None while it is running or retrying).
         self.stopped: str | None = None
         self.last_error: dict[str, Any] | None = None
@@ -313,6 +327,8 @@ class TableClient:
         self._writer = writer
         self._emit(ClientUpdate("connected", f"connected to {self.host}:{self.port}"))
         hello: dict[str, Any] = {"type": "hello", "protocol": self.protocol_version, "role": self.role}
+        if self.role == "player":
+            hello["nonce"] = self.nonce
         for key, value in (("name", self.name), ("code", self.code), ("token", self.token),
                            ("seat", self.seat_wanted)):
             if value is not None:
@@ -373,6 +389,8 @@ class TableClient:
             snap.game, snap.title, snap.table = message["game"], message["title"], message["table"]
             snap.role, snap.seat, snap.options = message["role"], message["seat"], message["options"]
             if message.get("token"):
+                if self.token is None:
+                    self._our_nonce_seated = True  # a new seat: taken with this client's nonce
                 self.token = message["token"]
             self.heartbeat = float(message.get("heartbeat") or self.heartbeat)
             self.timeout = float(message.get("timeout") or self.timeout)
@@ -383,6 +401,7 @@ class TableClient:
             snap.prompt, snap.seats = message["prompt"], message["seats"]
             snap.result, snap.record = message["result"], message.get("record")
             snap.match = standing_sent(message.get("match"), len(snap.seats) if isinstance(snap.seats, list) else 0)
+            snap.fair = self._check_the_deal(message)
             if message["catch_up"]:
                 snap.log, snap.catch_ups = list(message["events"]), snap.catch_ups + 1
             else:
@@ -399,6 +418,34 @@ class TableClient:
             snap.chat.append(line)
             del snap.chat[:-CHAT_KEPT]
             self._emit(ClientUpdate("chat", f"{line['from']}: {line['text']}", message))
+
+    def _check_the_deal(self, message: dict[str, Any]) -> Verdict | None:
+        """Keep every frame of the game; at its end, check the deal (``net.fairness.verify``)."""
+        if message["result"] is not None and self._evidence is None and self.evidence is not None:
+            return self.snapshot.fair  # the finished game told again (a seat left, a reconnect)
+        commitment = message.get("commitment")
+        commitment = commitment if isinstance(commitment, bytes) else None
+        evidence = self._evidence
+        if evidence is None or evidence.seat != self.snapshot.seat:
+            evidence = self._evidence = Evidence(
+                self.snapshot.seat, commitment, self.nonce if self._our_nonce_seated else None,
+                previous_secret=self._last_secret)
+        elif commitment != evidence.commitment and not evidence.changed:
+            evidence.changed.append(f"the commitment changed during the game (at move {message['turn']})")
+        evidence.frames.append(message)
+        if message["result"] is None:
+            return None
+        self._evidence, self.evidence = None, evidence
+        try:
+            from core.registry import get_game
+            game = get_game(self.snapshot.game)
+        except KeyError:
+            return Verdict(NOT_AVAILABLE, ["this turpin does not have the game"])
+        verdict = verify(game, evidence)
+        reveal = (message.get("record") or {}).get("fair") if isinstance(message.get("record"), dict) else None
+        if verdict.status == "verified" and isinstance(reveal, dict):
+            self._last_secret = reveal.get("secret")
+        return verdict
 
     def _emit(self, update: ClientUpdate) -> None:
         self._changed.set()

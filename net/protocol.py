@@ -151,6 +151,8 @@ _STR, _INT, _BOOL, _MAP, _NONE = (str,), (int,), (bool,), (dict,), (type(None),)
 #: what this table says, so nothing unexpected ever reaches the game.
 #: The longest player name a hello may carry (characters).
 NAME_LIMIT = 40
+#: A hello's fair-deal nonce: random bytes, exactly this many (``net/fairness.py``).
+NONCE_BYTES = 16
 
 CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "hello": {
@@ -162,6 +164,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
         "seat": Field(_INT + _NONE, required=False),
         # False: with a token, refuse ("seat_in_use") rather than take the seat from a live connection
         "take_over": Field(_BOOL, required=False),
+        # The fair deal's nonce (issue 33): exactly NONCE_BYTES random bytes, checked below.
+        "nonce": Field((bytes,), required=False),
     },
     "act": {"action": Field(_MAP), "prompt": Field(_INT)},
     # until_back: a bot plays the seat only until its player joins again (the seat stays theirs)
@@ -231,6 +235,8 @@ def validate_client_message(message: dict[str, Any]) -> dict[str, Any]:
         _check_int(value, f"{kind}: field {name!r}")
     if kind == "hello" and message["role"] not in ROLES:
         raise ProtocolError("bad_message", "hello: role must be 'player' or 'spectator'")
+    if kind == "hello" and "nonce" in message and len(message["nonce"]) != NONCE_BYTES:
+        raise ProtocolError("bad_message", f"hello: the nonce must be {NONCE_BYTES} bytes")
     if kind == "act":
         _check_action(message["action"])
     return message
@@ -240,9 +246,9 @@ def validate_client_message(message: dict[str, Any]) -> dict[str, Any]:
 #: allow-list (``host_message``), so a field that is not named here cannot reach the wire.
 HOST_MESSAGES: dict[str, frozenset[str]] = {
     "welcome": frozenset({"protocol", "game", "title", "table", "role", "seat", "token", "options",
-                          "heartbeat", "timeout"}),
+                          "heartbeat", "timeout", "commitment"}),
     "table": frozenset({"turn", "started", "view", "events", "catch_up", "prompt", "seats", "result",
-                        "record", "match"}),
+                        "record", "match", "commitment"}),
     "error": frozenset({"code", "message", "permanent", "rule", "retry_after"}),
     "notice": frozenset({"text"}),
     "chat": frozenset({"from", "seat", "text"}),

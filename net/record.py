@@ -29,6 +29,7 @@ from typing import Any
 
 import msgpack
 
+from net.fairness import FairDeal, FairnessError
 from net.match import Match, MatchError
 
 try:
@@ -292,6 +293,10 @@ def check_record(record: Any) -> None:
         Match.from_record(record.get("match"), seats)
     except MatchError as error:
         raise RecordError(f"the record's 'match' (the games before this one at its table) {error}") from None
+    try:
+        FairDeal.from_record(record.get("fair"), seats)
+    except FairnessError as error:
+        raise RecordError(f"the record's 'fair' (its fair deal) {error}") from None
     for number, entry in enumerate(record["actions"], start=1):
         if not (isinstance(entry, list) and len(entry) == 2 and _whole_number(entry[0]) and 0 <= entry[0] < seats
                 and isinstance(entry[1], dict)):
