@@ -22,7 +22,10 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass, field
+import os
 from typing import Any
+
+import msgpack
 
 from core.engine import Game, name_seats, pack, unpack, visible_events
 from net.seats import seat_labels
@@ -173,8 +176,9 @@ class Evidence:
     #: Set when the commitment changed during the game (a host that re-committed mid-game).
     changed: list[str] = field(default_factory=list)
 
-    def to_file(self) -> dict[str, Any]:
-        return {"format": "turpin-fair-check", "version": 1, "seat": self.seat, "commitment": self.commitment,
+    def to_file(self, game: str) -> dict[str, Any]:
+        return {"format": "turpin-fair-check", "version": 1, "game": game, "seat": self.seat,
+                "commitment": self.commitment,
                 "nonce": self.nonce, "frames": self.frames, "previous_secret": self.previous_secret,
                 "changed": self.changed}
 
@@ -267,17 +271,22 @@ def _replay_and_compare(game: Game, record: dict[str, Any], seed: int, evidence:
     # As sent: through msgpack (tuples arrive as lists), so a replay compares equal to what came.
     states, logs = [as_sent(game.view(state, evidence.seat))], [as_sent(game.opening_events(state))]
     legal_at = [as_sent(_legal(game, state, evidence.seat))]
-    for seat, action in record["actions"]:
+    problems: list[str] = []
+    broken: list[str] = []  # said after the frames' problems, which come in the game's order
+    for number, (seat, action) in enumerate(record["actions"], start=1):
+        if seat not in game.pending(state) or dict(action) not in game.legal_actions(state, seat):
+            broken.append(f"move {number} of the record breaks the rules in the replay")
+            break
         logs.append(logs[-1] + as_sent(game.apply(state, seat, dict(action))))
         states.append(as_sent(game.view(state, evidence.seat)))
         legal_at.append(as_sent(_legal(game, state, evidence.seat)))
-    final = as_sent(game.result(state))
-    problems: list[str] = []
+    final = as_sent(game.result(state)) if not broken else None
     shown_until: int | None = None  # the log length at the last frame's turn (None: before any frame)
     for number, frame in enumerate(evidence.frames, start=1):
         turn = frame.get("turn")
         if not (isinstance(turn, int) and 0 <= turn < len(states)):
-            problems.append(f"frame {number} is at a turn the record never reached")
+            if len(states) == len(record["actions"]) + 1:  # (else: past the move that broke the rules)
+                problems.append(f"frame {number} is at a turn the record never reached")
             continue
         if not frame.get("started"):
             continue  # before the table filled the cards were not dealt yet
@@ -297,11 +306,11 @@ def _replay_and_compare(game: Game, record: dict[str, Any], seed: int, evidence:
             problems.append(f"the events sent at move {turn} are not the replay's")
         shown_until = len(logs[turn])
     result = evidence.frames[-1].get("result") or {}
-    if final is None:
+    if final is None and len(states) == len(record["actions"]) + 1:
         problems.append("the record stops before the end of the game")
-    elif any(result.get(key) != final.get(key) for key in ("winners", "scores", "seed")):
+    elif final is not None and any(result.get(key) != final.get(key) for key in ("winners", "scores", "seed")):
         problems.append("the result is not the replay's")
-    return problems
+    return problems + broken
 
 
 def as_sent(value: Any) -> Any:
@@ -312,3 +321,61 @@ def _legal(game: Game, state: Any, seat: int | None) -> list[Any] | None:
     if seat is None or seat not in game.pending(state):
         return []
     return game.legal_actions(state, seat)
+
+
+# ------------------------------------------------------------------------------------- saved checks
+
+#: A client's saved game: what it needs to check the deal again later (``turpin verify FILE``).
+CHECK_SUFFIX = ".turpin-check"
+_MAX_CHECK_FILE = 64 * 1024 * 1024
+
+
+def write_evidence(path: str | os.PathLike[str], game: str, evidence: Evidence) -> None:
+    """Save a finished game's evidence (a new file, written whole)."""
+    data = msgpack.packb(evidence.to_file(game), use_bin_type=True)
+    with open(path, "xb") as handle:
+        handle.write(data)
+
+
+def read_evidence(path: str | os.PathLike[str]) -> tuple[str, Evidence]:
+    """A saved game's id and evidence; ``FairnessError`` in words for a file that is not one."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(_MAX_CHECK_FILE + 1)
+    except OSError as error:
+        raise FairnessError(f"cannot read {path}: {error.strerror}") from None
+    if len(data) > _MAX_CHECK_FILE:
+        raise FairnessError(f"{path} is too large to be a turpin saved game")
+    try:
+        saved = msgpack.unpackb(data, raw=False, strict_map_key=True)
+    except Exception as error:  # any decoding failure means the same thing to the user
+        raise FairnessError(f"{path} is not a turpin saved game ({type(error).__name__})") from None
+    try:
+        evidence = Evidence.from_file(saved)
+    except FairnessError as error:
+        raise FairnessError(f"{path} {error}") from None
+    game = saved.get("game")
+    if not isinstance(game, str):
+        raise FairnessError(f"{path} does not say which game it is")
+    return game, evidence
+
+
+def verify_host_record(game: Game, record: dict[str, Any]) -> Verdict:
+    """A host's own record (checked by ``check_record``): its seed is the one its secret and nonces
+    make, and its moves follow the rules to the end. (It holds the secret's root: a check of the host's
+    file by its host, or by whoever the host gives it to.)"""
+    deal = FairDeal.from_record(record.get("fair"), len(record["seats"]))
+    if deal is None:
+        return Verdict(NOT_AVAILABLE, ["the host chose the seed"])
+    if not deal.dealt:
+        return Verdict(NOT_AVAILABLE, ["the table never filled, so nothing was dealt"])
+    if deal.seed() != record["seed"]:
+        return Verdict("mismatch", ["the record's seed is not the one its secret and nonces make"])
+    state = game.setup(game.resolve_options(record["options"]), record["seed"])
+    for number, (seat, action) in enumerate(record["actions"], start=1):
+        if seat not in game.pending(state) or dict(action) not in game.legal_actions(state, seat):
+            return Verdict("mismatch", [f"move {number} is not one the rules allow then"])
+        game.apply(state, seat, dict(action))
+    if game.result(state) is None:
+        return Verdict(NOT_AVAILABLE, ["the record stops before the end of its game"])
+    return Verdict("verified")

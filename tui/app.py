@@ -88,6 +88,8 @@ class TurpinApp(App[int]):
         #: The last set-up form sent, by whether it hosted: the next one opens with its choices.
         self.last_setups: dict[bool, TablePlan] = {}
         self.record_path: str | None = None
+        #: At someone else's table, the last finished game's saved check (``turpin verify`` reads it).
+        self.check_path: str | None = None
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, and under ``--ascii`` the last one: every cell in ASCII (``AsciiOnly``)."""
@@ -368,6 +370,25 @@ class TurpinApp(App[int]):
         """From the host's lobby to the table itself."""
         if self.client is not None:
             self._open(self.client)
+
+    def keep_the_deal_check(self) -> None:
+        """A game at someone else's table is over: keep what checks its deal again later, beside the
+        records (not for a guest with no folder of his own), written by a worker thread."""
+        client = self.client
+        self.check_path = None
+        if self.hosted is not None or client is None or client.evidence is None:
+            return
+        from tui.record_files import default_record_path, records_of_your_own
+        if self.guest and not records_of_your_own():
+            return
+        from net.fairness import CHECK_SUFFIX, write_evidence
+        try:
+            path = default_record_path(client.snapshot.table or client.snapshot.game, suffix=CHECK_SUFFIX)
+        except OSError:
+            return
+        self.check_path = str(path)
+        evidence, game = client.evidence, client.snapshot.game
+        self.run_worker(lambda: write_evidence(path, game, evidence), thread=True, group="check", exit_on_error=False)
 
     def play_again(self, shuffle: bool = False) -> None:
         """Another game at the table this app hosts, in the same seats or (``shuffle``) new ones: the

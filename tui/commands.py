@@ -20,6 +20,7 @@ from tui.arguments import LINGER_DEFAULT, app_arguments, whole_number
 from tui.launch import run_app, run_app_menu
 from tui.lan_commands import add_commands
 from tui.review_command import add_review_command
+from tui.verify_command import add_verify_command
 from tui.ssh_command import add_serve_ssh_command
 from tui.tables_command import add_tables_command
 from tui.web_command import add_serve_web_command
@@ -176,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
                               help="seconds to pause after each line (default %(default)s)")
     watch_parser.set_defaults(handler=run_watch)
     add_review_command(commands)
+    add_verify_command(commands)
 
     _add_network_commands(commands)
     return parser

@@ -30,18 +30,18 @@ def records_of_your_own() -> bool:
     return bool(os.environ.get(RECORDS_VARIABLE))
 
 
-def default_record_path(label: str, now: time.struct_time | None = None) -> pathlib.Path:
+def default_record_path(label: str, now: time.struct_time | None = None, suffix: str = RECORD_SUFFIX) -> pathlib.Path:
     """A new record file named after the table (or game) and the time; never one that already exists."""
     folder = records_folder()
     folder.mkdir(parents=True, exist_ok=True)
     # The name is free text: keep what is safe in a file name on any system.
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", label).strip("-").lower()[:40] or "table"
     stamp = time.strftime("%Y%m%d-%H%M%S", now or time.localtime())
-    path = folder / f"{stem}-{stamp}{RECORD_SUFFIX}"
+    path = folder / f"{stem}-{stamp}{suffix}"
     number = 1
     while path.exists():  # two tables started in the same second
         number += 1
-        path = folder / f"{stem}-{stamp}-{number}{RECORD_SUFFIX}"
+        path = folder / f"{stem}-{stamp}-{number}{suffix}"
     return path
 
 

@@ -192,6 +192,8 @@ async def play_text(client: TableClient, out: Any = None) -> int:
         if snap.result is not None:
             print(f"Game over: {snap.result.get('summary', '')}", file=out)
             print(f"Seed {snap.result.get('seed')} — the record replays it (A2).", file=out)
+            if snap.fair is not None:
+                print(snap.fair.words[0].upper() + snap.fair.words[1:] + ".", file=out)
             if snap.match and snap.match[0]["games"] > 1:
                 print(f"At this table, {snap.match[0]['games']} games: " + ", ".join(
                     f"{seat_name_of(snap, row['seat'])} {row['wins']} win{'' if row['wins'] == 1 else 's'}"

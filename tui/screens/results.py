@@ -108,6 +108,9 @@ class ResultsScreen(Screen[None]):
             yield Static(headline, id="results-headline")
             if result.get("summary"):
                 yield Static(Text(str(result["summary"])), id="results-summary")
+            if self.frame.fair is not None:
+                fair = self.frame.fair
+                yield Static(Text(fair.words), id="results-fair", classes=f"-{fair.status.replace(' ', '-')}")
             yield Static(self._scores(), id="results-scores")
             if self.frame.match and self.frame.match[0]["games"] > 1:
                 yield Static(self._running_score(self.frame.match), id="results-match")
@@ -120,6 +123,8 @@ class ResultsScreen(Screen[None]):
             path = self.record_path or getattr(self.app, "record_path", None)
             if path:
                 yield Static(Text(f"The game record is in {path}"), id="results-record")
+            elif not self.replay and getattr(self.app, "check_path", None):
+                yield Static(Text(f"Kept to check again: turpin verify {self.app.check_path}"), id="results-record")
             if self._at_someone_elses_table():
                 yield Static(Text("If the host deals again, the new game opens here by itself.", style="italic"),
                              id="results-next")

@@ -297,6 +297,7 @@ class TableScreen(Screen[None]):
             self._new_game_begins()
         if self.frame.result is not None and not self._results_shown:
             self._results_shown = True
+            self.app.keep_the_deal_check()
             self.refresh_bindings()
             self.app.clear_notifications()  # a "Your move" of the last prompt is over the results else
             self.set_timer(0.3, self.action_results)

@@ -1,0 +1,66 @@
+"""``turpin verify FILE``: check a game's fair deal (issue 33) from a host's record or a player's saved game.
+
+Exit status: 0 verified, 1 a mismatch (what did not match is printed), 2 a file that is neither, 3 no fair
+deal to check (the host chose the seed, or the game never ended).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from core.registry import get_game
+from net.fairness import CHECK_SUFFIX, NOT_AVAILABLE, FairnessError, Verdict, read_evidence, verify, \
+    verify_host_record
+from net.record import RecordError, read_record
+from tui.arguments import one_line_errors
+
+EXIT_CODES = {"verified": 0, "mismatch": 1, NOT_AVAILABLE: 3}
+
+
+def add_verify_command(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``turpin verify FILE`` to the CLI."""
+    parser = subparsers.add_parser(
+        "verify", help="check a game's fair deal from a record or a saved game",
+        description="Check that nobody chose a game's cards and dice: from a player's saved game "
+                    f"(*{CHECK_SUFFIX}, kept after every game at someone else's table) the commitment, the "
+                    "seed and every frame the player was sent are checked against a replay; from a host's "
+                    "record, its seed and its moves. Exit status 0 verified, 1 a mismatch, 2 a bad file, "
+                    "3 nothing to check.")
+    parser.add_argument("file", metavar="FILE", help=f"a saved game (*{CHECK_SUFFIX}) or a game record")
+    parser.set_defaults(handler=run_verify)
+    one_line_errors(parser)
+
+
+def verdict_of(path: str) -> tuple[str, Verdict]:
+    """The game's title and the verdict on the file at ``path``; ``FairnessError`` for a file that is
+    neither a saved game nor a record."""
+    if path.endswith(CHECK_SUFFIX):
+        game_id, evidence = read_evidence(path)
+        game = _game(game_id)
+        return game.title, verify(game, evidence)
+    try:
+        record = read_record(path)
+    except RecordError as error:
+        raise FairnessError(str(error)) from None
+    game = _game(record["game"])
+    return game.title, verify_host_record(game, record)
+
+
+def _game(game_id: str):
+    try:
+        return get_game(game_id)
+    except KeyError:
+        raise FairnessError(f"the file is of a game this turpin does not have ({game_id[:40]!r})") from None
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    try:
+        title, verdict = verdict_of(args.file)
+    except FairnessError as error:
+        print(f"turpin: {error}", file=sys.stderr)
+        return 2
+    print(f"{title}: {verdict.words}")
+    for problem in verdict.problems[3:] if verdict.status == "mismatch" else []:
+        print(f"  also: {problem}")
+    return EXIT_CODES[verdict.status]
