@@ -30,6 +30,7 @@ from core.engine import (Action, Bot, Event, Game, IllegalAction, OptionError, S
                          seat_name, visible_events)
 from net import protocol
 from net.chat import check_chat_text
+from net.clock import AWAY_AFTER, TurnClock
 from net.fairness import FairDeal, FairnessError
 from net.match import Match
 from net.protocol import error_message, host_message
@@ -82,7 +83,8 @@ class Table:
     def __init__(self, game: Game, options: dict[str, Any] | None = None, *, name: str = "turpin table",
                  code: str | None = None, bots: dict[int, str] | None = None, seed: int | None = None,
                  grace: float | None = None, host_token: str | None = None,
-                 save: Callable[[dict[str, Any]], None] | None = None) -> None:
+                 save: Callable[[dict[str, Any]], None] | None = None, clock: float = 0.0,
+                 now: Callable[[], float] = time.monotonic) -> None:
         self.game = game
         self.options = game.resolve_options(options)
         self.name = printable_name(name) or "turpin table"
@@ -90,6 +92,11 @@ class Table:
         self.grace = grace
         self.host_token = host_token or new_token()
         self.save = save
+        try:
+            #: Each seat to move has ``turn_clock.seconds`` (0: no clock); ``now`` is its time (tests drive it).
+            self.turn_clock = TurnClock(clock, now)
+        except ValueError as error:
+            raise OptionError(str(error)) from None
         self.seats = [SeatInfo() for _ in range(game.seats(self.options))]
         for seat, bot in (bots or {}).items():
             self._seat_bot(seat, bot)
@@ -164,7 +171,7 @@ class Table:
         """The full record (host side only: it holds the tokens and the seed)."""
         return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.game.id,
                 "options": self.options, "seed": self.seed, "table": self.name, "code": self.code,
-                "grace": self.grace, "host_token": self.host_token, "saved_at": time.time(), "meta": self.meta,
+                "grace": self.grace, "clock": self.turn_clock.seconds, "host_token": self.host_token, "saved_at": time.time(), "meta": self.meta,
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token,
                            **({"away_name": s.away_name} if s.away_name is not None else {})} for s in self.seats],
                 "actions": self.actions, "match": self.match.to_record(),
@@ -180,7 +187,7 @@ class Table:
         try:
             table = cls(game, record["options"], name=record["table"], code=record.get("code"),
                         seed=record["seed"], grace=record.get("grace"), host_token=record.get("host_token"),
-                        save=save)
+                        save=save, clock=record.get("clock") or 0.0)
         except OptionError as error:
             raise RecordError(f"the record's 'options' cannot be played: {error}") from None
         table.meta = dict(record.get("meta") or {})
@@ -230,6 +237,7 @@ class Table:
         info.away_name = info.name if warm else None
         info.kind, info.bot, info.name, info.token = "bot", bot, name, info.token if warm else None
         info.connected, info.gone_since = False, None
+        self.turn_clock.forget(seat)
 
     def check_code(self, code: str | None) -> bool:
         """True if the table needs no code or ``code`` is it (compared in constant time)."""
@@ -268,6 +276,7 @@ class Table:
             info.name = player_name(hello.get("name")) or f"Player {seat + 1}"
             if self.fair is not None and not self.fair.dealt:
                 self.fair.nonces[seat] = hello.get("nonce")  # 16 bytes (the protocol checked), or none
+            self.turn_clock.forget(seat)
         name = self.seats[seat].name if seat is not None else player_name(hello.get("name")) or "Spectator"
         watcher = Watcher(send, seat, on_drop=on_drop, name=name)
         if seat is not None:
@@ -403,6 +412,7 @@ class Table:
         # The next secret of the chain: a fresh commitment, fixed before any nonce was sent.
         self.fair = self.fair.next_game() if self.fair is not None and seed is None else None
         self._deal(seed)
+        self.turn_clock = TurnClock(self.turn_clock.seconds, self.turn_clock.now)  # nobody is away any more
         self._deal_when_full()
         close_record = getattr(self.save, "close", None)
         if close_record is not None and save is not self.save:
@@ -481,6 +491,7 @@ class Table:
         seat = watcher.seat
         if seat is None:
             raise Refusal("spectator", "spectators watch the table; they cannot play")
+        self.heard_from(watcher)
         if self.over:
             raise Refusal("game_over", "the game is over; no more actions")
         if not self.started:
@@ -495,7 +506,7 @@ class Table:
         if chosen is None:
             message, rule = self._explain_refusal(seat, action)
             raise Refusal("illegal", message, rule)
-        self._apply(seat, chosen)
+        self._apply(seat, chosen, by_player=True)
 
     def _explain_refusal(self, seat: int, action: Action) -> tuple[str, str | None]:
         """The rule that refuses ``action``, asked of a state the seat cannot tell from the real one.
@@ -517,9 +528,20 @@ class Table:
         if not self.started or self.over:
             return None
         for seat in self.game.pending(self.state):
-            if self.seats[seat].kind == "bot":
+            if self.bot_plays(seat):
                 return seat
         return None
+
+    def bot_plays(self, seat: int) -> bool:
+        """Whether a bot makes this seat's moves now: a bot's seat, or a player's whose clock ran out (for
+        this one move) or who is away."""
+        info = self.seats[seat]
+        clock = self.turn_clock
+        return info.kind == "bot" or (info.kind == "player" and (seat in clock.standing_in or seat in clock.away))
+
+    def _bot_name(self, seat: int) -> str:
+        info = self.seats[seat]
+        return info.bot if info.kind == "bot" and info.bot else default_bot(self.game)
 
     def bot_turn(self) -> BotTurn | None:
         """What the next bot needs to decide away from the table: its own copy of the state (the table's
@@ -528,7 +550,7 @@ class Table:
         seat = self.next_bot()
         if seat is None:
             return None
-        name = self.seats[seat].bot
+        name = self._bot_name(seat)
         return BotTurn(seat, name, self.game.bots[name], clone(self.state), self._bot_rngs[seat], len(self.actions))
 
     def play_bot_action(self, turn: BotTurn, action: Action | None) -> bool:
@@ -536,7 +558,7 @@ class Table:
         the rules refuse is a bot bug when nothing has happened since the bot was asked (the first legal
         action is played: a bug must not stall the table); otherwise the decision is just out of date."""
         seat = turn.seat
-        if self.over or seat not in self.game.pending(self.state) or self.seats[seat].kind != "bot":
+        if self.over or seat not in self.game.pending(self.state) or not self.bot_plays(seat):
             return False
         legal = self.game.legal_actions(self.state, seat)
         chosen = matching_action(action, legal)
@@ -550,17 +572,18 @@ class Table:
         seat = self.next_bot()
         if seat is None:
             return False
-        bot = self.game.bots[self.seats[seat].bot]
+        bot = self.game.bots[self._bot_name(seat)]
         action = bot(self.state, seat, self._bot_rngs[seat])
         legal = self.game.legal_actions(self.state, seat)
         # A bot bug must not stall the table: fall back to the first legal action.
         self._apply(seat, matching_action(action, legal) or legal[0])
         return True
 
-    def _apply(self, seat: int, action: Action) -> None:
+    def _apply(self, seat: int, action: Action, by_player: bool = False) -> None:
         events = self.game.apply(self.state, seat, action)
         self.actions.append([seat, action])
         self.log += events
+        self.turn_clock.moved(seat, by_player)
         self._refresh_prompts(acted=seat)
         if self.save is not None:
             self.save(self.record())  # durable before anyone sees the new state: a crash loses nothing
@@ -579,6 +602,51 @@ class Table:
             if legal != prompt.legal or seat == acted:
                 prompt.id += 1
                 prompt.legal = legal
+        if self.over:
+            self.turn_clock.stop()
+        else:
+            self.turn_clock.sync({seat: self._prompts[seat].id for seat in pending
+                                  if self.seats[seat].kind == "player"})
+
+    # ------------------------------------------------------------------------------------------ clock
+
+    def run_clocks(self) -> list[int]:
+        """Seats whose turn clock has run out, now that it has: the log says the normal bot makes the move
+        for each (and that a bot plays a seat that missed ``AWAY_AFTER`` turns in a row until its player is
+        back), and everyone is sent the news. The bot's move itself is made as any bot's is
+        (``next_bot``). Never for a bot's seat, before the start or after the end."""
+        if not self.started or self.over:
+            return []
+        out = [seat for seat in self.turn_clock.run_out() if self.seats[seat].kind == "player"]
+        if not out:
+            return []
+        bot = default_bot(self.game)
+        for seat in out:
+            self.log.append(event(f"Seat {seat + 1}'s time ran out: the {bot} bot makes this move for them.",
+                                  clock="ran_out", seat=seat, table_line=True))
+            if seat in self.turn_clock.away:
+                self.log.append(event(f"Seat {seat + 1} let the clock run out {AWAY_AFTER} turns in a row and "
+                                      f"counts as away: a bot plays the seat until they do anything again.",
+                                      clock="away", seat=seat, table_line=True))
+            self.tell(f"Seat {seat + 1}: the clock ran out" +
+                      (" (away: a bot plays it until they are back)" if seat in self.turn_clock.away else ""))
+        self._broadcast()
+        return out
+
+    def heard_from(self, watcher: Watcher) -> None:
+        """Anything from a seat's connection: a player a bot was playing for (away) has his seat back, and
+        is told so."""
+        seat = watcher.seat
+        if seat is None or self.seats[seat].kind != "player" or not self.turn_clock.back(seat):
+            return
+        self.log.append(event(f"Seat {seat + 1} is back: the bot no longer plays for them.", clock="back",
+                              seat=seat, table_line=True))
+        self._refresh_prompts()
+        watcher.send(protocol.encode(host_message("notice", text=(
+            "You are back: your seat is yours again, and the bot no longer plays it. The log's lines while "
+            "you were away are the bot's moves."))))
+        self._broadcast()
+        self.tell(f"Seat {seat + 1}: back from away")
 
     # ---------------------------------------------------------------------------------------- sending
 
@@ -625,6 +693,10 @@ class Table:
         result = self.narrated_result()
         fields: dict[str, Any] = {"turn": self.turn, "started": self.started, "seats": self.public_seats(),
                                   "result": result}
+        if self.turn_clock.on:
+            # Seconds left, not a time of day: a client counts down from when the frame came
+            fields["clocks"] = self.turn_clock.seconds_left(len(self.seats))
+            fields["away"] = sorted(self.turn_clock.away)
         if result is not None:
             fields["record"] = public_record(self.record())
             # The reveal (issue 33): the secret, the salt and every seat's nonce, now the game is over.
@@ -668,6 +740,7 @@ class Table:
         """
         if watcher.seat is None and self.spectators_muted:
             raise Refusal("muted", "the host has muted spectators' chat; players can still talk")
+        self.heard_from(watcher)
         text = check_chat_text(text)
         wait = watcher.chat.take(time.monotonic() if now is None else now)
         if wait > 0:

@@ -61,6 +61,22 @@ class TableSnapshot:
     #: How many times the host has sent the whole log again (a reconnect, names told anew, a new game):
     #: whoever draws the log rewrites it when this changes.
     catch_ups: int = 0
+    #: The turn clock, if the table has one: per seat the seconds it had left when this update came (None
+    #: where no clock runs), and when it came (``time.monotonic``), so a screen can count down.
+    clocks: list[float | None] | None = None
+    clocks_at: float = 0.0
+    #: Seats a bot plays for now because their player let the clock run out turn after turn.
+    away: list[int] = field(default_factory=list)
+
+    def seconds_left(self, seat: int, now: float | None = None) -> float | None:
+        """What ``seat``'s clock has left now, counted down from the last update (None: no clock runs)."""
+        if not self.clocks or not 0 <= seat < len(self.clocks):
+            return None
+        left = self.clocks[seat]
+        if not isinstance(left, (int, float)) or isinstance(left, bool):
+            return None
+        spent = (time.monotonic() if now is None else now) - self.clocks_at
+        return max(0.0, float(left) - spent)
 
     @property
     def choices(self) -> list[dict[str, Any]]:
@@ -402,6 +418,12 @@ class TableClient:
             snap.result, snap.record = message["result"], message.get("record")
             snap.match = standing_sent(message.get("match"), len(snap.seats) if isinstance(snap.seats, list) else 0)
             snap.fair = self._check_the_deal(message)
+            clocks = message.get("clocks")
+            snap.clocks = list(clocks) if isinstance(clocks, list) else None
+            snap.clocks_at = time.monotonic()
+            away = message.get("away")
+            snap.away = [seat for seat in away if isinstance(seat, int) and not isinstance(seat, bool)] \
+                if isinstance(away, list) else []
             if message["catch_up"]:
                 snap.log, snap.catch_ups = list(message["events"]), snap.catch_ups + 1
             else:

@@ -48,6 +48,9 @@ class HostSettings:
     bot_delay: float = 0.0
     #: Seconds a bot may think about one move before the normal bot makes it instead (with a notice).
     bot_deadline: float = 5.0
+    #: Longest wait between looks at the turn clocks (the next deadline is looked at sooner); tests whose
+    #: clock is driven by hand shorten it.
+    clock_poll: float = 0.5
     #: First wait after a wrong room code; it doubles per wrong code up to the cap.
     wrong_code_delay: float = 0.5
     wrong_code_cap: float = 8.0
@@ -273,6 +276,7 @@ class TableHost:
         #: normal bot that stands in for it.
         self._bot_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="turpin-bot")
         self._watchdog: asyncio.Task[None] | None = None
+        self._clocks: asyncio.Task[None] | None = None
         #: Called (without arguments) whenever seats fill or empty; the advertiser's update hooks in here.
         self.on_seats_changed: Callable[[], None] | None = None
         table.on_seats_changed = self._seats_changed
@@ -282,13 +286,15 @@ class TableHost:
         sockname = self.server.sockets[0].getsockname()
         self.address = (sockname[0], sockname[1])
         self._watchdog = asyncio.ensure_future(self._watch())
+        if self.table.turn_clock.on:
+            self._clocks = asyncio.ensure_future(self._run_clocks())
         self._schedule_bots()
         return self.address
 
     async def close(self, for_good: bool = False) -> None:
         """Tell everyone the host is going (``for_good``: the table is closed, so nobody waits for it to
         come back; otherwise it may be resumed from its record), then stop serving."""
-        for task in (self._watchdog, self._bots):
+        for task in (self._watchdog, self._bots, self._clocks):
             if task is not None:
                 task.cancel()
         self._bot_threads.shutdown(wait=False, cancel_futures=True)  # a bot still thinking is not waited for
@@ -346,6 +352,7 @@ class TableHost:
         watcher = connection.watcher
         if watcher is None or not watcher.alive:
             raise Refusal("not_joined", "say hello (join the table) before anything else")
+        self.table.heard_from(watcher)  # anything from an away player's seat gives it back to him
         if kind == "act":
             self.table.act(watcher, message["action"], message["prompt"])
             self._schedule_bots()
@@ -462,6 +469,17 @@ class TableHost:
         loop = asyncio.get_running_loop()
         return await asyncio.wait_for(loop.run_in_executor(self._bot_threads, bot, state, seat, rng),
                                       self.settings.bot_deadline)
+
+    async def _run_clocks(self) -> None:
+        """Turn clocks that run out: the table says so, and the bot makes each of those moves."""
+        clock = self.table.turn_clock
+        while True:
+            deadline = clock.next_deadline()
+            wait = self.settings.clock_poll if deadline is None else \
+                min(self.settings.clock_poll, max(0.0, deadline - clock.now()))
+            await asyncio.sleep(wait)
+            if self.table.run_clocks():
+                self._schedule_bots()
 
     async def _watch(self) -> None:
         """Heartbeats out, silent peers dropped, seats past their grace period handed to bots."""

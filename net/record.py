@@ -29,6 +29,7 @@ from typing import Any
 
 import msgpack
 
+from net.clock import MOST_SECONDS
 from net.fairness import FairDeal, FairnessError
 from net.match import Match, MatchError
 
@@ -280,6 +281,11 @@ def check_record(record: Any) -> None:
     if grace is not None and not (isinstance(grace, (int, float)) and not isinstance(grace, bool)
                                   and 0 <= grace < float("inf")):
         raise RecordError(f"the record's 'grace' is not a number of seconds from 0 ({_shown(grace)})")
+    clock = record.get("clock")
+    if clock is not None and not (isinstance(clock, (int, float)) and not isinstance(clock, bool)
+                                  and 0 <= clock <= MOST_SECONDS):
+        raise RecordError(f"the record's 'clock' is not a number of seconds from 0 to {MOST_SECONDS:g} "
+                          f"({_shown(clock)})")
     saved_at = record.get("saved_at")
     if saved_at is not None and not (isinstance(saved_at, (int, float)) and not isinstance(saved_at, bool)):
         raise RecordError(f"the record's 'saved_at' is not a time ({_shown(saved_at)})")

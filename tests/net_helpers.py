@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import random
 import shutil
 import subprocess
@@ -101,3 +102,20 @@ def namespaces_unavailable() -> str | None:
     if probe.returncode != 0:
         return f"unshare -rn is not allowed here: {probe.stderr.strip()}"
     return None
+
+
+class ManualClock:
+    """A turn clock's time that moves only when a test moves it (``advance``): no test waits on the wall."""
+
+    def __init__(self) -> None:
+        self.time = 1000.0
+
+    def __call__(self) -> float:
+        return self.time
+
+    def advance(self, seconds: float) -> None:
+        self.time += seconds
+
+
+#: FAST, looking at the turn clocks often: a test moves a ``ManualClock`` and the host sees it soon.
+CLOCKED = dataclasses.replace(FAST, clock_poll=0.01)

@@ -1,0 +1,114 @@
+"""The turn clock: how long each seat to move has left, who ran out, and who is away.
+
+Each pending player seat has its own deadline (simultaneous phases run one clock per seat), set afresh with
+every new prompt of that seat. When a deadline passes, the normal bot makes that one move for the seat (it
+*stands in*); a seat that runs out ``AWAY_AFTER`` times in a row is *away*, and a bot plays it until its
+player sends anything again. The clock knows nothing of sockets or of the game: the table tells it which
+seats wait on which prompt, and asks it which have run out. Time comes from ``now`` (injectable: tests
+drive it by hand, never by waiting).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+#: Turns in a row a seat may run out of time before it counts as away.
+AWAY_AFTER = 2
+#: The longest clock a host may set (a day): a typo must not make a table that never moves on.
+MOST_SECONDS = 24 * 60 * 60.0
+
+
+def check_clock_seconds(seconds: object) -> float:
+    """Seconds of a turn clock (0 = no clock), or ``ValueError`` with words for the host."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds <= MOST_SECONDS:
+        raise ValueError(f"a turn clock is 0 (none) to {MOST_SECONDS:g} seconds")
+    return float(seconds)
+
+
+class TurnClock:
+    """Deadlines per seat, in ``now``'s time; off when ``seconds`` is 0."""
+
+    def __init__(self, seconds: float = 0.0, now: Callable[[], float] = time.monotonic) -> None:
+        self.seconds = check_clock_seconds(seconds)
+        self.now = now
+        #: seat → (the prompt id it runs for, its deadline)
+        self._deadlines: dict[int, tuple[int, float]] = {}
+        #: seat → turns in a row it ran out of time
+        self.missed: dict[int, int] = {}
+        #: Seats the normal bot moves for once (their time ran out on this prompt).
+        self.standing_in: set[int] = set()
+        #: Seats a bot plays until their player sends anything again.
+        self.away: set[int] = set()
+
+    @property
+    def on(self) -> bool:
+        return self.seconds > 0
+
+    def sync(self, waiting: dict[int, int]) -> None:
+        """``waiting``: each player seat the game waits for → the id of its prompt. A seat on a new prompt
+        gets a full clock; a seat no longer waited for has none. Away seats have none: a bot plays them."""
+        if not self.on:
+            return
+        for seat in list(self._deadlines):
+            if seat not in waiting or seat in self.away:
+                del self._deadlines[seat]
+        for seat, prompt in waiting.items():
+            if seat in self.away:
+                continue
+            if self._deadlines.get(seat, (None, 0.0))[0] != prompt:
+                self._deadlines[seat] = (prompt, self.now() + self.seconds)
+
+    def stop(self) -> None:
+        """No clock runs any more (the game is over); nobody is left standing in for."""
+        self._deadlines.clear()
+        self.standing_in.clear()
+
+    def seconds_left(self, seats: int) -> list[float | None]:
+        """Per seat, the seconds its clock has left (whole tenths, never below 0), or None if none runs."""
+        now = self.now()
+        left: list[float | None] = [None] * seats
+        for seat, (_, deadline) in self._deadlines.items():
+            if seat < seats and seat not in self.standing_in:
+                left[seat] = round(max(0.0, deadline - now), 1)
+        return left
+
+    def next_deadline(self) -> float | None:
+        """When the next clock runs out (``now``'s time), or None if none runs."""
+        running = [deadline for seat, (_, deadline) in self._deadlines.items() if seat not in self.standing_in]
+        return min(running, default=None)
+
+    def run_out(self) -> list[int]:
+        """Seats whose time has just run out (each counted once per prompt): the bot stands in for each,
+        and a seat that has run out ``AWAY_AFTER`` times in a row is now away."""
+        now = self.now()
+        out = sorted(seat for seat, (_, deadline) in self._deadlines.items()
+                     if deadline <= now and seat not in self.standing_in)
+        for seat in out:
+            self.missed[seat] = self.missed.get(seat, 0) + 1
+            self.standing_in.add(seat)
+            if self.missed[seat] >= AWAY_AFTER:
+                self.away.add(seat)
+        return out
+
+    def moved(self, seat: int, by_player: bool) -> None:
+        """The seat's move was made: by its player (his run of missed turns ends) or by a bot."""
+        self.standing_in.discard(seat)
+        if by_player:
+            self.missed.pop(seat, None)
+
+    def back(self, seat: int) -> bool:
+        """The seat's player did something: he is no longer away (True if he was)."""
+        self.missed.pop(seat, None)
+        if seat in self.away:
+            self.away.discard(seat)
+            self.standing_in.discard(seat)
+            return True
+        return False
+
+    def forget(self, seat: int) -> None:
+        """The seat changed hands (a bot for good, or a new player): nothing of the old player's counts."""
+        self._deadlines.pop(seat, None)
+        self.missed.pop(seat, None)
+        self.standing_in.discard(seat)
+        self.away.discard(seat)
