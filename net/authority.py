@@ -633,6 +633,25 @@ class Table:
         self._broadcast()
         return out
 
+    def set_away(self, seat: int) -> None:
+        """The host's hand-over of an idle seat whose player is still connected: a bot plays it until its
+        player does anything at the table, as if his clock had run out turn after turn (he keeps his
+        connection and is told)."""
+        info = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if info is None or info.kind != "player" or self.over or seat in self.turn_clock.away:
+            return
+        self.turn_clock.away.add(seat)
+        self.log.append(event(f"The host lets a bot play Seat {seat + 1} until they are back.", clock="away",
+                              seat=seat, table_line=True))
+        self._refresh_prompts()
+        for watcher in self.watchers:
+            if watcher.seat == seat:
+                watcher.send(protocol.encode(host_message("notice", text=(
+                    "The host has let a bot play your seat while you are away: press any key at the table "
+                    "(or make a move) to take it back."))))
+        self._broadcast()
+        self.tell(f"Seat {seat + 1}: idle, a bot plays it until they are back")
+
     def heard_from(self, watcher: Watcher) -> None:
         """Anything from a seat's connection: a player a bot was playing for (away) has his seat back, and
         is told so."""

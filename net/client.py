@@ -225,6 +225,10 @@ class TableClient:
         """The host's switch for spectators' chat (needs the table's host token)."""
         await self.send({"type": "mute_spectators", "muted": muted, "host_token": host_token})
 
+    async def here(self) -> None:
+        """Tell the host this seat's player is at the table: a bot playing it while he was away steps aside."""
+        await self.send({"type": "here"})
+
     async def hand_over(self, seat: int, host_token: str, *, until_back: bool = False) -> None:
         """The host's hand-over of ``seat`` to a bot: for good, or ``until_back`` its player joins again."""
         message = {"type": "hand_over", "seat": seat, "host_token": host_token}

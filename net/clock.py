@@ -15,6 +15,8 @@ from typing import Callable
 
 #: Turns in a row a seat may run out of time before it counts as away.
 AWAY_AFTER = 2
+#: A LAN table's turn clock unless its host says otherwise: time to think, not to walk away.
+LAN_CLOCK_SECONDS = 90.0
 #: The longest clock a host may set (a day): a typo must not make a table that never moves on.
 MOST_SECONDS = 24 * 60 * 60.0
 

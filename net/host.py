@@ -353,6 +353,8 @@ class TableHost:
         if watcher is None or not watcher.alive:
             raise Refusal("not_joined", "say hello (join the table) before anything else")
         self.table.heard_from(watcher)  # anything from an away player's seat gives it back to him
+        if kind == "here":
+            return  # (heard: an away player's seat is his again)
         if kind == "act":
             self.table.act(watcher, message["action"], message["prompt"])
             self._schedule_bots()
@@ -365,8 +367,14 @@ class TableHost:
         elif kind == "hand_over":
             if not self.table.is_host(message["host_token"]):
                 raise Refusal("not_host", "only the table's host may hand a seat to a bot")
-            if message.get("until_back"):
-                self.hand_to_bot(message["seat"], "is played by a bot until its player is back", keep_warm=True)
+            seat = message["seat"]
+            connected = 0 <= seat < len(self.table.seats) and self.table.seats[seat].kind == "player" and \
+                any(w.seat == seat and w.alive for w in self.table.watchers)
+            if message.get("until_back") and connected:
+                self.table.set_away(seat)  # idle, not gone: his connection stays, a bot moves for him
+                self._schedule_bots()
+            elif message.get("until_back"):
+                self.hand_to_bot(seat, "is played by a bot until its player is back", keep_warm=True)
             else:
                 self.hand_to_bot(message["seat"], "was handed to a bot by the host")
 

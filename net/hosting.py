@@ -33,13 +33,14 @@ def bots_in_last_seats(game: Game, options: dict[str, Any], count: int, bot: str
 
 def new_table(game: Game, options: dict[str, Any], *, name: str = "", code_needed: bool = False,
               room_code: str | None = None, bots: dict[int, str] | None = None, seed: int | None = None,
-              grace: float | None = None, record_path: str | None = None) -> Table:
+              grace: float | None = None, record_path: str | None = None, clock: float = 0.0) -> Table:
     """A fresh table: named after its game unless ``name`` is given, with ``room_code`` (a fresh one if
-    none) when a code is needed, and its record written to ``record_path`` if there is one."""
+    none) when a code is needed, its record written to ``record_path`` if there is one, and a turn clock of
+    ``clock`` seconds (0: none)."""
     checked = {seat: chosen_bot(game, bot) for seat, bot in (bots or {}).items()}
     code = (room_code or new_room_code()) if code_needed else None
     return Table(game, options, name=name or f"{game.title} table", code=code, bots=checked, seed=seed,
-                 grace=grace, save=record_saver(record_path) if record_path is not None else None)
+                 grace=grace, save=record_saver(record_path) if record_path is not None else None, clock=clock)
 
 
 class ServedTable:

@@ -176,6 +176,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "ping": {"t": Field(_INT + (float,), required=False)},
     "pong": {"t": Field(_INT + (float,), required=False)},
     "bye": {},
+    # The player is at the table (a key pressed while a bot plays his seat for him): the seat is his again.
+    "here": {},
 }
 ROLES = ("player", "spectator")
 

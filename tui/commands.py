@@ -238,7 +238,8 @@ def run_app_host(args: argparse.Namespace) -> int:
                      interface=args.interface or "", code=not args.no_code, port=args.port or 0,
                      room_code=args.code.strip().upper() if args.code else None,
                      advertise=not args.no_advertise, bot_delay=args.bot_delay, grace=args.grace,
-                     max_spectators=args.max_spectators, record=args.record)
+                     max_spectators=args.max_spectators, record=args.record,
+                     clock=args.clock)
     return run_app(args, Start(route="host", plan=plan))
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from core.registry import get_game
 from net.authority import Table
+from net.clock import LAN_CLOCK_SECONDS
 from net.host import HostSettings, lan_addresses, record_saver
 from net.hosting import ServedTable, bots_in_last_seats, new_table
 from tui.unfinished import AGAINST_BOTS
@@ -43,6 +44,15 @@ class TablePlan:
     max_spectators: int | None = None
     #: Where the record goes (None: a new file in the records folder); ``turpin host --record``.
     record: str | None = None
+    #: Seconds each seat has for a move (0: no clock; None: the default, ``LAN_CLOCK_SECONDS`` on the
+    #: LAN and none against bots); ``turpin host --clock``, the set-up's "Turn clock".
+    clock: float | None = None
+
+    @property
+    def clock_seconds(self) -> float:
+        if self.clock is not None:
+            return self.clock
+        return LAN_CLOCK_SECONDS if self.on_lan else 0.0
 
     @property
     def on_lan(self) -> bool:
@@ -58,7 +68,7 @@ class HostedTable:
         game = get_game(plan.game)
         self.table = table or new_table(game, plan.options, name=plan.name, code_needed=plan.on_lan and plan.code,
                                         room_code=plan.room_code, bots=plan.bots, seed=plan.seed, grace=plan.grace,
-                                        record_path=record_path)
+                                        record_path=record_path, clock=plan.clock_seconds)
         self.record_path = record_path
         settings = HostSettings(bot_delay=plan.bot_delay)
         if plan.max_spectators is not None:

@@ -18,6 +18,7 @@ from core.engine import Game, OptionError
 from core.registry import all_games
 from net import protocol
 from net.authority import Table
+from net.clock import LAN_CLOCK_SECONDS, TurnClock
 from net.client import TableClient
 from net.host import HostSettings, TableHost, lan_addresses, record_saver
 from net.hosting import ServedTable, bots_in_last_seats, new_table
@@ -85,6 +86,9 @@ def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game
     parser.add_argument("--no-advertise", action="store_true", help="do not announce the table on the LAN")
     parser.add_argument("--grace", type=seconds("--grace"), default=None, metavar="SECONDS",
                         help="hand a lost player's seat to a bot after this long (default: wait for him)")
+    parser.add_argument("--clock", type=seconds("--clock"), default=None, metavar="SECONDS",
+                        help=f"a turn clock: each seat has this long for a move, then the normal bot makes it "
+                             f"(0: none; default {LAN_CLOCK_SECONDS:g})")
     parser.add_argument("--bot-delay", type=seconds("--bot-delay"), default=0.6,
                         help="seconds a bot waits before acting")
     parser.add_argument("--linger", type=seconds("--linger"), default=LINGER_DEFAULT, metavar="SECONDS",
@@ -110,6 +114,8 @@ def build_table(args: argparse.Namespace, games: Mapping[str, Game]) -> tuple[Ta
             raise OptionError(f"the record is of {record['game']!r}, which this turpin does not have")
         table = Table.from_record(games[record["game"]], record, save=record_saver(args.resume))
         table.grace = args.grace if args.grace is not None else table.grace
+        if args.clock is not None:
+            table.turn_clock = TurnClock(args.clock, table.turn_clock.now)
         return table, args.resume
     game = games[args.game or "turpin"] if (args.game or "turpin") in games else None
     if game is None:
@@ -119,7 +125,7 @@ def build_table(args: argparse.Namespace, games: Mapping[str, Game]) -> tuple[Ta
     path = args.record or str(default_record_path(args.name or game.id))
     table = new_table(game, options, name=args.name or "", code_needed=not args.no_code,
                       room_code=args.code.strip().upper() if args.code else None, bots=bots, grace=args.grace,
-                      record_path=path)
+                      record_path=path, clock=LAN_CLOCK_SECONDS if args.clock is None else args.clock)
     return table, path
 
 

@@ -175,6 +175,9 @@ async def play_text(client: TableClient, out: Any = None) -> int:
         print("Your choices:", file=out)
         for number, choice in enumerate(snap.choices, start=1):
             print(f"  [{number}] {choice['text']}", file=out)
+        left = snap.seconds_left(snap.seat) if snap.seat is not None else None
+        if left is not None:
+            print(f"Your clock: {left:.0f} s left, then the normal bot moves for you.", file=out)
         print("Type a number and Enter (v = the whole view, say TEXT = chat, q = quit):", file=out)
 
     def seat_name_of(snap: Any, seat: int) -> str:

@@ -19,6 +19,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from core.engine import Game, Option, OptionError
 from core.registry import all_games, get_game
+from net.clock import LAN_CLOCK_SECONDS, check_clock_seconds
 from net.seats import default_bot
 from tui import screen_styles
 from tui.screens import FORM_FOCUS_KEYS
@@ -68,6 +69,12 @@ class SetupScreen(Screen[None]):
                     yield Label("Room code", classes="setup-label")
                     yield TickBox("players need a room code", self.plan.code, compact=True, id="setup-code")
             yield Vertical(id="setup-game-part")
+            with Horizontal(classes="setup-row"):
+                yield Label("Turn clock", classes="setup-label")
+                yield Input("" if self.plan.clock is None else f"{self.plan.clock:g}", type="number",
+                            placeholder=(f"blank: {LAN_CLOCK_SECONDS:g} s a move, then a bot moves; 0: none"
+                                         if self.hosting else "blank or 0: none; else seconds a move"),
+                            compact=True, id="setup-clock")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield Input("" if self.plan.seed is None else str(self.plan.seed), type="integer",
@@ -245,7 +252,11 @@ class SetupScreen(Screen[None]):
         seed = int(seed_text) if seed_text else None
         if seed is not None and not 0 <= seed < 2 ** 63:
             raise ValueError("the seed must be a whole number from 0 to 2^63 - 1")
-        plan = TablePlan(game=game.id, options=options, bots=bots, seed=seed)
+        clock_text = self.query_one("#setup-clock", Input).value.strip()
+        clock = float(clock_text) if clock_text else None
+        if clock is not None:
+            check_clock_seconds(clock)
+        plan = TablePlan(game=game.id, options=options, bots=bots, seed=seed, clock=clock)
         if self.hosting:
             plan.name = self.query_one("#setup-name", Input).value.strip()
             plan.interface = self.query_one("#setup-interface", Input).value.strip()

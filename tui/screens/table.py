@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, replace
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -32,6 +32,7 @@ from tui.table_words import chat_sender, seat_news, seats_filling, stop_in_words
 from tui.type_ahead import question_kinds, typed_ahead
 from tui.widgets.banner import ConnectionBanner
 from tui.widgets.chat import ChatInput
+from tui.widgets.clock import TurnClockLine
 from tui.widgets.lines import LinePane
 from tui.widgets.log import TableLog
 from tui.widgets.pane import Chip
@@ -46,6 +47,10 @@ SHOW_SENT_AFTER = 0.15
 ANNOUNCE_AFTER = 3.0
 #: Seconds a "Key not taken" toast stays; keys refused meanwhile add none (three stacked hid the board).
 KEY_REFUSED_TOAST = 2.0
+
+
+#: Seconds the table may wait for a connected player before the host is offered a bot for him (B).
+IDLE_AFTER = 20.0
 
 
 class TableScreen(Screen[None]):
@@ -100,6 +105,10 @@ class TableScreen(Screen[None]):
         self._chat: list[Text] = []
         self._table_pending = False
         self._collector = CollectorHold()
+        #: This window has told the host its away player is back (once per time away).
+        self._said_here = False
+        #: When the table last moved on (a player it waits for since IDLE_AFTER seconds is idle).
+        self._turn_since = time.monotonic()
 
     # ------------------------------------------------------------------------------------ layout
 
@@ -133,6 +142,7 @@ class TableScreen(Screen[None]):
                 with Vertical(id="table-side"):
                     yield players
                     yield log
+        yield TurnClockLine(id="turn-clock")
         yield MovePane(self.panes, id="move")
         yield ChatInput(id="chat")
         yield Footer()
@@ -177,6 +187,7 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self._tab_strip_out_of_focus)
         self.call_after_refresh(self._hear_what_came_first)
         self.call_after_refresh(self._place_notices)
+        self.set_interval(IDLE_AFTER / 4, self._offer_bot_for_the_away)
 
     def _hear_what_came_first(self) -> None:
         """The notices that came with the welcome, before this screen listened ("While you were away a bot
@@ -246,6 +257,7 @@ class TableScreen(Screen[None]):
             who += f" (seat {frame.seat + 1})"
         status.append(f"   {frame.table} · {who}", style="dim")
         self.query_one("#table-status", LinePane).show(status)
+        self.query_one(TurnClockLine).show(frame)
         if self.has_class("-spectating") != frame.spectating:
             self.set_class(frame.spectating, "-spectating")
 
@@ -283,10 +295,11 @@ class TableScreen(Screen[None]):
             # The whole log again (a reconnect, names told anew, a new game): written afresh, chat too.
             self._redraw_all()
         self._announce_seats(before, self.frame)
-        away = self._away_seats()
-        if away != self._away_in_footer:
-            self._away_in_footer = away
-            self.refresh_bindings()  # the host's "bot for the away" comes and goes with them
+        if self.frame.seat not in self.frame.away:
+            self._said_here = False
+        if self.frame.turn != before.turn:
+            self._turn_since = time.monotonic()
+        self._offer_bot_for_the_away()
         interlude = self.panes.interlude(before, self.frame)
         if interlude:
             from tui.screens.interlude import InterludeScreen
@@ -551,15 +564,33 @@ class TableScreen(Screen[None]):
         except Exception as error:  # the table is gone: the banner says so
             self.notify(f"Not sent: {error}.", severity="warning", markup=False)
 
+    def _offer_bot_for_the_away(self) -> None:
+        away = self._away_seats()
+        if away != self._away_in_footer:
+            self._away_in_footer = away
+            self.refresh_bindings()  # the host's "bot for the away" comes and goes with them
+
     def _away_seats(self) -> list[int]:
-        """The seats of people away from the game still on at a LAN table this app hosts: the host can
-        have a bot play them (a table otherwise waits for them for good)."""
+        """The seats of people away from the game still on at a LAN table this app hosts: gone, or still
+        connected but keeping the table waiting (idle): the host can have a bot play them until they are
+        back (a table otherwise waits for them for good). Not a seat a bot already plays for."""
         hosted = getattr(self.app, "hosted", None)
         frame = self.frame
         if hosted is None or not hosted.plan.on_lan or frame.result is not None or self._stopped:
             return []
+        idle = frame.started and time.monotonic() - self._turn_since >= IDLE_AFTER
+        waited_for = set(self.panes.waiting_for(frame)) if idle else set()
         return [seat["seat"] for seat in frame.seats
-                if seat["kind"] == "player" and not seat["connected"] and seat["seat"] != frame.seat]
+                if seat["kind"] == "player" and seat["seat"] != frame.seat and seat["seat"] not in frame.away
+                and (not seat["connected"] or seat["seat"] in waited_for)]
+
+    def on_key(self, event: events.Key) -> None:
+        """A key while a bot plays this seat for its away player: the host is told he is back (the key
+        does what it does as well)."""
+        seat = self.frame.seat
+        if seat is not None and seat in self.frame.away and not self._said_here:
+            self._said_here = True
+            self.run_worker(self._host_says(self.client.here()), group="host")
 
     def action_bot_for_the_away(self) -> None:
         """A bot plays each away person's seat until that person joins again (the seat stays theirs)."""
@@ -568,8 +599,8 @@ class TableScreen(Screen[None]):
             self.notify("Nobody is away from the table.", timeout=3)
             return
         names = ", ".join(self.frame.name(seat) for seat in away)
-        consequence = (f"A bot plays for {names} from now on; joining again from the same terminal gives "
-                       "the seat back, and the bot steps aside.")
+        consequence = (f"A bot plays for {names} until they are back: a key pressed at the table, or joining "
+                       "again from the same terminal, gives the seat back, and the bot steps aside.")
 
         def hand_over() -> None:
             token = self.app.hosted.host_token
