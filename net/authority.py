@@ -715,6 +715,7 @@ class Table:
         if self.turn_clock.on:
             # Seconds left, not a time of day: a client counts down from when the frame came
             fields["clocks"] = self.turn_clock.seconds_left(len(self.seats))
+        if self.turn_clock.on or self.turn_clock.away:  # (the host's B makes a seat away with no clock too)
             fields["away"] = sorted(self.turn_clock.away)
         if result is not None:
             fields["record"] = public_record(self.record())
