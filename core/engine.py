@@ -143,6 +143,10 @@ class Game:
     #: The public/private events of the deal that ``setup`` made, for the log: called on the state
     #: ``setup`` returned, before any action; filter them with ``visible_events`` like any others.
     opening_events: Callable[[State], list[Event]] = lambda state: []
+    #: Whether ``seat``'s ``action``, which turned ``before`` into ``after``, may be taken back (issue 34,
+    #: undo with consent): only where it revealed nothing hidden and drew no chance (no card turned or
+    #: drawn, no die rolled, no secret pick revealed). A game opts in move by move; by default none may.
+    can_take_back: Callable[[State, State, int, Action], bool] = lambda before, after, seat, action: False
     #: Where the game stands as ``seat`` decides, in a few public words ("round 1, journey 3 at
     #: Warwick"): the review names each decision by it. Empty where a game gives none.
     moment: Callable[[State, int], str] = lambda state, seat: ""
@@ -197,6 +201,12 @@ def events_dropped(apply: Callable[[State, int, Action], list[Event]]) -> Advanc
     def advance(state: State, seat: int, action: Action) -> None:
         apply(state, seat, action)
     return advance
+
+
+def no_chance_drawn(before: State, after: State, decks: Sequence[str] = ()) -> bool:
+    """Nothing left to chance happened between two states: the seeded generator has not moved (no die
+    rolled, nothing shuffled) and each of ``decks`` is as it was (no card drawn or turned)."""
+    return before.get("rng") == after.get("rng") and all(before.get(deck) == after.get(deck) for deck in decks)
 
 
 def visible_events(events: Sequence[Event], seat: Seat) -> list[Event]:

@@ -33,6 +33,7 @@ from net.chat import check_chat_text
 from net.clock import AWAY_AFTER, TurnClock
 from net.fairness import FairDeal, FairnessError
 from net.match import Match
+from net.undo import ANSWER_SECONDS, TakeBackAsked
 from net.protocol import error_message, host_message
 from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record, public_record
 from net.refusals import Refusal, check_protocol
@@ -174,7 +175,7 @@ class Table:
                 "grace": self.grace, "clock": self.turn_clock.seconds, "host_token": self.host_token, "saved_at": time.time(), "meta": self.meta,
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token,
                            **({"away_name": s.away_name} if s.away_name is not None else {})} for s in self.seats],
-                "actions": self.actions, "match": self.match.to_record(),
+                "actions": self.actions, "taken_back": self.taken_back, "match": self.match.to_record(),
                 "fair": self.fair.to_record() if self.fair is not None else None}
 
     @classmethod
@@ -192,6 +193,7 @@ class Table:
             raise RecordError(f"the record's 'options' cannot be played: {error}") from None
         table.meta = dict(record.get("meta") or {})
         table.match = Match.from_record(record.get("match"), len(table.seats))  # checked by check_record
+        table.taken_back = list(record.get("taken_back") or [])
         table.fair = FairDeal.from_record(record.get("fair"), len(table.seats))
         if table.fair is not None and table.fair.dealt and table.fair.seed() != record["seed"]:
             raise RecordError("the record's seed is not the one its fair deal makes")
@@ -459,6 +461,11 @@ class Table:
         self._guard_secrets()
         self.state: State = self.game.setup(self.options, self.seed)
         self.actions: list[list[Any]] = []
+        #: The last move: the log's length before it, and whether its player may ask to take it back.
+        self._last_move: tuple[int, bool] = (0, False)
+        #: A take-back asked and not yet answered by everyone (issue 34), and the moves taken back so far.
+        self.take_back_asked: TakeBackAsked | None = None
+        self.taken_back: list[dict[str, Any]] = []
         #: Every event of the game, the deal's first; each viewer is sent what ``visible_events`` allows.
         self.log: list[Event] = self.game.opening_events(self.state)
         # A table set up with a given seed is repeatable bots and all; otherwise the bots draw afresh.
@@ -496,6 +503,8 @@ class Table:
             raise Refusal("game_over", "the game is over; no more actions")
         if not self.started:
             raise Refusal("not_started", "the game starts when every seat is filled")
+        if self.take_back_asked is not None:
+            raise Refusal("not_your_turn", "play waits while a take-back is asked")
         if seat not in self.game.pending(self.state):
             raise Refusal("not_your_turn", f"the game is not waiting for {seat_name(seat)} now")
         current = self._prompts[seat]
@@ -524,8 +533,8 @@ class Table:
         return "that is not one of your legal actions now", None
 
     def next_bot(self) -> int | None:
-        """The first pending seat held by a bot, if the game is on."""
-        if not self.started or self.over:
+        """The first pending seat held by a bot, if the game is on (and no take-back is being asked)."""
+        if not self.started or self.over or self.take_back_asked is not None:
             return None
         for seat in self.game.pending(self.state):
             if self.bot_plays(seat):
@@ -580,7 +589,10 @@ class Table:
         return True
 
     def _apply(self, seat: int, action: Action, by_player: bool = False) -> None:
+        before = clone(self.state) if by_player else None  # (a bot's move is never taken back)
         events = self.game.apply(self.state, seat, action)
+        # Whether this move may be taken back (asked of the game now, while the state before it is at hand)
+        self._last_move = (len(self.log), before is not None and self.game.can_take_back(before, self.state, seat, action))
         self.actions.append([seat, action])
         self.log += events
         self.turn_clock.moved(seat, by_player)
@@ -592,6 +604,81 @@ class Table:
         if result is not None:
             self._seats_changed()  # the LAN advert says the game is over
             self.tell(f"Game over: {(self.narrated_result() or result).get('summary', '')}")  # in names
+
+    # ------------------------------------------------------------------------------------ take-backs
+
+    def may_take_back(self, seat: int | None) -> bool:
+        """Whether ``seat`` may ask now to take back its last move: the table's last move is its own, made
+        by its player (not a bot for him), the game says it revealed nothing and drew no chance, and no
+        question is open."""
+        return (seat is not None and self.started and not self.over and self.take_back_asked is None
+                and bool(self.actions) and self.actions[-1][0] == seat and self._last_move[1]
+                and self.seats[seat].kind == "player")
+
+    def ask_take_back(self, watcher: Watcher) -> None:
+        """A player asks to take back his last move: the other people are asked (play waits); with none
+        to ask (bots agree), it is taken back at once."""
+        seat = watcher.seat
+        if not self.may_take_back(seat):
+            raise Refusal("illegal", "that move cannot be taken back now: only your own last move, while "
+                                     "nothing hidden has been shown and no card or die drawn since")
+        waiting = {other for other, info in enumerate(self.seats) if other != seat and info.kind == "player"}
+        self.take_back_asked = TakeBackAsked(seat, len(self.actions), self.turn_clock.now() + ANSWER_SECONDS, waiting)
+        self.log.append(event(f"Seat {seat + 1} asks to take back their last move.", table_line=True))
+        if not waiting:
+            self._take_back()
+            return
+        self._refresh_prompts()
+        self._broadcast()
+
+    def answer_take_back(self, watcher: Watcher, agree: bool) -> None:
+        """One of the others answers: one "no" keeps the move; everyone's "yes" takes it back."""
+        asked = self.take_back_asked
+        if asked is None or watcher.seat not in asked.waiting:
+            raise Refusal("stale", "nobody is asking you to agree to a take-back now")
+        if not agree:
+            self._keep_the_move(f"Seat {watcher.seat + 1} keeps the move: it is not taken back.")
+            return
+        asked.waiting.discard(watcher.seat)
+        if asked.waiting:
+            self._broadcast()
+        else:
+            self._take_back()
+
+    def take_back_timed_out(self) -> bool:
+        """Silence keeps the move: True if the question's time ran out now."""
+        asked = self.take_back_asked
+        if asked is None or self.turn_clock.now() < asked.deadline:
+            return False
+        self._keep_the_move("Nobody answered in time: the move stays.")
+        return True
+
+    def _keep_the_move(self, line: str) -> None:
+        self.take_back_asked = None
+        self._last_move = (self._last_move[0], False)  # asked once: the answer stands
+        self.log.append(event(line, table_line=True))
+        self._refresh_prompts()
+        self._broadcast()
+
+    def _take_back(self) -> None:
+        """The last move undone exactly: the game replayed from its seed without it; the record keeps the
+        take-back beside the moves, so resume and replays agree."""
+        seat, action = self.actions.pop()
+        log_before, _ = self._last_move
+        self.taken_back.append({"turn": len(self.actions), "seat": seat, "action": action})
+        self.take_back_asked = None
+        self.state = self.game.setup(self.options, self.seed)
+        for mover, move in self.actions:
+            self.game.advance(self.state, mover, dict(move))
+        self.log = self.log[:log_before] + [event(f"Seat {seat + 1} took back their last move, as everyone "
+                                                  "agreed.", table_line=True)]
+        self._last_move = (len(self.log), False)
+        self._refresh_prompts(acted=seat)
+        if self.save is not None:
+            self.save(self.record())
+        for watcher in list(self.watchers):  # the log lost lines: everyone is sent it whole again
+            self._send_table(watcher, catch_up=True)
+        self.tell(f"Seat {seat + 1} took back their last move")
 
     def _refresh_prompts(self, acted: int | None = None) -> None:
         """A seat's prompt is new when its choices change, and always after it acts (shopping, say,
@@ -723,6 +810,8 @@ class Table:
             fields["record"]["fair"] = self.fair.reveal() if self.fair is not None and self.fair.dealt else None
             fields["match"] = self.match.standing(result)
         fields["commitment"] = self.commitment
+        if self.take_back_asked is not None:
+            fields["take_back"] = self.take_back_asked.public()
         return fields
 
     def _table_frame(self, seat: int | None, events: list[Event], catch_up: bool,
@@ -735,6 +824,8 @@ class Table:
             "events": visible_events(events, seat),
             "prompt": self._prompt_for(seat),
         }
+        if self.may_take_back(seat):
+            fields["may_take_back"] = True
         frame = protocol.encode(host_message("table", **fields))
         if fields["result"] is None:
             _refuse_seed(frame, self._seed_bytes)

@@ -55,6 +55,10 @@ class TableSnapshot:
     #: Once a game is over, the running score at this table by seat: ``{"seat", "games", "wins",
     #: "points"}`` each, over every game played there (this one too); None before the end.
     match: list[dict[str, Any]] | None = None
+    #: A take-back being asked: ``{"seat": who asks, "waiting": [seats still to answer]}``, else None.
+    take_back: dict[str, Any] | None = None
+    #: Whether this seat may ask now to take back its last move.
+    may_take_back: bool = False
     #: Once a game is over, this client's check of its deal (issue 33): "fair deal: verified", or what
     #: did not match; None before the end.
     fair: Verdict | None = None
@@ -224,6 +228,13 @@ class TableClient:
     async def mute_spectators(self, muted: bool, host_token: str) -> None:
         """The host's switch for spectators' chat (needs the table's host token)."""
         await self.send({"type": "mute_spectators", "muted": muted, "host_token": host_token})
+
+    async def take_back(self) -> None:
+        """Ask to take back this seat's last move (the host asks everyone else)."""
+        await self.send({"type": "take_back"})
+
+    async def answer_take_back(self, agree: bool) -> None:
+        await self.send({"type": "take_back_answer", "agree": agree})
 
     async def here(self) -> None:
         """Tell the host this seat's player is at the table: a bot playing it while he was away steps aside."""
@@ -422,6 +433,10 @@ class TableClient:
             snap.result, snap.record = message["result"], message.get("record")
             snap.match = standing_sent(message.get("match"), len(snap.seats) if isinstance(snap.seats, list) else 0)
             snap.fair = self._check_the_deal(message)
+            asked = message.get("take_back")
+            snap.take_back = asked if isinstance(asked, dict) and isinstance(asked.get("seat"), int) \
+                and isinstance(asked.get("waiting"), list) else None
+            snap.may_take_back = message.get("may_take_back") is True
             clocks = message.get("clocks")
             snap.clocks = list(clocks) if isinstance(clocks, list) else None
             snap.clocks_at = time.monotonic()
@@ -458,6 +473,9 @@ class TableClient:
                 previous_secret=self._last_secret)
         elif commitment != evidence.commitment and not evidence.changed:
             evidence.changed.append(f"the commitment changed during the game (at move {message['turn']})")
+        if message["catch_up"] and evidence.frames and message["turn"] < evidence.frames[-1]["turn"]:
+            # A move taken back: the frames of the moves since are no part of the game any more
+            evidence.frames = [frame for frame in evidence.frames if frame["turn"] <= message["turn"]]
         evidence.frames.append(message)
         if message["result"] is None:
             return None

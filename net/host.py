@@ -286,8 +286,8 @@ class TableHost:
         sockname = self.server.sockets[0].getsockname()
         self.address = (sockname[0], sockname[1])
         self._watchdog = asyncio.ensure_future(self._watch())
-        if self.table.turn_clock.on:
-            self._clocks = asyncio.ensure_future(self._run_clocks())
+        # The clocks' loop also ends a take-back question nobody answers: it runs at every table.
+        self._clocks = asyncio.ensure_future(self._run_clocks())
         self._schedule_bots()
         return self.address
 
@@ -355,6 +355,14 @@ class TableHost:
         self.table.heard_from(watcher)  # anything from an away player's seat gives it back to him
         if kind == "here":
             return  # (heard: an away player's seat is his again)
+        if kind == "take_back":
+            self.table.ask_take_back(watcher)
+            self._schedule_bots()
+            return
+        if kind == "take_back_answer":
+            self.table.answer_take_back(watcher, message["agree"])
+            self._schedule_bots()
+            return
         if kind == "act":
             self.table.act(watcher, message["action"], message["prompt"])
             self._schedule_bots()
@@ -486,7 +494,7 @@ class TableHost:
             wait = self.settings.clock_poll if deadline is None else \
                 min(self.settings.clock_poll, max(0.0, deadline - clock.now()))
             await asyncio.sleep(wait)
-            if self.table.run_clocks():
+            if self.table.run_clocks() or self.table.take_back_timed_out():
                 self._schedule_bots()
 
     async def _watch(self) -> None:

@@ -178,6 +178,9 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "bye": {},
     # The player is at the table (a key pressed while a bot plays his seat for him): the seat is his again.
     "here": {},
+    # Take back my last move (asks the others); and the others' answer to such a question.
+    "take_back": {},
+    "take_back_answer": {"agree": Field(_BOOL)},
 }
 ROLES = ("player", "spectator")
 
@@ -250,7 +253,7 @@ HOST_MESSAGES: dict[str, frozenset[str]] = {
     "welcome": frozenset({"protocol", "game", "title", "table", "role", "seat", "token", "options",
                           "heartbeat", "timeout", "commitment"}),
     "table": frozenset({"turn", "started", "view", "events", "catch_up", "prompt", "seats", "result",
-                        "record", "match", "commitment", "clocks", "away"}),
+                        "record", "match", "commitment", "clocks", "away", "take_back", "may_take_back"}),
     "error": frozenset({"code", "message", "permanent", "rule", "retry_after"}),
     "notice": frozenset({"text"}),
     "chat": frozenset({"from", "seat", "text"}),

@@ -303,6 +303,12 @@ def check_record(record: Any) -> None:
         FairDeal.from_record(record.get("fair"), seats)
     except FairnessError as error:
         raise RecordError(f"the record's 'fair' (its fair deal) {error}") from None
+    taken_back = record.get("taken_back")
+    if taken_back is not None and not (
+            isinstance(taken_back, list) and len(taken_back) <= 100_000
+            and all(isinstance(entry, dict) and _whole_number(entry.get("turn")) and _whole_number(entry.get("seat"))
+                    and 0 <= entry["seat"] < seats and isinstance(entry.get("action"), dict) for entry in taken_back)):
+        raise RecordError("the record's 'taken_back' (the moves taken back) is damaged")
     for number, entry in enumerate(record["actions"], start=1):
         if not (isinstance(entry, list) and len(entry) == 2 and _whole_number(entry[0]) and 0 <= entry[0] < seats
                 and isinstance(entry[1], dict)):

@@ -159,6 +159,7 @@ async def play_text(client: TableClient, out: Any = None) -> int:
     coming back it shows only what is new, and the choices again if it is this seat's turn."""
     out = out or sys.stdout
     shown_prompt: list[Any] = [None]
+    asked_shown: list[Any] = [None]  # the take-back question shown (who asked), so it is said once
     events_shown = [0]     # log events printed so far: a catch-up after a reconnect repeats none of them
     away = [0]             # connection losses and failed retries since the table was last there
     token_shown = [False]
@@ -175,6 +176,8 @@ async def play_text(client: TableClient, out: Any = None) -> int:
         print("Your choices:", file=out)
         for number, choice in enumerate(snap.choices, start=1):
             print(f"  [{number}] {choice['text']}", file=out)
+        if snap.may_take_back:
+            print("(u = take back your last move, if the others agree)", file=out)
         left = snap.seconds_left(snap.seat) if snap.seat is not None else None
         if left is not None:
             print(f"Your clock: {left:.0f} s left, then the normal bot moves for you.", file=out)
@@ -192,6 +195,13 @@ async def play_text(client: TableClient, out: Any = None) -> int:
         for event in new:
             print(f"  · {event['text']}", file=out)
         events_shown[0] = len(events) if catch_up else events_shown[0] + len(events)
+        asked = snap.take_back
+        if asked is not None and snap.seat in asked.get("waiting", []) and asked_shown[0] != asked.get("seat"):
+            asked_shown[0] = asked.get("seat")
+            print(f"{seat_name_of(snap, asked['seat'])} asks to take back their last move: type yes to allow "
+                  "it, no to keep it (no answer within half a minute keeps it).", file=out)
+        elif asked is None:
+            asked_shown[0] = None
         if snap.result is not None:
             print(f"Game over: {snap.result.get('summary', '')}", file=out)
             print(f"Seed {snap.result.get('seed')} — the record replays it (A2).", file=out)
@@ -270,8 +280,13 @@ async def _answer(client: TableClient, line: str, out: Any) -> None:
     if wants_to_send and not client.connected:
         print("the table is away; nothing was sent. Your choices come back with it.", file=out)
         return
+    asked = client.snapshot.take_back
     try:
-        if line.startswith("say ") and line[4:].strip():
+        if line == "u" and client.snapshot.may_take_back:
+            await client.take_back()
+        elif line in ("yes", "no") and asked is not None and client.snapshot.seat in asked.get("waiting", []):
+            await client.answer_take_back(line == "yes")
+        elif line.startswith("say ") and line[4:].strip():
             await client.say(line[4:].strip())
         elif line.isdigit() and 1 <= int(line) <= len(choices):
             await client.choose(int(line) - 1)

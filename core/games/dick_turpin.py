@@ -19,7 +19,7 @@ from typing import Any
 from core import rng as chance
 from core.bots import BotTable, lazy, uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, Seat, State, View,
-                         event, quantity)
+                         event, no_chance_drawn, quantity)
 
 # --- the game's facts -------------------------------------------------------------------------------
 
@@ -691,6 +691,13 @@ def describe_action(state: State, seat: int, action: Action) -> str:
     return repr(action)
 
 
+def can_take_back(before: State, after: State, seat: int, action: Action) -> bool:
+    """A town chosen for the ambush while others are still choosing (T5): nobody has seen it, and no
+    booty card has been turned. Nothing else: a declaration is public, and drawing turns a card."""
+    return (action.get("do") == "choose" and after["phase"] == "choose" == before["phase"]
+            and no_chance_drawn(before, after, ("booty", "turned")))
+
+
 def moment(state: State, seat: int) -> str:
     """The round, the journey and the town the coach is at (or the end it leaves from)."""
     town = journey_route(state)[state["stop"]] if state["stop"] >= 0 else (
@@ -775,6 +782,7 @@ GAME = Game(
     setup=setup,
     opening_events=opening_events,
     moment=moment,
+    can_take_back=can_take_back,
     pending=pending,
     legal_actions=legal_actions,
     apply=apply,

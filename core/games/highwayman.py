@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 from core import rng as chance
 from core.bots import BotTable, lazy, uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, Seat, State, View,
-                         clone, event, quantity, seat_name)
+                         clone, event, no_chance_drawn, quantity, seat_name)
 from core.simulate import simulate
 
 # --- The game's facts -----------------------------------------------------------------------------------
@@ -747,6 +747,13 @@ def copy_state(state: State) -> State:
     return new
 
 
+def can_take_back(before: State, after: State, seat: int, action: Action) -> bool:
+    """Keeping the card you drew, or ending your turn, while nobody has drawn from the pack since: neither
+    shows anything. A card laid (a Highwayman and a Runner too) stays laid: it was hidden in your hand
+    (A1), and everyone has seen it now."""
+    return action.get("do") in ("keep", "end") and no_chance_drawn(before, after, ("pack",))
+
+
 def moment(state: State, seat: int) -> str:
     """The game of the series, and how many cards are left in the pack."""
     return f"game {state['game_number']} of {state['series_games']}, {quantity(len(state['pack']), 'card')} in the pack"
@@ -821,6 +828,7 @@ GAME = Game(
     setup=setup,
     opening_events=opening_events,
     moment=moment,
+    can_take_back=can_take_back,
     pending=pending,
     legal_actions=legal_actions,
     apply=apply,

@@ -19,7 +19,7 @@ from typing import Any
 from core import rng as chance
 from core.bots import BotTable, lazy, uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, State, View, clone,
-                         event, quantity, seat_name)
+                         event, no_chance_drawn, quantity, seat_name)
 from core.games import money_or_life_solver as solver
 from core.games import money_or_life_words as words
 
@@ -996,6 +996,17 @@ def is_spur_in_vain(state: State, seat: int, action: Action) -> bool:
     return sum(dice) + horse + 1 < speed or needless
 
 
+def can_take_back(before: State, after: State, seat: int, action: Action) -> bool:
+    """Where to ride, picked while the other rider is still picking (Y4: the picks are shown together),
+    or a purchase, a heal or a gift in town while the town phase goes on (Y9); never a move that rolled a
+    die or turned a coach card."""
+    if after["phase"] != before["phase"] or not no_chance_drawn(before, after, ("deck", "coaches")):
+        return False
+    if action.get("do") == "pick":
+        return not after["revealed"]
+    return action.get("do") in ("buy", "heal", "give")
+
+
 MOMENT_WORDS = {"pick": "choosing a coach", "rob": "the robbery", "town": "in town"}
 
 
@@ -1282,6 +1293,7 @@ GAME = Game(
     setup=setup,
     opening_events=round_opening_events,
     moment=moment,
+    can_take_back=can_take_back,
     pending=pending,
     legal_actions=legal_actions,
     apply=apply,

@@ -70,6 +70,7 @@ class TableScreen(Screen[None]):
         Binding("r", "results", "results", id="results"),
         Binding("M", "mute_spectators", "mute spectators", show=False, id="mute"),
         Binding("B", "bot_for_the_away", "bot for absent", id="bot-away"),
+        Binding("U", "take_back", "take back", id="take-back"),  # (u is a choice key past the tenth)
         Binding("s", "spectate", "watch it", id="spectate"),
     ]
 
@@ -174,6 +175,8 @@ class TableScreen(Screen[None]):
             return self._seat_lost()  # in the footer once this window has lost its seat at a live table
         if action == "bot_for_the_away":
             return bool(self._away_seats())  # the host's, while a person is away from a game still on
+        if action == "take_back":
+            return self.frame.may_take_back and not self._stopped  # in the footer while the host allows it
         return True
 
     def on_mount(self) -> None:
@@ -300,6 +303,9 @@ class TableScreen(Screen[None]):
         if self.frame.turn != before.turn:
             self._turn_since = time.monotonic()
         self._offer_bot_for_the_away()
+        if before.may_take_back != self.frame.may_take_back:
+            self.refresh_bindings()
+        self._answer_a_take_back(before)
         interlude = self.panes.interlude(before, self.frame)
         if interlude:
             from tui.screens.interlude import InterludeScreen
@@ -583,6 +589,29 @@ class TableScreen(Screen[None]):
         return [seat["seat"] for seat in frame.seats
                 if seat["kind"] == "player" and seat["seat"] != frame.seat and seat["seat"] not in frame.away
                 and (not seat["connected"] or seat["seat"] in waited_for)]
+
+    def action_take_back(self) -> None:
+        """Ask to take back your last move: the others are asked, and one "no" keeps it."""
+        if self.frame.may_take_back:
+            self._line("You asked to take back your last move; the others are asked.", "italic")
+            self.run_worker(self._host_says(self.client.take_back()), group="host")
+
+    def _answer_a_take_back(self, before: TableFrame) -> None:
+        """Someone asks to take back a move and this seat has still to answer: the question, once."""
+        asked = self.frame.take_back
+        if asked is None or self.frame.seat not in asked.get("waiting", []):
+            return
+        if before.take_back is not None and self.frame.seat in before.take_back.get("waiting", []):
+            return  # asked already
+        from tui.screens.confirm import ConfirmScreen
+        who = self.frame.plain_name(asked["seat"]) if 0 <= asked["seat"] < len(self.frame.seats) else "Someone"
+
+        def answer(agree: bool | None) -> None:
+            self.run_worker(self._host_says(self.client.answer_take_back(bool(agree))), group="host")
+        self.app.push_screen(ConfirmScreen(
+            f"{who} asks to take back their last move. Allow it?",
+            "Nothing hidden has been shown and no card or die drawn since. One \"no\" keeps the move, and "
+            "so does no answer within half a minute.", "Allow", "Keep the move"), answer)
 
     def on_key(self, event: events.Key) -> None:
         """A key while a bot plays this seat for its away player: the host is told he is back (the key
