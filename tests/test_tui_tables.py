@@ -1024,3 +1024,30 @@ async def test_a_host_who_closes_a_lan_table_mid_game_is_told_how_to_serve_it_ag
         command = f"turpin host --headless --resume {shlex.quote(path)}"
         assert command in str(app.screen.query_one("#menu-hint").content)  # wrapped on screen: a long path
         assert Table.from_record(get_game("turpin"), read_record(path)).seats[1].kind == "bot"
+
+
+async def test_the_set_up_chooses_the_turn_clock():
+    """The Turn clock field: blank is 90 s a move when hosting and none against bots, a number is the
+    seconds, 0 is none, and a negative one is a problem the set-up names."""
+    app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await pilot.press("h")
+        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#setup-clock")),
+                         "the host set-up")
+        field = app.screen.query_one("#setup-clock")
+        assert field.value == "" and "90 s a move" in str(field.placeholder)
+        assert app.screen.read_plan().clock_seconds == 90
+        for typed, seconds in (("45", 45), ("0", 0)):
+            field.value = typed
+            assert app.screen.read_plan().clock_seconds == seconds
+        field.value = "-3"
+        with pytest.raises(ValueError, match="turn clock"):
+            app.screen.read_plan()
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu again")
+        await pilot.press("g")
+        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#setup-clock")),
+                         "the set-up against bots")
+        assert app.screen.query_one("#setup-clock").value == ""
+        assert app.screen.read_plan().clock_seconds == 0  # against bots: no clock unless asked for
