@@ -4,6 +4,10 @@ the clock never runs for a bot's seat or after the game. Time is a ``ManualClock
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import io
+
 import pytest
 
 from core.engine import OptionError
@@ -11,6 +15,7 @@ from net.authority import Table
 from net.clock import AWAY_AFTER, TurnClock
 from net.record import RecordError, check_record
 from tests.net_helpers import CLOCKED, TOY, WAIT, ManualClock, client, close_all, hosting, until
+from tui.text_client import play_text
 
 CLOCK = 30.0
 
@@ -179,3 +184,25 @@ def test_an_idle_hand_over_is_only_for_a_players_seat_and_only_before_the_end():
     table.set_away(1)  # a bot's seat: nothing to hand over
     table.set_away(5)  # no such seat
     assert table.turn_clock.away == set()
+
+
+async def test_the_text_client_prints_the_clocks_log_lines():
+    clock = ManualClock()
+    table = await _clocked_toy(clock)
+    async with hosting(table, CLOCKED) as host:
+        ann, bob = client(host, name="Ann"), client(host, name="Bob")
+        for someone in (ann, bob):
+            await someone.start()
+        out = io.StringIO()
+        text_client = asyncio.ensure_future(play_text(client(host, role="spectator"), out))
+        await ann.wait_for(lambda snap: snap.prompt is not None, WAIT)
+        await ann.choose(0)
+        await until(lambda: table.turn >= 1, "Ann's move")
+        clock.advance(CLOCK)  # Bob says nothing
+        await until(lambda: "time ran out" in out.getvalue(),
+                    "the text client's line")
+        text_client.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await text_client
+        assert "bot makes this move for them" in out.getvalue()
+        await close_all(ann, bob)
