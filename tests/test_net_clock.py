@@ -4,6 +4,10 @@ the clock never runs for a bot's seat or after the game. Time is a ``ManualClock
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import io
+
 import pytest
 
 from core.engine import OptionError
@@ -11,6 +15,7 @@ from net.authority import Table
 from net.clock import AWAY_AFTER, TurnClock
 from net.record import RecordError, check_record
 from tests.net_helpers import CLOCKED, TOY, WAIT, ManualClock, client, close_all, hosting, until
+from tui.text_client import play_text
 
 CLOCK = 30.0
 
@@ -116,3 +121,88 @@ def test_a_new_prompt_gets_a_full_clock_and_a_seat_counts_as_away_after_two_miss
     clock.advance(6)
     assert turns.run_out() == [1] and turns.away == {1}
     assert turns.back(1) and turns.away == set() and not turns.back(1)
+
+
+async def test_the_clock_never_runs_for_a_bots_seat_nor_after_the_game():
+    clock = ManualClock()
+    table = Table(TOY, {"players": 2}, seed=11, clock=CLOCK, now=clock, bots={1: "random"})
+    async with hosting(table, CLOCKED) as host:
+        ann = client(host, name="Ann")
+        await ann.start()
+        frames: list[list[float | None] | None] = []
+
+        def seen(snap) -> bool:
+            frames.append(list(snap.clocks) if snap.clocks is not None else None)
+            return snap.result is not None or snap.prompt is not None
+
+        while ann.snapshot.result is None:
+            await ann.wait_for(seen, WAIT)
+            snap = ann.snapshot
+            if snap.result is None and snap.prompt is not None:
+                clock.advance(CLOCK - 1)  # she thinks long, never too long: the table's time moves on
+                prompt = snap.prompt["id"]
+                await ann.choose(0)
+                await ann.wait_for(lambda s: seen(s) and (s.result is not None or s.prompt is None
+                                                          or s.prompt["id"] != prompt), WAIT)
+        clocked = [f for f in frames if f is not None]
+        assert clocked and all(f[1] is None for f in clocked)  # the bot's seat never shows a clock
+        assert any(f[0] is not None for f in clocked)  # while hers did
+        assert not [line for line in ann.snapshot.log if "time ran out" in line["text"]]
+        assert table.over and all(left is None for left in ann.snapshot.clocks or [])
+        lines = len(table.log)
+        clock.advance(CLOCK * 10)  # after the game no clock runs: nobody is moved for or made away
+        assert table.run_clocks() == [] and table.turn_clock.away == set()
+        assert len(table.log) == lines
+        await ann.close()
+
+
+async def test_the_host_hands_an_idle_connected_seat_to_a_bot_and_its_player_takes_it_back_by_acting():
+    clock = ManualClock()
+    table = Table(TOY, {"players": 2}, seed=7, clock=0, now=clock)
+    async with hosting(table, CLOCKED) as host:
+        ann, bob = client(host, name="Ann"), client(host, name="Bob")
+        for someone in (ann, bob):
+            await someone.start()
+        await bob.wait_for(lambda snap: snap.prompt is not None, WAIT)
+        heard = len(bob.take_unheard())
+        await ann.hand_over(1, table.host_token, until_back=True)  # (Ann is the host here: she has the token)
+        await ann.wait_for(lambda snap: any("lets a bot play Bob" in line["text"] for line in snap.log), WAIT)
+        await bob.wait_for(lambda snap: any("lets a bot play Bob" in line["text"] for line in snap.log), WAIT)
+        assert table.seats[1].kind == "player" and bob.snapshot.seat == 1  # he keeps his seat and connection
+        notices = [u.text for u in bob.take_unheard()[heard:] if u.kind == "notice"]
+        assert any("let a bot play your seat" in text for text in notices)
+        # The bot plays his seat now: his pending choice is made without him
+        await until(lambda: 1 not in table.game.pending(table.state) or table.over, "the bot playing Bob's seat")
+        await bob.here()  # a key pressed at the table: the seat is his again
+        await ann.wait_for(lambda snap: any("Bob is back" in line["text"] for line in snap.log), WAIT)
+        assert 1 not in table.turn_clock.away
+        await close_all(ann, bob)
+
+
+def test_an_idle_hand_over_is_only_for_a_players_seat_and_only_before_the_end():
+    table = Table(TOY, {"players": 2}, seed=7, bots={1: "random"})
+    table.set_away(1)  # a bot's seat: nothing to hand over
+    table.set_away(5)  # no such seat
+    assert table.turn_clock.away == set()
+
+
+async def test_the_text_client_prints_the_clocks_log_lines():
+    clock = ManualClock()
+    table = await _clocked_toy(clock)
+    async with hosting(table, CLOCKED) as host:
+        ann, bob = client(host, name="Ann"), client(host, name="Bob")
+        for someone in (ann, bob):
+            await someone.start()
+        out = io.StringIO()
+        text_client = asyncio.ensure_future(play_text(client(host, role="spectator"), out))
+        await ann.wait_for(lambda snap: snap.prompt is not None, WAIT)
+        await ann.choose(0)
+        await until(lambda: table.turn >= 1, "Ann's move")
+        clock.advance(CLOCK)  # Bob says nothing
+        await until(lambda: "time ran out" in out.getvalue(),
+                    "the text client's line")
+        text_client.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await text_client
+        assert "bot makes this move for them" in out.getvalue()
+        await close_all(ann, bob)

@@ -18,7 +18,7 @@ from net.authority import Table
 from net.client import ClientError, TableClient
 from tui.lan_commands import add_commands, add_host_arguments, build_table
 from tui.text_client import render_view
-from net.host import TableHost
+from net.host import TableHost, record_saver
 from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, hosting, play_randomly
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -691,3 +691,19 @@ async def test_the_advert_is_updated_when_the_game_ends(monkeypatch):
         await asyncio.wait_for(told_it_is_over(), WAIT)
         await advertiser.close()
         await player.close()
+
+
+def test_turpin_host_clock_sets_the_turn_clock_new_or_resumed(tmp_path, monkeypatch):
+    """--clock SECONDS: 90 s unless said (a LAN table), 0 for none; a resumed table keeps its record's clock
+    unless --clock says otherwise; a negative clock is refused before any table is made."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    games = {TOY.id: TOY}
+    assert build_table(_host_args(), games)[0].turn_clock.seconds == 90
+    assert not build_table(_host_args("--clock", "0"), games)[0].turn_clock.on
+    table, path = build_table(_host_args("--clock", "45", "--record", str(tmp_path / "t.record")), games)
+    assert table.turn_clock.seconds == 45
+    record_saver(path)(table.record())
+    assert build_table(_host_args("--resume", path), games)[0].turn_clock.seconds == 45
+    assert build_table(_host_args("--resume", path, "--clock", "20"), games)[0].turn_clock.seconds == 20
+    with pytest.raises(SystemExit):
+        _host_args("--clock", "-5")

@@ -96,7 +96,7 @@ def test_a_record_with_a_bad_field_is_refused_in_one_line_naming_it(tmp_path, ca
 def test_the_fair_record_those_are_spoilt_from_resumes(tmp_path):
     path = tmp_path / "fair.turpin-record"
     write_record(path, _fair_record())
-    args = argparse.Namespace(resume=str(path), grace=None)
+    args = argparse.Namespace(resume=str(path), grace=None, clock=None)
     table, _ = build_table(args, all_games())
     assert [seat.name for seat in table.seats][:2] == ["Ann", "Bob"] and table.turn == 6
     assert table.meta["port"] == 4707 and table.grace == 30.0 and table.code == "ABC234"

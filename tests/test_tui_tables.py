@@ -15,6 +15,7 @@ from core.registry import get_game
 from net.authority import Table
 from net.client import TableClient
 from net.host import HostSettings, TableHost
+from tests.net_helpers import ManualClock
 from tests.tui_helpers import app_at, app_at_table, flat, quick_app, screen_name, screen_text, serve, wait_until
 from tui.app import Start, TurpinApp
 from tui.hosting import TablePlan
@@ -1024,3 +1025,55 @@ async def test_a_host_who_closes_a_lan_table_mid_game_is_told_how_to_serve_it_ag
         command = f"turpin host --headless --resume {shlex.quote(path)}"
         assert command in str(app.screen.query_one("#menu-hint").content)  # wrapped on screen: a long path
         assert Table.from_record(get_game("turpin"), read_record(path)).seats[1].kind == "bot"
+
+
+async def test_the_set_up_chooses_the_turn_clock():
+    """The Turn clock field: blank is 90 s a move when hosting and none against bots, a number is the
+    seconds, 0 is none, and a negative one is a problem the set-up names."""
+    app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await pilot.press("h")
+        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#setup-clock")),
+                         "the host set-up")
+        field = app.screen.query_one("#setup-clock")
+        assert field.value == "" and "90 s a move" in str(field.placeholder)
+        assert app.screen.read_plan().clock_seconds == 90
+        for typed, seconds in (("45", 45), ("0", 0)):
+            field.value = typed
+            assert app.screen.read_plan().clock_seconds == seconds
+        field.value = "-3"
+        with pytest.raises(ValueError, match="turn clock"):
+            app.screen.read_plan()
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu again")
+        await pilot.press("g")
+        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#setup-clock")),
+                         "the set-up against bots")
+        assert app.screen.query_one("#setup-clock").value == ""
+        assert app.screen.read_plan().clock_seconds == 0  # against bots: no clock unless asked for
+
+
+async def test_the_seat_to_move_sees_its_clock_and_the_bot_moves_for_it_when_time_runs_out():
+    """At a clocked table the seat to move sees its own time over the move list; when the (test's) time runs
+    out the host's bot makes that move and the log on screen says so."""
+    clock = ManualClock()
+    table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"}, seed=5, clock=30, now=clock)
+    host = TableHost(table, HostSettings(bot_delay=0, clock_poll=0.01))
+    _, port = await host.start("127.0.0.1", 0)
+    app = TurpinApp(Start(route="join", address=f"127.0.0.1:{port}"), player_name="Ann", lan_interfaces=[],
+                    bell=False)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.prompt is not None,
+                             "Ann's first move")
+            line = app.screen.query_one("#turn-clock")
+            await wait_until(pilot, lambda: line.display and "Your move: 0:" in str(line.render()),
+                             "her clock over the move list")
+            turn = table.turn
+            clock.advance(30)
+            await wait_until(pilot, lambda: "time ran out" in screen_text(app) and table.turn > turn,
+                             "the bot's move for her, in the log")
+            assert table.actions[turn][0] == 0  # the move made was her seat's
+    finally:
+        await host.close()
