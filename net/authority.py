@@ -31,7 +31,7 @@ from core.engine import (Action, Bot, Event, Game, IllegalAction, OptionError, S
 from net import protocol
 from net.chat import check_chat_text
 from net.clock import AWAY_AFTER, TurnClock
-from net.fairness import FairDeal, FairnessError
+from net.fairness import FairDeal
 from net.match import Match
 from net.undo import ANSWER_SECONDS, TakeBackAsked
 from net.protocol import error_message, host_message

@@ -247,7 +247,7 @@ def _check_reveal(reveal: Any, evidence: Evidence, record: dict[str, Any], probl
                 problems.append(f"seat {seat + 1}'s nonce is neither its player's nor the host's fixed one")
     seed = derive_seed(secret, nonces)
     if record.get("seed") != seed:
-        raise FairnessError(f"the record's seed is not the one the secret and the nonces make")
+        raise FairnessError("the record's seed is not the one the secret and the nonces make")
     return seed
 
 

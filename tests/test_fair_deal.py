@@ -19,11 +19,11 @@ import pytest
 from core.registry import all_games, get_game
 from net import protocol
 from net.authority import Table
-from net.fairness import (CHAIN, FairDeal, chain_secret, commitment_of, derive_seed, host_nonce, read_evidence,
+from net.fairness import (CHAIN, chain_secret, commitment_of, derive_seed, host_nonce, read_evidence,
                           verify, write_evidence)
 from net.protocol import ProtocolError
 from tests.net_helpers import WAIT, client, close_all, hosting, play_randomly
-from tests.tui_helpers import play_to_results, screen_name, screen_text, wait_until
+from tests.tui_helpers import play_to_results, screen_text, wait_until
 from tui.app import Start, TurpinApp
 from tui.text_client import play_text
 

@@ -11,7 +11,6 @@ import pytest
 
 from core.engine import clone
 from core.registry import get_game
-from net import protocol
 from net.authority import Table
 from net.refusals import Refusal
 from tests.net_helpers import WAIT, client, close_all, hosting, play_randomly, until
