@@ -756,6 +756,10 @@ Otherwise, after 1, 2 or 3 rounds of six journeys (T14), the most gold wins; equ
 The booty deck is a table option (T2): by default 6 pistols and 24 gold cards (eight 1s, eight 2s,
 five 3s and three 4s). Any mix may be chosen with at least one pistol (or a duel could never end) and at
 least one gold card among gold_1 to gold_4 (or there is nothing to rob).
+
+Taking back (by consent; the sheet is silent): the town you just chose may be taken back while someone is
+still choosing, if everyone else agrees (U at the table). Nothing else can be: every other move is
+declared aloud, turns a booty card or pays gold.
 """
 
 

@@ -819,6 +819,10 @@ Series (H7, a table option, default 3 games): the deal moves one seat left each 
 equal totals share the win.
 Hands and the pack's order are secret (A1); hand sizes are public. At the end everything is shown with
 the seed (A2).
+
+Taking back (by consent; the sheet is silent): keeping the card you drew, or ending your turn, may be
+taken back until someone draws, if everyone else agrees (U at the table). A card laid stays laid: it was
+hidden in your hand (A1).
 """
 
 GAME = Game(

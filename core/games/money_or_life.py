@@ -1271,6 +1271,10 @@ with the lowest printed combat, "N+d6" counting as N) and banks its money if his
 combat (rolled if "N+d6"). If you retire, he plays on alone to the last round. Beat his money to win,
 and read your epilogue. A solo game has at least 5 rounds: a shorter one (--option rounds=3) is refused,
 as the rival would never ride and the game could not be lost.
+
+Taking back (by consent; the sheet is silent): where you ride may be taken back while the other rider is
+still picking (Y4), and a purchase, healing or gift in town while the town phase goes on (Y9), if
+everyone else agrees (U at the table). Dice and robberies cannot be.
 """
 
 def check_options(options: dict[str, Any]) -> None:
