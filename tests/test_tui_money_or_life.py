@@ -216,6 +216,10 @@ async def finish_at_results(pilot, app: TurpinApp) -> None:
         rival_row = next(line for line in text.splitlines() if re.search(r"the rival +\d+ *$", line))
         assert rival_row.split()[-1] == str(result["reveal"]["rival"])
         assert ("Winner: the rival" in text) == (not result["winners"]) and "Nobody wins" not in text
+    if "Coaches on the discard pile" not in text:  # at 80x24 the reveal is further down: scrolled to, as a player would
+        app.screen.query_one("#results").scroll_end(animate=False)
+        await settle(pilot, app)
+        text = "\n".join(painted_lines(app))
     assert "Coaches on the discard pile" in text  # the reveal (A2) names the coaches, not their numbers
     await pilot.press("m")
     await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
