@@ -25,10 +25,9 @@ from dataclasses import dataclass, field
 import os
 from typing import Any
 
-import msgpack
-
 from core.engine import Game, name_seats, pack, unpack, visible_events
 from net.seats import seat_labels
+from net.untrusted import read_at_most
 
 SECRET_BYTES = 32
 SALT_BYTES = 16
@@ -332,22 +331,20 @@ _MAX_CHECK_FILE = 64 * 1024 * 1024
 
 def write_evidence(path: str | os.PathLike[str], game: str, evidence: Evidence) -> None:
     """Save a finished game's evidence (a new file, written whole)."""
-    data = msgpack.packb(evidence.to_file(game), use_bin_type=True)
     with open(path, "xb") as handle:
-        handle.write(data)
+        handle.write(pack(evidence.to_file(game)))
 
 
 def read_evidence(path: str | os.PathLike[str]) -> tuple[str, Evidence]:
     """A saved game's id and evidence; ``FairnessError`` in words for a file that is not one."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(_MAX_CHECK_FILE + 1)
+        data = read_at_most(path, _MAX_CHECK_FILE)
     except OSError as error:
         raise FairnessError(f"cannot read {path}: {error.strerror}") from None
-    if len(data) > _MAX_CHECK_FILE:
-        raise FairnessError(f"{path} is too large to be a turpin saved game")
+    except ValueError:
+        raise FairnessError(f"{path} is too large to be a turpin saved game") from None
     try:
-        saved = msgpack.unpackb(data, raw=False, strict_map_key=True)
+        saved = unpack(data)
     except Exception as error:  # any decoding failure means the same thing to the user
         raise FairnessError(f"{path} is not a turpin saved game ({type(error).__name__})") from None
     try:
@@ -358,24 +355,3 @@ def read_evidence(path: str | os.PathLike[str]) -> tuple[str, Evidence]:
     if not isinstance(game, str):
         raise FairnessError(f"{path} does not say which game it is")
     return game, evidence
-
-
-def verify_host_record(game: Game, record: dict[str, Any]) -> Verdict:
-    """A host's own record (checked by ``check_record``): its seed is the one its secret and nonces
-    make, and its moves follow the rules to the end. (It holds the secret's root: a check of the host's
-    file by its host, or by whoever the host gives it to.)"""
-    deal = FairDeal.from_record(record.get("fair"), len(record["seats"]))
-    if deal is None:
-        return Verdict(NOT_AVAILABLE, ["the host chose the seed"])
-    if not deal.dealt:
-        return Verdict(NOT_AVAILABLE, ["the table never filled, so nothing was dealt"])
-    if deal.seed() != record["seed"]:
-        return Verdict("mismatch", ["the record's seed is not the one its secret and nonces make"])
-    state = game.setup(game.resolve_options(record["options"]), record["seed"])
-    for number, (seat, action) in enumerate(record["actions"], start=1):
-        if seat not in game.pending(state) or dict(action) not in game.legal_actions(state, seat):
-            return Verdict("mismatch", [f"move {number} is not one the rules allow then"])
-        game.apply(state, seat, dict(action))
-    if game.result(state) is None:
-        return Verdict(NOT_AVAILABLE, ["the record stops before the end of its game"])
-    return Verdict("verified")

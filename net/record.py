@@ -32,6 +32,7 @@ import msgpack
 from net.clock import MOST_SECONDS
 from net.fairness import FairDeal, FairnessError
 from net.match import Match, MatchError
+from net.untrusted import read_at_most
 
 try:
     import fcntl
@@ -181,12 +182,11 @@ def _hold(fd: int) -> None:
 def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read and check a record file (a log, or a format-1 record); ``RecordError`` says what is wrong."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(_MAX_RECORD + 1)
+        data = read_at_most(path, _MAX_RECORD)
     except OSError as error:
         raise RecordError(f"cannot read the record {path}: {error.strerror}") from None
-    if len(data) > _MAX_RECORD:
-        raise RecordError(f"the record {path} is too large to be a game record")
+    except ValueError:
+        raise RecordError(f"the record {path} is too large to be a game record") from None
     record = _read_log(data, path) if data.startswith(MAGIC) else _read_whole(data, path)
     check_record(record)
     return record

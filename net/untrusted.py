@@ -13,6 +13,8 @@ kind of seat, so the host takes them out of every player's name.
 
 from __future__ import annotations
 
+import os
+
 import re
 from typing import Any
 
@@ -78,3 +80,13 @@ def name_problem(name: str) -> str | None:
         return (f"a name may not carry {' or '.join(repr(mark) for mark in dict.fromkeys(marks))}: the "
                 "tables use it to mark bots and you")
     return None
+
+
+def read_at_most(path: "str | os.PathLike[str]", limit: int) -> bytes:
+    """A file someone else may have made, read whole if it is at most ``limit`` bytes: ``OSError`` if it
+    cannot be read, ``ValueError`` if it is longer (no more than ``limit + 1`` bytes are ever read)."""
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"longer than {limit} bytes")
+    return data

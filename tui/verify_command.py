@@ -10,8 +10,9 @@ import argparse
 import sys
 
 from core.registry import get_game
-from net.fairness import CHECK_SUFFIX, NOT_AVAILABLE, FairnessError, Verdict, read_evidence, verify, \
-    verify_host_record
+from core.engine import Game
+from net.authority import Table
+from net.fairness import CHECK_SUFFIX, NOT_AVAILABLE, FairDeal, FairnessError, Verdict, read_evidence, verify
 from net.record import RecordError, read_record
 from tui.arguments import one_line_errors
 
@@ -44,7 +45,25 @@ def verdict_of(path: str) -> tuple[str, Verdict]:
     except RecordError as error:
         raise FairnessError(str(error)) from None
     game = _game(record["game"])
-    return game.title, verify_host_record(game, record)
+    return game.title, host_record_verdict(game, record)
+
+
+def host_record_verdict(game: Game, record: dict) -> Verdict:
+    """A host's own record (it holds the secret's root: checked by its host, or whoever he gives it to):
+    rebuilt as a resumed host rebuilds it, which checks every move against the rules and the seed
+    against the fair deal's secret and nonces."""
+    deal = FairDeal.from_record(record.get("fair"), len(record["seats"]))
+    if deal is None:
+        return Verdict(NOT_AVAILABLE, ["the host chose the seed"])
+    if not deal.dealt:
+        return Verdict(NOT_AVAILABLE, ["the table never filled, so nothing was dealt"])
+    try:
+        table = Table.from_record(game, record)
+    except RecordError as error:
+        return Verdict("mismatch", [str(error)])
+    if not table.over:
+        return Verdict(NOT_AVAILABLE, ["the record stops before the end of its game"])
+    return Verdict("verified")
 
 
 def _game(game_id: str):
