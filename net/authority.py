@@ -31,7 +31,7 @@ from core.engine import (Action, Bot, Event, Game, IllegalAction, OptionError, S
 from net import protocol
 from net.chat import check_chat_text
 from net.clock import AWAY_AFTER, TurnClock
-from net.fairness import FairDeal
+from net.fairness import SHARE_SECONDS, FairDeal
 from net.match import Match
 from net.undo import ANSWER_SECONDS, TakeBackAsked
 from net.protocol import error_message, host_message
@@ -103,6 +103,8 @@ class Table:
             self._seat_bot(seat, bot)
         #: The fair deal (issue 33): None when the seed was given (tests, ``--seed``), which nobody can check.
         self.fair: FairDeal | None = FairDeal.fresh(len(self.seats)) if seed is None else None
+        #: When the fair deal stops waiting for the pledges or reveals it lacks (``turn_clock.now`` time).
+        self._share_deadline: float | None = None
         self._deal(seed)
         #: Who sits where over the games at this table, and the running score (``start_again``).
         self.match = Match.new(len(self.seats))
@@ -121,13 +123,18 @@ class Table:
         #: Host facts kept in the record so a resumed host looks the same to its clients (its port).
         self.meta: dict[str, Any] = {}
         self._refresh_prompts()
-        self._deal_when_full()  # a table of bots alone is full from the start
+        self._advance_deal()  # a table of bots alone is dealt at once
 
     # ------------------------------------------------------------------------------------------ facts
 
     @property
-    def started(self) -> bool:
+    def full(self) -> bool:
         return all(seat.kind != "open" for seat in self.seats)
+
+    @property
+    def started(self) -> bool:
+        """Every seat is taken and the cards are dealt (with a fair deal, once every share is in)."""
+        return self.full and (self.fair is None or self.fair.dealt)
 
     @property
     def over(self) -> bool:
@@ -276,8 +283,8 @@ class Table:
             info = self.seats[seat]
             info.kind, info.token = "player", token
             info.name = player_name(hello.get("name")) or f"Player {seat + 1}"
-            if self.fair is not None and not self.fair.dealt:
-                self.fair.nonces[seat] = hello.get("nonce")  # 16 bytes (the protocol checked), or none
+            if self.fair is not None:
+                self.fair.forget(seat)  # a pledge from the seat's last player is not this one's
             self.turn_clock.forget(seat)
         name = self.seats[seat].name if seat is not None else player_name(hello.get("name")) or "Spectator"
         watcher = Watcher(send, seat, on_drop=on_drop, name=name)
@@ -287,7 +294,7 @@ class Table:
             info.connected, info.gone_since = True, None
             token = info.token
             self._refresh_prompts()
-            self._deal_when_full()
+            self._advance_deal()
             if hello.get("token") is None and self.save is not None:
                 self.save(self.record())  # the new token must survive a crash, or he could not come back
         self.watchers.append(watcher)
@@ -381,10 +388,10 @@ class Table:
             self.watchers.remove(old)
             old.drop(protocol.encode(error_message("bad_token", "your seat was handed to a bot")))
         self._seat_bot(seat, bot, keep_warm)
-        if self.fair is not None and not self.fair.dealt:
-            self.fair.nonces[seat] = None  # its player is gone before the deal: the host's fixed nonce
+        if self.fair is not None:
+            self.fair.forget(seat)  # before the pledges froze: a bot's share (once frozen, the seat's stays)
         self._refresh_prompts()
-        self._deal_when_full()
+        self._advance_deal()
         if self.save is not None:
             self.save(self.record())
         self._tell_seats_changed()
@@ -401,21 +408,15 @@ class Table:
         if not self.over:
             raise Refusal("game_on", "this table's game is still being played")
         self.match.finish(self.game.result(self.state))
+        # The next secret of the chain, and fresh shares from every seat: nobody knows this deal, nor (in
+        # new seats) the seats, until every share is in. Without a fair deal the host draws the seats.
+        self.fair = self.fair.next_game(shuffle) if self.fair is not None and seed is None else None
         moved: set[int] = set()
-        if shuffle:
-            order = self.match.shuffle(random.Random(secrets.randbits(64) if seed is None else seed))
-            self.seats = [self.seats[old] for old in order]
-            if self.fair is not None:
-                self.fair.reordered(order)  # each nonce goes with its player
-            for watcher in self.watchers:
-                if watcher.seat is not None:
-                    watcher.seat = order.index(watcher.seat)
-                    moved.add(id(watcher))
-        # The next secret of the chain: a fresh commitment, fixed before any nonce was sent.
-        self.fair = self.fair.next_game() if self.fair is not None and seed is None else None
+        if shuffle and self.fair is None:
+            moved = self._reseat(self.match.shuffle(random.Random(secrets.randbits(64) if seed is None else seed)))
+        self._share_deadline = None
         self._deal(seed)
         self.turn_clock = TurnClock(self.turn_clock.seconds, self.turn_clock.now)  # nobody is away any more
-        self._deal_when_full()
         close_record = getattr(self.save, "close", None)
         if close_record is not None and save is not self.save:
             close_record()  # the last game's record is whole: its file is let go
@@ -423,28 +424,125 @@ class Table:
         # after them).
         seats = "new seats" if shuffle else "same seats"
         # A line of the table's, not the game's: a replay of the game leaves it out (``table_line``).
-        self.log.insert(0, event(f"A new game begins at this table: {seats}, a fresh deal.", table_line=True))
+        drawn = "new seats drawn from everyone's shares" if shuffle and self.fair is not None else seats
+        self.log.insert(0, event(f"A new game begins at this table: {drawn}, a fresh deal.", table_line=True))
         self.save = save
+        self.tell(f"A new game begins ({seats})")
+        if self._advance_deal():
+            return  # dealt at once (a table of bots): everyone was sent the new game
         # Prompt ids go on counting up: an answer to the last game's prompt can never fit the new one's.
         self._refresh_prompts()
         if self.save is not None:
             self.save(self.record())
+        self._send_everyone_the_game(moved)
+        self._seats_changed()  # the LAN list says the table plays again
+
+    def _reseat(self, order: list[int]) -> set[int]:
+        """Everyone to new seats: ``order[new_seat]`` is the seat he sat in (the match's people are moved
+        by the caller); returns the watchers that moved (by id), to be welcomed to their new seats."""
+        self.seats = [self.seats[old] for old in order]
+        moved = set()
+        for watcher in self.watchers:
+            if watcher.seat is not None:
+                watcher.seat = order.index(watcher.seat)
+                moved.add(id(watcher))
+        return moved
+
+    def _send_everyone_the_game(self, moved: set[int] | None = None) -> None:
+        """The game from its start to every watcher, as after a reconnect; one whose seat moved is welcomed
+        to his new seat first."""
         for watcher in list(self.watchers):
-            if id(watcher) in moved:
+            if moved and id(watcher) in moved:
                 watcher.send(self._welcome(watcher.seat, "player"))
             self._send_table(watcher, catch_up=True)
-        self._seats_changed()  # the LAN list says the table plays again
-        self.tell(f"A new game begins ({seats})")
 
-    def _deal_when_full(self) -> None:
-        """With a fair deal, the cards are dealt when the last seat fills, from the host's committed secret
-        and every seat's nonce: until then the state is a stand-in nobody can act on (``started`` is
-        false). The caller saves the record and tells the watchers (a catch-up, before the first move)."""
-        if self.fair is None or self.fair.dealt or not self.started or self.actions:
-            return
-        self.fair.dealt = True
-        self._deal(self.fair.seed(), repeatable_bots=False)
+    # ------------------------------------------------------------------------------------ the fair deal
+
+    def pledge(self, watcher: Watcher, pledge: bytes) -> None:
+        """A player's pledge for his seat's share of the deal (issue 40): taken until the pledges freeze."""
+        seat = self._sharing_seat(watcher)
+        assert self.fair is not None
+        if not self.fair.pledge(seat, pledge):
+            raise Refusal("pledges_closed", "the deal's pledges are closed; your seat's share is the host's "
+                                            "fixed one this game")
+        if not self._advance_deal():
+            self._broadcast()
+        if self.save is not None:
+            self.save(self.record())
+
+    def reveal(self, watcher: Watcher, nonce: bytes) -> None:
+        """The share behind a seat's pledge, once every pledge is in; the last one deals."""
+        seat = self._sharing_seat(watcher)
+        assert self.fair is not None
+        if not self.fair.reveal(seat, nonce):
+            raise Refusal("bad_reveal", "that is not the share your seat pledged, or no share is asked for now")
+        if not self._advance_deal():
+            self._broadcast()
+        if self.save is not None:
+            self.save(self.record())
+
+    def _sharing_seat(self, watcher: Watcher) -> int:
+        if watcher.seat is None or self.seats[watcher.seat].kind != "player":
+            raise Refusal("not_your_turn", "only a player in his seat has a share of the deal")
+        if self.fair is None or self.fair.dealt:
+            raise Refusal("no_deal", "no deal is waiting for shares now")
+        return watcher.seat
+
+    def share_time_up(self) -> bool:
+        """The pledges or reveals the deal still lacks are past their time: True if that moved it on."""
+        if self._share_deadline is None or self.turn_clock.now() < self._share_deadline:
+            return False
+        if self._advance_deal(time_up=True):
+            return True
+        self._broadcast()
+        if self.save is not None:
+            self.save(self.record())
+        return True
+
+    def _advance_deal(self, time_up: bool = False) -> bool:
+        """Move the fair deal on as far as it can go: once the table is full, the pledges freeze when
+        every player's is in (or ``SHARE_SECONDS`` later), and the cards are dealt when every pledged share
+        is revealed (or ``SHARE_SECONDS`` after the freeze). A share that did not come is replaced by the
+        host's fixed one, and everyone is told. Until the deal the state is a stand-in nobody can act on.
+        True if it dealt now: then everyone has been sent the new game, and the record saved."""
+        fair = self.fair
+        if fair is None or fair.dealt or not self.full or self.actions:
+            return False
+        now = self.turn_clock.now()
+        if self._share_deadline is None:
+            self._share_deadline = now + SHARE_SECONDS
+        time_up = time_up or now >= self._share_deadline
+        if fair.phase == "pledges":
+            players = [seat for seat, info in enumerate(self.seats) if info.kind == "player"]
+            if not time_up and any(fair.pledges[seat] is None for seat in players):
+                return False
+            for seat in fair.close_pledges(players):
+                self._share_replaced(seat, "pledge")
+            self._share_deadline, time_up = now + SHARE_SECONDS, False
+        if not time_up and fair.waiting_for_reveals():
+            return False
+        for seat in fair.close_reveals():
+            self._share_replaced(seat, "reveal")
+        self._share_deadline = None
+        moved: set[int] = set()
+        if fair.order is not None:
+            self.match.reorder(fair.order)
+            moved = self._reseat(fair.order)
+        table_lines = [line for line in self.log if line.get("table_line")]  # not the stand-in's deal
+        self._deal(fair.seed(), repeatable_bots=False)
+        self.log[:0] = table_lines
         self._refresh_prompts()
+        if self.save is not None:
+            self.save(self.record())
+        self._send_everyone_the_game(moved)
+        self._seats_changed()
+        return True
+
+    def _share_replaced(self, seat: int, what: str) -> None:
+        line = (f"Seat {seat + 1} did not {what} its share of the deal in time: the host's fixed share "
+                "stands in for it.")
+        self.log.append(event(line, table_line=True))
+        self.tell(line)
 
     @property
     def commitment(self) -> bytes | None:
@@ -807,9 +905,12 @@ class Table:
         if result is not None:
             fields["record"] = public_record(self.record())
             # The reveal (issue 33): the secret, the salt and every seat's nonce, now the game is over.
-            fields["record"]["fair"] = self.fair.reveal() if self.fair is not None and self.fair.dealt else None
+            fields["record"]["fair"] = self.fair.revealed() if self.fair is not None and self.fair.dealt else None
             fields["match"] = self.match.standing(result)
         fields["commitment"] = self.commitment
+        if self.fair is not None and not self.fair.dealt:
+            left = None if self._share_deadline is None else self._share_deadline - self.turn_clock.now()
+            fields["deal"] = self.fair.public(left)
         if self.take_back_asked is not None:
             fields["take_back"] = self.take_back_asked.public()
         return fields

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Callable
 
 from net import protocol
-from net.fairness import NOT_AVAILABLE, Evidence, Verdict, verify
+from net.fairness import NOT_AVAILABLE, Evidence, Verdict, pledge_of, verify
 from net.match import standing_sent
 from net.protocol import ProtocolError
 from net.untrusted import printable_message
@@ -62,6 +62,8 @@ class TableSnapshot:
     #: Once a game is over, this client's check of its deal (issue 33): "fair deal: verified", or what
     #: did not match; None before the end.
     fair: Verdict | None = None
+    #: Before a fair deal is dealt: its phase, pledges and time left (the ``deal`` field); else None.
+    deal: dict[str, Any] | None = None
     #: How many times the host has sent the whole log again (a reconnect, names told anew, a new game):
     #: whoever draws the log rewrites it when this changes.
     catch_ups: int = 0
@@ -162,10 +164,11 @@ class TableClient:
         self.frame_log = frame_log
         self.snapshot = TableSnapshot()
         self.connected = False
-        #: The fair deal's nonce, sent in every hello; the host uses the one that takes a seat.
-        self.nonce = secrets.token_bytes(protocol.NONCE_BYTES)
-        #: The hello that took our seat carried ``nonce`` (not a token from an earlier window).
-        self._our_nonce_seated = False
+        #: Our share of each game's fair deal, by the host's commitment for that game: drawn when we first
+        #: see the commitment, pledged (its hash) then, revealed once every seat has pledged (issue 40).
+        self._shares: dict[bytes, bytes] = {}
+        #: What we have sent of the share on this connection: ("pledge" | "reveal", commitment).
+        self._share_sent: set[tuple[str, bytes]] = set()
         #: What this client keeps of the game being played to check its deal at the end; the last
         #: finished game's (``evidence``) stays for a saved file.
         self._evidence: Evidence | None = None
@@ -358,8 +361,7 @@ class TableClient:
         self._writer = writer
         self._emit(ClientUpdate("connected", f"connected to {self.host}:{self.port}"))
         hello: dict[str, Any] = {"type": "hello", "protocol": self.protocol_version, "role": self.role}
-        if self.role == "player":
-            hello["nonce"] = self.nonce
+        self._share_sent.clear()
         for key, value in (("name", self.name), ("code", self.code), ("token", self.token),
                            ("seat", self.seat_wanted)):
             if value is not None:
@@ -383,6 +385,8 @@ class TableClient:
                 except RecursionError:
                     raise ProtocolError("bad_message", "the host sent a message nested too deep") from None
                 protocol.validate_host_message(message)
+                if message["type"] == "table":
+                    await self._follow_the_deal(message)
                 if message["type"] == "welcome":
                     welcomed = True
                     self.connected = True
@@ -420,8 +424,6 @@ class TableClient:
             snap.game, snap.title, snap.table = message["game"], message["title"], message["table"]
             snap.role, snap.seat, snap.options = message["role"], message["seat"], message["options"]
             if message.get("token"):
-                if self.token is None:
-                    self._our_nonce_seated = True  # a new seat: taken with this client's nonce
                 self.token = message["token"]
             self.heartbeat = float(message.get("heartbeat") or self.heartbeat)
             self.timeout = float(message.get("timeout") or self.timeout)
@@ -432,7 +434,8 @@ class TableClient:
             snap.prompt, snap.seats = message["prompt"], message["seats"]
             snap.result, snap.record = message["result"], message.get("record")
             snap.match = standing_sent(message.get("match"), len(snap.seats) if isinstance(snap.seats, list) else 0)
-            snap.fair = self._check_the_deal(message)
+            deal = message.get("deal")
+            snap.deal = deal if isinstance(deal, dict) else None
             asked = message.get("take_back")
             snap.take_back = asked if isinstance(asked, dict) and isinstance(asked.get("seat"), int) \
                 and isinstance(asked.get("waiting"), list) else None
@@ -460,36 +463,86 @@ class TableClient:
             del snap.chat[:-CHAT_KEPT]
             self._emit(ClientUpdate("chat", f"{line['from']}: {line['text']}", message))
 
-    def _check_the_deal(self, message: dict[str, Any]) -> Verdict | None:
-        """Keep every frame of the game; at its end, check the deal (``net.fairness.verify``)."""
-        if message["result"] is not None and self._evidence is None and self.evidence is not None:
-            return self.snapshot.fair  # the finished game told again (a seat left, a reconnect)
-        commitment = message.get("commitment")
-        commitment = commitment if isinstance(commitment, bytes) else None
-        evidence = self._evidence
-        if evidence is None or evidence.seat != self.snapshot.seat:
-            evidence = self._evidence = Evidence(
-                self.snapshot.seat, commitment, self.nonce if self._our_nonce_seated else None,
-                previous_secret=self._last_secret)
-        elif commitment != evidence.commitment and not evidence.changed:
-            evidence.changed.append(f"the commitment changed during the game (at move {message['turn']})")
-        if message["catch_up"] and evidence.frames and message["turn"] < evidence.frames[-1]["turn"]:
-            # A move taken back: the frames of the moves since are no part of the game any more
-            evidence.frames = [frame for frame in evidence.frames if frame["turn"] <= message["turn"]]
-        evidence.frames.append(message)
-        if message["result"] is None:
-            return None
-        self._evidence, self.evidence = None, evidence
+    @property
+    def nonce(self) -> bytes | None:
+        """Our share of the game being dealt or played (None before we saw its commitment)."""
+        commitment = self._evidence.commitment if self._evidence is not None else None
+        return self._shares.get(commitment) if commitment is not None else None
+
+    async def _follow_the_deal(self, message: dict[str, Any]) -> None:
+        """Keep every frame of the game; pledge and reveal our share when the deal asks; at the game's end,
+        check the deal (``net.fairness.verify``) in a worker thread, so the interface never waits on it."""
+        snap = self.snapshot
+        finished = self._keep_evidence(message)
+        if finished is None:
+            if message.get("result") is None:
+                snap.fair = None
+            return
         try:
             from core.registry import get_game
-            game = get_game(self.snapshot.game)
+            game = get_game(snap.game)
         except KeyError:
-            return Verdict(NOT_AVAILABLE, ["this turpin does not have the game"])
-        verdict = verify(game, evidence)
-        reveal = (message.get("record") or {}).get("fair") if isinstance(message.get("record"), dict) else None
-        if verdict.status == "verified" and isinstance(reveal, dict):
-            self._last_secret = reveal.get("secret")
-        return verdict
+            snap.fair = Verdict(NOT_AVAILABLE, ["this turpin does not have the game"])
+            return
+        verdict = await asyncio.to_thread(verify, game, finished)
+        record = message.get("record")
+        reveal = record.get("fair") if isinstance(record, dict) else None
+        if verdict.status == "verified" and isinstance(reveal, dict) and isinstance(reveal.get("secret"), bytes):
+            self._last_secret = reveal["secret"]
+        snap.fair = verdict
+
+    def _keep_evidence(self, message: dict[str, Any]) -> Evidence | None:
+        """Keep the frame for the check, and do our part of the deal; the game's evidence once it ends."""
+        if message.get("result") is not None and self._evidence is None and self.evidence is not None:
+            return None  # the finished game told again (a seat left, a reconnect)
+        commitment = message.get("commitment")
+        commitment = commitment if isinstance(commitment, bytes) and len(commitment) == 32 else None
+        evidence = self._evidence
+        if evidence is None:
+            evidence = self._evidence = Evidence(self.snapshot.seat, commitment, previous_secret=self._last_secret)
+        elif commitment != evidence.commitment and not evidence.changed:
+            evidence.changed.append(f"the commitment changed during the game (at move {message.get('turn')})")
+        evidence.seat = self.snapshot.seat  # (new seats drawn from the shares move us once they are in)
+        deal = message.get("deal")
+        if isinstance(deal, dict) and commitment is not None and commitment == evidence.commitment:
+            self._take_part(deal, commitment, evidence)
+        evidence.keep(message)
+        if message.get("result") is None:
+            return None
+        self._evidence, self.evidence = None, evidence
+        return evidence
+
+    def _take_part(self, deal: dict[str, Any], commitment: bytes, evidence: Evidence) -> None:
+        """Our share of the deal (issue 40): pledged only after we have seen the host's commitment, and
+        revealed only once the pledges are frozen, which we keep to check at the end."""
+        seat, phase, pledges = self.snapshot.seat, deal.get("phase"), deal.get("pledges")
+        if not (isinstance(pledges, list) and all(p is None or isinstance(p, bytes) for p in pledges)):
+            return
+        if phase == "reveals":
+            if evidence.pledges is None:
+                evidence.pledges, evidence.shuffle = list(pledges), deal.get("shuffle") is True
+            elif evidence.pledges != pledges and not evidence.changed:
+                evidence.changed.append("the pledges changed after they were closed")
+        if self.role != "player" or seat is None or not 0 <= seat < len(pledges):
+            return
+        if commitment not in self._shares:
+            self._shares = {**dict(list(self._shares.items())[-1:]), commitment: secrets.token_bytes(protocol.NONCE_BYTES)}
+        nonce = self._shares[commitment]
+        ours = pledges[seat] == pledge_of(nonce)
+        if phase == "pledges" and not ours and ("pledge", commitment) not in self._share_sent:
+            self._share_sent.add(("pledge", commitment))
+            self._write({"type": "pledge", "pledge": pledge_of(nonce)})
+        elif phase == "reveals" and ours and ("reveal", commitment) not in self._share_sent:
+            revealed = deal.get("revealed")
+            if isinstance(revealed, list) and seat in revealed:
+                return
+            self._share_sent.add(("reveal", commitment))
+            evidence.nonce, evidence.revealed, evidence.share_seat = nonce, True, seat
+            self._write({"type": "reveal", "nonce": nonce})
+
+    def _write(self, message: dict[str, Any]) -> None:
+        if self._writer is not None:
+            self._writer.write(protocol.encode(message))
 
     def _emit(self, update: ClientUpdate) -> None:
         self._changed.set()

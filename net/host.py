@@ -355,6 +355,14 @@ class TableHost:
         self.table.heard_from(watcher)  # anything from an away player's seat gives it back to him
         if kind == "here":
             return  # (heard: an away player's seat is his again)
+        if kind == "pledge":
+            self.table.pledge(watcher, message["pledge"])
+            self._schedule_bots()
+            return
+        if kind == "reveal":
+            self.table.reveal(watcher, message["nonce"])
+            self._schedule_bots()
+            return
         if kind == "take_back":
             self.table.ask_take_back(watcher)
             self._schedule_bots()
@@ -487,14 +495,15 @@ class TableHost:
                                       self.settings.bot_deadline)
 
     async def _run_clocks(self) -> None:
-        """Turn clocks that run out: the table says so, and the bot makes each of those moves."""
+        """Turn clocks that run out: the table says so, and the bot makes each of those moves. The same
+        loop ends a take-back question nobody answers and a fair deal's wait for shares that do not come."""
         clock = self.table.turn_clock
         while True:
             deadline = clock.next_deadline()
             wait = self.settings.clock_poll if deadline is None else \
                 min(self.settings.clock_poll, max(0.0, deadline - clock.now()))
             await asyncio.sleep(wait)
-            if self.table.run_clocks() or self.table.take_back_timed_out():
+            if self.table.run_clocks() or self.table.take_back_timed_out() or self.table.share_time_up():
                 self._schedule_bots()
 
     async def _watch(self) -> None:

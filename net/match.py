@@ -58,8 +58,12 @@ class Match:
         if len(order) > 1:
             while order == sorted(order):
                 rng.shuffle(order)
-        self.people = [self.people[old] for old in order]
+        self.reorder(order)
         return order
+
+    def reorder(self, order: list[int]) -> None:
+        """Everyone to new seats: ``order[new_seat]`` is the seat he sat in."""
+        self.people = [self.people[old] for old in order]
 
     def standing(self, result_now: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         """Per seat now: games played, games won and score in all, over the finished games (and

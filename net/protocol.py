@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 import msgpack
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 #: Seconds between the host's pings (and a client's pongs); the host tells clients its own in the welcome.
 HEARTBEAT_SECONDS = 2.0
@@ -151,8 +151,10 @@ _STR, _INT, _BOOL, _MAP, _NONE = (str,), (int,), (bool,), (dict,), (type(None),)
 #: what this table says, so nothing unexpected ever reaches the game.
 #: The longest player name a hello may carry (characters).
 NAME_LIMIT = 40
-#: A hello's fair-deal nonce: random bytes, exactly this many (``net/fairness.py``).
+#: The fair deal's share (``net/fairness.py``): a nonce of exactly this many random bytes, pledged first
+#: as its SHA-256 (``PLEDGE_BYTES``) and revealed once every seat has pledged.
 NONCE_BYTES = 16
+PLEDGE_BYTES = 32
 
 CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "hello": {
@@ -164,9 +166,11 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
         "seat": Field(_INT + _NONE, required=False),
         # False: with a token, refuse ("seat_in_use") rather than take the seat from a live connection
         "take_over": Field(_BOOL, required=False),
-        # The fair deal's nonce (issue 33): exactly NONCE_BYTES random bytes, checked below.
-        "nonce": Field((bytes,), required=False),
     },
+    # The fair deal (issue 40): a player's pledge (the hash of his share), sent once he has seen the host's
+    # commitment, and the share itself once every seat has pledged. Lengths are checked below.
+    "pledge": {"pledge": Field((bytes,))},
+    "reveal": {"nonce": Field((bytes,))},
     "act": {"action": Field(_MAP), "prompt": Field(_INT)},
     # until_back: a bot plays the seat only until its player joins again (the seat stays theirs)
     "hand_over": {"seat": Field(_INT), "host_token": Field(_STR, max_len=128), "until_back": Field(_BOOL, required=False)},
@@ -240,8 +244,10 @@ def validate_client_message(message: dict[str, Any]) -> dict[str, Any]:
         _check_int(value, f"{kind}: field {name!r}")
     if kind == "hello" and message["role"] not in ROLES:
         raise ProtocolError("bad_message", "hello: role must be 'player' or 'spectator'")
-    if kind == "hello" and "nonce" in message and len(message["nonce"]) != NONCE_BYTES:
-        raise ProtocolError("bad_message", f"hello: the nonce must be {NONCE_BYTES} bytes")
+    if kind == "pledge" and len(message["pledge"]) != PLEDGE_BYTES:
+        raise ProtocolError("bad_message", f"pledge: the pledge must be {PLEDGE_BYTES} bytes")
+    if kind == "reveal" and len(message["nonce"]) != NONCE_BYTES:
+        raise ProtocolError("bad_message", f"reveal: the nonce must be {NONCE_BYTES} bytes")
     if kind == "act":
         _check_action(message["action"])
     return message
@@ -253,7 +259,7 @@ HOST_MESSAGES: dict[str, frozenset[str]] = {
     "welcome": frozenset({"protocol", "game", "title", "table", "role", "seat", "token", "options",
                           "heartbeat", "timeout", "commitment"}),
     "table": frozenset({"turn", "started", "view", "events", "catch_up", "prompt", "seats", "result",
-                        "record", "match", "commitment", "clocks", "away", "take_back", "may_take_back"}),
+                        "record", "match", "commitment", "clocks", "away", "take_back", "may_take_back", "deal"}),
     "error": frozenset({"code", "message", "permanent", "rule", "retry_after"}),
     "notice": frozenset({"text"}),
     "chat": frozenset({"from", "seat", "text"}),

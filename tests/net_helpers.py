@@ -119,3 +119,22 @@ class ManualClock:
 
 #: FAST, looking at the turn clocks often: a test moves a ``ManualClock`` and the host sees it soon.
 CLOCKED = dataclasses.replace(FAST, clock_poll=0.01)
+
+
+def give_shares(table: Table, nonces: dict[int, bytes] | None = None) -> dict[int, bytes]:
+    """For a table driven without sockets: every connected player pledges and then reveals a share of the
+    fair deal, as each client does (``nonces`` by seat, else random). The table deals once all are in."""
+    import os
+
+    from net.fairness import pledge_of
+    nonces = dict(nonces or {})
+    seated = {watcher.seat: watcher for watcher in table.watchers
+              if watcher.seat is not None and table.seats[watcher.seat].kind == "player"}
+    for seat, watcher in sorted(seated.items()):
+        nonces.setdefault(seat, os.urandom(16))
+        if table.fair is not None and table.fair.phase == "pledges":
+            table.pledge(watcher, pledge_of(nonces[seat]))
+    for seat, watcher in sorted(seated.items()):
+        if table.fair is not None and table.fair.phase == "reveals" and seat in table.fair.waiting_for_reveals():
+            table.reveal(watcher, nonces[seat])
+    return nonces

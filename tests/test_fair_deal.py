@@ -19,10 +19,10 @@ import pytest
 from core.registry import all_games, get_game
 from net import protocol
 from net.authority import Table
-from net.fairness import (CHAIN, chain_secret, commitment_of, derive_seed, host_nonce, read_evidence,
-                          verify, write_evidence)
+from net.fairness import (CHAIN, chain_secret, commitment_of, derive_order, derive_seed, host_nonce,
+                          pledge_of, read_evidence, verify, write_evidence)
 from net.protocol import ProtocolError
-from tests.net_helpers import WAIT, client, close_all, hosting, play_randomly
+from tests.net_helpers import WAIT, client, close_all, give_shares, hosting, play_randomly
 from tests.tui_helpers import play_to_results, screen_text, wait_until
 from tui.app import Start, TurpinApp
 from tui.text_client import play_text
@@ -35,20 +35,34 @@ def test_the_derivation_byte_for_byte():
     secret, salt = bytes(range(32)), bytes(range(100, 116))
     nonces = [b"\x01" * 16, b"\x02" * 16]
     assert commitment_of(secret, salt) == hashlib.sha256(salt + secret).digest()
-    digest = hashlib.sha256(b"turpin-seed-v1" + secret + nonces[0] + nonces[1]).digest()
+    digest = hashlib.sha256(b"turpin-seed-v2" + secret + nonces[0] + nonces[1]).digest()
     assert derive_seed(secret, nonces) == int.from_bytes(digest[:8], "big") & (2 ** 63 - 1)
-    assert host_nonce(secret, 3) == hashlib.sha256(b"turpin-host-nonce-v1" + secret + b"\x03").digest()[:16]
+    assert host_nonce(secret, 3) == hashlib.sha256(b"turpin-host-nonce-v2" + secret + b"\x03").digest()[:16]
+    assert pledge_of(nonces[0]) == hashlib.sha256(b"turpin-pledge-v2" + nonces[0]).digest()
+    keys = [hashlib.sha256(b"turpin-seats-v2" + secret + nonces[0] + nonces[1] + bytes([0, seat])).digest()
+            for seat in range(2)]
+    attempt_0 = sorted(range(2), key=lambda seat: keys[seat])
+    assert derive_order(secret, nonces) == (attempt_0 if attempt_0 != [0, 1] else [1, 0])
+    # Tables and saved games from before issue 40 still check, with the first version's tags
+    old = hashlib.sha256(b"turpin-seed-v1" + secret + nonces[0] + nonces[1]).digest()
+    assert derive_seed(secret, nonces, 1) == int.from_bytes(old[:8], "big") & (2 ** 63 - 1)
+    assert host_nonce(secret, 3, 1) == hashlib.sha256(b"turpin-host-nonce-v1" + secret + b"\x03").digest()[:16]
     root = b"r" * 32
     assert chain_secret(root, CHAIN) == root
     assert hashlib.sha256(chain_secret(root, 2)).digest() == chain_secret(root, 1)
 
 
-def test_a_hello_nonce_must_be_sixteen_bytes():
-    hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}
-    protocol.validate_client_message({**hello, "nonce": b"n" * 16})
-    for bad in (b"short", b"n" * 17, "n" * 16):
+def test_a_pledge_is_thirty_two_bytes_a_share_sixteen_and_a_hello_carries_neither():
+    protocol.validate_client_message({"type": "pledge", "pledge": b"p" * 32})
+    protocol.validate_client_message({"type": "reveal", "nonce": b"n" * 16})
+    for bad in (b"short", b"n" * 33, "n" * 32):
         with pytest.raises(ProtocolError):
-            protocol.validate_client_message({**hello, "nonce": bad})
+            protocol.validate_client_message({"type": "pledge", "pledge": bad})
+    with pytest.raises(ProtocolError):
+        protocol.validate_client_message({"type": "reveal", "nonce": b"n" * 17})
+    with pytest.raises(ProtocolError):  # a share sent before the commitment was seen is no share
+        protocol.validate_client_message({"type": "hello", "protocol": protocol.PROTOCOL_VERSION,
+                                          "role": "player", "nonce": b"n" * 16})
 
 
 def test_a_table_with_a_chosen_seed_has_no_fair_deal_and_one_without_deals_when_full():
@@ -56,8 +70,10 @@ def test_a_table_with_a_chosen_seed_has_no_fair_deal_and_one_without_deals_when_
     assert Table(game, {"players": 2}, seed=5).fair is None
     table = Table(game, {"players": 2}, bots={1: "normal"})
     assert table.fair is not None and not table.fair.dealt and not table.started
-    table.join(lambda frame: None, {"protocol": protocol.PROTOCOL_VERSION, "role": "player", "nonce": b"a" * 16})
-    assert table.fair.dealt and table.fair.nonces == [b"a" * 16, None]
+    table.join(lambda frame: None, {"protocol": protocol.PROTOCOL_VERSION, "role": "player"})
+    assert table.full and not table.started  # full, but the player's share is not in yet
+    give_shares(table, {0: b"a" * 16})
+    assert table.fair.dealt and table.fair.nonces == [b"a" * 16, None] and table.started
     assert table.seed == derive_seed(table.fair.secret, [b"a" * 16, host_nonce(table.fair.secret, 1)])
 
 
@@ -86,7 +102,8 @@ async def test_every_client_verifies_a_fair_game_and_nothing_secret_leaves_befor
             await someone.wait_for(lambda snap: snap.fair is not None, WAIT)
             assert someone.snapshot.fair.words == "fair deal: verified", someone.snapshot.fair.problems
         await close_all(*clients.values())
-    nonces = {name: c.nonce for name, c in clients.items()}
+    nonces = {name: c.evidence.nonce for name, c in clients.items() if name != "watcher"}
+    assert all(nonces.values())
     for name, log in frames.items():
         welcomes = [m for m in log if m["type"] == "welcome"]
         tables = [m for m in log if m["type"] == "table"]
@@ -200,7 +217,8 @@ def test_turpin_verify_checks_a_hosts_record_and_refuses_what_is_not_one(tmp_pat
     from net.host import record_saver
     game = get_game("money-or-life")
     table = Table(game, {"players": 1, "rounds": 5}, save=record_saver(tmp_path / "solo.record"))
-    table.join(lambda frame: None, {"protocol": protocol.PROTOCOL_VERSION, "role": "player", "nonce": b"z" * 16})
+    table.join(lambda frame: None, {"protocol": protocol.PROTOCOL_VERSION, "role": "player"})
+    give_shares(table)
     rng = random.Random(4)
     while not table.over:
         seat = game.pending(table.state)[0]
@@ -225,7 +243,8 @@ def test_a_saved_check_that_was_tampered_with_is_a_mismatch(tmp_path):
     game = get_game("turpin")
     table = Table(game, {"players": 2}, bots={1: "normal"})
     frames: list[bytes] = []
-    table.join(frames.append, {"protocol": protocol.PROTOCOL_VERSION, "role": "player", "nonce": b"q" * 16})
+    table.join(frames.append, {"protocol": protocol.PROTOCOL_VERSION, "role": "player"})
+    give_shares(table, {0: b"q" * 16})
     rng = random.Random(8)
     while not table.over:
         if table.next_bot() is not None:
@@ -234,12 +253,15 @@ def test_a_saved_check_that_was_tampered_with_is_a_mismatch(tmp_path):
             table._apply(0, rng.choice(game.legal_actions(table.state, 0)))
     from net.fairness import Evidence
     messages = [msgpack.unpackb(frame[4:], raw=False) for frame in frames]
-    evidence = Evidence(0, table.commitment, b"q" * 16,
-                        frames=[m for m in messages if m["type"] == "table"])
+    evidence = Evidence(0, table.commitment, b"q" * 16)
+    for message in messages:
+        if message["type"] == "table":
+            evidence.keep(message)
     assert verify(game, evidence).status == "verified"
     path = tmp_path / "good.turpin-check"
     write_evidence(path, "turpin", evidence)
     assert verify(game, read_evidence(path)[1]).status == "verified"
-    evidence.frames[5] = {**evidence.frames[5], "view": {**evidence.frames[5]["view"], "gold": [99, 99]}}
+    tampered = msgpack.unpackb(evidence.packed[5])
+    evidence.packed[5] = msgpack.packb({**tampered, "view": {**tampered["view"], "gold": [99, 99]}})
     verdict = verify(game, evidence)
     assert verdict.status == "mismatch" and "the view sent at move" in verdict.words

@@ -14,6 +14,7 @@ import sys
 
 import pytest
 
+from net.protocol import PROTOCOL_VERSION
 from net.authority import Table
 from net.client import ClientError, TableClient
 from tui.lan_commands import add_commands, add_host_arguments, build_table
@@ -420,7 +421,7 @@ async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeyp
         await advertiser.close()
         await player.close()
     kind, fields, port, interfaces = calls[0]
-    assert fields == {"name": "The Bell", "game": "net-toy", "protocol": 1, "seats_taken": 0, "seats_free": 2,
+    assert fields == {"name": "The Bell", "game": "net-toy", "protocol": PROTOCOL_VERSION, "seats_taken": 0, "seats_free": 2,
                       "code_needed": True, "over": False, "waiting": 0}
     assert port == host.address[1] and interfaces == ["127.0.0.1"]
     assert ("start",) in calls and ("update", 1, 1) in calls and calls[-1] == ("close",)

@@ -19,6 +19,7 @@ from net.authority import Table
 from net.client import TableClient, describe_duration
 from net.host import HostSettings, TableHost
 from net.record import read_record
+from net.protocol import PROTOCOL_VERSION
 from tests.net_helpers import (HOST_SCRIPT, FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting,
                                play_randomly, seat_range, until)
 
@@ -216,7 +217,7 @@ async def test_a_client_that_stops_reading_is_dropped_and_nobody_else_waits():
         await asyncio.get_running_loop().sock_connect(stalled, host.address)
         from net import protocol
         await asyncio.get_running_loop().sock_sendall(
-            stalled, protocol.encode({"type": "hello", "protocol": 1, "role": "spectator"}))
+            stalled, protocol.encode({"type": "hello", "protocol": PROTOCOL_VERSION, "role": "spectator"}))
         await until(lambda: len([c for c in host.connections if c.watcher is not None]) == 2, "both spectators in")
         big = "x" * 8000
         sent = 0

@@ -14,6 +14,7 @@ from core.engine import clone, visible_events
 from net import protocol
 from net.authority import Table
 from tests.net_helpers import GAME_IDS, GAMES, WAIT, client, close_all, hosting, play_randomly, seat_range
+from net.protocol import PROTOCOL_VERSION
 
 FRAMES = 3000
 #: The attack comes in this many slices; between two, the game moves on by one person's move.
@@ -44,8 +45,8 @@ def _bad_message(rng: random.Random) -> bytes:
         {"type": "hand_over", "seat": 0, "host_token": "x" * 200},
         {"type": "hand_over", "seat": 2**62, "host_token": "guess"},
         {"type": "hello", "protocol": 2**64 - 1, "role": "player"},
-        {"type": "hello", "protocol": 1, "role": None},
-        {"type": "hello", "protocol": 1, "role": "player", "name": b"\x00bytes"},
+        {"type": "hello", "protocol": PROTOCOL_VERSION, "role": None},
+        {"type": "hello", "protocol": PROTOCOL_VERSION, "role": "player", "name": b"\x00bytes"},
         {"type": "ping", "t": "soon"},
         {"type": "bye", "now": True},
         {"type": None},

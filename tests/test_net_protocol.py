@@ -15,6 +15,7 @@ from net.client import ClientError, TableClient
 from net.protocol import ProtocolError, decode_body, encode, validate_client_message, validate_host_message
 from net.record import RecordError, public_record, read_record, write_record
 from tests.net_helpers import TOY, WAIT, hosting
+from net.protocol import PROTOCOL_VERSION
 
 
 def _reader(data: bytes, eof: bool = True) -> asyncio.StreamReader:
@@ -85,9 +86,9 @@ def test_a_message_must_be_a_map():
     ({"type": "hello", "role": "player"}, "missing field 'protocol'"),
     ({"type": "hello", "protocol": "1", "role": "player"}, "wrong type"),
     ({"type": "hello", "protocol": True, "role": "player"}, "wrong type"),
-    ({"type": "hello", "protocol": 1, "role": "king"}, "role must be"),
-    ({"type": "hello", "protocol": 1, "role": "player", "name": "x" * 41}, "too long"),
-    ({"type": "hello", "protocol": 1, "role": "player", "admin": True}, "unknown field"),
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "role": "king"}, "role must be"),
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "role": "player", "name": "x" * 41}, "too long"),
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "role": "player", "admin": True}, "unknown field"),
     ({"type": "act", "action": {"do": "pick"}, "prompt": 2**64 - 1}, "out of range"),
     ({"type": "act", "action": {"do": "pick", "card": -2**63}, "prompt": 1}, "out of range"),
     ({"type": "act", "action": {"do": {"nested": 1}}, "prompt": 1}, "must be a number"),
@@ -106,8 +107,8 @@ def test_every_message_is_validated_before_use(message, words):
 
 def test_valid_client_messages_pass():
     """The messages a well-behaved client sends are accepted as they are."""
-    for message in ({"type": "hello", "protocol": 1, "role": "spectator"},
-                    {"type": "hello", "protocol": 1, "role": "player", "code": "ABC", "name": "Tom", "seat": 0},
+    for message in ({"type": "hello", "protocol": PROTOCOL_VERSION, "role": "spectator"},
+                    {"type": "hello", "protocol": PROTOCOL_VERSION, "role": "player", "code": "ABC", "name": "Tom", "seat": 0},
                     {"type": "act", "action": {"do": "pick", "card": 3, "cards": [1, 2]}, "prompt": 4},
                     {"type": "ping", "t": 12}, {"type": "pong"}, {"type": "bye"}):
         assert validate_client_message(message) is message
@@ -189,7 +190,7 @@ def test_a_damaged_record_is_refused_with_a_reason(tmp_path):
 def test_the_public_record_has_no_tokens_or_code():
     """What the players get at the end replays the game but holds no seat token or room code."""
     table = Table(TOY, {"players": 2}, code="SECRET")
-    table.join(lambda frame: None, {"protocol": 1, "role": "player"})
+    table.join(lambda frame: None, {"protocol": PROTOCOL_VERSION, "role": "player"})
     public = public_record(table.record())
     assert table.seats[0].token not in repr(public) and "SECRET" not in repr(public)
     assert public["seed"] == table.seed and public["actions"] == []

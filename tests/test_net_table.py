@@ -13,6 +13,7 @@ from net.authority import Table
 from net.refusals import Refusal
 from net.client import ClientError
 from tests.net_helpers import FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range
+from net.protocol import PROTOCOL_VERSION
 
 
 def _replay_result(game, record):
@@ -280,7 +281,7 @@ async def test_messages_before_hello_and_a_second_hello_are_refused():
     async with _Toy() as toy:
         stranger = client(toy.host, role="spectator")
         await stranger.start()
-        error = await _refusal(stranger, {"type": "hello", "protocol": 1, "role": "player"})
+        error = await _refusal(stranger, {"type": "hello", "protocol": PROTOCOL_VERSION, "role": "player"})
         assert error["code"] == "already_joined"
         await stranger.close()
         reader, writer = await asyncio.open_connection(*toy.host.address)

@@ -30,6 +30,7 @@ from core.simulate import game_seed
 from net import protocol
 from net.authority import Table
 from tests.net_helpers import GAME_IDS, GAMES, WAIT, client, close_all, hosting, seat_range
+from net.protocol import PROTOCOL_VERSION
 
 #: Games per title; the default keeps the whole run to seconds per title on a CI box (raise it locally).
 GAMES_PER_TITLE = int(os.environ.get("TURPIN_WIRE_GAMES", "200"))
@@ -233,5 +234,5 @@ async def test_a_view_that_would_carry_the_seed_is_never_sent():
     table = Table(leaky, {"players": 2}, seed=game_seed(1, 0))
     sent = []
     with pytest.raises(LeakError):
-        table.join(sent.append, {"protocol": 1, "role": "spectator"})
+        table.join(sent.append, {"protocol": PROTOCOL_VERSION, "role": "spectator"})
     assert all(msgpack.packb(table.seed) not in frame for frame in sent)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from core.engine import IllegalAction, clone
 from core.registry import all_games
 from net.protocol import ProtocolError, decode_body, encode, validate_client_message
+from net.protocol import PROTOCOL_VERSION
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -58,7 +59,7 @@ def test_any_decoded_value_is_validated_or_refused_in_words(value):
 @SETTINGS
 @given(st.text(max_size=40), st.integers(min_value=0, max_value=5), st.sampled_from(["player", "spectator"]))
 def test_a_well_formed_hello_survives_the_wire_exactly(name, seat, role):
-    hello = {"type": "hello", "protocol": 1, "role": role, "name": name, "seat": seat}
+    hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "role": role, "name": name, "seat": seat}
     frame = encode(hello)
     assert validate_client_message(decode_body(frame[4:])) == hello
 

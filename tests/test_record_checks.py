@@ -14,14 +14,15 @@ from core.registry import all_games
 from net.authority import Table
 from net.record import RecordError, read_record, write_record
 from tui.lan_commands import add_commands, build_table
+from net.protocol import PROTOCOL_VERSION
 
 GAME = all_games()["turpin"]
 
 
 def _fair_record() -> dict:
     table = Table(GAME, {"players": 3}, name="The Bell", code="ABC234", bots={2: "normal"}, seed=11, grace=30.0)
-    table.join(lambda frame: None, {"protocol": 1, "role": "player", "name": "Ann"})
-    table.join(lambda frame: None, {"protocol": 1, "role": "player", "name": "Bob"})
+    table.join(lambda frame: None, {"protocol": PROTOCOL_VERSION, "role": "player", "name": "Ann"})
+    table.join(lambda frame: None, {"protocol": PROTOCOL_VERSION, "role": "player", "name": "Bob"})
     rng = random.Random(3)
     for _ in range(6):
         seat = next(iter(GAME.pending(table.state)))

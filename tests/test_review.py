@@ -11,6 +11,7 @@ from core.registry import all_games, get_game
 from core.review import Effort, review_game, review_lines
 from core.search import Budget
 from core.simulate import play_bot_game
+from net.protocol import PROTOCOL_VERSION
 
 SMALL = Effort(samples=6, candidates=4, confidence=1.5)
 
@@ -85,7 +86,7 @@ def record_file(tmp_path):
     from net.record import write_record
     game = get_game("turpin")
     table = Table(game, {"players": 2}, name="The Bell", bots={1: "easy"}, seed=11)
-    table.join(lambda frame: None, {"protocol": 1, "role": "player", "name": "Ann"})
+    table.join(lambda frame: None, {"protocol": PROTOCOL_VERSION, "role": "player", "name": "Ann"})
     rng = random.Random(3)
     while pending := game.pending(table.state):
         seat = pending[0]

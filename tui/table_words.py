@@ -12,6 +12,12 @@ from tui.frame import TableFrame
 def seats_filling(frame: TableFrame) -> str:
     """Before the game starts: how many seats are taken (not whose move it is in a game not begun)."""
     taken = sum(seat["kind"] != "open" for seat in frame.seats)
+    deal = frame.deal
+    if taken == len(frame.seats) and deal is not None:
+        # The fair deal's pledges and reveals (issue 40): a round trip, or a wait for a silent seat
+        seconds = deal.get("seconds")
+        wait = f" (at most {seconds:.0f} s more)" if isinstance(seconds, (int, float)) and seconds >= 1 else ""
+        return f"Dealing: every player's share of the deal is coming in{wait}"
     return f"Waiting for players: {taken} of {len(frame.seats)} seats taken"
 
 

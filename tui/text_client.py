@@ -187,6 +187,8 @@ async def play_text(client: TableClient, out: Any = None) -> int:
         info = snap.seats[seat] if 0 <= seat < len(snap.seats) else {}
         return str(info.get("name") or f"Seat {seat + 1}")
 
+    dealing_shown = [False]
+
     def show_table(message: dict[str, Any]) -> None:
         snap = client.snapshot
         events = message.get("events", [])
@@ -213,7 +215,13 @@ async def play_text(client: TableClient, out: Any = None) -> int:
                     f" ({row['points']:g} in all)" for row in snap.match), file=out)
         elif snap.prompt and (snap.prompt["id"] != shown_prompt[0] or (catch_up and away[0])):
             show_choices(snap)  # a new question, or the same one again after coming back
+        elif catch_up and snap.deal is not None and all(seat.get("kind") != "open" for seat in snap.seats
+                                                        if isinstance(seat, dict)):
+            if not dealing_shown[0]:  # the fair deal's pledges and reveals (issue 40): no view to show yet
+                dealing_shown[0] = True
+                print("Dealing: every player's share of the deal is coming in…", file=out)
         elif catch_up:
+            dealing_shown[0] = False  # (a game dealt again at the table says so again)
             show_view(snap)
             waiting = "Waiting for your turn" if snap.started else "Waiting for the other seats to fill"
             print(f"{'Watching' if snap.seat is None else waiting} (v = the whole view, q = quit)", file=out)
