@@ -12,6 +12,8 @@
    The three are measured in turns, 50 actions at a time, so that the machine's load falls on each alike.
 3. Fan-out: 5 players and 200 spectators on one host: p99 until all 205 are updated, and the host
    process's memory (RSS) before and after the spectators joined.
+5. Joining (issue 40): the last player's connect until every player has the dealt table, with the fair
+   deal's pledge and reveal, as a ratio to a table whose seed is given (nothing to wait for).
 4. A flood (issue 32): one seat of two sends moves the rules refuse as fast as the host reads them, coming
    back with its token each time it is closed; the other seat's ping round trips, p50/p99, as a ratio to
    the same pings with no flood, and again on a host with no refusal limit.
@@ -343,6 +345,32 @@ async def flood_round_trips(game_id: str, count: int, refusal_burst: int | None,
         process.terminate()
 
 
+async def join_times(game_id: str, players: int, trials: int, rng: random.Random) -> tuple[list[float], list[float]]:
+    """From the last player's connect until every player has the dealt table: with the fair deal's pledge
+    and reveal round trips (issue 40), and on a table whose seed is given (no deal to wait for, as every
+    table filled before issue 33). The two are measured in turns, so the machine's load falls on both."""
+    from net.authority import Table
+    from net.client import TableClient
+    from net.host import HostSettings, TableHost
+
+    fair, given = [], []
+    for _ in range(trials):
+        for samples, seed in ((fair, None), (given, rng.randrange(2 ** 31))):
+            table = Table(all_games()[game_id], {"players": players}, seed=seed)
+            host = TableHost(table, HostSettings())
+            await host.start("127.0.0.1", 0)
+            clients = [TableClient(*host.address, name=f"P{n}") for n in range(players)]
+            for early in clients[:-1]:
+                await early.start()
+            began = time.perf_counter()
+            await clients[-1].start()
+            await asyncio.gather(*(c.wait_for(lambda snap: snap.started, 30) for c in clients))
+            samples.append(time.perf_counter() - began)
+            await asyncio.gather(*(c.close() for c in clients))
+            await host.close()
+    return fair, given
+
+
 def _line(name: str, samples: list[float]) -> str:
     return (f"{name:<44} p50 {1000 * statistics.median(samples):7.3f} ms   "
             f"p99 {1000 * _percentile(samples, 99):7.3f} ms   (n={len(samples)})")
@@ -384,6 +412,12 @@ async def main(args: argparse.Namespace) -> None:
     print(_line("  same, with no refusal limit", unlimited))
     print(f"{'':<44} ratio to no flood: p50 {statistics.median(unlimited) / statistics.median(quiet):.1f}x   "
           f"p99 {_percentile(unlimited, 99) / _percentile(quiet, 99):.1f}x")
+    fair, given = await join_times(game_id, players, args.joins, rng)
+    print(_line(f"last of {players} joins -> all dealt, fair deal", fair))
+    print(_line("  same, seed given (no shares to wait for)", given))
+    print(f"{'':<44} ratio (issue 40's pledge and reveal): p50 "
+          f"{statistics.median(fair) / statistics.median(given):.2f}x   p99 "
+          f"{_percentile(fair, 99) / _percentile(given, 99):.2f}x")
     fanout, memory = await table_latencies(game_id, players, args.fanout, max(50, args.actions // 3), True, rng)
     print(_line(f"action -> all views ({players} players + {args.fanout} spectators)", fanout))
     print(f"host memory: {memory[0] / 1024:.1f} MiB before joining, {memory[1] / 1024:.1f} MiB with "
@@ -397,4 +431,5 @@ if __name__ == "__main__":
     parser.add_argument("--fanout", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--pings", type=int, default=300, help="pings timed for each flood measurement")
+    parser.add_argument("--joins", type=int, default=40, help="tables filled for the join measurement")
     asyncio.run(main(parser.parse_args()))

@@ -465,10 +465,7 @@ class Table:
         if not self.fair.pledge(seat, pledge):
             raise Refusal("pledges_closed", "the deal's pledges are closed; your seat's share is the host's "
                                             "fixed one this game")
-        if not self._advance_deal():
-            self._broadcast()
-        if self.save is not None:
-            self.save(self.record())
+        self._deal_moved_on()
 
     def reveal(self, watcher: Watcher, nonce: bytes) -> None:
         """The share behind a seat's pledge, once every pledge is in; the last one deals."""
@@ -476,8 +473,17 @@ class Table:
         assert self.fair is not None
         if not self.fair.reveal(seat, nonce):
             raise Refusal("bad_reveal", "that is not the share your seat pledged, or no share is asked for now")
-        if not self._advance_deal():
-            self._broadcast()
+        self._deal_moved_on()
+
+    def _deal_moved_on(self, time_up: bool = False) -> None:
+        """After a share came (or its time ran out): everyone is told when the deal's phase changes (the
+        reveals are asked for with the frozen pledges), not at every share, so that filling a table costs
+        two round trips and no more. A share that came before a crash is asked for again on reconnect."""
+        assert self.fair is not None
+        phase = self.fair.phase
+        if self._advance_deal(time_up) or self.fair.phase == phase:
+            return
+        self._broadcast()
         if self.save is not None:
             self.save(self.record())
 
@@ -490,13 +496,9 @@ class Table:
 
     def share_time_up(self) -> bool:
         """The pledges or reveals the deal still lacks are past their time: True if that moved it on."""
-        if self._share_deadline is None or self.turn_clock.now() < self._share_deadline:
+        if self.fair is None or self._share_deadline is None or self.turn_clock.now() < self._share_deadline:
             return False
-        if self._advance_deal(time_up=True):
-            return True
-        self._broadcast()
-        if self.save is not None:
-            self.save(self.record())
+        self._deal_moved_on(time_up=True)
         return True
 
     def _advance_deal(self, time_up: bool = False) -> bool:
@@ -600,7 +602,7 @@ class Table:
         if self.over:
             raise Refusal("game_over", "the game is over; no more actions")
         if not self.started:
-            raise Refusal("not_started", "the game starts when every seat is filled")
+            raise Refusal("not_started", "the game starts when every seat is filled and the cards are dealt")
         if self.take_back_asked is not None:
             raise Refusal("not_your_turn", "play waits while a take-back is asked")
         if seat not in self.game.pending(self.state):

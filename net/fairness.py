@@ -189,6 +189,15 @@ class FairDeal:
             self.order = derive_order(self.secret, self.nonces_used())
         return missing
 
+    def shares_problems(self) -> list[str]:
+        """What is wrong with a dealt record's shares: a nonce not its pledge's, new seats not drawn."""
+        problems = [f"seat {seat + 1}'s share is not the one it pledged" for seat, nonce in enumerate(self.nonces)
+                    if self.version >= 2 and nonce is not None and self.pledges[seat] != pledge_of(nonce)]
+        if self.version >= 2 and self.order != (derive_order(self.secret, self.nonces_used()) if self.shuffle
+                                                else None):
+            problems.append("the seats were not drawn from the shares")
+        return problems
+
     def nonces_used(self) -> list[bytes]:
         return [nonce if nonce is not None else host_nonce(self.secret, seat, self.version)
                 for seat, nonce in enumerate(self.nonces)]

@@ -63,7 +63,10 @@ def host_record_verdict(game: Game, record: dict) -> Verdict:
         return Verdict("mismatch", [str(error)])
     if not table.over:
         return Verdict(NOT_AVAILABLE, ["the record stops before the end of its game"])
-    return Verdict("verified")
+    problems = deal.shares_problems()
+    notes = [f"seat {seat + 1} did not give its share in time" for seat, replaced in enumerate(deal.replaced)
+             if replaced]
+    return Verdict("mismatch" if problems else "verified", problems, deal.version, notes)
 
 
 def _game(game_id: str):
