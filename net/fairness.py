@@ -246,7 +246,10 @@ class FairDeal:
             return None
         if not isinstance(saved, dict):
             raise FairnessError("is not a map")
-        root, salt, game, nonces = saved.get("root"), saved.get("salt"), saved.get("game"), saved.get("nonces")
+        root: Any = saved.get("root")
+        salt: Any = saved.get("salt")
+        game: Any = saved.get("game")
+        nonces: Any = saved.get("nonces")
         if not (_bytes(root, SECRET_BYTES) and _bytes(salt, SALT_BYTES)):
             raise FairnessError(f"has no {SECRET_BYTES}-byte root and {SALT_BYTES}-byte salt")
         if not (isinstance(game, int) and not isinstance(game, bool) and 1 <= game <= CHAIN):
@@ -381,15 +384,12 @@ class Evidence:
         seat = saved.get("seat")
         if not (seat is None or _small_int(seat)):
             raise FairnessError("has no valid seat")
-        if saved["version"] == 1:  # before issue 40: the frames as maps
-            frames = saved.get("frames")
-            if not (isinstance(frames, list) and frames and all(isinstance(frame, dict) for frame in frames)):
-                raise FairnessError("has no table frames")
-            packed = [pack(frame) for frame in frames]
-        else:
-            packed = saved.get("packed_frames")
-            if not (isinstance(packed, list) and packed and all(isinstance(frame, bytes) for frame in packed)):
-                raise FairnessError("has no table frames")
+        # Version 1 (before issue 40) kept the frames as maps; version 2 keeps each one's msgpack bytes
+        frames: Any = saved.get("frames") if saved["version"] == 1 else saved.get("packed_frames")
+        kind = dict if saved["version"] == 1 else bytes
+        if not (isinstance(frames, list) and frames and all(isinstance(frame, kind) for frame in frames)):
+            raise FairnessError("has no table frames")
+        packed = [pack(frame) if kind is dict else frame for frame in frames]
         for name, length in (("commitment", 32), ("nonce", NONCE_BYTES), ("previous_secret", SECRET_BYTES)):
             if saved.get(name) is not None and not _bytes(saved.get(name), length):
                 raise FairnessError(f"has a damaged {name}")
@@ -431,7 +431,7 @@ def verify(game: Game, evidence: Evidence) -> Verdict:
     reveal = record.get("fair")
     if evidence.commitment is None and reveal is None:
         return Verdict(NOT_AVAILABLE, ["the host chose the seed"])
-    problems, notes = list(evidence.changed), []
+    problems, notes = list(evidence.changed), list[str]()
     version = reveal.get("version", 1) if isinstance(reveal, dict) else VERSION
     try:
         if not isinstance(record.get("seats"), list):
