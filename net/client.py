@@ -169,6 +169,8 @@ class TableClient:
         self._shares: dict[bytes, bytes] = {}
         #: What we have sent of the share on this connection: ("pledge" | "reveal", commitment).
         self._share_sent: set[tuple[str, bytes]] = set()
+        #: The commitment in the last welcome, until the table frame after it (which must carry the same).
+        self._welcome_commitment: bytes | None = None
         #: What this client keeps of the game being played to check its deal at the end; the last
         #: finished game's (``evidence``) stays for a saved file.
         self._evidence: Evidence | None = None
@@ -425,6 +427,8 @@ class TableClient:
             snap.role, snap.seat, snap.options = message["role"], message["seat"], message["options"]
             if message.get("token"):
                 self.token = message["token"]
+            commitment = message.get("commitment")
+            self._welcome_commitment = commitment if isinstance(commitment, bytes) else None
             self.heartbeat = float(message.get("heartbeat") or self.heartbeat)
             self.timeout = float(message.get("timeout") or self.timeout)
             where = "as a spectator" if snap.seat is None else f"in seat {snap.seat + 1}"
@@ -502,6 +506,9 @@ class TableClient:
             evidence = self._evidence = Evidence(self.snapshot.seat, commitment, previous_secret=self._last_secret)
         elif commitment != evidence.commitment and not evidence.changed:
             evidence.changed.append(f"the commitment changed during the game (at move {message.get('turn')})")
+        welcomed_with, self._welcome_commitment = self._welcome_commitment, None
+        if welcomed_with is not None and welcomed_with != commitment and not evidence.changed:
+            evidence.changed.append("the commitment in the welcome is not the one in the table's frames")
         evidence.seat = self.snapshot.seat  # (new seats drawn from the shares move us once they are in)
         deal = message.get("deal")
         if isinstance(deal, dict) and commitment is not None and commitment == evidence.commitment:

@@ -370,3 +370,23 @@ def test_a_saved_check_of_today_round_trips_and_a_huge_flood_of_frames_is_a_mism
         flooded.keep(filler)
     assert flooded.overflow and len(flooded.packed) == 1  # what is kept stays bounded
     assert verify(GAME, flooded).status == "mismatch" and "too much to check" in verify(GAME, flooded).words
+
+
+async def test_a_host_whose_welcome_commits_to_one_secret_and_its_frames_to_another_is_caught(monkeypatch):
+    """The commitment a client checks is the first it saw, the welcome's: a host that welcomes with one
+    and deals under another (to pick between them later) is a mismatch."""
+    original = Table._welcome
+
+    def two_faced(self: Table, seat: int | None, role: str) -> bytes:
+        message = msgpack.unpackb(original(self, seat, role)[4:], raw=False)
+        return protocol.encode({**message, "commitment": os.urandom(32)})
+    monkeypatch.setattr(Table, "_welcome", two_faced)
+    table = Table(GAME, OPTIONS, bots={1: "normal"})
+    async with hosting(table) as host:
+        ann = client(host, name="Ann")
+        await ann.start()
+        await play_randomly(ann, random.Random(1))
+        await ann.wait_for(lambda snap: snap.fair is not None, WAIT)
+        assert ann.snapshot.fair.status == "mismatch"
+        assert "the commitment in the welcome is not the one in the table's frames" in ann.snapshot.fair.words
+        await ann.close()
