@@ -371,6 +371,16 @@ async def join_times(game_id: str, players: int, trials: int, rng: random.Random
     return fair, given
 
 
+async def _print_joins(game_id: str, players: int, trials: int, rng: random.Random) -> None:
+    fair, given = await join_times(game_id, players, trials, rng)
+    print(_line(f"last of {players} joins -> all dealt, fair deal", fair))
+    print(_line("  same, seed given (no shares to wait for)", given))
+    print(f"{'':<44} fair deal's pledge and reveal (issue 40): p50 +"
+          f"{1000 * (statistics.median(fair) - statistics.median(given)):.1f} ms, "
+          f"{statistics.median(fair) / statistics.median(given):.2f}x; p99 "
+          f"{_percentile(fair, 99) / _percentile(given, 99):.2f}x")
+
+
 def _line(name: str, samples: list[float]) -> str:
     return (f"{name:<44} p50 {1000 * statistics.median(samples):7.3f} ms   "
             f"p99 {1000 * _percentile(samples, 99):7.3f} ms   (n={len(samples)})")
@@ -382,6 +392,9 @@ async def main(args: argparse.Namespace) -> None:
     game_id = args.game if args.game in games else next(iter(games))
     players = min(5, games[game_id].option("players").allowed[1])
     print(f"turpin network benchmark — {games[game_id].title}, loopback, {os.cpu_count()} cores")
+    if args.joins_only:
+        await _print_joins(game_id, players, args.joins, rng)
+        return
     raw = await raw_round_trips(args.actions * 4)
     print(_line("raw msgpack echo round trip", raw))
     # The floor and the table with and without its record are measured in turns, a slice of each at a
@@ -412,12 +425,7 @@ async def main(args: argparse.Namespace) -> None:
     print(_line("  same, with no refusal limit", unlimited))
     print(f"{'':<44} ratio to no flood: p50 {statistics.median(unlimited) / statistics.median(quiet):.1f}x   "
           f"p99 {_percentile(unlimited, 99) / _percentile(quiet, 99):.1f}x")
-    fair, given = await join_times(game_id, players, args.joins, rng)
-    print(_line(f"last of {players} joins -> all dealt, fair deal", fair))
-    print(_line("  same, seed given (no shares to wait for)", given))
-    print(f"{'':<44} ratio (issue 40's pledge and reveal): p50 "
-          f"{statistics.median(fair) / statistics.median(given):.2f}x   p99 "
-          f"{_percentile(fair, 99) / _percentile(given, 99):.2f}x")
+    await _print_joins(game_id, players, args.joins, rng)
     fanout, memory = await table_latencies(game_id, players, args.fanout, max(50, args.actions // 3), True, rng)
     print(_line(f"action -> all views ({players} players + {args.fanout} spectators)", fanout))
     print(f"host memory: {memory[0] / 1024:.1f} MiB before joining, {memory[1] / 1024:.1f} MiB with "
@@ -432,4 +440,5 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--pings", type=int, default=300, help="pings timed for each flood measurement")
     parser.add_argument("--joins", type=int, default=40, help="tables filled for the join measurement")
+    parser.add_argument("--joins-only", action="store_true", help="only the join measurement (issue 40)")
     asyncio.run(main(parser.parse_args()))
