@@ -71,9 +71,10 @@ ERROR_CODES = {
     "chat_too_fast": "too many chat lines at once; wait a moment before the next",
     "muted": "the host has muted spectators' chat",
     "too_many_refusals": "this connection sent too many requests the table refused, too fast; it is closed",
+    "too_many_messages": "this connection sent too many messages, too fast; it is closed",
 }
 PERMANENT = frozenset({"version", "table_full", "no_such_seat", "bad_token", "replaced", "seat_in_use",
-                       "table_closed", "too_many_refusals"})
+                       "table_closed", "too_many_refusals", "too_many_messages"})
 
 
 class ProtocolError(Exception):
