@@ -27,7 +27,7 @@ from typing import Any
 
 from core.engine import Game, name_seats, pack, unpack, visible_events
 from net.seats import seat_labels
-from net.untrusted import read_at_most
+from net.untrusted import decode_file, read_at_most
 
 SECRET_BYTES = 32
 SALT_BYTES = 16
@@ -344,7 +344,7 @@ def read_evidence(path: str | os.PathLike[str]) -> tuple[str, Evidence]:
     except ValueError:
         raise FairnessError(f"{path} is too large to be a turpin saved game") from None
     try:
-        saved = unpack(data)
+        saved = decode_file(data)
     except Exception as error:  # any decoding failure means the same thing to the user
         raise FairnessError(f"{path} is not a turpin saved game ({type(error).__name__})") from None
     try:
