@@ -314,7 +314,10 @@ class TableClient:
             with contextlib.suppress(Exception):  # a host that reads nothing does not hold the goodbye up
                 writer.write(protocol.encode({"type": "bye"}))
                 await asyncio.wait_for(writer.drain(), GOODBYE_SECONDS)
-            writer.transport.abort() if writer.transport.get_write_buffer_size() else writer.close()
+            if writer.transport.get_write_buffer_size():
+                writer.transport.abort()  # what it did not take is dropped, not waited for
+            else:
+                writer.close()
         if self._runner is not None:
             self._runner.cancel()
             with contextlib.suppress(BaseException):
@@ -423,8 +426,8 @@ class TableClient:
     def _receive(self, message: dict[str, Any]) -> None:
         kind = message["type"]
         snap = self.snapshot
-        if kind == "ping":
-            if self._writer is not None:
+        if kind == "ping":  # answered while the host reads what we send (its pings cannot pile up pongs)
+            if self._writer is not None and self._writer.transport.get_write_buffer_size() <= UNSENT_KEPT:
                 self._writer.write(protocol.encode({"type": "pong", "t": message.get("t", 0)}))
             return
         if kind == "pong":
