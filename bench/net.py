@@ -17,6 +17,10 @@
 4. A flood (issue 32): one seat of two sends moves the rules refuse as fast as the host reads them, coming
    back with its token each time it is closed; the other seat's ping round trips, p50/p99, as a ratio to
    the same pings with no flood, and again on a host with no refusal limit.
+5. A flood of cheap messages (issue 42): one seat sends ``here``, a spectator and a connection that never
+   joined send pings, as fast as the host reads them, coming back each time they are closed; the other
+   seat's ping round trips as in 4, and again on a host with no message budget. Goal: p50 under 5 ms.
+   ``--floods-only`` measures 4 and 5 alone.
 
 Each server (echo, host) runs in its own process; the bench process plays every client. Prints figures,
 asserts nothing.
@@ -41,6 +45,8 @@ from core.registry import all_games  # noqa: E402
 from net import protocol  # noqa: E402
 
 
+#: Seconds between the timed pings of a player (within the host's message budget of 50 a second).
+PING_GAP = 0.025
 #: Actions measured at a time in each of the interleaved runs (relay floor, record on, record off).
 SLICE = 50
 
@@ -153,7 +159,7 @@ async def relay_floor(frames: list[list[bytes]]) -> list[float]:
 
 
 def _table_server(game_id: str, players: int, seed: int, record: bool, port_queue: multiprocessing.Queue,
-                  refusal_burst: int | None = None) -> None:
+                  refusal_burst: int | None = None, message_burst: int | None = None) -> None:
     from net.authority import Table
     from net.host import HostSettings, TableHost, record_saver
 
@@ -166,6 +172,8 @@ def _table_server(game_id: str, players: int, seed: int, record: bool, port_queu
         settings = HostSettings(send_queue=1024, max_connections=4096, max_spectators=4096)
         if refusal_burst is not None:
             settings.refusal_burst = refusal_burst
+        if message_burst is not None:
+            settings.message_burst = message_burst
         host = TableHost(table, settings)
         _, port = await host.start("127.0.0.1", 0)
         port_queue.put(port)
@@ -285,9 +293,11 @@ async def table_latencies(game_id: str, players: int, spectators: int, actions: 
 
 
 async def _ping_round_trips(watcher: Watcher, count: int) -> list[float]:
-    """One seated player's pings, one at a time: each until its pong (the table frames between are read)."""
+    """One seated player's pings, one at a time: each until its pong (the table frames between are read),
+    40 a second, within the host's message budget (50 a second) as a person's program is."""
     samples = []
     for number in range(count):
+        await asyncio.sleep(PING_GAP)
         start = time.perf_counter()
         watcher.writer.write(protocol.encode({"type": "ping", "t": number}))
         while (await watcher._read_one()) != {"type": "pong", "t": number}:
@@ -296,20 +306,25 @@ async def _ping_round_trips(watcher: Watcher, count: int) -> list[float]:
     return samples
 
 
-async def _flood(port: int, hello: dict, stop: asyncio.Event) -> int:
-    """Moves the rules refuse, as fast as the host reads them, from one seat; when the host closes the
-    connection the flooder comes back with its seat token and goes on. Returns the connections it used."""
-    illegal = protocol.encode({"type": "act", "action": {"do": "nothing of the kind"}, "prompt": 0})
+ILLEGAL = {"type": "act", "action": {"do": "nothing of the kind"}, "prompt": 0}
+
+
+async def _flood(port: int, hello: dict | None, stop: asyncio.Event, message: dict = ILLEGAL) -> int:
+    """``message`` (by default a move the rules refuse), as fast as the host reads it, after ``hello`` (or
+    none); when the host closes the connection the flooder comes back (with its seat token, if it got one)
+    and goes on. Returns the connections it used."""
+    illegal = protocol.encode(message)
     connections = 0
     while not stop.is_set():
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         connections += 1
-        writer.write(protocol.encode(hello))
+        if hello is not None:
+            writer.write(protocol.encode(hello))
 
         async def drain_replies() -> None:
             while True:
                 message = await protocol.read_frame(reader, protocol.MAX_HOST_FRAME)
-                if message["type"] == "welcome" and message.get("token"):
+                if message["type"] == "welcome" and message.get("token") and hello is not None:
                     hello["token"] = message["token"]
         replies = asyncio.ensure_future(drain_replies())
         try:
@@ -324,16 +339,23 @@ async def _flood(port: int, hello: dict, stop: asyncio.Event) -> int:
     return connections
 
 
+SEAT_TWO = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player", "seat": 1}
+SPECTATOR = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "spectator"}
+
+
 async def flood_round_trips(game_id: str, count: int, refusal_burst: int | None, flooding: bool,
-                            rng: random.Random) -> tuple[list[float], int]:
-    """Another seat's ping round trips while one seat floods refused moves (or, with ``flooding`` False,
-    does nothing), on a host whose refusal limit is its default (``refusal_burst`` None) or given."""
-    process, port = _spawn(_table_server, game_id, 2, rng.getrandbits(63), False, refusal_burst=refusal_burst)
+                            rng: random.Random, hello: dict | None = SEAT_TWO, message: dict = ILLEGAL,
+                            message_burst: int | None = None) -> tuple[list[float], int]:
+    """Another seat's ping round trips while ``hello``'s connection (seat 2 by default; None: one that never
+    joins) floods ``message`` (refused moves by default), or, with ``flooding`` False, does nothing; on a
+    host whose limits are its defaults (None) or given."""
+    process, port = _spawn(_table_server, game_id, 2, rng.getrandbits(63), False, refusal_burst=refusal_burst,
+                           message_burst=message_burst)
     stop = asyncio.Event()
     try:
         player = await Watcher.join(port, "player")
-        flooder = asyncio.ensure_future(_flood(port, {"type": "hello", "protocol": protocol.PROTOCOL_VERSION,
-                                                      "role": "player", "seat": 1}, stop)) if flooding else None
+        flooder = asyncio.ensure_future(_flood(port, dict(hello) if hello else None, stop, message)) \
+            if flooding else None
         await asyncio.sleep(0.5 if flooding else 0)  # the flood is under way
         samples = await _ping_round_trips(player, count)
         stop.set()
@@ -381,6 +403,36 @@ async def _print_joins(game_id: str, players: int, trials: int, rng: random.Rand
           f"{_percentile(fair, 99) / _percentile(given, 99):.2f}x")
 
 
+async def cheap_floods(game_id: str, count: int, rng: random.Random, quiet: list[float]) -> None:
+    """Section 5: floods of messages that are each harmless (``here``, pings), from a seat, a spectator and a
+    connection that never joined, against the others' round trip with no flood (``quiet``)."""
+    floods = [("one seat flooding 'here'", SEAT_TWO, {"type": "here"}),
+              ("a spectator flooding pings", SPECTATOR, {"type": "ping", "t": 0}),
+              ("a connection never joined, flooding pings", None, {"type": "ping", "t": 0})]
+    for name, hello, message in floods:
+        samples, reconnects = await flood_round_trips(game_id, count, None, True, rng, hello, message)
+        print(_line(f"  same, {name}", samples))
+        print(f"{'':<44} ratio to no flood: p50 {statistics.median(samples) / statistics.median(quiet):.1f}x   "
+              f"p99 {_percentile(samples, 99) / _percentile(quiet, 99):.1f}x   (closed {reconnects - 1} times); "
+              f"goal p50 < 5 ms: {'met' if statistics.median(samples) < 0.005 else 'NOT met'}")
+    unlimited, _ = await flood_round_trips(game_id, count, None, True, rng, SEAT_TWO, {"type": "here"},
+                                           message_burst=10**9)
+    print(_line("  same, one seat flooding 'here', no budget", unlimited))
+    print(f"{'':<44} ratio to no flood: p50 {statistics.median(unlimited) / statistics.median(quiet):.1f}x   "
+          f"p99 {_percentile(unlimited, 99) / _percentile(quiet, 99):.1f}x")
+
+
+async def refusal_and_cheap_floods(game_id: str, args: argparse.Namespace, rng: random.Random) -> None:
+    """Sections 4 and 5 alone (``--floods-only``)."""
+    quiet, _ = await flood_round_trips(game_id, args.pings, None, False, rng)
+    limited, reconnects = await flood_round_trips(game_id, args.pings, None, True, rng)
+    print(_line("another seat's ping, no flood", quiet))
+    print(_line("  same, one seat flooding refused moves", limited))
+    print(f"{'':<44} ratio to no flood: p50 {statistics.median(limited) / statistics.median(quiet):.1f}x   "
+          f"(closed {reconnects - 1} times)")
+    await cheap_floods(game_id, args.pings, rng, quiet)
+
+
 def _line(name: str, samples: list[float]) -> str:
     return (f"{name:<44} p50 {1000 * statistics.median(samples):7.3f} ms   "
             f"p99 {1000 * _percentile(samples, 99):7.3f} ms   (n={len(samples)})")
@@ -394,6 +446,9 @@ async def main(args: argparse.Namespace) -> None:
     print(f"turpin network benchmark — {games[game_id].title}, loopback, {os.cpu_count()} cores")
     if args.joins_only:
         await _print_joins(game_id, players, args.joins, rng)
+        return
+    if args.floods_only:
+        await refusal_and_cheap_floods(game_id, args, rng)
         return
     raw = await raw_round_trips(args.actions * 4)
     print(_line("raw msgpack echo round trip", raw))
@@ -426,6 +481,7 @@ async def main(args: argparse.Namespace) -> None:
     print(f"{'':<44} ratio to no flood: p50 {statistics.median(unlimited) / statistics.median(quiet):.1f}x   "
           f"p99 {_percentile(unlimited, 99) / _percentile(quiet, 99):.1f}x")
     await _print_joins(game_id, players, args.joins, rng)
+    await cheap_floods(game_id, args.pings, rng, quiet)
     fanout, memory = await table_latencies(game_id, players, args.fanout, max(50, args.actions // 3), True, rng)
     print(_line(f"action -> all views ({players} players + {args.fanout} spectators)", fanout))
     print(f"host memory: {memory[0] / 1024:.1f} MiB before joining, {memory[1] / 1024:.1f} MiB with "
@@ -441,4 +497,5 @@ if __name__ == "__main__":
     parser.add_argument("--pings", type=int, default=300, help="pings timed for each flood measurement")
     parser.add_argument("--joins", type=int, default=40, help="tables filled for the join measurement")
     parser.add_argument("--joins-only", action="store_true", help="only the join measurement (issue 40)")
+    parser.add_argument("--floods-only", action="store_true", help="measure only the floods (sections 4, 5)")
     asyncio.run(main(parser.parse_args()))

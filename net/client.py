@@ -27,6 +27,9 @@ from net.untrusted import printable_message
 
 #: Refusals of a hello that retrying with the same details can never turn into a welcome.
 STOP_RETRYING = protocol.PERMANENT | {"wrong_code", "slow_down"}
+#: Bytes a client leaves unsent to a host before it stops adding pings, and the seconds it gives its goodbye.
+UNSENT_KEPT = 64 * 1024
+GOODBYE_SECONDS = 1.0
 #: Chat lines a snapshot keeps (the oldest go first): a long evening's talk must not grow without end.
 CHAT_KEPT = 500
 
@@ -313,10 +316,13 @@ class TableClient:
         self._closing = True
         writer = self._writer  # the connection loop may drop it while the goodbye drains
         if writer is not None:
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(Exception):  # a host that reads nothing does not hold the goodbye up
                 writer.write(protocol.encode({"type": "bye"}))
-                await writer.drain()
-            writer.close()
+                await asyncio.wait_for(writer.drain(), GOODBYE_SECONDS)
+            if writer.transport.get_write_buffer_size():
+                writer.transport.abort()  # what it did not take is dropped, not waited for
+            else:
+                writer.close()
         if self._runner is not None:
             self._runner.cancel()
             with contextlib.suppress(BaseException):
@@ -334,6 +340,9 @@ class TableClient:
                 welcomed = self.connected
                 problem = explain_connection_error(error, self.host, self.port, self._welcomed.is_set())
                 self._lost(welcomed, problem)
+            except Exception as error:  # never a reader that dies without a word: said, and stopped
+                self.stopped = f"stopped reading the table at {self.host}:{self.port} ({type(error).__name__})"
+                self._lost(self.connected, self.stopped)
             finally:
                 self.connected = False
                 if self._writer is not None:
@@ -372,6 +381,7 @@ class TableClient:
             hello["take_over"] = False
         await self.send(hello)
         welcomed = False
+        self.heartbeat, self.timeout = protocol.HEARTBEAT_SECONDS, protocol.TIMEOUT_SECONDS  # until welcomed
         heartbeat = asyncio.ensure_future(self._heartbeat(writer))
         try:
             while True:
@@ -386,14 +396,19 @@ class TableClient:
                     message = printable_message(message)
                 except RecursionError:
                     raise ProtocolError("bad_message", "the host sent a message nested too deep") from None
-                protocol.validate_host_message(message)
+                protocol.validate_host_message(message)  # the one check of a frame's shape
                 if message["type"] == "table":
                     await self._follow_the_deal(message)
                 if message["type"] == "welcome":
                     welcomed = True
                     self.connected = True
                     self.retrying_since, self.attempts, self.retry_delay = None, 0, self.backoff[0]
-                self._receive(message)
+                try:
+                    self._receive(message)
+                except (TypeError, KeyError, ValueError, AttributeError, IndexError) as error:
+                    # past the shape check, yet a part of it could not be used: the host's frame all the same
+                    raise ProtocolError("bad_message", f"a {message['type']} message it could not use "
+                                                       f"({type(error).__name__})") from None
                 if message["type"] == "error" and (message["code"] in STOP_RETRYING
                                                    or (not welcomed and message["code"] == "bad_message")):
                     # A hello refused as malformed (a name too long, say) fails the same way every time.
@@ -405,8 +420,9 @@ class TableClient:
     async def _heartbeat(self, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(Exception):
             while True:
-                await asyncio.sleep(self.heartbeat)
-                writer.write(protocol.encode({"type": "ping", "t": int(time.monotonic() * 1000)}))
+                await asyncio.sleep(max(self.heartbeat, protocol.HEARTBEAT_RANGE[0]))
+                if writer.transport.get_write_buffer_size() <= UNSENT_KEPT:  # a host that reads nothing
+                    writer.write(protocol.encode({"type": "ping", "t": int(time.monotonic() * 1000)}))
 
     @property
     def welcomed(self) -> bool:
@@ -416,8 +432,8 @@ class TableClient:
     def _receive(self, message: dict[str, Any]) -> None:
         kind = message["type"]
         snap = self.snapshot
-        if kind == "ping":
-            if self._writer is not None:
+        if kind == "ping":  # answered while the host reads what we send (its pings cannot pile up pongs)
+            if self._writer is not None and self._writer.transport.get_write_buffer_size() <= UNSENT_KEPT:
                 self._writer.write(protocol.encode({"type": "pong", "t": message.get("t", 0)}))
             return
         if kind == "pong":

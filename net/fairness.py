@@ -38,7 +38,7 @@ import msgpack
 
 from core.engine import Game, name_seats, pack, unpack, visible_events
 from net.seats import seat_labels
-from net.untrusted import read_at_most
+from net.untrusted import decode_file, read_at_most
 
 SECRET_BYTES = 32
 SALT_BYTES = 16
@@ -371,7 +371,7 @@ class Evidence:
 
     def to_file(self, game: str) -> dict[str, Any]:
         return {"format": "turpin-fair-check", "version": 2, "game": game, "seat": self.seat,
-                "commitment": self.commitment, "nonce": self.nonce, "packed_frames": self.packed,
+                "commitment": self.commitment, "nonce": self.nonce, "frames": list(self.frames()),
                 "previous_secret": self.previous_secret, "changed": self.changed, "deal_version": self.version,
                 "pledges": self.pledges, "revealed": self.revealed, "share_seat": self.share_seat,
                 "shuffle": self.shuffle, "overflow": self.overflow}
@@ -384,12 +384,10 @@ class Evidence:
         seat = saved.get("seat")
         if not (seat is None or _small_int(seat)):
             raise FairnessError("has no valid seat")
-        # Version 1 (before issue 40) kept the frames as maps; version 2 keeps each one's msgpack bytes
-        frames: Any = saved.get("frames") if saved["version"] == 1 else saved.get("packed_frames")
-        kind = dict if saved["version"] == 1 else bytes
-        if not (isinstance(frames, list) and frames and all(isinstance(frame, kind) for frame in frames)):
+        frames: Any = saved.get("frames")  # (as maps, read with the file's limits; kept packed)
+        if not (isinstance(frames, list) and frames and all(isinstance(frame, dict) for frame in frames)):
             raise FairnessError("has no table frames")
-        packed = [pack(frame) if kind is dict else frame for frame in frames]
+        packed = [pack(frame) for frame in frames]
         for name, length in (("commitment", 32), ("nonce", NONCE_BYTES), ("previous_secret", SECRET_BYTES)):
             if saved.get(name) is not None and not _bytes(saved.get(name), length):
                 raise FairnessError(f"has a damaged {name}")
@@ -651,14 +649,6 @@ def write_evidence(path: str | os.PathLike[str], game: str, evidence: Evidence) 
         handle.write(pack(evidence.to_file(game)))
 
 
-def unpack_file(data: bytes) -> Any:
-    """A saved file's msgpack, with every length bounded by the file's own size (a few bytes cannot
-    claim a gigabyte of empty maps)."""
-    most = len(data)
-    return msgpack.unpackb(data, raw=False, strict_map_key=True, max_str_len=most,
-                           max_bin_len=most, max_array_len=most, max_map_len=most // 2 + 1, max_ext_len=0)
-
-
 def read_evidence(path: str | os.PathLike[str]) -> tuple[str, Evidence]:
     """A saved game's id and evidence; ``FairnessError`` in words for a file that is not one."""
     try:
@@ -668,7 +658,7 @@ def read_evidence(path: str | os.PathLike[str]) -> tuple[str, Evidence]:
     except ValueError:
         raise FairnessError(f"{path} is too large to be a turpin saved game") from None
     try:
-        saved = unpack_file(data)
+        saved = decode_file(data)
     except Exception:  # any decoding failure means the same thing to the user
         raise FairnessError(f"{path} is not a turpin saved game (it cannot be read as one)") from None
     try:

@@ -66,8 +66,13 @@ class HostSettings:
     #: once, and how many more it earns per second; past them it is closed (``too_many_refusals``).
     refusal_burst: int = 40
     refusals_per_second: float = 10.0
-    #: Seconds a seat token closed for too many refusals waits before it may join again.
+    #: Seconds a seat token closed for too many refusals (or messages) waits before it may join again.
     refusal_cooldown: float = 5.0
+    #: Messages of any kind (pings, pongs, ``here``, valid or not) one connection may send at once, and how
+    #: many more it earns per second, joined or not; past them it is closed (``too_many_messages``). A
+    #: person's program sends a ping and a pong every heartbeat and a move now and then.
+    message_burst: int = 200
+    messages_per_second: float = 50.0
 
 
 class WrongCodeThrottle:
@@ -160,6 +165,8 @@ class Connection:
         #: Refusals cost the host work (an illegal move is explained on a redrawn state): a connection
         #: that keeps earning them is closed rather than let slow everyone else's table.
         self.refusals = TokenBucket(host.settings.refusal_burst, host.settings.refusals_per_second)
+        #: Every message counts here, whatever it is: a flood of cheap ones (``here``, pings) is a flood.
+        self.messages = TokenBucket(host.settings.message_burst, host.settings.messages_per_second)
 
     def send(self, frame: bytes) -> None:
         """Send a frame, or queue it; a connection whose queue is full is too far behind and is dropped.
@@ -220,11 +227,19 @@ class Connection:
                     self.close_soon()
                     return
                 self.last_heard = time.monotonic()
+                if not self.messages.take():
+                    settings = self.host.settings
+                    self._close_for("too_many_messages", "messages", "messages", settings.message_burst,
+                                    settings.messages_per_second)
+                    return
                 try:
                     await self.host.handle(self, protocol.validate_client_message(message))
                 except (ProtocolError, Refusal) as refused:
                     if not self.refusals.take():
-                        self._close_for_refusals()
+                        settings = self.host.settings
+                        self._close_for("too_many_refusals", "requests the table refused", "refused requests",
+                                        settings.refusal_burst,
+                                        settings.refusals_per_second)
                         return
                     if isinstance(refused, ProtocolError):
                         self.send_message(error_message(refused.code, refused.message))
@@ -243,17 +258,18 @@ class Connection:
                 self.abort()
 
 
-    def _close_for_refusals(self) -> None:
+    def _close_for(self, code: str, what: str, short: str, burst: int, per_second: float) -> None:
+        """Close a connection that spent its budget of ``what`` (``short`` for the table's log); its seat
+        token cools off a while."""
         settings = self.host.settings
-        self.send_message(error_message("too_many_refusals", (
-            f"this connection sent more than {settings.refusal_burst} requests the table refused, faster than "
-            f"{settings.refusals_per_second:g} a second, and is closed")))
+        self.send_message(error_message(code, (
+            f"this connection sent more than {burst} {what}, faster than {per_second:g} a second, and is closed")))
         self.close_soon()
         seat = self.watcher.seat if self.watcher is not None else None
         if seat is not None and self.host.table.seats[seat].token:
             self.host.cooling[self.host.table.seats[seat].token] = time.monotonic() + settings.refusal_cooldown
         who = f"seat {seat + 1}'s connection" if seat is not None else "a connection"
-        self.host.table.tell(f"Closed {who} from {self.address}: too many refused requests")
+        self.host.table.tell(f"Closed {who} from {self.address}: too many {short}")
 
 
 class TableHost:

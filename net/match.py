@@ -116,7 +116,7 @@ def _is_seat(value: Any, seats: int) -> bool:
 
 
 def _is_order(value: Any, seats: int) -> bool:
-    return isinstance(value, list) and sorted(value) == list(range(seats)) and all(_is_seat(v, seats) for v in value)
+    return isinstance(value, list) and all(_is_seat(v, seats) for v in value) and sorted(value) == list(range(seats))
 
 
 def standing_sent(value: Any, seats: int) -> list[dict[str, Any]] | None:

@@ -71,9 +71,10 @@ ERROR_CODES = {
     "chat_too_fast": "too many chat lines at once; wait a moment before the next",
     "muted": "the host has muted spectators' chat",
     "too_many_refusals": "this connection sent too many requests the table refused, too fast; it is closed",
+    "too_many_messages": "this connection sent too many messages, too fast; it is closed",
 }
 PERMANENT = frozenset({"version", "table_full", "no_such_seat", "bad_token", "replaced", "seat_in_use",
-                       "table_closed", "too_many_refusals"})
+                       "table_closed", "too_many_refusals", "too_many_messages"})
 
 
 class ProtocolError(Exception):
@@ -290,17 +291,116 @@ def error_message(code: str, message: str | None = None, *, rule: str | None = N
 
 
 def validate_host_message(message: dict[str, Any]) -> dict[str, Any]:
-    """The client's check of what a host sent: a known type and only known fields."""
+    """The client's check of what a host sent: a known type, only known fields, and each field it uses of the
+    shape it uses (``check_host_shape``)."""
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in HOST_MESSAGES:
         raise ProtocolError("bad_message", f"the host sent an unknown message type {str(kind)[:40]!r}")
     extra = set(message) - HOST_MESSAGES[kind] - {"type"}
     if extra:
         raise ProtocolError("bad_message", f"the host sent {kind} with unknown fields {sorted(extra)}")
-    if kind == "error" and not (isinstance(message.get("code"), str) and isinstance(message.get("message"), str)):
-        raise ProtocolError("bad_message", "the host sent an error without a code and a message")
-    if kind == "chat" and not (isinstance(message.get("text"), str) and isinstance(message.get("from"), str)):
-        raise ProtocolError("bad_message", "the host sent a chat line without its text and sender")
-    if kind == "table" and not isinstance(message.get("turn"), int):
-        raise ProtocolError("bad_message", "the host sent a table update without a turn number")
+    return check_host_shape(message)
+
+
+# ------------------------------------------------------------------------------- what a host may send
+
+#: The heartbeat and timeout a client takes from a welcome (seconds): outside these it refuses the welcome,
+#: so a host cannot make its ping loop spin (0, −1, NaN) or never speak (a year).
+HEARTBEAT_RANGE = (0.1, 600.0)
+TIMEOUT_RANGE = (0.2, 3600.0)
+#: Seats a table frame or record may list.
+MAX_SEATS = 64
+
+_NUMBER = (int, float)
+_TEXT, _TEXT_OR_NONE = (str,), (str, type(None))
+_MAP_OR_NONE = (dict, type(None))
+_SEAT_OR_NONE = (int, type(None))
+
+#: Per host message, the fields a client uses and their types (``required``: must be there). Everything a
+#: client reads from a frame is here, so ``check_host_shape`` is the one place that refuses a frame it
+#: cannot use; the parts below it (seats, events, choices, the record) are checked by ``_check_table``.
+HOST_FIELDS: dict[str, dict[str, Field]] = {
+    "welcome": {"protocol": Field(_INT), "game": Field(_TEXT), "title": Field(_TEXT), "table": Field(_TEXT),
+                "role": Field(_TEXT), "seat": Field(_SEAT_OR_NONE), "token": Field(_TEXT_OR_NONE, required=False),
+                "options": Field(_MAP), "heartbeat": Field(_NUMBER, required=False),
+                "timeout": Field(_NUMBER, required=False), "commitment": Field((bytes, type(None)), required=False)},
+    "table": {"turn": Field(_INT), "started": Field(_BOOL), "catch_up": Field(_BOOL), "view": Field(_MAP_OR_NONE),
+              "events": Field((list,)), "prompt": Field(_MAP_OR_NONE), "seats": Field((list,)),
+              "result": Field(_MAP_OR_NONE), "record": Field(_MAP_OR_NONE, required=False),
+              "commitment": Field((bytes, type(None)), required=False)},
+    "error": {"code": Field(_TEXT), "message": Field(_TEXT)},
+    "notice": {"text": Field(_TEXT)},
+    "chat": {"from": Field(_TEXT), "text": Field(_TEXT), "seat": Field(_SEAT_OR_NONE, required=False)},
+    "ping": {"t": Field(_NUMBER, required=False)},
+    "pong": {"t": Field(_NUMBER, required=False)},
+}
+#: A seat as a table frame shows it, an event, a prompt's choice, and a seat of the final record.
+_SEAT_FIELDS = {"seat": Field(_INT), "kind": Field(_TEXT), "name": Field(_TEXT), "connected": Field(_BOOL),
+                "away_name": Field(_TEXT_OR_NONE, required=False)}
+_EVENT_FIELDS = {"text": Field(_TEXT, required=False), "seat": Field(_SEAT_OR_NONE, required=False)}
+_CHOICE_FIELDS = {"action": Field(_MAP), "text": Field(_TEXT)}
+_RECORD_FIELDS = {"game": Field(_TEXT), "options": Field(_MAP), "seed": Field(_INT), "seats": Field((list,)),
+                  "actions": Field((list,)), "fair": Field(_MAP_OR_NONE, required=False)}
+_RECORD_SEAT_FIELDS = {"kind": Field(_TEXT), "name": Field(_TEXT_OR_NONE, required=False)}
+_SEAT_KINDS = ("open", "player", "bot")
+
+
+def _check_fields(value: Any, fields: dict[str, Field], where: str) -> dict[str, Any]:
+    """``value`` is a map whose named fields have their types; ``ProtocolError`` naming the first that is not."""
+    if not isinstance(value, dict):
+        raise ProtocolError("bad_message", f"the host sent {where} that is not a map")
+    for name, spec in fields.items():
+        if name not in value:
+            if spec.required:
+                raise ProtocolError("bad_message", f"the host sent {where} without {name!r}")
+            continue
+        item = value[name]
+        if not isinstance(item, spec.types) or (isinstance(item, bool) and bool not in spec.types):
+            raise ProtocolError("bad_message", f"the host sent {where} whose {name!r} has the wrong type")
+    return value
+
+
+def _in_range(value: Any, bounds: tuple[float, float], where: str) -> None:
+    if value is not None and not bounds[0] <= value <= bounds[1]:  # NaN is in no range
+        raise ProtocolError("bad_message", f"the host sent a {where} of {value!r} seconds (a client takes "
+                                           f"{bounds[0]:g} to {bounds[1]:g})")
+
+
+def _check_table(message: dict[str, Any]) -> None:
+    seats = message["seats"]
+    if len(seats) > MAX_SEATS:
+        raise ProtocolError("bad_message", f"the host sent a table of more than {MAX_SEATS} seats")
+    for number, seat in enumerate(seats, start=1):
+        _check_fields(seat, _SEAT_FIELDS, f"seat {number}")
+        if seat["kind"] not in _SEAT_KINDS:
+            raise ProtocolError("bad_message", f"the host sent seat {number} of no known kind")
+    for event in message["events"]:
+        _check_fields(event, _EVENT_FIELDS, "a log line")
+    prompt = message["prompt"]
+    if prompt is not None:
+        _check_fields(prompt, {"id": Field(_INT), "choices": Field((list,))}, "a question")
+        for choice in prompt["choices"]:
+            _check_fields(choice, _CHOICE_FIELDS, "a choice")
+    record = message.get("record")
+    if record is not None:
+        _check_fields(record, _RECORD_FIELDS, "a record")
+        if not 1 <= len(record["seats"]) <= MAX_SEATS:
+            raise ProtocolError("bad_message", "the host sent a record with no seats, or too many")
+        for seat in record["seats"]:
+            _check_fields(seat, _RECORD_SEAT_FIELDS, "a record's seat")
+
+
+def check_host_shape(message: dict[str, Any]) -> dict[str, Any]:
+    """The shape of a host message a client is about to use: every field it reads has its type and range.
+    A frame that fails is one the client cannot use: ``ProtocolError`` in words, and the client drops the
+    connection and tries again, as for any broken host."""
+    kind = message["type"]
+    _check_fields(message, HOST_FIELDS[kind], f"a {kind!r} message")
+    if kind == "welcome":
+        _in_range(message.get("heartbeat"), HEARTBEAT_RANGE, "heartbeat")
+        _in_range(message.get("timeout"), TIMEOUT_RANGE, "timeout")
+        if message["role"] not in ROLES:
+            raise ProtocolError("bad_message", "the host sent a welcome of no known role")
+    elif kind == "table":
+        _check_table(message)
     return message

@@ -32,7 +32,7 @@ import msgpack
 from net.clock import MOST_SECONDS
 from net.fairness import FairDeal, FairnessError
 from net.match import Match, MatchError
-from net.untrusted import read_at_most
+from net.untrusted import FileBudget, decode_file, read_at_most
 
 try:
     import fcntl
@@ -192,8 +192,8 @@ def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     return record
 
 
-def _unpack(data: bytes) -> Any:
-    return msgpack.unpackb(data, raw=False, strict_map_key=True, ext_hook=_no_ext)
+def _unpack(data: bytes, budget: FileBudget | None = None) -> Any:
+    return decode_file(data, budget)
 
 
 def _read_whole(data: bytes, path: Any) -> dict[str, Any]:
@@ -207,14 +207,17 @@ def _read_log(data: bytes, path: Any) -> dict[str, Any]:
     """Fold the entries into one record; the first entry that is cut short or damaged ends the log."""
     record: dict[str, Any] | None = None
     offset = len(MAGIC)
+    budget = FileBudget()  # one for the whole log: its entries together are held to the file's limits
     while offset + _ENTRY_HEAD.size <= len(data):
         length, crc = _ENTRY_HEAD.unpack_from(data, offset)
         body = data[offset + _ENTRY_HEAD.size:offset + _ENTRY_HEAD.size + length]
         if len(body) < length or zlib.crc32(body) != crc:
             break  # a torn tail: never synced, so never shown to anyone
         try:
-            entry = _unpack(body)
-        except Exception:
+            entry = _unpack(body, budget)
+        except ValueError as error:
+            if budget.left < 0:  # not a torn tail: a log too big to be a game's
+                raise RecordError(f"the record {path} holds more than a game's record ({error})") from None
             break
         offset += _ENTRY_HEAD.size + length
         if record is None:
@@ -230,10 +233,6 @@ def _read_log(data: bytes, path: Any) -> dict[str, Any]:
     if record is None:
         raise RecordError(f"{path} is not a turpin game record (its header is damaged)")
     return record
-
-
-def _no_ext(code: int, data: bytes) -> Any:
-    raise ValueError("extension types are not used in records")
 
 
 #: The longest text a record may hold in a name (a seat's, the table's), a room code and a token.

@@ -96,6 +96,8 @@ class SSHSettings:
     #: With a password or --open, a name's first session gives it a passphrase, asked again before that
     #: name's seats and games are handed back (keys mode needs none: the key is the identity).
     name_passphrases: bool = True
+    #: The most names the door keeps a passphrase for; past it a new name plays without being kept.
+    max_names: int = 1000
     idle_timeout: float | None = 30 * 60.0  # seconds with no key and nothing new on screen; None = never
     wrong_password_delay: float = 1.0  # first wrong password from an address waits this, then doubles
     wrong_password_max_delay: float = 30.0
@@ -179,18 +181,37 @@ def _passphrase_hash(passphrase: str, salt: bytes) -> bytes:
     return hashlib.scrypt(_normal_passphrase(passphrase).encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
 
 
-def claim_name(base: pathlib.Path, user: str) -> str | None:
-    """Give a new name its passphrase (returned, kept only as a salted hash); None if the name has one."""
-    path = passphrase_file(base, user)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    passphrase, salt = fresh_password(), secrets.token_bytes(16)
+def private_folder(path: pathlib.Path) -> pathlib.Path:
+    """``path`` made if need be, and readable, listable and writable by this user only (0700)."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(path, 0o700)
+    return path
+
+
+def name_is_kept(base: pathlib.Path, user: str) -> bool:
+    """Whether the name has an owner here (a passphrase kept for it)."""
+    return passphrase_file(base, user).exists()
+
+
+def keep_name(base: pathlib.Path, user: str, passphrase: str, most: int) -> str | None:
+    """Keep ``passphrase`` (as a salted hash) for a new name whose owner typed it back: None once kept, else
+    why not (the name was kept meanwhile by someone else, or the door keeps ``most`` names already)."""
+    folder = private_folder(passphrase_file(base, user).parent)
+    if sum(1 for _ in zip(folder.iterdir(), range(most))) >= most:
+        return f"this door keeps no more than {most} names"
+    salt = secrets.token_bytes(16)
     try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        descriptor = os.open(passphrase_file(base, user), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        return None
+        return "someone else made the name theirs meanwhile"
     with os.fdopen(descriptor, "w") as file:
         json.dump({"salt": salt.hex(), "scrypt": _passphrase_hash(passphrase, salt).hex()}, file)
-    return passphrase
+    return None
+
+
+def passphrase_matches(passphrase: str, typed: str) -> bool:
+    """Whether ``typed`` is ``passphrase`` as a person may type it (any case, spaces anywhere)."""
+    return hmac.compare_digest(_normal_passphrase(typed).encode(), _normal_passphrase(passphrase).encode())
 
 
 def passphrase_is_right(base: pathlib.Path, user: str, passphrase: str) -> bool:
@@ -504,15 +525,27 @@ class SSHFrontDoor:
         base = self.settings.data_dir or data_dir()
         shown = printable(user)
         loop = asyncio.get_running_loop()
-        passphrase = await loop.run_in_executor(None, claim_name, base, user)
-        if passphrase is not None:
+        if not await loop.run_in_executor(None, name_is_kept, base, user):
+            # Nothing is written until the guest has typed the passphrase back: a guest who hangs up, or
+            # never reads it, leaves no name behind.
+            passphrase = fresh_password()
             answer = await _ask(process, (
-                f"turpin: the name {shown} is new here, and now yours. Its passphrase is\r\n\r\n    "
-                f"{passphrase}\r\n\r\nWhen you come back as {shown}, type it to get your seats and unfinished "
-                f"games back; anyone without it plays as a new {shown}. Press Enter to play. "))
+                f"turpin: the name {shown} is new here. To make it yours, type back its passphrase\r\n\r\n    "
+                f"{passphrase}\r\n\r\nand keep it: when you come back as {shown}, it gets your seats and "
+                f"unfinished games back. Or press Enter alone to play without keeping the name: "))
             if answer is None:
                 return None
-            identity = user
+            why_not = "you did not type its passphrase"
+            if answer.strip() and passphrase_matches(passphrase, answer):
+                why_not = await loop.run_in_executor(None, keep_name, base, user, passphrase,
+                                                     self.settings.max_names) or ""
+            if why_not:
+                process.stdout.write(f"turpin: {shown} is not kept ({why_not}); you play as a new {shown} "
+                                     f"this time.\r\n".encode())
+                identity = f"guest {secrets.token_hex(8)}"
+            else:
+                process.stdout.write(f"turpin: {shown} is yours.\r\n".encode())
+                identity = user
         else:
             answer = await _ask(process, (
                 f"turpin: the name {shown} has an owner here. Type its passphrase to get {shown}'s seats and "
@@ -632,7 +665,9 @@ class _AppSession:
         peer = process.get_extra_info("peername")
         term = terminal_type(process.get_terminal_type())
         environment = session_env(settings, user, term, identity)
-        pathlib.Path(environment["TURPIN_SEATS_FILE"]).parent.mkdir(parents=True, exist_ok=True)
+        private_folder(pathlib.Path(environment["TURPIN_SEATS_FILE"]).parent)  # guests' files: each his own
+        private_folder(pathlib.Path(environment["TURPIN_RECORDS_DIR"]))
+        os.chmod(pathlib.Path(environment["TURPIN_RECORDS_DIR"]).parent, 0o700)
         master, slave = pty.openpty()
         try:
             columns, rows, pixel_width, pixel_height = process.get_terminal_size()

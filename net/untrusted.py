@@ -14,9 +14,10 @@ kind of seat, so the host takes them out of every player's name.
 from __future__ import annotations
 
 import os
-
 import re
 from typing import Any
+
+import msgpack
 
 from core.bots import ALIASES, LEVELS
 from net.protocol import NAME_LIMIT
@@ -90,3 +91,47 @@ def read_at_most(path: "str | os.PathLike[str]", limit: int) -> bytes:
     if len(data) > limit:
         raise ValueError(f"longer than {limit} bytes")
     return data
+
+
+#: What one file someone else may have made may hold once decoded: strings and byte strings of at most
+#: 64 KiB, maps and arrays of at most 100,000 entries, and ``FILE_ITEMS`` entries in all (every map's and
+#: array's entries counted), so its memory is bounded by what it holds, not by how it is packed (a file of
+#: empty maps costs 64 bytes of memory per byte of file without it).
+FILE_STRING = 64 * 1024
+FILE_ENTRIES = 100_000
+FILE_ITEMS = 1_000_000
+
+
+class FileBudget:
+    """Counts the entries of the maps and arrays decoded so far (from one file, in one or more pieces);
+    past ``items`` it stops the decoding."""
+
+    def __init__(self, items: int = FILE_ITEMS) -> None:
+        self.left = items
+
+    def take(self, container: Any) -> Any:
+        self.left -= len(container) + 1
+        if self.left < 0:
+            raise ValueError("too many items")
+        return container
+
+
+def decode_file(data: bytes, budget: FileBudget | None = None) -> Any:
+    """One msgpack object from a file someone else may have made (or one piece of it, counted against the
+    file's ``budget``), decoded with every limit explicit (``raw=False``, ``strict_map_key=True``, no
+    extension types, the sizes above): ``ValueError`` for anything that is not exactly one such object."""
+    budget = budget or FileBudget()
+    unpacker = msgpack.Unpacker(
+        raw=False, strict_map_key=True, use_list=True, max_buffer_size=max(len(data), 1),
+        max_str_len=FILE_STRING, max_bin_len=FILE_STRING, max_array_len=FILE_ENTRIES, max_map_len=FILE_ENTRIES,
+        max_ext_len=0, object_hook=budget.take, list_hook=budget.take)
+    try:
+        unpacker.feed(data)
+        value = unpacker.unpack()
+    except msgpack.OutOfData:
+        raise ValueError("the file ends in the middle of an object") from None
+    except (TypeError, OverflowError, RecursionError, MemoryError, msgpack.UnpackException) as error:
+        raise ValueError(f"not msgpack ({type(error).__name__})") from None
+    if unpacker.tell() != len(data):
+        raise ValueError("more than one object")
+    return value

@@ -34,13 +34,20 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from net.host import TokenBucket
 from net.ssh import GUEST_VARIABLE
 from net.record import RECORDS_VARIABLE
 
 DEFAULT_PORT = 4780
-#: The cookie the page's own requests carry the token in (its websocket and static files).
-TOKEN_COOKIE = "turpin_web_token"
-NAME_COOKIE = "turpin_web_name"
+#: The cookies the page's own requests carry the token and the guest's name in (its websocket and static
+#: files), named for the door's port: cookies ignore ports, so another service on the same machine gets
+#: them too, and a neighbour door of ours must not find its own token's name among them.
+TOKEN_COOKIE = "turpin_web_token_{port}"
+NAME_COOKIE = "turpin_web_name_{port}"
+#: What a tab may send: messages at once and per second (past them they are dropped unread), and terminal
+#: sizes applied per second (the latest one wins): a resize flood redraws the app at most this often.
+TAB_MESSAGE_BURST, TAB_MESSAGES_PER_SECOND = 200, 100.0
+RESIZES_PER_SECOND = 5
 #: The largest terminal a tab may ask for: a browser window of a 4K screen at a small font fits, and an
 #: app drawn at 10000×10000 would take gigabytes of the server's memory.
 MAX_COLUMNS, MAX_ROWS = 500, 200
@@ -132,6 +139,11 @@ class _Tab:
     app: _TabApp
     folder: str
     last_activity: float
+    messages: TokenBucket = dataclasses.field(
+        default_factory=lambda: TokenBucket(TAB_MESSAGE_BURST, TAB_MESSAGES_PER_SECOND))
+    #: The size the tab asked for last, and the task that applies sizes (one at a time, the latest).
+    size: tuple[int, int] = (80, 24)
+    resizing: asyncio.Task[None] | None = None
 
 
 class WebDoor(Server):
@@ -185,10 +197,36 @@ class WebDoor(Server):
     async def on_startup(self, app: web.Application) -> None:
         """Nothing printed: ``net/`` prints nothing (``tui/web_command.py`` says where the door is)."""
 
+    def cookie(self, template: str) -> str:
+        """A cookie's name for this door (``TOKEN_COOKIE``, ``NAME_COOKIE``)."""
+        return template.format(port=self.address[1])
+
+    def own_address(self, request: web.Request) -> str:
+        """``host:port`` of this door as the request reached it: the socket's own address, not a header."""
+        local = request.transport.get_extra_info("sockname") if request.transport else None
+        address = str(local[0]) if local else "127.0.0.1"
+        return f"[{address}]:{self.address[1]}" if ":" in address else f"{address}:{self.address[1]}"
+
+    def from_elsewhere(self, request: web.Request) -> str | None:
+        """Why a request is not one of this door's own pages' (None if it is): its ``Host`` must be the
+        door's address (a name that merely resolves here is another site: DNS rebinding), and its
+        ``Origin``, which a browser sends with every websocket and every cross-site request, this door's
+        page (a page served from another port of the machine is another origin)."""
+        own = self.own_address(request)
+        if request.headers.get("Host") != own:
+            return f"Host is not {own}"
+        origin = request.headers.get("Origin")
+        if origin is not None and origin != f"http://{own}":
+            return f"Origin is not http://{own}"
+        if origin is None and request.path == "/ws":
+            return "a websocket without an Origin"
+        return None
+
     @web.middleware
     async def _require_token(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        given = request.query.get("token") or request.cookies.get(TOKEN_COOKIE) or ""
-        if not hmac.compare_digest(given.encode("utf-8", "replace"), self.settings.token.encode()):
+        given = request.query.get("token") or request.cookies.get(self.cookie(TOKEN_COOKIE)) or ""
+        if self.from_elsewhere(request) is not None or \
+                not hmac.compare_digest(given.encode("utf-8", "replace"), self.settings.token.encode()):
             return web.Response(status=403, text=FORBIDDEN_PAGE, content_type="text/plain",
                                 headers={"Referrer-Policy": "no-referrer"})
         response = await handler(request)
@@ -201,12 +239,11 @@ class WebDoor(Server):
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page, with its websocket and static files at the address the browser reached us by (the
         socket's own address, never the request's Host header, which the browser's user writes)."""
-        local = request.transport.get_extra_info("sockname") if request.transport else None
-        address = local[0] if local else "127.0.0.1"
-        base = f"http://{address}:{self.address[1]}"
+        own = self.own_address(request)
+        base = f"http://{own}"
         context = {
             "font_size": font_size(request.query.get("fontsize")),
-            "app_websocket_url": f"ws://{address}:{self.address[1]}/ws",
+            "app_websocket_url": f"ws://{own}/ws",
             "config": {"static": {"url": f"{base}/static/"}},
             "application": {"name": "turpin"},
         }
@@ -214,10 +251,10 @@ class WebDoor(Server):
         # textual-serve's page asks Google for a font it also ships: a door on a LAN without the
         # internet would wait on it, and one with the internet would tell Google who plays.
         response.text = re.sub(rf'<link\s[^>]*href="(?!{re.escape(base)}/)[^"]*"[^>]*>', "", response.text or "")
-        response.set_cookie(TOKEN_COOKIE, self.settings.token, httponly=True, samesite="Strict")
+        response.set_cookie(self.cookie(TOKEN_COOKIE), self.settings.token, httponly=True, samesite="Strict")
         name = guest_name(request.query.get("name"))
         if name:  # the tab's name at the table: the link may carry it (…&name=Ann)
-            response.set_cookie(NAME_COOKIE, name, httponly=True, samesite="Strict")
+            response.set_cookie(self.cookie(NAME_COOKIE), name, httponly=True, samesite="Strict")
         return response
 
     async def handle_download(self, request: web.Request) -> web.StreamResponse:
@@ -244,7 +281,7 @@ class WebDoor(Server):
                 tab.last_activity = time.monotonic()
             await websocket.send_bytes(data)
 
-        app = _TabApp(self._command(guest_name(request.cookies.get(NAME_COOKIE)) or "Guest"), write_bytes=to_browser, write_str=websocket.send_str,
+        app = _TabApp(self._command(guest_name(request.cookies.get(self.cookie(NAME_COOKIE))) or "Guest"), write_bytes=to_browser, write_str=websocket.send_str,
                       close=websocket.close, download_manager=self.download_manager,
                       environment=self._environment(folder))
         tab = _Tab(app, folder, time.monotonic())
@@ -258,6 +295,8 @@ class WebDoor(Server):
             log.exception("a web tab ended with an error")
         finally:
             self.tabs.discard(tab)
+            if tab.resizing is not None:
+                tab.resizing.cancel()
             with contextlib.suppress(Exception):
                 await app.stop()
             with contextlib.suppress(Exception):
@@ -267,9 +306,9 @@ class WebDoor(Server):
 
     async def _read_tab(self, websocket: web.WebSocketResponse, tab: _Tab) -> None:
         """The tab's messages, each checked: keys (``stdin``), ``resize`` (capped), ``ping``, focus.
-        Anything else, or anything malformed, is dropped."""
+        Anything else, anything malformed, and anything past the tab's budget is dropped."""
         async for message in websocket:
-            if message.type != WSMsgType.TEXT:
+            if message.type != WSMsgType.TEXT or not tab.messages.take():
                 continue
             try:
                 envelope = json.loads(message.data)
@@ -282,13 +321,24 @@ class WebDoor(Server):
                 tab.last_activity = time.monotonic()
                 await tab.app.send_bytes(data.encode("utf-8", "replace"))
             elif kind == "resize" and isinstance(data, dict):
-                await tab.app.set_terminal_size(*clamp_size(data.get("width"), data.get("height")))
+                tab.size = clamp_size(data.get("width"), data.get("height"))
+                if tab.resizing is None or tab.resizing.done():
+                    tab.resizing = asyncio.ensure_future(self._resize(tab))
             elif kind == "ping" and isinstance(data, (str, int, float)):
                 await websocket.send_json(["pong", data])
             elif kind == "blur":
                 await tab.app.blur()
             elif kind == "focus":
                 await tab.app.focus()
+
+    @staticmethod
+    async def _resize(tab: _Tab) -> None:
+        """Give the tab's app the size it asked for last, then again after a pause while it asks anew."""
+        applied = None
+        while tab.size != applied:
+            applied = tab.size
+            await tab.app.set_terminal_size(*applied)
+            await asyncio.sleep(1 / RESIZES_PER_SECOND)
 
     async def _close_idle_tabs(self) -> None:
         timeout = self.settings.idle_timeout or 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable
 
 from net import protocol
 
@@ -53,13 +53,24 @@ def hostile(value: Any, key: str | None = None) -> Any:
     return value
 
 
+#: What a proxy does to each frame from the host: ``mutate(message, connection)`` (``connection`` counts
+#: the proxy's connections from 1) returns the frame to pass on.
+Mutate = Callable[[dict[str, Any], int], dict[str, Any]]
+
+
 class HostileProxy:
     """Listens on 127.0.0.1; each connection is passed to the real host at ``target``, and every frame
-    back from it is made ``hostile``. ``frames`` counts the frames it has poisoned."""
+    back from it is made ``hostile`` (or whatever ``mutate`` makes of it). ``frames`` counts the frames it
+    has passed on, ``connections`` the connections it took, ``upstream`` the bytes clients sent."""
 
-    def __init__(self, target: tuple[str, int]) -> None:
+    def __init__(self, target: tuple[str, int], mutate: Mutate | None = None) -> None:
         self.target = target
+        self.mutate: Mutate = mutate or (lambda message, connection: hostile(message))
         self.frames = 0
+        self.connections = 0
+        self.upstream = 0
+        #: True: the proxy reads nothing more from its clients (a host that has stopped reading).
+        self.deaf = False
         self.server: asyncio.AbstractServer | None = None
         self.address: tuple[str, int] = ("", 0)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -78,8 +89,9 @@ class HostileProxy:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         host_reader, host_writer = await asyncio.open_connection(*self.target)
+        self.connections += 1
         upstream = asyncio.ensure_future(self._copy(reader, host_writer))
-        downstream = asyncio.ensure_future(self._poison(host_reader, writer))
+        downstream = asyncio.ensure_future(self._poison(host_reader, writer, self.connections))
         self._tasks |= {upstream, downstream}
         try:
             await asyncio.wait({upstream, downstream}, return_when=asyncio.FIRST_COMPLETED)
@@ -90,25 +102,27 @@ class HostileProxy:
             for end in (writer, host_writer):
                 end.close()
 
-    @staticmethod
-    async def _copy(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _copy(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(ConnectionError, OSError):
             while data := await reader.read(65536):
+                while self.deaf:
+                    await asyncio.sleep(0.05)
+                self.upstream += len(data)
                 writer.write(data)
                 await writer.drain()
 
-    async def _poison(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _poison(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, connection: int) -> None:
         with contextlib.suppress(ConnectionError, OSError, asyncio.IncompleteReadError):
             while True:
                 message = await protocol.read_frame(reader, protocol.MAX_HOST_FRAME)
-                writer.write(protocol.encode(hostile(message)))
+                writer.write(protocol.encode(self.mutate(message, connection)))
                 self.frames += 1
                 await writer.drain()
 
 
 @contextlib.asynccontextmanager
-async def hostile_in_front_of(address: tuple[str, int]) -> AsyncIterator[HostileProxy]:
-    proxy = HostileProxy(address)
+async def hostile_in_front_of(address: tuple[str, int], mutate: Mutate | None = None) -> AsyncIterator[HostileProxy]:
+    proxy = HostileProxy(address, mutate)
     await proxy.start()
     try:
         yield proxy

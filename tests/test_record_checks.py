@@ -79,6 +79,10 @@ BAD_FIELDS = [
                                                                                       {"bogus": [1, 2]}]),
      "action 2 is not one the rules allow"),
     ("no seats", _top("seats", []), "'seats' has no seats"),
+    # issue 42: sorting [0, "one"] raised TypeError before the types were looked at
+    ("a match whose people mix types", _top("match", {"people": [0, "one", 2], "games": []}),
+     "'match' (the games before this one at its table) 'people' is not an order"),
+    ("a match whose people are maps", _top("match", {"people": [{}, {}, {}], "games": []}), "'people' is not"),
 ]
 
 

@@ -17,6 +17,7 @@ import re
 import signal
 import stat
 import sys
+from typing import Callable
 
 import asyncssh
 import pytest
@@ -540,14 +541,21 @@ async def test_connections_still_logging_in_have_their_own_small_limit_per_addre
 
 # --- a name belongs to its owner (issue 32) -----------------------------------------------------------
 
-async def _session_as(conn, answer: str | None = None) -> tuple[asyncssh.SSHClientProcess, dict, bytes]:
-    """A session whose door may first ask a passphrase: ``answer`` is typed to it (then Enter)."""
+def typed_back(said: bytes) -> str:
+    """The passphrase the door offers a new name, as its guest types it back."""
+    return re.search(rb"type back its passphrase\r\n\r\n    (\S+)\r\n", said).group(1).decode()
+
+
+async def _session_as(conn, answer: str | Callable[[bytes], str] | None = None
+                      ) -> tuple[asyncssh.SSHClientProcess, dict, bytes]:
+    """A session whose door may first ask a passphrase: ``answer`` (or what it makes of the question) is
+    typed to it (then Enter)."""
     process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
     said = b""
     if answer is not None:
-        said = (await read_until(process, r"[\s\S]*?(Press Enter to play\. |press Enter alone to play as a new "
-                                          r"\S+: )")).group(0)
-        process.stdin.write(answer.encode() + b"\r")
+        said = (await read_until(process, r"[\s\S]*?(without keeping the name: |press Enter alone to play as a "
+                                          r"new \S+: )")).group(0)
+        process.stdin.write((answer if isinstance(answer, str) else answer(said)).encode() + b"\r")
     match = await read_until(process, r"([\s\S]*?)READY (\{.*\})\r\n")
     return process, json.loads(match.group(2)), said + match.group(1)
 
@@ -556,8 +564,9 @@ async def test_with_a_password_a_name_is_its_first_owners_and_only_its_passphras
     async with front_door(tmp_path, name_passphrases=True) as door:
         ann_seats, ann_records = str(seats_file(tmp_path, "ann")), str(records_folder(tmp_path, "ann"))
         async with connect(door, username="ann") as conn:
-            _, facts, said = await _session_as(conn, "")
-            passphrase = re.search(rb"Its passphrase is\r\n\r\n    (\S+)\r\n", said).group(1).decode()
+            _, facts, said = await _session_as(conn, typed_back)
+            passphrase = typed_back(said)
+            assert b"ann is yours" in said
             assert facts["env"]["TURPIN_SEATS_FILE"] == ann_seats
             _, again, _ = await _session_as(conn)  # the same login's next session: no question
             assert again["env"]["TURPIN_SEATS_FILE"] == ann_seats
@@ -576,6 +585,39 @@ async def test_with_a_password_a_name_is_its_first_owners_and_only_its_passphras
             assert facts["env"]["TURPIN_RECORDS_DIR"] == ann_records
     kept = (tmp_path / "ssh-names").iterdir().__next__()
     assert passphrase not in kept.read_text() and stat.S_IMODE(kept.stat().st_mode) == 0o600
+
+
+async def test_a_name_is_kept_only_once_its_guest_typed_its_passphrase_back(tmp_path):
+    """Issue 42: a guest who hangs up at the question, presses Enter alone or types something else leaves no
+    name behind: the next guest of that name is offered it as new."""
+    async with front_door(tmp_path, name_passphrases=True) as door:
+        async with connect(door, username="ann") as gone:
+            process = await gone.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+            await read_until(process, r"without keeping the name: ")
+        for answer in ("", "abcd-efgh-jkmn"):
+            async with connect(door, username="ann") as conn:
+                _, facts, said = await _session_as(conn, answer)
+                assert b"the name ann is new here" in said and b"ann is not kept" in said
+                assert facts["env"]["TURPIN_SEATS_FILE"] != str(seats_file(tmp_path, "ann"))
+        assert not (tmp_path / "ssh-names").exists() or not list((tmp_path / "ssh-names").iterdir())
+        async with connect(door, username="ann") as conn:
+            _, facts, said = await _session_as(conn, typed_back)
+            assert b"ann is yours" in said and facts["env"]["TURPIN_SEATS_FILE"] == str(seats_file(tmp_path, "ann"))
+    assert len(list((tmp_path / "ssh-names").iterdir())) == 1
+
+
+async def test_the_door_keeps_a_bounded_number_of_names_in_private_folders(tmp_path):
+    async with front_door(tmp_path, name_passphrases=True, max_names=2) as door:
+        for name in ("ann", "bob", "carl"):
+            async with connect(door, username=name) as conn:
+                _, facts, said = await _session_as(conn, typed_back)
+        assert b"carl is not kept (this door keeps no more than 2 names)" in said
+        assert facts["env"]["TURPIN_SEATS_FILE"] != str(seats_file(tmp_path, "carl"))
+    assert len(list((tmp_path / "ssh-names").iterdir())) == 2
+    for folder in ("ssh-names", "ssh-seats", "ssh-records"):
+        assert stat.S_IMODE((tmp_path / folder).stat().st_mode) == 0o700, folder
+    for own in (tmp_path / "ssh-records").iterdir():
+        assert stat.S_IMODE(own.stat().st_mode) == 0o700
 
 
 async def test_with_keys_the_key_is_the_identity_and_the_name_only_a_label(tmp_path):

@@ -9,6 +9,7 @@ from typing import Any
 from core.engine import IllegalAction, OptionError
 from core.registry import get_game
 from core.review import Effort, Review, review_lines, review_record
+from net.authority import Table
 from net.record import RecordError, read_record
 from tui.arguments import one_line_errors, whole_number
 
@@ -44,6 +45,7 @@ def reviewed(path: str, effort: Effort = Effort(), progress: Any = None) -> tupl
         game = get_game(record["game"])
     except KeyError as error:
         raise RecordError(f"the record is of a game this turpin does not have ({error.args[0]})") from None
+    Table.from_record(game, record)  # every move checked as a resumed host checks it, before any is scored
     try:
         return record, review_record(game, record, effort, progress)
     except OptionError as error:

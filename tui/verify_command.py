@@ -13,6 +13,7 @@ from core.registry import get_game
 from core.engine import Game
 from net.authority import Table
 from net.fairness import CHECK_SUFFIX, NOT_AVAILABLE, FairDeal, FairnessError, Verdict, read_evidence, verify
+from net.protocol import ProtocolError, validate_host_message
 from net.record import RecordError, read_record
 from tui.arguments import one_line_errors
 
@@ -38,6 +39,11 @@ def verdict_of(path: str) -> tuple[str, Verdict]:
     neither a saved game nor a record."""
     if path.endswith(CHECK_SUFFIX):
         game_id, evidence = read_evidence(path)
+        for number, frame in enumerate(evidence.frames(), start=1):  # as a client checks them off the wire
+            try:
+                validate_host_message(frame)
+            except ProtocolError as error:
+                raise FairnessError(f"{path}: its frame {number} is damaged: {error.message}") from None
         game = _game(game_id)
         return game.title, verify(game, evidence)
     try:
