@@ -390,3 +390,19 @@ async def test_a_host_whose_welcome_commits_to_one_secret_and_its_frames_to_anot
         assert ann.snapshot.fair.status == "mismatch"
         assert "the commitment in the welcome is not the one in the table's frames" in ann.snapshot.fair.words
         await ann.close()
+
+
+@pytest.mark.parametrize("deal", [
+    {"phase": "reveals", "pledges": 7}, {"phase": "reveals", "pledges": [1, "x"]}, {"phase": 3, "pledges": []},
+    {"phase": "pledges", "pledges": [None] * 70_000}, {"phase": "reveals", "pledges": [b"p" * 32], "revealed": 5},
+    {"phase": "pledges"}, {}])
+def test_a_hostile_hosts_deal_field_is_ignored_or_used_safely(deal):
+    """Whatever a host puts in ``deal``, the client sends at most its own pledge or reveal and never fails."""
+    from net.client import TableClient
+    player = TableClient("127.0.0.1", 9, role="player")
+    player.snapshot.seat, written = 0, []
+    player._write = written.append  # type: ignore[method-assign]
+    frame = {"type": "table", "turn": 0, "started": False, "catch_up": True, "view": None, "events": [],
+             "prompt": None, "seats": [], "result": None, "commitment": b"c" * 32, "deal": deal}
+    assert player._keep_evidence(frame) is None
+    assert all(message["type"] in ("pledge", "reveal") for message in written) and len(written) <= 1
