@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from core.bots import resolved
@@ -57,9 +57,29 @@ class Scores:
 ReviewValues = Callable[[Game, State, int, list[Action], random.Random, Effort], "Scores | None"]
 
 
+#: What each unit of a cost means, said the first time a review uses it.
+UNIT_MEANINGS = {
+    "points of winning chance": "how much more often you would have won, out of 100",
+    "points": "of final score, on average",
+    "gold": "of final gold over the best rival, on average",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One action a review scored at a decision: its value's gain over the action played, and that gain's
+    standard error (0 where the values are exact)."""
+
+    action: Action
+    text: str
+    gain: float
+    error: float
+
+
 @dataclass(frozen=True)
 class Decision:
-    """One decision of one seat, scored."""
+    """One decision of one seat, scored. A ``standing`` decision is the first of a run where one action
+    was best at every decision from here on (``run`` of them): standing advice, said once."""
 
     index: int  # the action's place in the record's log (0-based): the replay's step before it
     seat: int
@@ -71,14 +91,28 @@ class Decision:
     cost: float  # what the best was worth over the one played, in ``unit``; 0 if the played was best
     error: float
     unit: str
+    #: Every action scored here, the one played first.
+    options: tuple[Option, ...] = ()
+    standing: bool = False
+    run: int = 1
 
     @property
     def significant(self) -> bool:
         return self.cost > 0 and self.best != self.played
 
-    def in_words(self) -> str:
-        return (f"{self.where}: you chose \u201c{self.played_text}\u201d; \u201c{self.best_text}\u201d was worth "
-                f"+{self.cost:.1f} {self.unit} more on average")
+    @property
+    def lesson(self) -> tuple[str, str]:
+        """What the decision teaches: the same words played and best make the same lesson."""
+        return self.played_text, self.best_text
+
+    def in_words(self, subject: str = "you") -> str:
+        """The decision in a line; ``subject`` chose (a bot's seat by its name, never "you")."""
+        if self.standing:
+            return (f"{self.where}: from here on \u201c{self.best_text}\u201d was the best choice at every "
+                    f"decision that offered it ({self.run} of them); the first time it was worth about +{self.cost:.1f} "
+                    f"{self.unit}")
+        return (f"{self.where}: {subject} chose \u201c{self.played_text}\u201d; \u201c{self.best_text}\u201d was "
+                f"worth +{self.cost:.1f} {self.unit} more on average")
 
 
 @dataclass
@@ -121,10 +155,58 @@ def review_game(game: Game, options: dict[str, Any], seed: int, actions: Sequenc
     return review
 
 
+def clear(decision: Decision, effort: Effort) -> bool:
+    """Whether a decision's cost is clear of noise."""
+    return decision.significant and decision.cost > effort.confidence * decision.error
+
+
 def costliest(decisions: list[Decision], effort: Effort) -> list[Decision]:
-    """The seat's decisions whose cost is clear of noise, costliest first, at most ``effort.marks``."""
-    clear = [d for d in decisions if d.significant and d.cost > effort.confidence * d.error]
-    return sorted(clear, key=lambda d: (-d.cost, d.index))[:effort.marks]
+    """The seat's lessons, costliest first, at most ``effort.marks``: standing advice once, where it first
+    applies (``standing_advice``); then the decisions whose cost is clear of noise once that advice is set
+    aside, one per lesson (the same action played where the same was better teaches one thing)."""
+    decisions, standing = standing_advice(decisions, effort)
+    found, lessons = [], set()
+    for decision in sorted(standing + [d for d in decisions if clear(d, effort)], key=lambda d: (-d.cost, d.index)):
+        if decision.standing or decision.lesson not in lessons:
+            found.append(decision)
+            lessons.add(decision.lesson)
+    return found[:effort.marks]
+
+
+def standing_advice(decisions: list[Decision], effort: Effort) -> tuple[list[Decision], list[Decision]]:
+    """A seat's decisions with standing advice taken out, and the advice. An action is standing advice from
+    the first decision where it was clearly best, when it was best at every later decision that scored it
+    (up to the one where the seat played it) and clearly best at two at least: "play as a scoundrel from
+    now on". That first decision says it once; at every decision of the run the review then weighs the
+    other actions, so a mistake of another kind there is still found."""
+    decisions = sorted(decisions, key=lambda d: d.index)
+    advice: list[Decision] = []
+    for start, first in enumerate(decisions):
+        if not clear(first, effort) or any(a.best == first.best for a in advice):
+            continue
+        run = []
+        for later in decisions[start:]:
+            if later.played == first.best:
+                break
+            if any(o.action == first.best for o in later.options):
+                if later.best != first.best:
+                    run = []
+                    break
+                run.append(later)
+        if sum(1 for d in run if clear(d, effort)) < 2:
+            continue
+        advice.append(replace(first, standing=True, run=len(run)))
+        inside = {d.index for d in run}
+        decisions = [without(d, first.best) if d.index in inside else d for d in decisions]
+    return decisions, advice
+
+
+def without(decision: Decision, action: Action) -> Decision:
+    """The decision as if ``action`` had not been scored: its best among the others."""
+    options = [o for o in decision.options if o.action != action]
+    best = max(options, key=lambda o: (o.gain, o.action == decision.played))
+    return replace(decision, best=best.action, best_text=best.text, cost=best.gain, error=best.error,
+                   options=tuple(options))
 
 
 def score_decision(game: Game, state: State, seat: int, played: Action, legal: list[Action],
@@ -134,12 +216,13 @@ def score_decision(game: Game, state: State, seat: int, played: Action, legal: l
     scores = own(game, state, seat, candidates, rng, effort) if own is not None else None
     if scores is None:
         scores = playout_values(game, state, seat, candidates, rng, effort)
-    best = max(range(len(scores.actions)), key=lambda i: (scores.values[i], i == 0))
+    options = tuple(Option(action, game.describe_action(state, seat, action), value - scores.values[0], error)
+                    for action, value, error in zip(scores.actions, scores.values, scores.errors))
+    best = max(options, key=lambda o: (o.gain, o is options[0]))
     moment = game.moment(state, seat)
     return Decision(index=index, seat=seat, where=f"Move {index + 1}" + (f", {moment}" if moment else ""), played=played,
-                    played_text=game.describe_action(state, seat, played), best=scores.actions[best],
-                    best_text=game.describe_action(state, seat, scores.actions[best]),
-                    cost=scores.values[best] - scores.values[0], error=scores.errors[best], unit=scores.unit)
+                    played_text=options[0].text, best=best.action, best_text=best.text, cost=best.gain,
+                    error=best.error, unit=scores.unit, options=options)
 
 
 def candidates_for_review(game: Game, state: State, seat: int, played: Action, legal: list[Action],
@@ -223,9 +306,14 @@ def review_record(game: Game, record: dict[str, Any], effort: Effort = Effort(),
     return review_game(game, record["options"], record["seed"], record["actions"], effort, progress)
 
 
-def review_lines(review: Review, names: Sequence[str]) -> list[str]:
-    """The review as text, per seat: the marked decisions, costliest first."""
-    lines = []
+def review_lines(review: Review, names: Sequence[str], bots: Sequence[bool] = (),
+                 effort: Effort = Effort()) -> list[str]:
+    """The review as text: what it scored and marks at most, then per seat the marked decisions, costliest
+    first. A seat in ``bots`` is spoken of by its name, never as "you"; each unit is explained once."""
+    lines = [f"The review scored {len(review.decisions)} decisions with a choice and marks at most "
+             f"{effort.marks} a seat: the costliest, each a different lesson, where the cost is clear of chance.",
+             ""]
+    explained: set[str] = set()
     for seat, marked in enumerate(review.marked):
         name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
         scored = sum(1 for d in review.decisions if d.seat == seat)
@@ -233,5 +321,8 @@ def review_lines(review: Review, names: Sequence[str]) -> list[str]:
         if not marked:
             lines.append("  no decision cost clearly more than the best one.")
         for decision in marked:
-            lines.append(f"  {decision.in_words()}")
+            lines.append(f"  {decision.in_words(name if seat < len(bots) and bots[seat] else 'you')}")
+            if decision.unit not in explained and decision.unit in UNIT_MEANINGS:
+                explained.add(decision.unit)
+                lines.append(f"    ({decision.unit}: {UNIT_MEANINGS[decision.unit]})")
     return lines
