@@ -134,15 +134,17 @@ Progress = Callable[[int, int], None]
 
 
 def review_game(game: Game, options: dict[str, Any], seed: int, actions: Sequence[Sequence[Any]],
-                effort: Effort = Effort(), progress: Progress | None = None) -> Review:
-    """Replay the game and score every decision with a choice; ``progress(done, total)`` after each action."""
+                effort: Effort = Effort(), progress: Progress | None = None,
+                only_seats: Sequence[int] | None = None) -> Review:
+    """Replay the game and score every decision with a choice (of ``only_seats`` only, when given: the others'
+    marks stay empty); ``progress(done, total)`` after each action."""
     state = game.setup(game.resolve_options(options), seed)
     seats = game.seats(game.resolve_options(options))
     review = Review(game=game.id, seats=seats)
     total = len(actions)
     for index, (seat, action) in enumerate(actions):
         legal = game.legal_actions(state, seat)
-        if len(legal) > 1 and action in legal:
+        if len(legal) > 1 and action in legal and (only_seats is None or seat in only_seats):
             rng = random.Random(f"review:{seed}:{index}")
             decision = score_decision(game, state, seat, action, legal, rng, effort, index)
             if decision is not None:

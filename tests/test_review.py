@@ -66,7 +66,7 @@ def test_money_or_life_robberies_are_scored_by_the_solver_exactly():
     review = review_game(game, options, 3, played.actions, SMALL)
     robberies = [d for d in review.decisions if d.played.get("do") == "assign"]
     assert robberies
-    assert all(d.error == 0.0 and d.unit == "points" for d in robberies)
+    assert all(d.error == 0.0 and d.unit == "points of winning chance" for d in robberies)
 
 
 def test_a_review_is_deterministic_and_reports_progress():

@@ -564,6 +564,8 @@ def easy(state: State, seat: int, rng: random.Random) -> Action:
 HARD_BUDGET = Budget(playouts=7 * 40, seconds=0.2, candidates=7)
 #: A lead of this many points at the end of a round is worth about three wins in four (the logistic's scale).
 LEAD_SCALE = 8.0
+#: Health counts in full in ``worth`` while this many rounds are left, less in the last ones, nothing at the end.
+HEALTH_ROUNDS = 4
 #: The rival banks about this much a round once awake (Y16), for reckoning a solo lead before the end.
 RIVAL_PACE = 3.0
 
@@ -585,7 +587,9 @@ def worth(state: State, seat: int) -> float:
     left = max(0, state["rounds"] - state["round"])
     share = left / 16
     bonuses = engine.horse_bonus(player) + engine.wit_bonus(player) + engine.combat_bonus(player)
-    value += health_worth(player["health"]) + PIP_VALUE * left * bonuses
+    # Health is worth what it keeps alive for the rounds to come: nothing once the last round is played,
+    # so a rider is not reckoned ahead of one who retired with the same score (Y14) for the health he has
+    value += health_worth(player["health"]) * min(1.0, left / HEALTH_ROUNDS) + PIP_VALUE * left * bonuses
     penalty = SCOUNDREL_GUARD_PENALTY if player["as_scoundrel"] else GUARD_PENALTY
     value -= share * penalty * math.comb(player["scoundrel"] // GUARD_STEP + 1, 2)
     value -= share * RANDOM_GUARD_PENALTY * math.comb(player["folk_hero"] // GUARD_STEP + 1, 2)
@@ -600,12 +604,15 @@ def round_over(state: State, seat: int, start: State) -> float | None:
     chance of winning."""
     if state["round"] == start["round"]:
         return None
-    mine = worth(state, seat)
-    if state["solo"]:
-        rival = state["rival"] + RIVAL_PACE * max(0, state["rounds"] - max(state["round"], engine.RIVAL_WAKES) + 1)
-    else:
-        rival = worth(state, 1 - seat)
+    mine, rival = worth(state, seat), rival_worth(state, seat)
     return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (rival - mine) / LEAD_SCALE))))
+
+
+def rival_worth(state: State, seat: int) -> float:
+    """The other player's ``worth``; solo, the rival's money and what it may still bank."""
+    if state["solo"]:
+        return state["rival"] + RIVAL_PACE * max(0, state["rounds"] - max(state["round"], engine.RIVAL_WAKES) + 1)
+    return worth(state, 1 - seat)
 
 
 hard = searching_bot(lambda: engine.GAME, budget=HARD_BUDGET, horizon=round_over)
@@ -614,9 +621,12 @@ hard = searching_bot(lambda: engine.GAME, budget=HARD_BUDGET, horizon=round_over
 def review_values(game: Any, state: State, seat: int, actions: list[Action], rng: random.Random,
                   effort: Any) -> Any:
     """The review's scoring of a robbery's assignment (``core.review``): the solver's exact outcome of
-    every assignment the dice allow, valued as the normal bot values an outcome (``result_value``), in
-    points; on a shared coach, averaged over every way the partner may share his dice. Other decisions
-    are left to the review's playouts (None)."""
+    every assignment the dice allow, valued as the normal bot values an outcome (``result_value``); on a
+    shared coach, averaged over every way the partner may share his dice. The points are then read as a
+    chance of winning the way the hard bot reads a lead at the end of a round (``round_over``: the lead in
+    ``worth`` now plus the robbery's value, through the logistic), so a robbery's cost and a pick's are in
+    one unit, points of winning chance, and the costliest of a seat's decisions is the costliest. Other
+    decisions are left to the review's playouts (None)."""
     from core.review import Scores  # core.review reads the bots; imported here, when a review runs
 
     view = engine.view(state, seat)
@@ -635,7 +645,9 @@ def review_values(game: Any, state: State, seat: int, actions: list[Action], rng
                                                      targets["money"], engine.horse_bonus(player),
                                                      engine.wit_bonus(player), engine.combat_bonus(player)), me)
                   for a in assigns]
-    return Scores(actions=assigns, values=values, errors=[0.0] * len(assigns), unit="points")
+    lead = worth(state, seat) - rival_worth(state, seat)
+    chances = [100.0 / (1.0 + math.exp(max(-50.0, min(50.0, -(lead + value) / LEAD_SCALE)))) for value in values]
+    return Scores(actions=assigns, values=chances, errors=[0.0] * len(assigns), unit="points of winning chance")
 
 
 hard.review_values = review_values  # type: ignore[attr-defined]
