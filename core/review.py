@@ -24,7 +24,7 @@ from typing import Any, Callable, Sequence
 
 from core.bots import resolved
 from core.engine import Action, Game, State
-from core.search import PLAYOUT_MOVE_CAP, playout
+from core.search import playout
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,10 @@ class Effort:
     marks: int = 3
     #: A decision is marked only if its cost passes this many standard errors of the sampled difference.
     confidence: float = 3.0
+    #: Where the best action seems to gain this many points or more but not clearly, samples are added,
+    #: ``samples`` at a time, up to ``most_samples`` (a decision clear or small either way stops at ``samples``).
+    worth_more: float = 5.0
+    most_samples: int = 192
 
 
 @dataclass(frozen=True)
@@ -58,11 +62,7 @@ ReviewValues = Callable[[Game, State, int, list[Action], random.Random, Effort],
 
 
 #: What each unit of a cost means, said the first time a review uses it.
-UNIT_MEANINGS = {
-    "points of winning chance": "how much more often you would have won, out of 100",
-    "points": "of final score, on average",
-    "gold": "of final gold over the best rival, on average",
-}
+UNIT_MEANINGS = {"points of winning chance": "how much more often you would have won, out of 100"}
 
 
 @dataclass(frozen=True)
@@ -240,17 +240,14 @@ def candidates_for_review(game: Game, state: State, seat: int, played: Action, l
     return chosen + (rng.sample(others, room) if len(others) > room else others)
 
 
-def score_unit(game: Game) -> str:
-    return str(game.extra.get("score_unit", "points"))
-
-
 def playout_values(game: Game, state: State, seat: int, actions: list[Action], rng: random.Random,
                    effort: Effort) -> Scores:
     """Each action's mean value over ``effort.samples`` guesses of the hidden state, every action played
     out from the same guess with the same generator (common random numbers) by the normal bot in every
-    seat. A game whose hard bot stops its playouts at a horizon is valued as the hard bot values it, in
-    points of winning chance (0 to 100); otherwise by the seat's final score margin over its best rival,
-    in the game's unit."""
+    seat, and valued as the hard bot's search values a playout (``core.search.outcome``: the share of the
+    win and a little of the score margin; at the game's horizon, its own reckoning), in points of winning
+    chance (0 to 100). Every game's costs are in that one unit: a game's final gold margin, the unit before
+    issue 44, was too noisy to mark even a clearly bad decision (3 of 10 in Dick Turpin)."""
     hard = resolved(game.bots["hard"]) if "hard" in game.bots else None
     guide = game.bots["normal"] if "normal" in game.bots else game.bots["random"]
     resample = getattr(hard, "resample", None) or game.resample_hidden
@@ -258,48 +255,41 @@ def playout_values(game: Game, state: State, seat: int, actions: list[Action], r
     sums = [0.0] * len(actions)
     diffs = [0.0] * len(actions)
     squares = [0.0] * len(actions)
-    for _ in range(effort.samples):
+    n = 0
+    while n < effort.samples or (n < effort.most_samples and unclear(diffs, squares, n, effort)):
         guess_seed, playout_seed = rng.getrandbits(64), rng.getrandbits(64)
         values = []
         for action in actions:
             guess = resample(state, seat, random.Random(guess_seed))
             game.advance(guess, seat, action)
-            if horizon is not None:
-                values.append(100.0 * playout(game, guess, seat, random.Random(playout_seed), guide,
-                                              horizon=horizon, start=state))
-            else:
-                values.append(final_margin(game, guess, seat, random.Random(playout_seed), guide))
+            values.append(100.0 * playout(game, guess, seat, random.Random(playout_seed), guide,
+                                          horizon=horizon, start=state))
         for i, value in enumerate(values):
             sums[i] += value
             diffs[i] += value - values[0]
             squares[i] += (value - values[0]) ** 2
-    n = max(effort.samples, 1)
-    errors = []
-    for i in range(len(actions)):
-        mean = diffs[i] / n
-        variance = max(squares[i] / n - mean * mean, 0.0) * n / max(n - 1, 1)
-        errors.append(math.sqrt(variance / n))
-    unit = "points of winning chance" if horizon is not None else score_unit(game)
-    return Scores(actions=list(actions), values=[s / n for s in sums], errors=errors, unit=unit)
+        n += 1
+    n = max(n, 1)
+    errors = [paired_error(diffs[i], squares[i], n) for i in range(len(actions))]
+    return Scores(actions=list(actions), values=[s / n for s in sums], errors=errors, unit="points of winning chance")
 
 
-def final_margin(game: Game, state: State, seat: int, rng: random.Random, guide: Any) -> float:
-    """Play ``state`` to its end with ``guide`` in every seat; the seat's score over its best rival, signed
-    so that more is better (the lowest total wins some games)."""
-    for _ in range(PLAYOUT_MOVE_CAP):
-        pending = game.pending(state)
-        if not pending:
-            break
-        mover = pending[0]
-        game.advance(state, mover, guide(state, mover, rng))
-    result = game.result(state)
-    if result is None:
-        return 0.0
-    scores, winners = result["scores"], result["winners"]
-    others = [score for s, score in enumerate(scores) if s not in winners]
-    direction = -1.0 if winners and others and min(scores[s] for s in winners) < max(others) else 1.0
-    rivals = [direction * score for s, score in enumerate(scores) if s != seat]
-    return direction * scores[seat] - (max(rivals) if rivals else 0.0)
+def paired_error(diff_sum: float, diff_square: float, n: int) -> float:
+    """The standard error of a mean paired difference from its sum and sum of squares over ``n`` samples."""
+    mean = diff_sum / max(n, 1)
+    variance = max(diff_square / max(n, 1) - mean * mean, 0.0) * n / max(n - 1, 1)
+    return math.sqrt(variance / max(n, 1))
+
+
+def unclear(diffs: list[float], squares: list[float], n: int, effort: Effort) -> bool:
+    """Whether the best-looking action's gain is worth ``effort.worth_more`` points or more but not yet
+    clear of noise (``effort.confidence`` standard errors): then more samples are worth their time. Checked
+    after every ``effort.samples``, so a clear or a small gain stops there."""
+    if n % effort.samples:
+        return True
+    best = max(range(len(diffs)), key=lambda i: diffs[i])
+    gain = diffs[best] / n
+    return gain >= effort.worth_more and gain <= effort.confidence * paired_error(diffs[best], squares[best], n)
 
 
 def review_record(game: Game, record: dict[str, Any], effort: Effort = Effort(),

@@ -82,8 +82,9 @@ def test_a_review_is_deterministic_and_reports_progress():
                         f"{SMALL.marks} a seat: the costliest, each a different lesson, where the cost is clear of chance.")
     assert lines[2].startswith("Ann (")
     text = "\n".join(lines)
-    assert "gold" in text
-    assert sum("(gold: of final gold over the best rival, on average)" in line for line in lines) == 1
+    assert "points of winning chance" in text
+    assert sum("(points of winning chance: how much more often you would have won, out of 100)" in line
+               for line in lines) == 1, "the unit is explained once, where first used"
     bots_said = lines[lines.index(next(line for line in lines if line.startswith("Bob ("))):]
     assert not any(": you chose" in line for line in bots_said), "a bot's decisions are not the reader's"
     assert any(": Bob chose" in line or ": Cy chose" in line or ": Di chose" in line for line in bots_said)
