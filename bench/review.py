@@ -1,6 +1,7 @@
 """The review, measured: how long a whole game takes, and whether its marks can be trusted.
 
-    python bench/review.py [--games N] [--samples S] [--only GAME] [--injected N] [--hard N] [--skip-time]
+    python bench/review.py [--games N] [--samples S] [--only GAME] [--injected N] [--injected-for GAME=N]
+                           [--hard N] [--skip-time]
 
 * **Time** (issue 33): for every registered game, ``N`` games played by the normal bots (the game's default
   options, and its largest table), each reviewed whole with the app's effort
@@ -98,6 +99,8 @@ def main() -> None:
                         help="guesses per decision (default: the app's, %(default)s)")
     parser.add_argument("--only", help="one game id")
     parser.add_argument("--injected", type=int, default=0, help="games with an injected mistake, per game")
+    parser.add_argument("--injected-for", action="append", default=[], metavar="GAME=N",
+                        help="another count of injected games for one game (Highwayman's take longest)")
     parser.add_argument("--hard", type=int, default=0, help="hard v hard games reviewed, per game")
     parser.add_argument("--skip-time", action="store_true")
     args = parser.parse_args()
@@ -119,8 +122,9 @@ def main() -> None:
                   f"{statistics.mean(times):>9.1f}{max(times):>11.1f}  {'ok' if max(times) < GOAL_SECONDS else 'OVER'}")
     print(f"slowest whole game: {worst:.1f} s ({'under' if worst < GOAL_SECONDS else 'OVER'} the minute)")
     for game_id, game in all_games().items():
-        if args.only in (None, game_id) and args.injected:
-            bench_injected(game, args.injected, effort)
+        counts = dict(item.split("=", 1) for item in args.injected_for)
+        if args.only in (None, game_id) and int(counts.get(game_id, args.injected)):
+            bench_injected(game, int(counts.get(game_id, args.injected)), effort)
     for game_id, game in all_games().items():
         if args.only in (None, game_id) and args.hard:
             bench_hard(game, args.hard, effort)

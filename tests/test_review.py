@@ -236,3 +236,31 @@ def test_seats_carry_their_number_where_names_repeat():
                         {"kind": "bot", "name": "Moll Cutpurse (normal bot)", "bot": "normal"}, {"kind": "empty"}]}
     assert seat_names(record) == ["root (seat 1)", "root (seat 2)", "Moll Cutpurse (normal bot)", "Seat 4"]
     assert bot_seats(record) == [False, False, True, False]
+
+
+def injected_games(game_id: str, count: int):
+    """The first ``count`` seeded games with a clearly bad decision injected (bench/review_quality.py)."""
+    import sys
+    import pathlib
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "bench"))
+    from review_quality import inject
+    from core.simulate import game_seed
+    game, found, index = get_game(game_id), [], 0
+    while len(found) < count:
+        injected = inject(game, game_seed(44, index))
+        index += 1
+        if injected is not None:
+            found.append(injected)
+    return game, found
+
+
+@pytest.mark.parametrize("game_id, samples, count, at_least", [("money-or-life", 16, 5, 4), ("turpin", 32, 4, 3)])
+def test_an_injected_clearly_bad_decision_is_marked_as_the_seats_costliest(game_id, samples, count, at_least):
+    """Issue 44, the seeded small version of bench/review.py's figures (there: 90% and 70% of many games):
+    one decision of one seat replaced by the worst action (the solver's, a search's), the game played on
+    by the normal bots; the review of that seat marks it first."""
+    game, found = injected_games(game_id, count)
+    from review_quality import marked_as_costliest
+    effort = Effort(samples=samples, candidates=4, most_samples=4 * samples)
+    hits = [marked_as_costliest(game, injected, effort)[0] for injected in found]
+    assert sum(hits) >= at_least, hits
