@@ -40,9 +40,10 @@ class Effort:
     #: A decision is marked only if its cost passes this many standard errors of the sampled difference.
     confidence: float = 3.0
     #: Where the best action seems to gain this many points or more but not clearly, samples are added,
-    #: ``samples`` at a time, up to ``most_samples`` (a decision clear or small either way stops at ``samples``).
-    worth_more: float = 5.0
-    most_samples: int = 192
+    #: ``samples`` at a time, up to ``most_samples`` (a decision clear or small either way stops at
+    #: ``samples``; at 4x and 5 points a 5-player Dick Turpin took over twice as long).
+    worth_more: float = 8.0
+    most_samples: int = 96
 
 
 @dataclass(frozen=True)
@@ -101,9 +102,10 @@ class Decision:
         return self.cost > 0 and self.best != self.played
 
     @property
-    def lesson(self) -> tuple[str, str]:
-        """What the decision teaches: the same words played and best make the same lesson."""
-        return self.played_text, self.best_text
+    def lesson(self) -> str:
+        """What the decision teaches: the better choice, in words ("Play as a scoundrel from now on" is
+        one lesson wherever it was missed)."""
+        return self.best_text
 
     def in_words(self, subject: str = "you") -> str:
         """The decision in a line; ``subject`` chose (a bot's seat by its name, never "you")."""
@@ -177,10 +179,10 @@ def costliest(decisions: list[Decision], effort: Effort) -> list[Decision]:
 
 def standing_advice(decisions: list[Decision], effort: Effort) -> tuple[list[Decision], list[Decision]]:
     """A seat's decisions with standing advice taken out, and the advice. An action is standing advice from
-    the first decision where it was clearly best, when it was best at every later decision that scored it
-    (up to the one where the seat played it) and clearly best at two at least: "play as a scoundrel from
-    now on". That first decision says it once; at every decision of the run the review then weighs the
-    other actions, so a mistake of another kind there is still found."""
+    the first decision where it was clearly best, when it was best (or not clearly worse than the best) at
+    every later decision that scored it (up to the one where the seat played it) and clearly best at two
+    at least: "play as a scoundrel from now on". That first decision says it once; at every decision of
+    the run the review then weighs the other actions, so a mistake of another kind there is still found."""
     decisions = sorted(decisions, key=lambda d: d.index)
     advice: list[Decision] = []
     for start, first in enumerate(decisions):
@@ -190,8 +192,9 @@ def standing_advice(decisions: list[Decision], effort: Effort) -> tuple[list[Dec
         for later in decisions[start:]:
             if later.played == first.best:
                 break
-            if any(o.action == first.best for o in later.options):
-                if later.best != first.best:
+            offered = next((o for o in later.options if o.action == first.best), None)
+            if offered is not None:
+                if later.best != first.best and not within_noise(offered, later, effort):
                     run = []
                     break
                 run.append(later)
@@ -201,6 +204,12 @@ def standing_advice(decisions: list[Decision], effort: Effort) -> tuple[list[Dec
         inside = {d.index for d in run}
         decisions = [without(d, first.best) if d.index in inside else d for d in decisions]
     return decisions, advice
+
+
+def within_noise(option: Option, decision: Decision, effort: Effort) -> bool:
+    """Whether ``option`` is not clearly worse than the decision's best (standing advice survives a
+    decision where another action looked a little better by chance)."""
+    return decision.cost - option.gain <= effort.confidence * max(option.error, decision.error)
 
 
 def without(decision: Decision, action: Action) -> Decision:
