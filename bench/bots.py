@@ -1,6 +1,7 @@
 """How well each bot level plays, how long it thinks, and how fast the engines run, in one run.
 
-    python bench/bots.py [--games N] [--hard-games N] [--only GAME] [--skip-speed] [--seconds S]
+    python bench/bots.py [--games N] [--hard-games N] [--baseline-games N] [--only GAME] [--players P]
+                         [--skip-speed] [--skip-series] [--skip-levels] [--seconds S]
 
 * **Levels**: for every registered game, each level against the level below (easy v random, normal v
   easy, hard v normal): one seat of the level, every other seat of the level below, the level's seat
@@ -8,6 +9,10 @@
   intervals; a shared win counts as a win. Goals (issue 12): hard v normal 2-player ≥ 60%, 4-player ≥ 1.5×
   the fair share; each level beats the one below (above the fair share). Beside hard v normal, normal v
   normal on the same seeds: what a seat scores with no edge at all, shared wins counted.
+* **Baselines** (issue 44): the normal bot against the bots a game keeps to measure it by (its module's
+  ``BASELINES``: Your Money or Your Life's normal before issue 44, and that bot declaring "playing as a
+  scoundrel" at once), 2 players, both seats, the same seeds. Goals: ≥ 55% against the normal before
+  issue 44, ≥ 50% against the one that declares at once.
 * **Highwayman normal v three random bots**: goal ≥ 40% of 4-player series.
 * **Decision time** per game and level, p50 and p99 over every decision it made in these games (goal: hard p99
   ≤ 300 ms, normal ≤ 10 ms), and the **engine's share** of the hard bot's time: the time its search spent
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import math
 import os
 import pathlib
@@ -36,7 +42,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 from core.bots import resolved  # noqa: E402
-from core.engine import Game  # noqa: E402
+from core.engine import Bot, Game  # noqa: E402
 from core.registry import all_games  # noqa: E402
 from core.simulate import game_seed  # noqa: E402
 from engine import bench_game  # noqa: E402
@@ -47,6 +53,20 @@ TABLES = {"turpin": (2, 4), "highwayman": (2, 4), "money-or-life": (2,)}
 #: Issue 12's engine goals: random games (Highwayman: series) a second on one core.
 SPEED_GOALS = {"turpin": 3000, "highwayman": 1500, "money-or-life": 3000}
 ENGINE_CALLS = ("apply", "advance", "pending", "legal_actions", "resample_hidden", "result")
+#: Where a game keeps the baseline bots the normal bot is measured against, and each one's goal.
+BASELINES = {"money-or-life": "core.games.money_or_life_bots"}
+BASELINE_GOALS = {"normal-before-44": 0.55, "normal-declares-at-once": 0.50}
+
+
+def baseline_bots(game: Game) -> dict[str, Bot]:
+    """The game's baseline bots by name (none for most games)."""
+    module = BASELINES.get(game.id)
+    return dict(importlib.import_module(module).BASELINES) if module else {}
+
+
+def bot_named(game: Game, name: str) -> Bot:
+    """A level of the game's, or one of its baselines."""
+    return game.bots[name] if name in game.bots else baseline_bots(game)[name]
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -106,7 +126,7 @@ def play_match(game: Game, players: int, subject: str, rest: str, games: int,
                 if spent > 0:
                     engine_share.append((clock.seconds - engine_before) / spent)
             else:
-                action = game.bots[name](state, seat, rngs[seat])
+                action = bot_named(game, name)(state, seat, rngs[seat])
                 spent = time.perf_counter() - started
             times[(game.id, name)].append(spent)
             game.apply(state, seat, action)
@@ -119,7 +139,20 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def bench_levels(games: dict[str, Game], n_games: int, hard_games: int) -> None:
+def bench_baselines(games: dict[str, Game], n_games: int) -> None:
+    """The normal bot against each of a game's baselines, 2 players, both seats."""
+    for game in games.values():
+        for name in baseline_bots(game):
+            started = time.perf_counter()
+            wins, n = play_match(game, 2, "normal", name, n_games, defaultdict(list), [])
+            low, high = wilson(wins, n)
+            goal = BASELINE_GOALS.get(name, 0.5)
+            verdict = "met" if low > goal else ("not met" if high < goal else "within the interval")
+            print(f"{game.id:<15}{2:>6}  {'normal v ' + name:<32}{n:>6}{wins / n:>8.1%}{f'{low:.1%}-{high:.1%}':>14}"
+                  f"  ≥ {goal:.0%}: {verdict} ({time.perf_counter() - started:.0f} s)", flush=True)
+
+
+def bench_levels(games: dict[str, Game], n_games: int, hard_games: int, tables: tuple[int, ...] | None = None) -> None:
     times: dict[tuple[str, str], list[float]] = defaultdict(list)
     engine_share: list[float] = []
     searches: dict[str, list[tuple[int, int]]] = defaultdict(list)
@@ -127,6 +160,8 @@ def bench_levels(games: dict[str, Game], n_games: int, hard_games: int) -> None:
           f"{'fair':>7}{'x fair':>8}  goal")
     for game in games.values():
         for players in TABLES.get(game.id, (game.option("players").default,)):
+            if tables is not None and players not in tables:
+                continue
             for subject, rest in LADDER:
                 n = hard_games if "hard" in (subject, rest) else n_games
                 started = time.perf_counter()
@@ -194,16 +229,22 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per engine speed run")
     parser.add_argument("--skip-levels", action="store_true")
     parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument("--skip-series", action="store_true", help="skip Highwayman normal v 3 random")
+    parser.add_argument("--players", type=int, action="append", help="only these table sizes (repeat)")
+    parser.add_argument("--baseline-games", type=int, default=600, help="games per baseline (default %(default)s)")
     args = parser.parse_args()
     games = {gid: game for gid, game in all_games().items() if args.only in (None, gid)}
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (a shared machine)", flush=True)
     if not args.skip_speed:
         bench_speed(games, args.seconds)
         print(flush=True)
-    bench_highwayman_normal(games, args.series)
+    if not args.skip_series:
+        bench_highwayman_normal(games, args.series)
+        print(flush=True)
+    bench_baselines(games, args.baseline_games)
     print(flush=True)
     if not args.skip_levels:
-        bench_levels(games, args.games, args.hard_games)
+        bench_levels(games, args.games, args.hard_games, tuple(args.players) if args.players else None)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

@@ -1,10 +1,18 @@
-"""How long the review of a whole game takes, per game: the goal (issue 33) is under a minute on this
-machine, with the effort the app uses (``tui.screens.replay.REVIEW_EFFORT``).
+"""The review, measured: how long a whole game takes, and whether its marks can be trusted.
 
-    python bench/review.py [--games N] [--samples S] [--only GAME]
+    python bench/review.py [--games N] [--samples S] [--only GAME] [--injected N] [--injected-for GAME=N]
+                           [--hard N] [--skip-time]
 
-For every registered game, ``N`` games played by the normal bots (the game's default options, and its
-largest table), each reviewed whole; the slowest and the mean time per game, with the decisions scored.
+* **Time** (issue 33): for every registered game, ``N`` games played by the normal bots (the game's default
+  options, and its largest table), each reviewed whole with the app's effort
+  (``tui.screens.replay.REVIEW_EFFORT``); the slowest and the mean. Goal: under a minute.
+* **An injected mistake** (issue 44): ``--injected`` seeded 2-player games of normal bots where one decision
+  of one seat was replaced by a clearly bad one (``review_quality.inject``); the share where the review
+  marks it as that seat's costliest, with its 95% Wilson interval. Goals: ≥ 90% in Your Money or Your
+  Life, ≥ 70% in the others.
+* **Hard against itself** (issue 44): ``--hard`` seeded 2-player games the hard bot played in every seat;
+  the review's marks per seat (goal: few or none).
+
 The machine is shared: the load average is printed beside the figures.
 """
 
@@ -19,12 +27,18 @@ import sys
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 from core.registry import all_games  # noqa: E402
 from core.review import Effort, review_game  # noqa: E402
 from core.simulate import game_seed, play_bot_game  # noqa: E402
+from bots import wilson  # noqa: E402
+from review_quality import hard_game, inject, marked_as_costliest  # noqa: E402
 
 GOAL_SECONDS = 60.0
+#: The share of injected mistakes the review must mark as the seat's costliest, per game.
+INJECTED_GOALS = {"money-or-life": 0.9}
+INJECTED_GOAL = 0.7
 
 
 def largest_table(game) -> dict:
@@ -44,6 +58,39 @@ def bench_game(game, options: dict, games: int, effort: Effort) -> tuple[list[fl
     return times, decisions
 
 
+def bench_injected(game, games: int, effort: Effort) -> tuple[int, int]:
+    """Injected mistakes marked as the seat's costliest, of ``games`` (seeds with no clearly bad action at
+    the drawn decision are passed over)."""
+    hits = done = index = 0
+    started = time.perf_counter()
+    while done < games:
+        injected = inject(game, game_seed(44, index))
+        index += 1
+        if injected is None:
+            continue
+        hit, _ = marked_as_costliest(game, injected, effort)
+        hits += hit
+        done += 1
+    low, high = wilson(hits, done)
+    goal = INJECTED_GOALS.get(game.id, INJECTED_GOAL)
+    verdict = "met" if low >= goal else ("not met" if high < goal else "within the interval")
+    print(f"{game.id:<16}injected mistake marked costliest {hits}/{done} = {hits / done:.0%} "
+          f"(95% CI {low:.0%}-{high:.0%}); goal ≥ {goal:.0%}: {verdict} ({time.perf_counter() - started:.0f} s)",
+          flush=True)
+    return hits, done
+
+
+def bench_hard(game, games: int, effort: Effort) -> None:
+    """The review's marks per seat in games the hard bot played against itself."""
+    marks = []
+    for index in range(games):
+        options, actions = hard_game(game, game_seed(45, index))
+        review = review_game(game, options, game_seed(45, index), actions, effort)
+        marks += [len(seat) for seat in review.marked]
+    print(f"{game.id:<16}hard v hard, {games} games: marks a seat {statistics.mean(marks):.2f} on average, "
+          f"{sum(1 for m in marks if m == 0)} of {len(marks)} seats unmarked, most {max(marks)}", flush=True)
+
+
 def main() -> None:
     from tui.screens.replay import REVIEW_EFFORT
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -51,6 +98,11 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=REVIEW_EFFORT.samples,
                         help="guesses per decision (default: the app's, %(default)s)")
     parser.add_argument("--only", help="one game id")
+    parser.add_argument("--injected", type=int, default=0, help="games with an injected mistake, per game")
+    parser.add_argument("--injected-for", action="append", default=[], metavar="GAME=N",
+                        help="another count of injected games for one game (Highwayman's take longest)")
+    parser.add_argument("--hard", type=int, default=0, help="hard v hard games reviewed, per game")
+    parser.add_argument("--skip-time", action="store_true")
     args = parser.parse_args()
     effort = dataclasses.replace(REVIEW_EFFORT, samples=args.samples)
     print(f"review of a whole game, {effort.samples} guesses x up to {effort.candidates} actions a decision; "
@@ -58,7 +110,7 @@ def main() -> None:
     print(f"{'game':<16}{'table':<10}{'decisions':>10}{'mean s':>9}{'slowest s':>11}  goal < {GOAL_SECONDS:.0f} s")
     worst = 0.0
     for game_id, game in all_games().items():
-        if args.only and game_id != args.only:
+        if (args.only and game_id != args.only) or args.skip_time:
             continue
         tables = {"default": game.resolve_options({}), "largest": largest_table(game)}
         for label, options in tables.items():
@@ -69,6 +121,14 @@ def main() -> None:
             print(f"{game_id:<16}{label + ' ' + str(game.seats(options)):<10}{decisions / len(times):>10.0f}"
                   f"{statistics.mean(times):>9.1f}{max(times):>11.1f}  {'ok' if max(times) < GOAL_SECONDS else 'OVER'}")
     print(f"slowest whole game: {worst:.1f} s ({'under' if worst < GOAL_SECONDS else 'OVER'} the minute)")
+    for game_id, game in all_games().items():
+        counts = dict(item.split("=", 1) for item in args.injected_for)
+        if args.only in (None, game_id) and int(counts.get(game_id, args.injected)):
+            bench_injected(game, int(counts.get(game_id, args.injected)), effort)
+    for game_id, game in all_games().items():
+        if args.only in (None, game_id) and args.hard:
+            bench_hard(game, args.hard, effort)
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from core.bots import resolved
 from core.engine import Action, Game, State
-from core.search import PLAYOUT_MOVE_CAP, playout
+from core.search import playout
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,11 @@ class Effort:
     marks: int = 3
     #: A decision is marked only if its cost passes this many standard errors of the sampled difference.
     confidence: float = 3.0
+    #: Where the best action seems to gain this many points or more but not clearly, samples are added,
+    #: ``samples`` at a time, up to ``most_samples`` (a decision clear or small either way stops at
+    #: ``samples``; at 4x and 5 points a 5-player Dick Turpin took over twice as long).
+    worth_more: float = 8.0
+    most_samples: int = 96
 
 
 @dataclass(frozen=True)
@@ -57,9 +62,25 @@ class Scores:
 ReviewValues = Callable[[Game, State, int, list[Action], random.Random, Effort], "Scores | None"]
 
 
+#: What each unit of a cost means, said the first time a review uses it.
+UNIT_MEANINGS = {"points of winning chance": "how much more often you would have won, out of 100"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One action a review scored at a decision: its value's gain over the action played, and that gain's
+    standard error (0 where the values are exact)."""
+
+    action: Action
+    text: str
+    gain: float
+    error: float
+
+
 @dataclass(frozen=True)
 class Decision:
-    """One decision of one seat, scored."""
+    """One decision of one seat, scored. A ``standing`` decision is the first of a run where one action
+    was best at every decision from here on (``run`` of them): standing advice, said once."""
 
     index: int  # the action's place in the record's log (0-based): the replay's step before it
     seat: int
@@ -71,14 +92,29 @@ class Decision:
     cost: float  # what the best was worth over the one played, in ``unit``; 0 if the played was best
     error: float
     unit: str
+    #: Every action scored here, the one played first.
+    options: tuple[Option, ...] = ()
+    standing: bool = False
+    run: int = 1
 
     @property
     def significant(self) -> bool:
         return self.cost > 0 and self.best != self.played
 
-    def in_words(self) -> str:
-        return (f"{self.where}: you chose \u201c{self.played_text}\u201d; \u201c{self.best_text}\u201d was worth "
-                f"+{self.cost:.1f} {self.unit} more on average")
+    @property
+    def lesson(self) -> str:
+        """What the decision teaches: the better choice, in words ("Play as a scoundrel from now on" is
+        one lesson wherever it was missed)."""
+        return self.best_text
+
+    def in_words(self, subject: str = "you") -> str:
+        """The decision in a line; ``subject`` chose (a bot's seat by its name, never "you")."""
+        if self.standing:
+            return (f"{self.where}: from here on \u201c{self.best_text}\u201d was the best choice at every "
+                    f"decision that offered it ({self.run} of them); the first time it was worth about +{self.cost:.1f} "
+                    f"{self.unit}")
+        return (f"{self.where}: {subject} chose \u201c{self.played_text}\u201d; \u201c{self.best_text}\u201d was "
+                f"worth +{self.cost:.1f} {self.unit} more on average")
 
 
 @dataclass
@@ -100,15 +136,17 @@ Progress = Callable[[int, int], None]
 
 
 def review_game(game: Game, options: dict[str, Any], seed: int, actions: Sequence[Sequence[Any]],
-                effort: Effort = Effort(), progress: Progress | None = None) -> Review:
-    """Replay the game and score every decision with a choice; ``progress(done, total)`` after each action."""
+                effort: Effort = Effort(), progress: Progress | None = None,
+                only_seats: Sequence[int] | None = None) -> Review:
+    """Replay the game and score every decision with a choice (of ``only_seats`` only, when given: the others'
+    marks stay empty); ``progress(done, total)`` after each action."""
     state = game.setup(game.resolve_options(options), seed)
     seats = game.seats(game.resolve_options(options))
     review = Review(game=game.id, seats=seats)
     total = len(actions)
     for index, (seat, action) in enumerate(actions):
         legal = game.legal_actions(state, seat)
-        if len(legal) > 1 and action in legal:
+        if len(legal) > 1 and action in legal and (only_seats is None or seat in only_seats):
             rng = random.Random(f"review:{seed}:{index}")
             decision = score_decision(game, state, seat, action, legal, rng, effort, index)
             if decision is not None:
@@ -121,10 +159,65 @@ def review_game(game: Game, options: dict[str, Any], seed: int, actions: Sequenc
     return review
 
 
+def clear(decision: Decision, effort: Effort) -> bool:
+    """Whether a decision's cost is clear of noise."""
+    return decision.significant and decision.cost > effort.confidence * decision.error
+
+
 def costliest(decisions: list[Decision], effort: Effort) -> list[Decision]:
-    """The seat's decisions whose cost is clear of noise, costliest first, at most ``effort.marks``."""
-    clear = [d for d in decisions if d.significant and d.cost > effort.confidence * d.error]
-    return sorted(clear, key=lambda d: (-d.cost, d.index))[:effort.marks]
+    """The seat's lessons, costliest first, at most ``effort.marks``: standing advice once, where it first
+    applies (``standing_advice``); then the decisions whose cost is clear of noise once that advice is set
+    aside, one per lesson (the same action played where the same was better teaches one thing)."""
+    decisions, standing = standing_advice(decisions, effort)
+    found, lessons = [], set()
+    for decision in sorted(standing + [d for d in decisions if clear(d, effort)], key=lambda d: (-d.cost, d.index)):
+        if decision.standing or decision.lesson not in lessons:
+            found.append(decision)
+            lessons.add(decision.lesson)
+    return found[:effort.marks]
+
+
+def standing_advice(decisions: list[Decision], effort: Effort) -> tuple[list[Decision], list[Decision]]:
+    """A seat's decisions with standing advice taken out, and the advice. An action is standing advice from
+    the first decision where it was clearly best, when it was best (or not clearly worse than the best) at
+    every later decision that scored it (up to the one where the seat played it) and clearly best at two
+    at least: "play as a scoundrel from now on". That first decision says it once; at every decision of
+    the run the review then weighs the other actions, so a mistake of another kind there is still found."""
+    decisions = sorted(decisions, key=lambda d: d.index)
+    advice: list[Decision] = []
+    for start, first in enumerate(decisions):
+        if not clear(first, effort) or any(a.best == first.best for a in advice):
+            continue
+        run = []
+        for later in decisions[start:]:
+            if later.played == first.best:
+                break
+            offered = next((o for o in later.options if o.action == first.best), None)
+            if offered is not None:
+                if later.best != first.best and not within_noise(offered, later, effort):
+                    run = []
+                    break
+                run.append(later)
+        if sum(1 for d in run if clear(d, effort)) < 2:
+            continue
+        advice.append(replace(first, standing=True, run=len(run)))
+        inside = {d.index for d in run}
+        decisions = [without(d, first.best) if d.index in inside else d for d in decisions]
+    return decisions, advice
+
+
+def within_noise(option: Option, decision: Decision, effort: Effort) -> bool:
+    """Whether ``option`` is not clearly worse than the decision's best (standing advice survives a
+    decision where another action looked a little better by chance)."""
+    return decision.cost - option.gain <= effort.confidence * max(option.error, decision.error)
+
+
+def without(decision: Decision, action: Action) -> Decision:
+    """The decision as if ``action`` had not been scored: its best among the others."""
+    options = [o for o in decision.options if o.action != action]
+    best = max(options, key=lambda o: (o.gain, o.action == decision.played))
+    return replace(decision, best=best.action, best_text=best.text, cost=best.gain, error=best.error,
+                   options=tuple(options))
 
 
 def score_decision(game: Game, state: State, seat: int, played: Action, legal: list[Action],
@@ -134,12 +227,13 @@ def score_decision(game: Game, state: State, seat: int, played: Action, legal: l
     scores = own(game, state, seat, candidates, rng, effort) if own is not None else None
     if scores is None:
         scores = playout_values(game, state, seat, candidates, rng, effort)
-    best = max(range(len(scores.actions)), key=lambda i: (scores.values[i], i == 0))
+    options = tuple(Option(action, game.describe_action(state, seat, action), value - scores.values[0], error)
+                    for action, value, error in zip(scores.actions, scores.values, scores.errors))
+    best = max(options, key=lambda o: (o.gain, o is options[0]))
     moment = game.moment(state, seat)
     return Decision(index=index, seat=seat, where=f"Move {index + 1}" + (f", {moment}" if moment else ""), played=played,
-                    played_text=game.describe_action(state, seat, played), best=scores.actions[best],
-                    best_text=game.describe_action(state, seat, scores.actions[best]),
-                    cost=scores.values[best] - scores.values[0], error=scores.errors[best], unit=scores.unit)
+                    played_text=options[0].text, best=best.action, best_text=best.text, cost=best.gain,
+                    error=best.error, unit=scores.unit, options=options)
 
 
 def candidates_for_review(game: Game, state: State, seat: int, played: Action, legal: list[Action],
@@ -155,17 +249,14 @@ def candidates_for_review(game: Game, state: State, seat: int, played: Action, l
     return chosen + (rng.sample(others, room) if len(others) > room else others)
 
 
-def score_unit(game: Game) -> str:
-    return str(game.extra.get("score_unit", "points"))
-
-
 def playout_values(game: Game, state: State, seat: int, actions: list[Action], rng: random.Random,
                    effort: Effort) -> Scores:
     """Each action's mean value over ``effort.samples`` guesses of the hidden state, every action played
     out from the same guess with the same generator (common random numbers) by the normal bot in every
-    seat. A game whose hard bot stops its playouts at a horizon is valued as the hard bot values it, in
-    points of winning chance (0 to 100); otherwise by the seat's final score margin over its best rival,
-    in the game's unit."""
+    seat, and valued as the hard bot's search values a playout (``core.search.outcome``: the share of the
+    win and a little of the score margin; at the game's horizon, its own reckoning), in points of winning
+    chance (0 to 100). Every game's costs are in that one unit: a game's final gold margin, the unit before
+    issue 44, was too noisy to mark even a clearly bad decision (3 of 10 in Dick Turpin)."""
     hard = resolved(game.bots["hard"]) if "hard" in game.bots else None
     guide = game.bots["normal"] if "normal" in game.bots else game.bots["random"]
     resample = getattr(hard, "resample", None) or game.resample_hidden
@@ -173,48 +264,41 @@ def playout_values(game: Game, state: State, seat: int, actions: list[Action], r
     sums = [0.0] * len(actions)
     diffs = [0.0] * len(actions)
     squares = [0.0] * len(actions)
-    for _ in range(effort.samples):
+    n = 0
+    while n < effort.samples or (n < effort.most_samples and unclear(diffs, squares, n, effort)):
         guess_seed, playout_seed = rng.getrandbits(64), rng.getrandbits(64)
         values = []
         for action in actions:
             guess = resample(state, seat, random.Random(guess_seed))
             game.advance(guess, seat, action)
-            if horizon is not None:
-                values.append(100.0 * playout(game, guess, seat, random.Random(playout_seed), guide,
-                                              horizon=horizon, start=state))
-            else:
-                values.append(final_margin(game, guess, seat, random.Random(playout_seed), guide))
+            values.append(100.0 * playout(game, guess, seat, random.Random(playout_seed), guide,
+                                          horizon=horizon, start=state))
         for i, value in enumerate(values):
             sums[i] += value
             diffs[i] += value - values[0]
             squares[i] += (value - values[0]) ** 2
-    n = max(effort.samples, 1)
-    errors = []
-    for i in range(len(actions)):
-        mean = diffs[i] / n
-        variance = max(squares[i] / n - mean * mean, 0.0) * n / max(n - 1, 1)
-        errors.append(math.sqrt(variance / n))
-    unit = "points of winning chance" if horizon is not None else score_unit(game)
-    return Scores(actions=list(actions), values=[s / n for s in sums], errors=errors, unit=unit)
+        n += 1
+    n = max(n, 1)
+    errors = [paired_error(diffs[i], squares[i], n) for i in range(len(actions))]
+    return Scores(actions=list(actions), values=[s / n for s in sums], errors=errors, unit="points of winning chance")
 
 
-def final_margin(game: Game, state: State, seat: int, rng: random.Random, guide: Any) -> float:
-    """Play ``state`` to its end with ``guide`` in every seat; the seat's score over its best rival, signed
-    so that more is better (the lowest total wins some games)."""
-    for _ in range(PLAYOUT_MOVE_CAP):
-        pending = game.pending(state)
-        if not pending:
-            break
-        mover = pending[0]
-        game.advance(state, mover, guide(state, mover, rng))
-    result = game.result(state)
-    if result is None:
-        return 0.0
-    scores, winners = result["scores"], result["winners"]
-    others = [score for s, score in enumerate(scores) if s not in winners]
-    direction = -1.0 if winners and others and min(scores[s] for s in winners) < max(others) else 1.0
-    rivals = [direction * score for s, score in enumerate(scores) if s != seat]
-    return direction * scores[seat] - (max(rivals) if rivals else 0.0)
+def paired_error(diff_sum: float, diff_square: float, n: int) -> float:
+    """The standard error of a mean paired difference from its sum and sum of squares over ``n`` samples."""
+    mean = diff_sum / max(n, 1)
+    variance = max(diff_square / max(n, 1) - mean * mean, 0.0) * n / max(n - 1, 1)
+    return math.sqrt(variance / max(n, 1))
+
+
+def unclear(diffs: list[float], squares: list[float], n: int, effort: Effort) -> bool:
+    """Whether the best-looking action's gain is worth ``effort.worth_more`` points or more but not yet
+    clear of noise (``effort.confidence`` standard errors): then more samples are worth their time. Checked
+    after every ``effort.samples``, so a clear or a small gain stops there."""
+    if n % effort.samples:
+        return True
+    best = max(range(len(diffs)), key=lambda i: diffs[i])
+    gain = diffs[best] / n
+    return gain >= effort.worth_more and gain <= effort.confidence * paired_error(diffs[best], squares[best], n)
 
 
 def review_record(game: Game, record: dict[str, Any], effort: Effort = Effort(),
@@ -223,9 +307,14 @@ def review_record(game: Game, record: dict[str, Any], effort: Effort = Effort(),
     return review_game(game, record["options"], record["seed"], record["actions"], effort, progress)
 
 
-def review_lines(review: Review, names: Sequence[str]) -> list[str]:
-    """The review as text, per seat: the marked decisions, costliest first."""
-    lines = []
+def review_lines(review: Review, names: Sequence[str], bots: Sequence[bool] = (),
+                 effort: Effort = Effort()) -> list[str]:
+    """The review as text: what it scored and marks at most, then per seat the marked decisions, costliest
+    first. A seat in ``bots`` is spoken of by its name, never as "you"; each unit is explained once."""
+    lines = [f"The review scored {len(review.decisions)} decisions with a choice and marks at most "
+             f"{effort.marks} a seat: the costliest, each a different lesson, where the cost is clear of chance.",
+             ""]
+    explained: set[str] = set()
     for seat, marked in enumerate(review.marked):
         name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
         scored = sum(1 for d in review.decisions if d.seat == seat)
@@ -233,5 +322,8 @@ def review_lines(review: Review, names: Sequence[str]) -> list[str]:
         if not marked:
             lines.append("  no decision cost clearly more than the best one.")
         for decision in marked:
-            lines.append(f"  {decision.in_words()}")
+            lines.append(f"  {decision.in_words(name if seat < len(bots) and bots[seat] else 'you')}")
+            if decision.unit not in explained and decision.unit in UNIT_MEANINGS:
+                explained.add(decision.unit)
+                lines.append(f"    ({decision.unit}: {UNIT_MEANINGS[decision.unit]})")
     return lines

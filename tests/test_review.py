@@ -8,7 +8,9 @@ import pytest
 
 from core.bots import resolved
 from core.registry import all_games, get_game
-from core.review import Effort, review_game, review_lines
+from dataclasses import replace
+
+from core.review import Decision, Effort, Option, costliest, review_game, review_lines
 from core.search import Budget
 from core.simulate import play_bot_game
 from net.protocol import PROTOCOL_VERSION
@@ -39,6 +41,8 @@ def test_marked_decisions_are_the_costliest_in_order(game_id):
         for decision in marked:
             assert decision.best != decision.played
             assert decision.cost > 0
+        lessons = [d.lesson for d in marked if not d.standing]
+        assert len(lessons) == len(set(lessons)), "each marked decision is a lesson of its own"
 
 
 def test_a_game_the_hard_bot_played_shows_few_marks():
@@ -63,7 +67,7 @@ def test_money_or_life_robberies_are_scored_by_the_solver_exactly():
     review = review_game(game, options, 3, played.actions, SMALL)
     robberies = [d for d in review.decisions if d.played.get("do") == "assign"]
     assert robberies
-    assert all(d.error == 0.0 and d.unit == "points" for d in robberies)
+    assert all(d.error == 0.0 and d.unit == "points of winning chance" for d in robberies)
 
 
 def test_a_review_is_deterministic_and_reports_progress():
@@ -74,9 +78,17 @@ def test_a_review_is_deterministic_and_reports_progress():
     assert first == second
     assert seen[-1] == (len(played.actions), len(played.actions))
     assert [done for done, _ in seen] == list(range(1, len(played.actions) + 1))
-    text = "\n".join(review_lines(first, ["Ann", "Bob"]))
-    assert text.startswith("Ann (")
-    assert "gold" in text
+    lines = review_lines(first, ["Ann", "Bob", "Cy", "Di"], bots=[False, True, True, True], effort=SMALL)
+    assert lines[0] == (f"The review scored {len(first.decisions)} decisions with a choice and marks at most "
+                        f"{SMALL.marks} a seat: the costliest, each a different lesson, where the cost is clear of chance.")
+    assert lines[2].startswith("Ann (")
+    text = "\n".join(lines)
+    assert "points of winning chance" in text
+    assert sum("(points of winning chance: how much more often you would have won, out of 100)" in line
+               for line in lines) == 1, "the unit is explained once, where first used"
+    bots_said = lines[lines.index(next(line for line in lines if line.startswith("Bob ("))):]
+    assert not any(": you chose" in line for line in bots_said), "a bot's decisions are not the reader's"
+    assert any(": Bob chose" in line or ": Cy chose" in line or ": Di chose" in line for line in bots_said)
 
 
 @pytest.fixture
@@ -114,7 +126,10 @@ def test_the_review_command_prints_each_seats_review(record_file):
     lines = done.stdout.splitlines()
     assert lines[0] == "Review of The Famous Dick Turpin at The Bell (40 moves)"
     assert any(line.startswith("Ann (") for line in lines)
-    assert sum(1 for line in lines if "decisions with a choice" in line) == 2
+    assert sum(1 for line in lines if line.endswith("decisions with a choice):")) == 2
+    assert any(line.startswith("Moll Cutpurse (easy bot) (") for line in lines)
+    assert not any("you chose" in line for line in lines[lines.index(next(l for l in lines if l.startswith("Moll"))):])
+    assert "Reviewing" in done.stderr and done.stderr.rstrip().endswith("40/40 moves")
 
 
 @pytest.mark.parametrize("content, said", [
@@ -171,3 +186,82 @@ def test_the_review_command_says_when_a_record_stops_before_the_end(tmp_path, re
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[1] == ("This record stops before the end of its game: the review covers its "
                                            "moves so far.")
+
+
+def scored(index: int, played: str, gains: dict[str, float], seat: int = 0) -> Decision:
+    """A decision scored by hand: ``gains`` of each other action over the one played."""
+    options = (Option({"do": played}, played, 0.0, 0.5),) + tuple(
+        Option({"do": name}, name, gain, 0.5) for name, gain in gains.items())
+    best = max(options, key=lambda o: (o.gain, o is options[0]))
+    return Decision(index=index, seat=seat, where=f"Move {index + 1}", played=options[0].action, played_text=played,
+                    best=best.action, best_text=best.text, cost=best.gain, error=best.error, unit="points",
+                    options=options)
+
+
+def test_standing_advice_is_said_once_where_it_first_applies_then_the_review_goes_on():
+    """Declaring was best at every decision from move 3 on: one line at move 3, then the other lessons,
+    each decision weighed without the standing advice (a costly coach at move 9 is still found)."""
+    decisions = [scored(0, "rob North", {"rob South": 0.2}),
+                 scored(2, "rob North", {"declare": 15.0, "rob South": 0.1}),
+                 scored(4, "tavern", {"declare": 14.0, "market": 0.3}),
+                 scored(6, "leave", {"declare": 12.0}),
+                 scored(8, "rob East", {"declare": 20.0, "rob West": 9.0}),
+                 scored(10, "rob East", {"declare": 18.0, "rob West": 6.0})]
+    marked = costliest(decisions, Effort(marks=3, confidence=3.0))
+    assert [d.index for d in marked] == [2, 8]
+    assert marked[0].standing and marked[0].best_text == "declare" and marked[0].run == 5
+    assert "from here on \u201cdeclare\u201d was the best choice at every decision that offered it (5 of them)" in marked[0].in_words()
+    assert not marked[1].standing and marked[1].best_text == "rob West" and marked[1].cost == 9.0
+    assert sum("declare" in d.best_text for d in marked) == 1
+
+
+def test_an_action_best_only_now_and_then_is_no_standing_advice():
+    decisions = [scored(0, "a", {"b": 10.0}), scored(2, "a", {"b": -1.0, "c": 1.0}), scored(4, "c", {"b": 8.0})]
+    marked = costliest(decisions, Effort(marks=3, confidence=3.0))
+    assert not any(d.standing for d in marked)
+    assert [d.index for d in marked] == [0] and marked[0].lesson == "b", "b at move 5 is the same lesson"
+
+
+def test_a_seat_repeating_one_mistake_is_taught_it_once():
+    """Stopping was clearly better twice (not standing advice: at move 7 it was clearly worse): one mark."""
+    decisions = [scored(0, "draw", {"stop": 10.0}), scored(2, "draw", {"stop": 12.0}), scored(4, "a", {"b": 5.0}),
+                 scored(6, "b", {"draw": 9.0, "stop": 0.1})]
+    marked = costliest(decisions, Effort(marks=3, confidence=3.0))
+    assert [(d.index, d.lesson) for d in marked] == [(2, "stop"), (6, "draw"), (4, "b")]
+    assert not any(d.standing for d in marked)
+
+
+def test_seats_carry_their_number_where_names_repeat():
+    from tui.review_command import bot_seats, seat_names
+    record = {"seats": [{"kind": "player", "name": "root"}, {"kind": "player", "name": "root"},
+                        {"kind": "bot", "name": "Moll Cutpurse (normal bot)", "bot": "normal"}, {"kind": "empty"}]}
+    assert seat_names(record) == ["root (seat 1)", "root (seat 2)", "Moll Cutpurse (normal bot)", "Seat 4"]
+    assert bot_seats(record) == [False, False, True, False]
+
+
+def injected_games(game_id: str, count: int):
+    """The first ``count`` seeded games with a clearly bad decision injected (bench/review_quality.py)."""
+    import sys
+    import pathlib
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "bench"))
+    from review_quality import inject
+    from core.simulate import game_seed
+    game, found, index = get_game(game_id), [], 0
+    while len(found) < count:
+        injected = inject(game, game_seed(44, index))
+        index += 1
+        if injected is not None:
+            found.append(injected)
+    return game, found
+
+
+@pytest.mark.parametrize("game_id, samples, count, at_least", [("money-or-life", 16, 5, 4), ("turpin", 32, 4, 3)])
+def test_an_injected_clearly_bad_decision_is_marked_as_the_seats_costliest(game_id, samples, count, at_least):
+    """Issue 44, the seeded small version of bench/review.py's figures (there: 90% and 70% of many games):
+    one decision of one seat replaced by the worst action (the solver's, a search's), the game played on
+    by the normal bots; the review of that seat marks it first."""
+    game, found = injected_games(game_id, count)
+    from review_quality import marked_as_costliest
+    effort = Effort(samples=samples, candidates=4, most_samples=4 * samples)
+    hits = [marked_as_costliest(game, injected, effort)[0] for injected in found]
+    assert sum(hits) >= at_least, hits

@@ -33,7 +33,7 @@ async def test_a_replay_is_reviewed_off_the_interface_thread_and_steps_from_mark
         await pilot.press("v")
         await wait_until(pilot, lambda: screen.review is not None, "the review")
         assert screen.review.marked_steps() == marks
-        assert "reviewed moves (n/b): " + ", ".join(str(index + 1) for index in marks) in screen_text(app)
+        assert "marked moves (n/b): " + ", ".join(str(index + 1) for index in marks) in screen_text(app)
         assert "next mark" in footer_text(app) and "last mark" in footer_text(app)
         await pilot.press("n")
         await wait_until(pilot, lambda: screen.step == marks[0], "the first marked move")
@@ -103,7 +103,7 @@ async def test_the_results_review_key_reviews_the_replay_they_came_from(tmp_path
         await pilot.press("v")
         await wait_until(pilot, lambda: app.screen is replay_screen and replay_screen.review is not None,
                          "the replay, reviewed")
-        assert "reviewed moves (n/b): " in screen_text(app)
+        assert "marked moves (n/b): " in screen_text(app)
 
 
 async def test_after_a_game_review_opens_its_replay_and_reviews_it(tmp_path, monkeypatch):
@@ -123,4 +123,4 @@ async def test_after_a_game_review_opens_its_replay_and_reviews_it(tmp_path, mon
         await pilot.press("v")
         await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen" and app.screen.review is not None,
                          "the replay, reviewed")
-        assert "reviewed moves (n/b): " in screen_text(app)
+        assert "marked moves (n/b): " in screen_text(app)

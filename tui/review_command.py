@@ -28,14 +28,20 @@ def add_review_command(subparsers: argparse._SubParsersAction) -> None:
 
 
 def seat_names(record: dict[str, Any]) -> list[str]:
-    """Who sat in each seat of a record: the name, or "Seat N" with its bot's level."""
+    """Who sat in each seat of a record: the name, or "Seat N" with its bot's level; a name two seats
+    share carries its seat's number ("root (seat 2)")."""
     names = []
     for number, seat in enumerate(record["seats"], start=1):
         name = seat.get("name") or seat.get("away_name")
         if not name:
             name = f"Seat {number}" + (f" ({seat['bot']} bot)" if seat.get("bot") else "")
         names.append(name)
-    return names
+    return [f"{name} (seat {number})" if names.count(name) > 1 else name for number, name in enumerate(names, 1)]
+
+
+def bot_seats(record: dict[str, Any]) -> list[bool]:
+    """Which seats a bot played: the review speaks of them by name, not as "you"."""
+    return [seat.get("kind") == "bot" for seat in record["seats"]]
 
 
 def reviewed(path: str, effort: Effort = Effort(), progress: Any = None) -> tuple[dict[str, Any], Review]:
@@ -47,6 +53,9 @@ def reviewed(path: str, effort: Effort = Effort(), progress: Any = None) -> tupl
         raise RecordError(f"the record is of a game this turpin does not have ({error.args[0]})") from None
     Table.from_record(game, record)  # every move checked as a resumed host checks it, before any is scored
     try:
+        state = game.setup(game.resolve_options(record["options"]), record["seed"])
+        for seat, action in record["actions"]:  # every move checked first: a broken log is refused at once
+            game.apply(state, seat, dict(action))
         return record, review_record(game, record, effort, progress)
     except OptionError as error:
         raise RecordError(f"the record's 'options' cannot be played: {error}") from None
@@ -54,19 +63,29 @@ def reviewed(path: str, effort: Effort = Effort(), progress: Any = None) -> tupl
         raise RecordError(f"the record's action log breaks the rules: {error}") from None
 
 
-def _progress(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // max(total, 1)
-    sys.stderr.write(f"\rreviewing [{'#' * filled}{'.' * (width - filled)}] {done}/{total} moves")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+def progress_bar(stream: Any) -> Any:
+    """Progress on ``stream`` as the app's bar shows it, "Reviewing…": redrawn in place on a terminal,
+    otherwise a line at every tenth of the moves (a log stays short)."""
+    shown: list[int] = []
+
+    def progress(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        line = f"Reviewing\u2026 [{'#' * filled}{'.' * (width - filled)}] {done}/{total} moves"
+        if stream.isatty():
+            stream.write("\r" + line + ("\n" if done == total else ""))
+        elif done == total or 10 * done // max(total, 1) not in shown:
+            shown.append(10 * done // max(total, 1))
+            stream.write(line + "\n")
+        stream.flush()
+
+    return progress
 
 
 def run_review(args: argparse.Namespace) -> int:
+    effort = Effort(samples=args.samples)
     try:
-        record, review = reviewed(args.file, Effort(samples=args.samples),
-                                  _progress if sys.stderr.isatty() else None)
+        record, review = reviewed(args.file, effort, progress_bar(sys.stderr))
     except RecordError as error:
         print(f"turpin: {error}", file=sys.stderr)
         return 2
@@ -75,6 +94,6 @@ def run_review(args: argparse.Namespace) -> int:
     if not review.finished:
         print("This record stops before the end of its game: the review covers its moves so far.")
     print()
-    for line in review_lines(review, seat_names(record)):
+    for line in review_lines(review, seat_names(record), bot_seats(record), effort):
         print(line)
     return 0

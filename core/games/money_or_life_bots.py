@@ -12,7 +12,12 @@ bring, and a lost round for a spur. With that one formula it
   the partner's choices);
 * shops: health when low, the item that pays for itself over the rounds left, gifts to the poor when
   its scoundrel track has brought guards;
-* retires when far enough ahead late, or as soon as a retired rival's score is beaten.
+* retires when far enough ahead late, or as soon as a retired rival's score is beaten;
+* declares "playing as a scoundrel" (Y13) as a player who read the sheet weighs it: the flip of his
+  reputation against what the scoundrel's formula gains a round (``wants_scoundrel_scoring``), so at once
+  from an even start; once a scoundrel, it weighs the targeted guards its points bring more heavily.
+
+Every optional action the rules give, and whether each level considers it: ``core.games.optional_actions``.
 
 ``easy`` plays like a beginner: it rides for the richest coach whatever its guards and its combat,
 and only rests at the tavern once badly hurt (it assigns its dice as well as the normal bot does). It never
@@ -39,6 +44,12 @@ from core.games import money_or_life_solver as solver
 
 DEATH = 200.0            # dying loses the game: worth more than any purse
 GUARD_PENALTY = 6.0      # the k-th targeted guard costs k times this, for the rest of the game (full length)
+#: The same for a player who declared "playing as a scoundrel" (Y13): he chases scoundrel points, so each
+#: guard they bring must weigh more to hold him back (measured: 60% [56-64] of 600 duels against 6, both declared).
+SCOUNDREL_GUARD_PENALTY = 10.0
+#: What playing as a scoundrel is reckoned to gain a round over the folk hero's formula (Y13): combat is
+#: where the dice go anyway, and a scoundrel may leave wit short (a missed wit costs folk hero, a point to him).
+SCOUNDREL_EDGE = 1.5
 RANDOM_GUARD_PENALTY = 2.0  # the k-th random guard a player brings costs k times this
 REST_PENALTY = 2.0       # a round spent at the tavern because of a spur
 PIP_VALUE = 0.35         # a +1 item bonus, per round left, in points
@@ -54,12 +65,16 @@ def health_price(health_after: int) -> float:
     return 1.5
 
 
+#: A player as the bot weighs him: (health, folk hero, scoundrel, plays as scoundrel, share of the game
+#: still to come, what the k-th targeted guard costs, times k, over a whole game).
+Profile = tuple[int, int, int, bool, float, float]
+
+
 @lru_cache(maxsize=1 << 18)
 def outcome_value(folk_hero: int, scoundrel: int, health: int, money: int, spur: bool,
-                  me: tuple[int, int, int, bool, float]) -> float:
-    """The bot's value of a robbery outcome (raw track changes) for a player ``me`` =
-    (health, folk hero, scoundrel, plays as scoundrel, share of the game still to come)."""
-    my_health, my_folk, my_scoundrel, as_scoundrel, left = me
+                  me: Profile) -> float:
+    """The bot's value of a robbery outcome (raw track changes) for a player ``me`` (a ``Profile``)."""
+    my_health, my_folk, my_scoundrel, as_scoundrel, left, guard_penalty = me
     new_health = min(engine.MAX_HEALTH, my_health + health)
     if new_health <= 0:
         return -DEATH
@@ -69,20 +84,20 @@ def outcome_value(folk_hero: int, scoundrel: int, health: int, money: int, spur:
     value = float(money) + (scoundrel_gain - folk_gain if as_scoundrel else folk_gain - scoundrel_gain)
     value += health * health_price(new_health) if health < 0 else 0.0
     # Targeted guards follow you everywhere, town included, and each one more is worse than the last.
-    value -= left * GUARD_PENALTY * sum(range(my_scoundrel // GUARD_STEP + 1, new_scoundrel // GUARD_STEP + 1))
+    value -= left * guard_penalty * sum(range(my_scoundrel // GUARD_STEP + 1, new_scoundrel // GUARD_STEP + 1))
     value -= left * RANDOM_GUARD_PENALTY * sum(range(my_folk // GUARD_STEP + 1, new_folk // GUARD_STEP + 1))
     if spur:
         value -= REST_PENALTY * min(1.0, left * 4)
     return value
 
 
-def result_value(result: solver.Outcome, me: tuple[int, int, int, bool, float]) -> float:
+def result_value(result: solver.Outcome, me: Profile) -> float:
     """``outcome_value`` of one of the solver's outcomes."""
     return outcome_value(result.folk_hero, result.scoundrel, result.health, result.money, result.spur, me)
 
 
 def best_entry(dice: list[int], targets: dict[str, int], player: dict[str, Any],
-               me: tuple[int, int, int, bool, float]) -> solver.Entry:
+               me: Profile) -> solver.Entry:
     entries = solver.solve(dice, targets["speed"], targets["wit"], targets["combat"], targets["money"],
                            engine.horse_bonus(player), engine.wit_bonus(player), engine.combat_bonus(player))
     return max(entries, key=lambda e: result_value(e.outcome, me))
@@ -178,7 +193,7 @@ DEAD = -1e9
 
 
 @lru_cache(maxsize=256)
-def value_tables(me: tuple[int, int, int, bool, float]) -> ValueTables:
+def value_tables(me: Profile) -> ValueTables:
     """The ``ValueTables`` of a player's figures (``my_profile``): a few hundred ``outcome_value`` calls,
     kept while the figures last (a round, usually)."""
     wit = [outcome_value(margin, 0, 0, 0, False, me) for margin in range(-WIT_OFFSET, WIT_OFFSET)]
@@ -211,10 +226,12 @@ def expected_best(table: RollTable, tables: ValueTables, wit_need: int, combat_n
 
 # --- reading the view ---------------------------------------------------------------------------------
 
-def my_profile(view: View, seat: int) -> tuple[int, int, int, bool, float]:
+def my_profile(view: View, seat: int, scoundrel_guard: float = SCOUNDREL_GUARD_PENALTY) -> Profile:
+    """The seat's ``Profile``; ``scoundrel_guard`` is what a targeted guard costs once he plays as a scoundrel."""
     player = view["players"][seat]
     left = max(0, view["rounds"] - view["round"]) / 16
-    return (player["health"], player["folk_hero"], player["scoundrel"], player["as_scoundrel"], round(left, 3))
+    guard = scoundrel_guard if player["as_scoundrel"] else GUARD_PENALTY
+    return (player["health"], player["folk_hero"], player["scoundrel"], player["as_scoundrel"], round(left, 3), guard)
 
 
 #: The faces an "N+d6" stat still to roll is weighed at, equally: 2 and 5 keep the die's mean (3.5) and
@@ -247,12 +264,13 @@ def random_guards_here(random_guards: int) -> list[tuple[int, float]]:
     return [(k, chance) for k, chance in enumerate(chances) if chance > 1e-9]
 
 
-def coach_value(view: View, seat: int, coach: dict[str, Any], faces: tuple[int, ...] = ROLLED_FACES) -> float:
+def coach_value(view: View, seat: int, coach: dict[str, Any], faces: tuple[int, ...] = ROLLED_FACES,
+                scoundrel_guard: float = SCOUNDREL_GUARD_PENALTY) -> float:
     """Expected value of robbing this coach: over the dice to roll, "N+d6" stats and guards, and the
     chance the other player comes too (one die less, his hunters too, half the money; his pooled dice
     are left out, which errs on the careful side)."""
     player = view["players"][seat]
-    tables = value_tables(my_profile(view, seat))
+    tables = value_tables(my_profile(view, seat, scoundrel_guard))
     random_guards = sum(p["folk_hero"] // GUARD_STEP for p in view["players"] if p["status"] == "riding")
     targeted = player["scoundrel"] // GUARD_STEP
     guard_cases = [(targeted + k, chance) for k, chance in random_guards_here(random_guards)]
@@ -338,17 +356,24 @@ def best_purchase(player: dict[str, Any], rounds_left: int) -> tuple[float, Acti
     return best
 
 
-def should_give(view: View, player: dict[str, Any]) -> bool:
-    """Give to the poor when scoundrel points have brought guards and enough gifts drop below the line."""
-    if player["as_scoundrel"] or view["round"] >= view["rounds"]:
+def should_give(view: View, player: dict[str, Any], scoundrel_guard: float = SCOUNDREL_GUARD_PENALTY) -> bool:
+    """Give to the poor (Y9) when scoundrel points have brought guards and enough gifts drop below the line.
+    A folk hero gains by it all but a guinea a gift; one playing as a scoundrel loses 3 guineas and 2 points
+    a gift, so he gives only while the guard it sends away weighs more for the rounds left."""
+    if view["round"] >= view["rounds"] or player["scoundrel"] < GUARD_STEP:
         return False
     over = player["scoundrel"] % GUARD_STEP + 1
-    return player["scoundrel"] >= GUARD_STEP and player["guineas"] >= 3 * over
+    if player["guineas"] < engine.GIFT_PRICE * over:
+        return False
+    if not player["as_scoundrel"]:
+        return True
+    share = (view["rounds"] - view["round"]) / 16
+    return scoundrel_guard * (player["scoundrel"] // GUARD_STEP) * share >= (engine.GIFT_PRICE + 2) * over
 
 
 # --- decisions ------------------------------------------------------------------------------------------
 
-def choose_pick(view: View, seat: int, legal: list[Action]) -> Action:
+def choose_pick(view: View, seat: int, legal: list[Action], scoundrel_guard: float = SCOUNDREL_GUARD_PENALTY) -> Action:
     wheres = [a["where"] for a in legal if a["do"] == "pick"]
     if wheres == ["tavern"]:
         return {"do": "pick", "where": "tavern"}
@@ -356,9 +381,9 @@ def choose_pick(view: View, seat: int, legal: list[Action]) -> Action:
     rounds_left = view["rounds"] - view["round"]
     values: dict[str, float] = {}
     for coach in view["coaches"]:
-        values[coach["at"]] = coach_value(view, seat, coach)
+        values[coach["at"]] = coach_value(view, seat, coach, scoundrel_guard=scoundrel_guard)
     values["tavern"] = heal_value(player, 2) - town_guard_risk(view, seat, "tavern")
-    if should_give(view, player):
+    if should_give(view, player, scoundrel_guard):
         values["tavern"] += 3.0
     values["market"] = (max(heal_value(player, 3), best_purchase(player, rounds_left)[0])
                         - town_guard_risk(view, seat, "market"))
@@ -386,13 +411,14 @@ def retire_value(view: View, seat: int) -> float:
     return -0.6 * DEATH * (1.0 - safety)
 
 
-def choose_assignment(view: View, seat: int, legal: list[Action]) -> Action:
+def choose_assignment(view: View, seat: int, legal: list[Action],
+                      scoundrel_guard: float = SCOUNDREL_GUARD_PENALTY) -> Action:
     player = view["players"][seat]
     if not robbery_partners(view, seat):
         targets = engine.shown_coach_targets(view, player["pick"])
-        entry = best_entry(player["rob_dice"], targets, player, my_profile(view, seat))
+        entry = best_entry(player["rob_dice"], targets, player, my_profile(view, seat, scoundrel_guard))
         return entry.assignments[0].as_action()
-    value = shared_robbery_values(view, seat)
+    value = shared_robbery_values(view, seat, scoundrel_guard)
     assigns = [a for a in legal if a["do"] == "assign"]
     return max(assigns, key=lambda a: (value(a), -assigns.index(a)))
 
@@ -403,14 +429,15 @@ def robbery_partners(view: View, seat: int) -> list[dict[str, Any]]:
     return [p for p in view["players"] if p["seat"] != seat and p["pick"] == where and p["rob_dice"]]
 
 
-def shared_robbery_values(view: View, seat: int) -> Callable[[Action], float]:
+def shared_robbery_values(view: View, seat: int,
+                          scoundrel_guard: float = SCOUNDREL_GUARD_PENALTY) -> Callable[[Action], float]:
     """On a shared coach (Y8): an assignment's worth (``result_value``) on average over every way the
     partner may share his dice (his dice and his gear are public), each pooled with ours as the rules
     pool them. The move pane's suggestion reads it too, so that it is the normal bot's choice."""
     player = view["players"][seat]
     where = player["pick"]
     targets = engine.shown_coach_targets(view, where)
-    me = my_profile(view, seat)
+    me = my_profile(view, seat, scoundrel_guard)
     partner = robbery_partners(view, seat)[0]
     theirs = solver.choices(partner["rob_dice"], targets["speed"], engine.horse_bonus(partner))
     order = [p["seat"] for p in view["players"] if p["pick"] == where and p["rob_dice"]]
@@ -431,11 +458,12 @@ def shared_robbery_values(view: View, seat: int) -> Callable[[Action], float]:
     return mean_value
 
 
-def choose_in_town(view: View, seat: int, legal: list[Action]) -> Action:
+def choose_in_town(view: View, seat: int, legal: list[Action],
+                   scoundrel_guard: float = SCOUNDREL_GUARD_PENALTY) -> Action:
     player = view["players"][seat]
     where = player["pick"]
     rounds_left = view["rounds"] - view["round"]
-    if {"do": "give"} in legal and should_give(view, player):
+    if {"do": "give"} in legal and should_give(view, player, scoundrel_guard):
         return {"do": "give"}
     price = engine.HEAL_PRICE[where]
     if {"do": "heal"} in legal and health_price(player["health"]) > price - 0.6:
@@ -448,23 +476,58 @@ def choose_in_town(view: View, seat: int, legal: list[Action]) -> Action:
 
 
 def wants_scoundrel_scoring(view: View, seat: int) -> bool:
-    """Declare for the scoundrel's formula on the last two rounds, if it pays. Earlier it would make
-    the bot chase scoundrel points, and the targeted guards they bring kill."""
+    """Declare "playing as a scoundrel" (Y13: any time, for good) as a player who read the sheet weighs it:
+    the flip of the reputation he has (scoundrel − folk hero counts instead of folk hero − scoundrel, twice
+    the difference) against ``SCOUNDREL_EDGE`` a round for the rounds left. At the start both tracks are 0,
+    so he declares at once; a seat taken over with a folk hero's lead keeps it while the lead is worth more."""
+    player = view["players"][seat]
+    rounds_left = view["rounds"] - view["round"] + 1
+    return 2 * (player["scoundrel"] - player["folk_hero"]) + SCOUNDREL_EDGE * rounds_left >= 0
+
+
+def declares_late(view: View, seat: int) -> bool:
+    """The normal bot's rule before issue 44: declare on the last two rounds, if it pays then."""
     player = view["players"][seat]
     return view["round"] >= view["rounds"] - 1 and player["scoundrel"] > player["folk_hero"]
 
 
+def declares_at_once(view: View, seat: int) -> bool:
+    """A player who declares at his first chance, whatever his tracks (the bench's baseline)."""
+    return True
+
+
+def normal_with(declares: Callable[[View, int], bool],
+                scoundrel_guard: float = SCOUNDREL_GUARD_PENALTY) -> Callable[[State, int, random.Random], Action]:
+    """The normal bot with a rule of its own for declaring "playing as a scoundrel", and its own weight of
+    a targeted guard once it plays as one."""
+
+    def bot(state: State, seat: int, rng: random.Random) -> Action:
+        view = engine.view(state, seat)
+        legal = engine.legal_actions(state, seat)
+        if {"do": "play_as_scoundrel"} in legal and declares(view, seat):
+            return {"do": "play_as_scoundrel"}
+        if view["phase"] == "pick":
+            return choose_pick(view, seat, legal, scoundrel_guard)
+        if view["phase"] == "rob":
+            return choose_assignment(view, seat, legal, scoundrel_guard)
+        return choose_in_town(view, seat, legal, scoundrel_guard)
+
+    return bot
+
+
+_normal = normal_with(wants_scoundrel_scoring)
+
+
 def normal(state: State, seat: int, rng: random.Random) -> Action:
     """The ``normal`` bot: reads only ``view(state, seat)``."""
-    view = engine.view(state, seat)
-    legal = engine.legal_actions(state, seat)
-    if {"do": "play_as_scoundrel"} in legal and wants_scoundrel_scoring(view, seat):
-        return {"do": "play_as_scoundrel"}
-    if view["phase"] == "pick":
-        return choose_pick(view, seat, legal)
-    if view["phase"] == "rob":
-        return choose_assignment(view, seat, legal)
-    return choose_in_town(view, seat, legal)
+    return _normal(state, seat, rng)
+
+
+#: Opponents the bench measures the normal bot against (``bench/bots.py``), by name: the normal bot as it
+#: was before issue 44 (it declared only in the last two rounds, and weighed a guard the same either way),
+#: and that bot declaring at its first chance.
+BASELINES = {"normal-before-44": normal_with(declares_late, GUARD_PENALTY),
+             "normal-declares-at-once": normal_with(declares_at_once, GUARD_PENALTY)}
 
 
 # --- easy ---------------------------------------------------------------------------------------------
@@ -501,6 +564,8 @@ def easy(state: State, seat: int, rng: random.Random) -> Action:
 HARD_BUDGET = Budget(playouts=7 * 40, seconds=0.2, candidates=7)
 #: A lead of this many points at the end of a round is worth about three wins in four (the logistic's scale).
 LEAD_SCALE = 8.0
+#: Health counts in full in ``worth`` while this many rounds are left, less in the last ones, nothing at the end.
+HEALTH_ROUNDS = 4
 #: The rival banks about this much a round once awake (Y16), for reckoning a solo lead before the end.
 RIVAL_PACE = 3.0
 
@@ -522,8 +587,11 @@ def worth(state: State, seat: int) -> float:
     left = max(0, state["rounds"] - state["round"])
     share = left / 16
     bonuses = engine.horse_bonus(player) + engine.wit_bonus(player) + engine.combat_bonus(player)
-    value += health_worth(player["health"]) + PIP_VALUE * left * bonuses
-    value -= share * GUARD_PENALTY * math.comb(player["scoundrel"] // GUARD_STEP + 1, 2)
+    # Health is worth what it keeps alive for the rounds to come: nothing once the last round is played,
+    # so a rider is not reckoned ahead of one who retired with the same score (Y14) for the health he has
+    value += health_worth(player["health"]) * min(1.0, left / HEALTH_ROUNDS) + PIP_VALUE * left * bonuses
+    penalty = SCOUNDREL_GUARD_PENALTY if player["as_scoundrel"] else GUARD_PENALTY
+    value -= share * penalty * math.comb(player["scoundrel"] // GUARD_STEP + 1, 2)
     value -= share * RANDOM_GUARD_PENALTY * math.comb(player["folk_hero"] // GUARD_STEP + 1, 2)
     if player["rest_round"] > state["round"]:
         value -= REST_PENALTY
@@ -536,12 +604,15 @@ def round_over(state: State, seat: int, start: State) -> float | None:
     chance of winning."""
     if state["round"] == start["round"]:
         return None
-    mine = worth(state, seat)
-    if state["solo"]:
-        rival = state["rival"] + RIVAL_PACE * max(0, state["rounds"] - max(state["round"], engine.RIVAL_WAKES) + 1)
-    else:
-        rival = worth(state, 1 - seat)
+    mine, rival = worth(state, seat), rival_worth(state, seat)
     return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (rival - mine) / LEAD_SCALE))))
+
+
+def rival_worth(state: State, seat: int) -> float:
+    """The other player's ``worth``; solo, the rival's money and what it may still bank."""
+    if state["solo"]:
+        return state["rival"] + RIVAL_PACE * max(0, state["rounds"] - max(state["round"], engine.RIVAL_WAKES) + 1)
+    return worth(state, 1 - seat)
 
 
 hard = searching_bot(lambda: engine.GAME, budget=HARD_BUDGET, horizon=round_over)
@@ -550,9 +621,12 @@ hard = searching_bot(lambda: engine.GAME, budget=HARD_BUDGET, horizon=round_over
 def review_values(game: Any, state: State, seat: int, actions: list[Action], rng: random.Random,
                   effort: Any) -> Any:
     """The review's scoring of a robbery's assignment (``core.review``): the solver's exact outcome of
-    every assignment the dice allow, valued as the normal bot values an outcome (``result_value``), in
-    points; on a shared coach, averaged over every way the partner may share his dice. Other decisions
-    are left to the review's playouts (None)."""
+    every assignment the dice allow, valued as the normal bot values an outcome (``result_value``); on a
+    shared coach, averaged over every way the partner may share his dice. The points are then read as a
+    chance of winning the way the hard bot reads a lead at the end of a round (``round_over``: the lead in
+    ``worth`` now plus the robbery's value, through the logistic), so a robbery's cost and a pick's are in
+    one unit, points of winning chance, and the costliest of a seat's decisions is the costliest. Other
+    decisions are left to the review's playouts (None)."""
     from core.review import Scores  # core.review reads the bots; imported here, when a review runs
 
     view = engine.view(state, seat)
@@ -571,7 +645,9 @@ def review_values(game: Any, state: State, seat: int, actions: list[Action], rng
                                                      targets["money"], engine.horse_bonus(player),
                                                      engine.wit_bonus(player), engine.combat_bonus(player)), me)
                   for a in assigns]
-    return Scores(actions=assigns, values=values, errors=[0.0] * len(assigns), unit="points")
+    lead = worth(state, seat) - rival_worth(state, seat)
+    chances = [100.0 / (1.0 + math.exp(max(-50.0, min(50.0, -(lead + value) / LEAD_SCALE)))) for value in values]
+    return Scores(actions=assigns, values=chances, errors=[0.0] * len(assigns), unit="points of winning chance")
 
 
 hard.review_values = review_values  # type: ignore[attr-defined]

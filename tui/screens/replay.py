@@ -12,7 +12,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from core.review import Decision, Effort, Review, review_record
+from core.review import UNIT_MEANINGS, Decision, Effort, Review, review_record
 from tui import TABLE_STYLES
 from tui.games import panes_for
 from tui.replay import Replay
@@ -131,21 +131,25 @@ class ReplayScreen(Screen[None]):
             bar.append("  · playing (space pauses)", style="italic")
         if self.review is not None:
             marks = self.review.marked_steps()
-            bar.append(f"  · reviewed moves (n/b): {', '.join(str(index + 1) for index in marks) or 'none'}"
+            bar.append(f"  · marked moves (n/b): {', '.join(str(index + 1) for index in marks) or 'none'}"
                        if marks else "  · the review marked no move", style="italic")
         bar.append(f"   {self.replay.path.name}", style="dim")
         self.query_one("#replay-bar", Static).update(bar, layout=False)
         self._draw_mark(step)
 
     def _draw_mark(self, step: int) -> None:
-        """The reviewed move that comes next at this step, in words; nothing where none does."""
+        """The marked move that comes next at this step, in words; nothing where none does."""
         line = self.query_one("#review-mark", Static)
         marked = [d for d in self.marked() if d.index == step]
         line.display = bool(marked)
         if marked:
             text = Text(f" {self.app.glyphs.star} {marked[0].where} \N{EM DASH} ", style="bold")
-            text.append(Text(self.names[marked[0].seat]))  # a person's name: plain text, never markup
-            text.append(": " + marked[0].in_words().split(": ", 1)[1])
+            name = self.names[marked[0].seat]  # a person's name: plain text, never markup
+            said = marked[0].in_words(name).split(": ", 1)[1]  # "Ann chose …", never "you" for a bot
+            text.append(Text(f"{name}: {said}" if marked[0].standing else said))
+            first = next(d for d in self.marked() if d.unit == marked[0].unit)
+            if first is marked[0] and marked[0].unit in UNIT_MEANINGS:  # a unit explained where first used
+                text.append(f" ({marked[0].unit}: {UNIT_MEANINGS[marked[0].unit]})", style="dim")
             line.update(text, layout=False)
 
     def marked(self) -> list[Decision]:
@@ -195,8 +199,10 @@ class ReplayScreen(Screen[None]):
             self.query_one("#review-progress", ProgressBar).display = False
             self.refresh_bindings()
             marks = self.marked()
-            self.notify(f"The review marked {len(marks)} move{'s' if len(marks) != 1 else ''}: n goes to the next one"
-                        if marks else "The review found no move that clearly cost its player.", markup=False)
+            scored = f"of {len(self.review.decisions)} decisions scored (at most {self.effort.marks} a seat)"
+            self.notify(f"The review marked {len(marks)} move{'s' if len(marks) != 1 else ''} {scored}: n goes to "
+                        f"the next one" if marks else f"The review found no move that clearly cost its player, "
+                        f"{scored}.", markup=False)
             self._draw(self.step)
         elif event.state == WorkerState.ERROR and not event.worker.is_cancelled:
             self.query_one("#review-progress", ProgressBar).display = False
