@@ -70,6 +70,8 @@ class BotTurn:
     state: State
     rng: random.Random
     actions_seen: int
+    #: Take-back questions asked at the table when the bot was asked (a question since: out of date).
+    questions_seen: int = 0
 
 
 @dataclass
@@ -105,6 +107,7 @@ class Table:
         self.fair: FairDeal | None = FairDeal.fresh(len(self.seats)) if seed is None else None
         #: When the fair deal stops waiting for the pledges or reveals it lacks (``turn_clock.now`` time).
         self._share_deadline: float | None = None
+        self._questions = 0  # take-back questions asked at this table (``BotTurn.questions_seen``)
         self._deal(seed)
         #: Who sits where over the games at this table, and the running score (``start_again``).
         self.match = Match.new(len(self.seats))
@@ -183,6 +186,7 @@ class Table:
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token,
                            **({"away_name": s.away_name} if s.away_name is not None else {})} for s in self.seats],
                 "actions": self.actions, "taken_back": self.taken_back, "match": self.match.to_record(),
+                "clock_state": self.turn_clock.to_record(),
                 "fair": self.fair.to_record() if self.fair is not None else None}
 
     @classmethod
@@ -230,6 +234,7 @@ class Table:
             events = game.apply(table.state, seat, chosen)
             table.actions.append([seat, action])
             table.log += events
+        table.turn_clock.restore(record.get("clock_state"), len(table.seats))  # who was away, missed turns
         table._refresh_prompts()
         return table
 
@@ -565,6 +570,8 @@ class Table:
         self._last_move: tuple[int, bool] = (0, False)
         #: A take-back asked and not yet answered by everyone (issue 34), and the moves taken back so far.
         self.take_back_asked: TakeBackAsked | None = None
+        #: The seconds the last mover's clock had before his move (None: no clock).
+        self._left_before_move: float | None = None
         self.taken_back: list[dict[str, Any]] = []
         #: Every event of the game, the deal's first; each viewer is sent what ``visible_events`` allows.
         self.log: list[Event] = self.game.opening_events(self.state)
@@ -660,7 +667,8 @@ class Table:
         if seat is None:
             return None
         name = self._bot_name(seat)
-        return BotTurn(seat, name, self.game.bots[name], clone(self.state), self._bot_rngs[seat], len(self.actions))
+        return BotTurn(seat, name, self.game.bots[name], clone(self.state), self._bot_rngs[seat], len(self.actions),
+                       self._questions)
 
     def play_bot_action(self, turn: BotTurn, action: Action | None) -> bool:
         """Apply a bot's decision if its seat still awaits it (False, and nothing done, if not). An action
@@ -669,6 +677,8 @@ class Table:
         seat = turn.seat
         if self.over or seat not in self.game.pending(self.state) or not self.bot_plays(seat):
             return False
+        if self.take_back_asked is not None or turn.questions_seen != self._questions:
+            return False  # a take-back was asked while it thought: nothing moves while play waits (issue 43)
         legal = self.game.legal_actions(self.state, seat)
         chosen = matching_action(action, legal)
         if chosen is None and len(self.actions) != turn.actions_seen:
@@ -690,6 +700,7 @@ class Table:
 
     def _apply(self, seat: int, action: Action, by_player: bool = False) -> None:
         before = clone(self.state) if by_player else None  # (a bot's move is never taken back)
+        self._left_before_move = self.turn_clock.left(seat)  # a take-back gives the seat this time back
         events = self.game.apply(self.state, seat, action)
         # Whether this move may be taken back (asked of the game now, while the state before it is at hand)
         self._last_move = (len(self.log), before is not None and self.game.can_take_back(before, self.state, seat, action))
@@ -715,6 +726,10 @@ class Table:
                 and bool(self.actions) and self.actions[-1][0] == seat and self._last_move[1]
                 and self.seats[seat].kind == "player")
 
+    def take_back_open(self) -> bool:
+        """Whether the last move may still be taken back by whoever made it (a bot waits a grace first)."""
+        return bool(self.actions) and self.may_take_back(self.actions[-1][0])
+
     def ask_take_back(self, watcher: Watcher) -> None:
         """A player asks to take back his last move: the other people are asked (play waits); with none
         to ask (bots agree), it is taken back at once."""
@@ -724,7 +739,10 @@ class Table:
                                      "nothing hidden has been shown and no card or die drawn since")
         waiting = {other for other, info in enumerate(self.seats) if other != seat and info.kind == "player"}
         self.take_back_asked = TakeBackAsked(seat, len(self.actions), self.turn_clock.now() + ANSWER_SECONDS, waiting)
-        self.log.append(event(f"Seat {seat + 1} asks to take back their last move.", table_line=True))
+        self._questions += 1
+        self.turn_clock.pause()  # play waits: every clock stands still until the question is answered
+        self.log.append(event(f"Seat {seat + 1} asks to take back their last move.", table_line=True,
+                              take_back="asked", seat=seat))
         if not waiting:
             self._take_back()
             return
@@ -756,13 +774,19 @@ class Table:
     def _keep_the_move(self, line: str) -> None:
         self.take_back_asked = None
         self._last_move = (self._last_move[0], False)  # asked once: the answer stands
-        self.log.append(event(line, table_line=True))
+        self.turn_clock.resume()
+        self.log.append(event(line, table_line=True, take_back="kept"))
         self._refresh_prompts()
         self._broadcast()
 
     def _take_back(self) -> None:
-        """The last move undone exactly: the game replayed from its seed without it; the record keeps the
-        take-back beside the moves, so resume and replays agree."""
+        """The move asked about undone exactly, or nothing: the game replayed from its seed without it; the
+        record keeps the take-back beside the moves, so resume and replays agree. The seat's clock has the
+        time it had before that move; every other clock goes on from where it stood."""
+        asked = self.take_back_asked
+        if asked is None or len(self.actions) != asked.turn or self.actions[-1][0] != asked.seat:
+            self._keep_the_move("The move asked about is no longer the last one: nothing is taken back.")
+            return
         seat, action = self.actions.pop()
         log_before, _ = self._last_move
         self.taken_back.append({"turn": len(self.actions), "seat": seat, "action": action})
@@ -771,9 +795,13 @@ class Table:
         for mover, move in self.actions:
             self.game.advance(self.state, mover, dict(move))
         self.log = self.log[:log_before] + [event(f"Seat {seat + 1} took back their last move, as everyone "
-                                                  "agreed.", table_line=True)]
+                                                  "agreed.", table_line=True, take_back="taken", seat=seat)]
         self._last_move = (len(self.log), False)
         self._refresh_prompts(acted=seat)
+        if self._left_before_move is not None and seat in self.game.pending(self.state):
+            self.turn_clock.give(seat, self._prompts[seat].id, self._left_before_move)
+        self._left_before_move = None
+        self.turn_clock.resume()
         if self.save is not None:
             self.save(self.record())
         for watcher in list(self.watchers):  # the log lost lines: everyone is sent it whole again
@@ -840,8 +868,9 @@ class Table:
         self.tell(f"Seat {seat + 1}: idle, a bot plays it until they are back")
 
     def heard_from(self, watcher: Watcher) -> None:
-        """Anything from a seat's connection: a player a bot was playing for (away) has his seat back, and
-        is told so."""
+        """A move from a seat, or its app's word that its player is at the keys (``here``): a player a bot
+        was playing for (away) has his seat back, and is told so. Chat, answers and pings are not this; and
+        only his own move ends his run of missed turns (``TurnClock.moved``)."""
         seat = watcher.seat
         if seat is None or self.seats[seat].kind != "player" or not self.turn_clock.back(seat):
             return
@@ -914,7 +943,7 @@ class Table:
             left = None if self._share_deadline is None else self._share_deadline - self.turn_clock.now()
             fields["deal"] = self.fair.public(left)
         if self.take_back_asked is not None:
-            fields["take_back"] = self.take_back_asked.public()
+            fields["take_back"] = self.take_back_asked.public(self.turn_clock.now())
         return fields
 
     def _table_frame(self, seat: int | None, events: list[Event], catch_up: bool,
@@ -954,7 +983,6 @@ class Table:
         """
         if watcher.seat is None and self.spectators_muted:
             raise Refusal("muted", "the host has muted spectators' chat; players can still talk")
-        self.heard_from(watcher)
         text = check_chat_text(text)
         wait = watcher.chat.take(time.monotonic() if now is None else now)
         if wait > 0:

@@ -46,6 +46,9 @@ class HostSettings:
     max_connections: int = 1024
     #: Seconds a bot waits before acting, so people can follow; 0 in tests and benchmarks.
     bot_delay: float = 0.0
+    #: Seconds a bot waits after a person's move that may be taken back, before it moves (its move closes
+    #: the window): a real chance to press U. Only where bots wait for people at all (``bot_delay`` > 0).
+    take_back_grace: float = 4.0
     #: Seconds a bot may think about one move before the normal bot makes it instead (with a notice).
     bot_deadline: float = 5.0
     #: Longest wait between looks at the turn clocks (the next deadline is looked at sooner); tests whose
@@ -368,9 +371,11 @@ class TableHost:
         watcher = connection.watcher
         if watcher is None or not watcher.alive:
             raise Refusal("not_joined", "say hello (join the table) before anything else")
-        self.table.heard_from(watcher)  # anything from an away player's seat gives it back to him
         if kind == "here":
-            return  # (heard: an away player's seat is his again)
+            # His app says he is at the keys: an away player's seat is his again (his run of missed turns
+            # ends only with a move of his: chat, answers and pings count for nothing, issue 43)
+            self.table.heard_from(watcher)
+            return
         if kind == "pledge":
             self.table.pledge(watcher, message["pledge"])
             self._schedule_bots()
@@ -484,6 +489,8 @@ class TableHost:
         event loop goes on serving clients (heartbeats, other seats' moves) while a bot thinks."""
         while self.table.next_bot() is not None:
             await asyncio.sleep(self.settings.bot_delay)
+            if self.settings.bot_delay > 0 and self.table.take_back_open():
+                await asyncio.sleep(max(0.0, self.settings.take_back_grace - self.settings.bot_delay))
             turn = self.table.bot_turn()
             if turn is not None:
                 self.table.play_bot_action(turn, await self._decide(turn))

@@ -308,10 +308,25 @@ def check_record(record: Any) -> None:
             and all(isinstance(entry, dict) and _whole_number(entry.get("turn")) and _whole_number(entry.get("seat"))
                     and 0 <= entry["seat"] < seats and isinstance(entry.get("action"), dict) for entry in taken_back)):
         raise RecordError("the record's 'taken_back' (the moves taken back) is damaged")
+    _check_clock_state(record.get("clock_state"), seats)
     for number, entry in enumerate(record["actions"], start=1):
         if not (isinstance(entry, list) and len(entry) == 2 and _whole_number(entry[0]) and 0 <= entry[0] < seats
                 and isinstance(entry[1], dict)):
             raise RecordError(f"the record's action log is damaged at action {number} ({_shown(entry)})")
+
+
+def _check_clock_state(saved: Any, seats: int) -> None:
+    """Who was away and each seat's run of missed turns (``TurnClock.to_record``)."""
+    if saved is None:
+        return
+    away, missed = (saved.get("away"), saved.get("missed")) if isinstance(saved, dict) else (None, None)
+    if not (isinstance(away, list) and len(away) <= seats and all(_whole_number(seat) and 0 <= seat < seats
+                                                                  for seat in away)
+            and isinstance(missed, list) and len(missed) <= seats
+            and all(isinstance(entry, list) and len(entry) == 2 and _whole_number(entry[0])
+                    and 0 <= entry[0] < seats and _whole_number(entry[1]) and 0 <= entry[1] <= 1_000_000
+                    for entry in missed)):
+        raise RecordError(f"the record's 'clock_state' (who was away, missed turns) is damaged ({_shown(saved)})")
 
 
 def _check_meta(meta: Any) -> None:

@@ -21,6 +21,7 @@ class TakeBackAsked:
     #: The seats still to answer (people only: a bot agrees at once).
     waiting: set[int] = field(default_factory=set)
 
-    def public(self) -> dict[str, object]:
-        """What every frame says of it: who asks, and who has still to answer."""
-        return {"seat": self.seat, "waiting": sorted(self.waiting)}
+    def public(self, now: float) -> dict[str, object]:
+        """What every frame says of it: who asks, who has still to answer, and the seconds they have
+        (``now`` in the deadline's time)."""
+        return {"seat": self.seat, "waiting": sorted(self.waiting), "seconds": round(max(0.0, self.deadline - now), 1)}

@@ -57,21 +57,25 @@ def test_y4_a_pick_may_be_taken_back_until_both_are_shown():
 
 def test_a1_a_card_laid_stays_laid_but_ending_the_turn_may_be_taken_back():
     """Highwayman: a card laid was hidden in the hand (A1): it cannot be taken back; ending the turn (or
-    keeping the card drawn) shows nothing, and may be, until someone draws."""
+    keeping the card drawn) shows nothing, and may be. Issue 43: decided from the move alone, so the offer
+    never tells the asker whether the next seat had a play (the same yes whether or not he drew by himself)."""
     game = get_game("highwayman")
     rng = random.Random(3)
-    seen: dict[str, list[bool]] = {"play": [], "highwayman": [], "runner": [], "end": []}
+    seen: dict[str, list[bool]] = {"play": [], "highwayman": [], "runner": [], "end": [], "keep": []}
+    next_seat_drew: set[bool] = set()
     for seed in range(10):
         state = game.setup(game.resolve_options({"players": 2}), seed)
         while game.result(state) is None:
             seat = game.pending(state)[0]
             action = rng.choice(game.legal_actions(state, seat))
-            pack = list(state["pack"])
+            pack = len(state["pack"])
             may = _may(game, state, seat, action)
             seen.setdefault(action["do"], []).append(may)
-            if may:
-                assert state["pack"] == pack
-    assert not any(seen["play"] + seen["highwayman"] + seen["runner"]) and any(seen["end"])
+            if action["do"] in ("keep", "end") and game.result(state) is None:
+                next_seat_drew.add(len(state["pack"]) < pack)
+    assert not any(seen["play"] + seen["highwayman"] + seen["runner"])
+    assert all(seen["end"] + seen["keep"]) and seen["end"] and seen["keep"]
+    assert next_seat_drew == {True, False}
 
 
 async def test_a_take_back_is_asked_of_the_others_and_one_no_keeps_the_move():
@@ -88,7 +92,9 @@ async def test_a_take_back_is_asked_of_the_others_and_one_no_keeps_the_move():
         with pytest.raises(Refusal):
             table.ask_take_back(next(w for w in table.watchers if w.seat == 1))  # not his move
         await ann.take_back()
-        await bob.wait_for(lambda snap: snap.take_back == {"seat": 0, "waiting": [1]}, WAIT)
+        await bob.wait_for(lambda snap: snap.take_back is not None, WAIT)
+        asked = bob.snapshot.take_back
+        assert asked["seat"] == 0 and asked["waiting"] == [1] and 0 < asked["seconds"] <= 30
         await bob.answer_take_back(False)
         await ann.wait_for(lambda snap: snap.take_back is None and not snap.may_take_back, WAIT)
         assert len(table.actions) == 1 and table.taken_back == []
@@ -140,7 +146,7 @@ async def test_only_the_people_are_asked_bots_agree():
         await ann.wait_for(lambda snap: snap.may_take_back, WAIT)
         await ann.take_back()
         await bob.wait_for(lambda snap: snap.take_back is not None, WAIT)
-        assert bob.snapshot.take_back == {"seat": 0, "waiting": [1]}
+        assert bob.snapshot.take_back["waiting"] == [1] and bob.snapshot.take_back["seat"] == 0
         await bob.answer_take_back(True)
         await ann.wait_for(lambda snap: snap.take_back is None and not snap.may_take_back, WAIT)
         assert [seat for seat, _ in table.actions] == [2] and table.taken_back[0]["seat"] == 0

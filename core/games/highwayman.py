@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 from core import rng as chance
 from core.bots import BotTable, lazy, uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, Seat, State, View,
-                         clone, event, no_chance_drawn, quantity, seat_name)
+                         clone, event, quantity, seat_name)
 from core.simulate import simulate
 
 # --- The game's facts -----------------------------------------------------------------------------------
@@ -748,10 +748,14 @@ def copy_state(state: State) -> State:
 
 
 def can_take_back(before: State, after: State, seat: int, action: Action) -> bool:
-    """Keeping the card you drew, or ending your turn, while nobody has drawn from the pack since: neither
-    shows anything. A card laid (a Highwayman and a Runner too) stays laid: it was hidden in your hand
-    (A1), and everyone has seen it now."""
-    return action.get("do") in ("keep", "end") and no_chance_drawn(before, after, ("pack",))
+    """Keeping the card you drew, or ending your turn: neither shows anything of yours. A card laid (a
+    Highwayman and a Runner too) stays laid: it was hidden in your hand (A1), and everyone has seen it now.
+
+    Decided from the move alone, never from what followed it: whether the next seat then had a play or
+    drew by itself depends on his hand, and the offer must not tell you that (issue 43). A take-back
+    undoes the next seat's own draw with the move, its card back on top of the pack (the table lets the
+    others refuse; the window closes with the next move someone chooses)."""
+    return action.get("do") in ("keep", "end")
 
 
 def moment(state: State, seat: int) -> str:
@@ -821,8 +825,8 @@ Hands and the pack's order are secret (A1); hand sizes are public. At the end ev
 the seed (A2).
 
 Taking back (by consent; the sheet is silent): keeping the card you drew, or ending your turn, may be
-taken back until someone draws, if everyone else agrees (U at the table). A card laid stays laid: it was
-hidden in your hand (A1).
+taken back until the next player chooses a move, if everyone else agrees (U at the table); a card he drew
+by himself meanwhile goes back on the pack. A card laid stays laid: it was hidden in your hand (A1).
 """
 
 GAME = Game(
