@@ -155,3 +155,24 @@ async def test_the_app_at_a_host_sending_broken_seats_says_so_and_plays_on(monke
                              "the table back")
             assert app.is_running and "Hostile table" in screen_text(app)
     assert "seat 1 that is not a map" in shown
+
+
+@pytest.mark.parametrize("view", [{}, {"stop": "x", "route": 3}, {"stop": 4, "route": [], "northbound": True}])
+async def test_the_app_at_a_host_sending_a_view_its_panes_cannot_draw_leaves_that_table_in_words(view, monkeypatch,
+                                                                                                   tmp_path):
+    """A game's view is the game's own: a host that sends one the panes cannot draw (a field missing, of
+    another type) does not end the app with a traceback; the player is told and is back at the menu."""
+    monkeypatch.setenv("TURPIN_RECORDS_DIR", str(tmp_path / "records"))
+    broken = breaking(lambda m: {**m, "view": view})
+    game = all_games()["turpin"]
+    table = Table(game, {"players": 2}, name="Hostile table", bots={1: "random"}, seed=3)
+    async with hosting(table) as host, hostile_in_front_of(host.address, broken) as proxy:
+        app = TurpinApp(Start(route="join", address=f"127.0.0.1:{proxy.address[1]}"), player_name="Ann",
+                        lan_interfaces=[], bell=False)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await wait_until(pilot, lambda: any("sent a game this program cannot draw" in notice.message
+                                                for notice in app._notifications), "the words, in a notice")
+            await wait_until(pilot, lambda: app.client is None and "Hostile table" not in screen_text(app),
+                             "the table left")
+            await pilot.pause()
+            assert app.is_running and "join" in screen_text(app)  # the menu's keys, where he can go on

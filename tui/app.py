@@ -52,6 +52,10 @@ FOCUS_ACTIONS = {"focus_next", "focus_previous", "app.focus_next", "app.focus_pr
 ASCII_ONLY = AsciiOnly()
 
 
+#: What drawing a game view a host made up can raise in the game's panes (``TurpinApp._handle_exception``).
+HOST_DATA_ERRORS = (KeyError, TypeError, IndexError, ValueError, AttributeError)
+
+
 class TurpinApp(App[int]):
     TITLE = "turpin"
     SUB_TITLE = "highwayman games at your table"
@@ -83,6 +87,8 @@ class TurpinApp(App[int]):
         self.glyphs = glyphs
         self.bell_on = bell
         self.client: TableClient | None = None
+        #: Set once this table's host sent a game the panes cannot draw (``_handle_exception``).
+        self._left_a_broken_table = False
         self.hosted: HostedTable | None = None
         self.last_plan: TablePlan | None = None
         #: The last set-up form sent, by whether it hosted: the next one opens with its choices.
@@ -90,6 +96,22 @@ class TurpinApp(App[int]):
         self.record_path: str | None = None
         #: At someone else's table, the last finished game's saved check (``turpin verify`` reads it).
         self.check_path: str | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's one place for an error no handler caught. At someone else's table a game view the
+        panes cannot draw (a field missing, of another type: the host's frame passed the protocol's shape
+        check, but a game's view is the game's own) leaves that table, said in words, instead of ending
+        the app with a traceback; anything else, and any error at a table this app serves, is ours, and
+        ends the app as before."""
+        if self.hosted is None and self.client is not None and not self._left_a_broken_table \
+                and isinstance(error, HOST_DATA_ERRORS):
+            self._left_a_broken_table = True
+            address = f"{self.client.host}:{self.client.port}"
+            self.leave_table()
+            self.notify(f"The table at {address} sent a game this program cannot draw ({type(error).__name__}: "
+                        f"{str(error)[:60]}), so you have left it.", severity="error", markup=False, timeout=30)
+            return
+        super()._handle_exception(error)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, and under ``--ascii`` the last one: every cell in ASCII (``AsciiOnly``)."""
@@ -359,6 +381,7 @@ class TurpinApp(App[int]):
     def _open(self, client: TableClient) -> None:
         from tui.screens.table import TableScreen
         self.client = client
+        self._left_a_broken_table = False
         self._to_menu()
         self.push_screen(TableScreen(client))
         if self._name_cut:  # said at the first table, where the name shows
