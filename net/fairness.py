@@ -460,12 +460,7 @@ def _check_reveal(reveal: Any, evidence: Evidence, record: dict[str, Any], probl
             and _bools(own, seats) and _bools(replaced, seats) and _list_of(pledges, seats, PLEDGE_BYTES)
             and isinstance(shuffle, bool) and (order is None or _is_order(order, seats))):
         raise FairnessError("the reveal is malformed")
-    if evidence.commitment is None:
-        raise FairnessError("the host revealed a secret it never committed to")
-    if not hmac.compare_digest(commitment_of(secret, salt), evidence.commitment):
-        raise FairnessError("the revealed secret does not match the commitment sent at the start")
-    if evidence.previous_secret is not None and sha256(secret) != evidence.previous_secret:
-        problems.append("this game's secret does not follow from the last game's at this table")
+    _check_secret(secret, salt, evidence, problems)
     for seat in range(seats):
         if own[seat] and (pledges[seat] is None or pledge_of(nonces[seat]) != pledges[seat]):
             problems.append(f"seat {seat + 1}'s share is not the one it pledged")
@@ -498,6 +493,16 @@ def _check_reveal(reveal: Any, evidence: Evidence, record: dict[str, Any], probl
     return seed
 
 
+def _check_secret(secret: bytes, salt: bytes, evidence: Evidence, problems: list[str]) -> None:
+    """The revealed secret opens the commitment this client saw first, and follows the last game's."""
+    if evidence.commitment is None:
+        raise FairnessError("the host revealed a secret it never committed to")
+    if not hmac.compare_digest(commitment_of(secret, salt), evidence.commitment):
+        raise FairnessError("the revealed secret does not match the commitment sent at the start")
+    if evidence.previous_secret is not None and sha256(secret) != evidence.previous_secret:
+        problems.append("this game's secret does not follow from the last game's at this table")
+
+
 def _check_reveal_v1(reveal: Any, evidence: Evidence, record: dict[str, Any], problems: list[str]) -> int:
     """A deal from before issue 40: each player's nonce came in its hello (``turpin-seed-v1``)."""
     if not isinstance(reveal, dict):
@@ -507,12 +512,7 @@ def _check_reveal_v1(reveal: Any, evidence: Evidence, record: dict[str, Any], pr
     if not (_bytes(secret, SECRET_BYTES) and _bytes(salt, SALT_BYTES) and isinstance(nonces, list)
             and len(nonces) == seats and all(_bytes(nonce, NONCE_BYTES) for nonce in nonces)):
         raise FairnessError("the reveal is malformed")
-    if evidence.commitment is None:
-        raise FairnessError("the host revealed a secret it never committed to")
-    if not hmac.compare_digest(commitment_of(secret, salt), evidence.commitment):
-        raise FairnessError("the revealed secret does not match the commitment sent at the start")
-    if evidence.previous_secret is not None and sha256(secret) != evidence.previous_secret:
-        problems.append("this game's secret does not follow from the last game's at this table")
+    _check_secret(secret, salt, evidence, problems)
     if evidence.seat is not None and evidence.nonce is not None and 0 <= evidence.seat < seats:
         if nonces[evidence.seat] != evidence.nonce:
             problems.append("the nonce this client sent is not the one the seed was made with")

@@ -224,6 +224,18 @@ def test_a_reveal_that_is_not_the_pledged_share_is_refused_and_changes_nothing()
     assert table.started
 
 
+async def _a_first_game_played(host):
+    """Ann and Bob play a game to its end at ``host``'s table, and both verify its deal."""
+    ann, bob = client(host, name="Ann"), client(host, name="Bob")
+    for someone in (ann, bob):
+        await someone.start()
+    await asyncio.gather(play_randomly(ann, random.Random(1)), play_randomly(bob, random.Random(2)))
+    for someone in (ann, bob):
+        await someone.wait_for(lambda snap: snap.fair is not None, WAIT)
+        assert someone.snapshot.fair.status == "verified"
+    return ann, bob
+
+
 @pytest.mark.parametrize("cheat", ["order", "announced"])
 async def test_a_rematch_in_new_seats_takes_fresh_shares_and_the_host_cannot_pick_the_seats(cheat, monkeypatch):
     """Play again in new seats: nobody knows the new deal or the seats before every fresh share is in,
@@ -231,13 +243,7 @@ async def test_a_rematch_in_new_seats_takes_fresh_shares_and_the_host_cannot_pic
     seats after announcing the same ones (``announced``), is caught by every player."""
     table = Table(GAME, {"players": 3, "rounds": 2}, bots={2: "normal"})
     async with hosting(table) as host:
-        ann, bob = client(host, name="Ann"), client(host, name="Bob")
-        for someone in (ann, bob):
-            await someone.start()
-        await asyncio.gather(play_randomly(ann, random.Random(1)), play_randomly(bob, random.Random(2)))
-        for someone in (ann, bob):
-            await someone.wait_for(lambda snap: snap.fair is not None, WAIT)
-            assert someone.snapshot.fair.status == "verified"
+        ann, bob = await _a_first_game_played(host)
         first_seed, first_nonces = table.seed, [ann.evidence.nonce, bob.evidence.nonce]
         original = FairDeal.close_reveals
 
@@ -266,11 +272,7 @@ async def test_a_rematch_in_new_seats_takes_fresh_shares_and_the_host_cannot_pic
 async def test_an_honest_rematch_in_new_seats_is_drawn_from_the_shares_and_verifies():
     table = Table(GAME, {"players": 3, "rounds": 2}, bots={2: "normal"})
     async with hosting(table) as host:
-        ann, bob = client(host, name="Ann"), client(host, name="Bob")
-        for someone in (ann, bob):
-            await someone.start()
-        await asyncio.gather(play_randomly(ann, random.Random(1)), play_randomly(bob, random.Random(2)))
-        await until(lambda: all(c.evidence is not None for c in (ann, bob)), "both checks")
+        ann, bob = await _a_first_game_played(host)
         names_before = [seat["name"] for seat in table.public_seats()]
         host.start_again(shuffle=True)
         for someone in (ann, bob):
