@@ -34,8 +34,6 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-import msgpack
-
 from core.engine import Game, name_seats, pack, unpack, visible_events
 from net.seats import seat_labels
 from net.untrusted import decode_file, read_at_most

@@ -22,7 +22,7 @@ from net.authority import Table
 from net.fairness import (CHAIN, SHARE_SECONDS, Evidence, FairDeal, derive_order, derive_seed, pledge_of,
                           read_evidence, verify, write_evidence)
 from tests.net_helpers import (CLOCKED, WAIT, ManualClock, client, close_all, give_shares, hosting,
-                               play_randomly, until)
+                               play_randomly)
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = get_game("turpin")
