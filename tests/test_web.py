@@ -63,6 +63,16 @@ def test_a_request_without_the_token_is_refused_with_a_plain_403():
 
 
 @pytest.mark.slow
+def test_a_page_from_another_port_of_the_host_cannot_open_a_guests_terminal():
+    """Issue 42: cookies ignore ports, so a page served from a neighbour port once drove a guest's tab.
+    In Chromium, with the guest's tab open, the neighbour page's websocket is refused; the door's own
+    page (the control) opens one."""
+    seen = in_private_network("neighbour")
+    assert seen["own page"] == "open", seen
+    assert seen["neighbour"] == "refused", seen
+
+
+@pytest.mark.slow
 def test_a_wall_screen_tab_shows_a_lan_tables_public_view_only():
     seen = in_private_network("spectate")
     text = seen["table"]

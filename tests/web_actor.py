@@ -2,7 +2,7 @@
 web door (and, for a wall screen, a headless table) on 127.0.0.1, drives Debian's Chromium with
 Playwright, reads the canvas-drawn terminal with tesseract, and prints what it saw as one JSON line.
 
-    python tests/web_actor.py menu|refused|spectate
+    python tests/web_actor.py menu|refused|spectate|neighbour
 
 Nothing here asserts: the test does, on what this prints.
 """
@@ -110,6 +110,54 @@ def refused() -> dict:
     return seen
 
 
+#: What a page runs to reach the door's terminal: "open" if its websocket opened, else "refused".
+TRY_THE_TERMINAL = """async (url) => await new Promise((answer) => {
+    const socket = new WebSocket(url);
+    socket.onopen = () => { socket.close(); answer("open"); };
+    socket.onerror = () => answer("refused");
+    setTimeout(() => answer("no answer"), 15000);
+})"""
+
+
+async def neighbour() -> dict:
+    """A guest's tab is open (its cookie set); a page served from another port of the same host tries
+    to open the door's terminal from that browser, and, as the control, the door's own page does."""
+    import http.server
+    import threading
+    door, found = start(["serve-web", "--interface", "127.0.0.1", "--port", "0"],
+                        r"(http://([\d.]+):(\d+)/\?token=\S+)")
+    link, host, port = found.groups()
+    page_of_the_neighbour = b"<html><body>another service on this host</body></html>"
+
+    class Neighbour(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(page_of_the_neighbour)
+
+        def log_message(self, *args: object) -> None:
+            pass
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Neighbour)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    terminal = f"ws://{host}:{port}/ws?width=80&height=24"
+    seen: dict = {}
+    try:
+        async with async_playwright() as playwright:
+            browser, page = await open_browser(playwright)
+            await page.goto(link)
+            await wait_for_text(page, "Play against bots")
+            seen["own page"] = await page.evaluate(TRY_THE_TERMINAL, terminal)
+            await page.goto(f"http://127.0.0.1:{server.server_address[1]}/")  # (the door's cookie is kept)
+            seen["neighbour"] = await page.evaluate(TRY_THE_TERMINAL, terminal)
+            await browser.close()
+    finally:
+        server.shutdown()
+        door.terminate()
+        door.wait()
+    return seen
+
+
 async def spectate() -> dict:
     """A wall screen: a door whose every tab watches a LAN table (two bots, a seat waiting for its
     player, so the table stays as dealt)."""
@@ -135,5 +183,6 @@ async def spectate() -> dict:
 
 if __name__ == "__main__":
     scenario = sys.argv[1]
-    result = refused() if scenario == "refused" else asyncio.run({"menu": menu, "spectate": spectate}[scenario]())
+    result = refused() if scenario == "refused" else asyncio.run(
+        {"menu": menu, "spectate": spectate, "neighbour": neighbour}[scenario]())
     print(json.dumps(result))
