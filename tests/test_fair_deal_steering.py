@@ -408,3 +408,32 @@ def test_a_hostile_hosts_deal_field_is_ignored_or_used_safely(deal):
              "prompt": None, "seats": [], "result": None, "commitment": b"c" * 32, "deal": deal}
     assert player._keep_evidence(frame) is None
     assert all(message["type"] in ("pledge", "reveal") for message in written) and len(written) <= 1
+
+
+def test_the_check_of_ten_thousand_tiny_catch_up_frames_costs_what_they_hold():
+    """Issue 42: a host that sends thousands of tiny catch-up frames late in a game once made the check
+    rebuild the log for each. The work now grows with the frames' bytes: counted here in the events the
+    check compares, which stay under what the frames carried plus one whole log."""
+    from net import fairness
+    table = Table(GAME, OPTIONS, bots={1: "normal"})
+    sent: list[bytes] = []
+    ann = table.join(sent.append, {"protocol": protocol.PROTOCOL_VERSION, "role": "player"})
+    nonce = give_shares(table)[ann.seat]
+    _play_out(table, random.Random(12))
+    evidence = _evidence_of(sent, ann.seat, nonce)
+    last = msgpack.unpackb(evidence.packed[-1])
+    tiny = {**last, "catch_up": True, "events": [], "result": None, "record": None}
+    flooded = Evidence(ann.seat, evidence.commitment, nonce, list(evidence.packed[:-1]), pledges=evidence.pledges,
+                       revealed=True, share_seat=ann.seat)
+    for _ in range(10_000):
+        flooded.keep(tiny)
+    flooded.keep(last)
+    compared = []
+    real_name_seats = fairness.name_seats
+    fairness.name_seats = lambda text, labels: compared.append(text) or real_name_seats(text, labels)
+    try:
+        verdict = verify(GAME, flooded)
+    finally:
+        fairness.name_seats = real_name_seats
+    assert verdict.status == "mismatch" and "the events sent at move" in verdict.words
+    assert len(compared) <= 2 * sum(len(msgpack.unpackb(frame)["events"]) for frame in evidence.packed)
