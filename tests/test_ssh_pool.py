@@ -17,9 +17,9 @@ import sys
 import pytest
 
 from net.pool import WarmPool, pooled_argv
-from net.ssh import app_command, pool_env, SSHSettings
+from net.ssh import SSHSettings, app_command, pool_env
 from tests.net_helpers import WAIT
-from tests.test_ssh import connect, front_door, read_until, running, start_probe
+from tests.ssh_helpers import connect, front_door, read_until, running, start_probe
 
 
 def parent_of(pid: int) -> int:
