@@ -22,6 +22,7 @@ import io
 import json
 import locale
 import os
+import pkgutil
 import runpy
 import selectors
 import signal
@@ -30,19 +31,37 @@ import sys
 import threading
 import traceback
 
-#: Everything the menu needs, imported (and so shared, copy-on-write, by every guest) before any fork.
-PRELOAD = ("tui.cli", "tui.launch", "tui.app", "tui.glyphs", "tui.screens.menu")
+#: What a guest's app needs, imported (and so shared, copy-on-write, by every guest) before any fork: the
+#: app and its screens and games (every module of ``tui``, ``core`` and what they import), and the parts
+#: of Textual and Rich that are imported only once an app runs (its drivers, the key parser, layouts, the
+#: emoji and Unicode width tables). Found by diffing ``sys.modules`` before and after an app's menu.
+PRELOAD_PACKAGES = ("core", "tui")
+PRELOAD = ("textual.drivers.linux_driver", "textual.drivers.web_driver", "textual._xterm_parser",
+           "textual._keyboard_protocol", "textual.coordinate", "textual.layouts.factory",
+           "textual.layouts.horizontal", "textual.layouts.stream", "textual.renderables.styled",
+           "textual.scrollbar", "textual.widgets._data_table", "rich._emoji_codes", "queue",
+           "concurrent.futures.thread", "net.clock", "net.record", "tty")
+#: Not imported before forking: what runs as ``__main__`` (the guest runs it), and this module.
+_NOT_PRELOADED = ("tui.__main__", "tui.zygote")
 #: The largest session request a child reads (its command and environment).
 REQUEST_LIMIT = 256 * 1024
 
 
 def preload() -> None:
     """Import the app and what its menu shows, then freeze what is loaded."""
-    for name in PRELOAD:
+    names = list(PRELOAD)
+    for package in PRELOAD_PACKAGES:
+        path = importlib.import_module(package).__path__
+        names += [info.name for info in pkgutil.walk_packages(path, package + ".")
+                  if info.name not in _NOT_PRELOADED]
+    for name in names:
         try:
             importlib.import_module(name)
         except ImportError:
-            pass  # a module renamed: the guest imports it itself, only slower
+            pass  # a module renamed or an optional one missing: the guest imports it itself, only slower
+    with _suppress_oserror(ImportError, AttributeError, IndexError):
+        from rich._unicode_data._versions import VERSIONS  # the width table Rich loads at the first draw
+        importlib.import_module(f"rich._unicode_data.unicode{VERSIONS[-1].replace('.', '-')}")
     gc.collect()
     gc.freeze()
 
