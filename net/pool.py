@@ -92,6 +92,38 @@ class PooledProcess:
             self._ended.set()
 
 
+class PipedProcess:
+    """A pooled guest on pipes, with what ``asyncio.subprocess.Process`` offers a caller: ``stdin`` (a
+    StreamWriter), ``stdout`` and ``stderr`` (StreamReaders), ``pid``, ``returncode`` and ``wait``."""
+
+    def __init__(self, child: PooledProcess, stdin: asyncio.StreamWriter, stdout: asyncio.StreamReader,
+                 stderr: asyncio.StreamReader) -> None:
+        self._child = child
+        self.stdin, self.stdout, self.stderr = stdin, stdout, stderr
+        self.pid = child.pid
+
+    @property
+    def returncode(self) -> int | None:
+        return self._child.returncode
+
+    async def wait(self) -> int:
+        return await self._child.wait()
+
+    @classmethod
+    async def attach(cls, child: PooledProcess, stdin: int, stdout: int, stderr: int) -> PipedProcess:
+        loop = asyncio.get_running_loop()
+        readers = []
+        for fd in (stdout, stderr):
+            reader = asyncio.StreamReader(limit=2**16, loop=loop)
+            await loop.connect_read_pipe(lambda reader=reader: asyncio.StreamReaderProtocol(reader, loop=loop),
+                                         os.fdopen(fd, "rb", buffering=0))
+            readers.append(reader)
+        transport, protocol = await loop.connect_write_pipe(lambda: asyncio.streams.FlowControlMixin(loop=loop),
+                                                            os.fdopen(stdin, "wb", buffering=0))
+        writer = asyncio.StreamWriter(transport, protocol, None, loop)
+        return cls(child, writer, *readers)
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -193,6 +225,24 @@ class WarmPool:
             ours.close()
             raise OSError("the warm pool did not start the game")
         return PooledProcess(pid, ours)
+
+    async def spawn_on_pipes(self, argv: Sequence[str], env: Mapping[str, str], cwd: str,
+                             new_session: bool = True) -> PipedProcess:
+        """``spawn`` with new pipes as the guest's stdin, stdout and stderr, as
+        ``asyncio.create_subprocess_exec(..., stdin=PIPE, stdout=PIPE, stderr=PIPE)`` gives them."""
+        pipes = [os.pipe() for _ in range(3)]  # (read, write) each
+        theirs = [pipes[0][0], pipes[1][1], pipes[2][1]]
+        ours = [pipes[0][1], pipes[1][0], pipes[2][0]]
+        try:
+            child = await self.spawn(argv, theirs, env, cwd, new_session=new_session)
+        except BaseException:
+            for fd in ours:
+                os.close(fd)
+            raise
+        finally:
+            for fd in theirs:
+                os.close(fd)
+        return await PipedProcess.attach(child, *ours)
 
     async def close(self) -> None:
         """Stop the zygote (the guests it forked are the door's to end, and go on until it does)."""

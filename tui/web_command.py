@@ -44,7 +44,7 @@ def settings_from_args(args: argparse.Namespace) -> WebSettings:
             raise WebSetupError(f"no interface or IPv4 address {args.interface!r}")
     return WebSettings(port=DEFAULT_PORT if args.port is None else args.port, host=host,
                        max_sessions=args.max_sessions, idle_timeout=args.idle_timeout or None,
-                       spectate=args.spectate, join=args.join)
+                       spectate=args.spectate, join=args.join, warm_pool=not args.no_warm_pool)
 
 
 def web_links(door: WebDoor) -> list[str]:
@@ -67,6 +67,7 @@ def describe(door: WebDoor) -> list[str]:
         lines.append(f"  every tab opens at the table at {settings.join}")
     limit = f"{settings.max_sessions} tabs at once"
     idle = f"idle tabs close after {settings.idle_timeout:g} s" if settings.idle_timeout else "no idle limit"
+    lines.append(f"  tabs start {door.pool_state}")
     lines.append(f"  {limit}; {idle}. Ctrl+C stops the door and every tab.")
     return lines
 
