@@ -218,11 +218,17 @@ class WarmPool:
         loop = asyncio.get_running_loop()
         try:
             data = await loop.sock_recv(ours, _MESSAGE_LIMIT)
-            pid = json.loads(data).get("pid") if data else None
+            answer = json.loads(data) if data else {}
+            pid = answer.get("pid")
         except (OSError, ValueError, AttributeError):
-            pid = None
+            data, pid = b"", None
         if not isinstance(pid, int):
             ours.close()
+            if not data:  # the zygote died with the request in hand: later guests start afresh
+                self.reason = "the warm pool stopped (its zygote ended)"
+                if self._control is not None:
+                    self._control.close()
+                    self._control = None
             raise OSError("the warm pool did not start the game")
         return PooledProcess(pid, ours)
 

@@ -115,7 +115,14 @@ class Zygote:
         session = socket.socket(fileno=fds[0])
         sys.stdout.flush()
         sys.stderr.flush()
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError as error:  # out of processes or memory: this guest starts afresh, the next may fork
+            _send(session, {"error": str(error)})
+            session.close()
+            for fd in fds[1:]:
+                os.close(fd)
+            return True
         if pid == 0:
             self._become_guest(session, fds[1:])  # never returns
         for fd in fds[1:]:
