@@ -16,6 +16,7 @@ The zygote loads nobody's data: no preferences, seats, records or passphrases; o
 from __future__ import annotations
 
 import atexit
+import contextlib
 import gc
 import importlib
 import io
@@ -59,7 +60,7 @@ def preload() -> None:
             importlib.import_module(name)
         except ImportError:
             pass  # a module renamed or an optional one missing: the guest imports it itself, only slower
-    with _suppress_oserror(ImportError, AttributeError, IndexError):
+    with contextlib.suppress(ImportError, AttributeError, IndexError):
         from rich._unicode_data._versions import VERSIONS  # the width table Rich loads at the first draw
         importlib.import_module(f"rich._unicode_data.unicode{VERSIONS[-1].replace('.', '-')}")
     gc.collect()
@@ -94,7 +95,7 @@ class Zygote:
         while True:
             for key, _ in self.selector.select():
                 if key.data == "wake":
-                    with _suppress_oserror():
+                    with contextlib.suppress(OSError, ValueError):
                         os.read(self.wake_read, 4096)
                     self.reap()
                 elif not self.take_request():
@@ -115,6 +116,7 @@ class Zygote:
         session = socket.socket(fileno=fds[0])
         sys.stdout.flush()
         sys.stderr.flush()
+        gc.freeze()  # what the loop made since (a few sockets) joins the frozen, shared objects
         try:
             pid = os.fork()
         except OSError as error:  # out of processes or memory: this guest starts afresh, the next may fork
@@ -163,10 +165,10 @@ class Zygote:
             session.close()
             code = run_guest(request, stdio)
         except BaseException:  # noqa: BLE001 - a guest that cannot start says why on its terminal
-            with _suppress_oserror():
+            with contextlib.suppress(OSError, ValueError):
                 traceback.print_exc()
         finally:
-            with _suppress_oserror():
+            with contextlib.suppress(OSError, ValueError):
                 sys.stdout.flush()
                 sys.stderr.flush()
             os._exit(code)
@@ -188,7 +190,7 @@ def run_guest(request: dict, stdio: list[int]) -> int:
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
-    with _suppress_oserror(locale.Error):
+    with contextlib.suppress(locale.Error):
         locale.setlocale(locale.LC_CTYPE, "")
     if "textual.constants" in sys.modules:  # Textual reads its settings (TEXTUAL_DRIVER, …) at import
         importlib.reload(sys.modules["textual.constants"])
@@ -221,7 +223,7 @@ def _exit_code(value: object) -> int:
         return 0
     if isinstance(value, int):
         return value & 0xFF
-    with _suppress_oserror():
+    with contextlib.suppress(OSError, ValueError):
         print(value, file=sys.stderr)
     return 1
 
@@ -237,17 +239,6 @@ def _fresh_standard_streams() -> None:
                                   line_buffering=(name == "stderr" or os.isatty(fd)))
         setattr(sys, name, stream)
         setattr(sys, f"__{name}__", stream)
-
-
-class _suppress_oserror:
-    def __init__(self, *kinds: type[BaseException]) -> None:
-        self.kinds = kinds or (OSError, ValueError)
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind, value, trace) -> bool:
-        return kind is not None and issubclass(kind, self.kinds)
 
 
 def main(argv: list[str] | None = None) -> int:
