@@ -26,6 +26,9 @@ from typing import Mapping, Sequence
 ZYGOTE_COMMAND = (sys.executable, "-m", "tui.zygote")
 #: How long the zygote may take to import the app before the door gives up on it and starts guests afresh.
 ZYGOTE_START_SECONDS = 60.0
+#: How many times a door starts its zygote again after it ended (killed, or out of memory); past that,
+#: every guest starts afresh until the door restarts.
+ZYGOTE_RESTARTS = 3
 _MESSAGE_LIMIT = 4096
 
 
@@ -150,6 +153,9 @@ class WarmPool:
         self.zygote_pid: int | None = None
         self._control: socket.socket | None = None
         self._zygote: asyncio.subprocess.Process | None = None
+        self._restarts_left = ZYGOTE_RESTARTS
+        self._restarting: asyncio.Task[None] | None = None
+        self._closed = False
 
     @property
     def available(self) -> bool:
@@ -189,6 +195,13 @@ class WarmPool:
         ours.setblocking(True)  # requests are one small packet each; the zygote takes them at once
         self._control = ours
         self.zygote_pid = hello["ready"]
+        loop.create_task(self._watch(self._zygote))
+
+    async def _watch(self, zygote: asyncio.subprocess.Process) -> None:
+        """Notice the zygote's end at once (not at the next guest's start), to start a new one."""
+        await zygote.wait()
+        if not self._closed and self._zygote is zygote and self._control is not None:
+            self._stopped(f"the warm pool stopped (its zygote ended with status {zygote.returncode})")
 
     async def spawn(self, argv: Sequence[str], stdio: Sequence[int], env: Mapping[str, str], cwd: str, *,
                     new_session: bool = False, controlling_terminal: bool = False) -> PooledProcess:
@@ -205,9 +218,7 @@ class WarmPool:
             try:
                 socket.send_fds(self._control, [b"F"], [theirs.fileno(), *stdio])
             except OSError as error:
-                self.reason = f"the warm pool stopped ({error.strerror or error})"
-                self._control.close()
-                self._control = None
+                self._stopped(f"the warm pool stopped ({error.strerror or error})")
                 raise
         except BaseException:
             ours.close()
@@ -224,11 +235,8 @@ class WarmPool:
             data, pid = b"", None
         if not isinstance(pid, int):
             ours.close()
-            if not data:  # the zygote died with the request in hand: later guests start afresh
-                self.reason = "the warm pool stopped (its zygote ended)"
-                if self._control is not None:
-                    self._control.close()
-                    self._control = None
+            if not data:  # the zygote died with the request in hand
+                self._stopped("the warm pool stopped (its zygote ended)")
             raise OSError("the warm pool did not start the game")
         return PooledProcess(pid, ours)
 
@@ -250,8 +258,32 @@ class WarmPool:
                 os.close(fd)
         return await PipedProcess.attach(child, *ours)
 
+    def _stopped(self, reason: str) -> None:
+        """The zygote is gone: guests start afresh meanwhile, and a new zygote is started (a few times)."""
+        self.reason = reason
+        if self._control is not None:
+            self._control.close()
+            self._control = None
+        if self._restarts_left > 0 and self._restarting is None and not self._closed:
+            self._restarts_left -= 1
+            self._restarting = asyncio.get_running_loop().create_task(self._restart())
+
+    async def _restart(self) -> None:
+        try:
+            await self._end_zygote()
+            if not self._closed:
+                self.reason = None
+                await self.start()
+        finally:
+            self._restarting = None
+
     async def close(self) -> None:
         """Stop the zygote (the guests it forked are the door's to end, and go on until it does)."""
+        self._closed = True
+        if self._restarting is not None:
+            self._restarting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._restarting
         if self._control is not None:
             self._control.close()
             self._control = None

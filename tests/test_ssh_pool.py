@@ -19,7 +19,7 @@ import pytest
 from net.pool import WarmPool, pooled_argv
 from net.ssh import SSHSettings, app_command, pool_env
 from tests.net_helpers import WAIT
-from tests.ssh_helpers import connect, front_door, read_until, running, start_probe
+from tests.ssh_helpers import connect, eventually, front_door, read_until, running, start_probe
 
 
 def parent_of(pid: int) -> int:
@@ -108,18 +108,33 @@ async def test_one_guest_crashing_takes_down_neither_the_zygote_nor_the_other_gu
             assert late["parent"] == zygote
 
 
-async def test_a_dead_zygote_leaves_its_guests_playing_and_new_sessions_start_afresh(tmp_path):
+async def test_a_dead_zygote_leaves_its_guests_playing_and_is_started_again(tmp_path):
     async with front_door(tmp_path) as door:
         async with connect(door, username="early") as conn:
             early, early_facts = await start_probe(conn)
-            os.kill(door.pool.zygote_pid, signal.SIGKILL)
+            first = door.pool.zygote_pid
+            os.kill(first, signal.SIGKILL)
             early.stdin.write(b"alive\r")
-            await read_until(early, "ANSWER evila")
+            await read_until(early, "ANSWER evila")  # its guests play on, orphaned
+            await eventually(lambda: door.pool.available and door.pool.zygote_pid != first,
+                             "a new zygote is started")
             async with connect(door, username="late") as late_conn:
                 _, late = await start_probe(late_conn)
-            assert late["parent"] == os.getpid()  # a fresh start, as without a pool
-            assert not door.pool.available and "fresh" in door.pool_state
+            assert late["parent"] == door.pool.zygote_pid
     assert not running(early_facts["pid"])  # the orphaned guest still ends with the door (its group is killed)
+
+
+async def test_while_the_zygote_is_down_for_good_sessions_start_afresh_and_the_banner_says_why(tmp_path):
+    from tui.ssh_command import describe
+    async with front_door(tmp_path) as door:
+        door.pool._restarts_left = 0  # as after a zygote that keeps dying
+        zygote = door.pool.zygote_pid
+        os.kill(zygote, signal.SIGKILL)
+        await eventually(lambda: not door.pool.available, "the pool notices its zygote ended")
+        async with connect(door, username="late") as conn:
+            _, late = await start_probe(conn)
+        assert late["parent"] == os.getpid()  # a fresh start, as without a pool
+        assert any("sessions start fresh" in line and "stopped" in line for line in describe(door))
 
 
 async def test_with_the_pool_off_every_session_is_a_fresh_python_and_the_banner_says_so(tmp_path):

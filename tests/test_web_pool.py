@@ -141,7 +141,22 @@ async def test_with_the_pool_off_or_gone_tabs_start_afresh_and_the_banner_says_s
             assert started_fresh(await tab.facts())
     async with web_door() as door:
         assert any("tabs start warm" in line for line in describe(door))
+        door.pool._restarts_left = 0  # as after a zygote that keeps dying
         os.kill(door.pool.zygote_pid, signal.SIGKILL)
+        await door.pool._zygote.wait()
         async with Tab.open(door) as tab:
             assert started_fresh(await tab.facts())
         assert any("fresh" in line and "stopped" in line for line in describe(door))
+
+
+async def test_a_dead_zygote_is_started_again_and_tabs_fork_from_the_new_one():
+    async with web_door() as door:
+        first = door.pool.zygote_pid
+        os.kill(first, signal.SIGKILL)
+
+        async def new_zygote() -> None:
+            while not (door.pool.available and door.pool.zygote_pid != first):
+                await asyncio.sleep(0.02)
+        await asyncio.wait_for(new_zygote(), WAIT)
+        async with Tab.open(door) as tab:
+            assert (await tab.facts())["parent"] == door.pool.zygote_pid
