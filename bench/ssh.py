@@ -11,7 +11,17 @@
    and the server's own RSS, and how long one more session takes while the N sit at their menus.
 
 Goals from issue 11: session start ≤ 1.5× a local launch; memory per session ≤ 1.2× a local app.
-Prints figures, asserts nothing. Everything stays on 127.0.0.1; LAN browsing is off in every app.
+
+Burst mode (issue 45), ``--burst 1 20 50 [--idle 200]``: for the fresh start (``--no-warm-pool``) and
+the warm pool in turn, a door of its own (as ``turpin serve-ssh``, with login limits raised to the burst)
+and N sessions started together, each from an address of its own in 127.0.0.0/8; each one's connect →
+menu (median, slowest), one more session while the N sit at their menus, and the guests' memory from
+``/proc/*/smaps_rollup``: USS (private pages) and PSS (shared pages split among their sharers), the
+zygote's counted apart. A lone local launch in the same run is the baseline, before each mode.
+``--idle N`` also opens N more sessions slowly (10 at a time) with the warm pool only, then measures the
+guests' memory and their CPU over ``--idle-seconds`` at their menus.
+
+Prints figures, asserts nothing. Everything stays on 127.0.0.0/8; LAN browsing is off in every app.
 """
 
 from __future__ import annotations
@@ -97,11 +107,11 @@ async def local_launch(folder: pathlib.Path) -> tuple[float, int]:
     return elapsed, memory
 
 
-async def start_server(folder: pathlib.Path) -> tuple[asyncio.subprocess.Process, int]:
+async def start_server(folder: pathlib.Path, *options: str) -> tuple[asyncio.subprocess.Process, int]:
     server = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui", "serve-ssh", "--port", "0", "--interface", "127.0.0.1", "--open",
-        "--no-name-passphrases", "--max-sessions", "100", "--host-key", str(folder / "host_key"), cwd=ROOT,
-        env={**_environment(folder), "PYTHONPATH": str(ROOT)}, stdout=asyncio.subprocess.PIPE,
+        "--no-name-passphrases", "--max-sessions", "100", "--host-key", str(folder / "host_key"), *options,
+        cwd=ROOT, env={**_environment(folder), "PYTHONPATH": str(ROOT)}, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT)
     first = await asyncio.wait_for(server.stdout.readline(), GUARD)
     port = re.search(rb"port (\d+)", first)
@@ -112,35 +122,41 @@ async def start_server(folder: pathlib.Path) -> tuple[asyncio.subprocess.Process
 class Session:
     """One SSH session from connect to its menu, kept open until closed."""
 
+    #: Logins the door turned away (more than its 32 logins at once) and that tried again, as people would.
+    retries = 0
+
     def __init__(self) -> None:
         self.conn: asyncssh.SSHClientConnection | None = None
         self.seconds = 0.0
 
-    async def open(self, port: int, user: str) -> Session:
+    async def open(self, port: int, user: str, address: str | None = None) -> Session:
         started = time.perf_counter()
+        while True:
+            try:
+                await self._open(port, user, address)
+            except (asyncssh.DisconnectError, ConnectionError):
+                Session.retries += 1
+                await asyncio.sleep(0.2)
+                continue
+            self.seconds = time.perf_counter() - started
+            return self
+
+    async def _open(self, port: int, user: str, address: str | None) -> None:
         self.conn = await asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None, client_keys=None,
-                                           agent_path=None, password=None)
+                                           agent_path=None, password=None,
+                                           local_addr=(address, 0) if address else None)
         process = await self.conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
         seen = b""
         while MENU not in seen:
             chunk = await asyncio.wait_for(process.stdout.read(65536), GUARD)
             assert chunk, seen
             seen += chunk
-        self.seconds = time.perf_counter() - started
         self.process = process
-        return self
 
     async def close(self) -> None:
         if self.conn is not None:
             self.conn.close()
             await self.conn.wait_closed()
-
-
-async def wait_for_sessions(server_pid: int, count: int) -> None:
-    async def poll() -> None:
-        while len(_children(server_pid)) != count:
-            await asyncio.sleep(0.05)
-    await asyncio.wait_for(poll(), GUARD)
 
 
 def _line(label: str, samples: list[float], baseline: list[float] | None = None) -> str:
@@ -158,17 +174,17 @@ async def main(rounds: int, concurrent: int) -> None:
         warmup = await Session().open(port, "warmup")  # page the interpreter and asyncssh in for both sides
         await warmup.close()
         await local_launch(folder)
-        await wait_for_sessions(server.pid, 0)
+        await wait_for_guests(server.pid, 0)
         for round_number in range(rounds):
             seconds, memory = await local_launch(folder)
             local_times.append(seconds)
             local_memory.append(memory)
             session = await Session().open(port, f"player{round_number}")
             ssh_times.append(session.seconds)
-            [app] = _children(server.pid)
+            [app] = door_processes(server.pid)[0]
             ssh_memory.append(_rss_kib(app))
             await session.close()
-            await wait_for_sessions(server.pid, 0)
+            await wait_for_guests(server.pid, 0)
 
         print(f"SSH front door: connect → menu painted, {rounds} rounds each, 80×24, on 127.0.0.1")
         print(_line("local launch on a pty (baseline)", local_times))
@@ -179,12 +195,14 @@ async def main(rounds: int, concurrent: int) -> None:
 
         idle_server = _rss_kib(server.pid)
         started = time.perf_counter()
-        sessions = await asyncio.gather(*(Session().open(port, f"crowd{i}") for i in range(concurrent)))
+        # each from an address of its own: the door allows 10 sessions an address (issue 45)
+        sessions = await asyncio.gather(*(Session().open(port, f"crowd{i}", client_address(i + 1))
+                                          for i in range(concurrent)))
         all_up = time.perf_counter() - started
-        apps = _children(server.pid)
+        apps = door_processes(server.pid)[0]
         apps_memory = sum(_rss_kib(pid) for pid in apps)
         crowd_server = _rss_kib(server.pid)
-        late = await Session().open(port, "latecomer")
+        late = await Session().open(port, "latecomer", client_address(concurrent + 1))
         print(f"{concurrent} sessions opened at once: all menus up in {all_up:.1f} s")
         print(_line("each session's connect → menu", [s.seconds for s in sessions], local_times))
         print(f"  apps' memory: {apps_memory / 1024:.0f} MiB in all, {apps_memory / len(apps) / 1024:.1f} MiB each; "
@@ -199,9 +217,139 @@ async def main(rounds: int, concurrent: int) -> None:
         await server.wait()
 
 
+# --- burst mode (issue 45) ----------------------------------------------------------------------------
+
+def client_address(index: int) -> str:
+    """A loopback address of its own for the ``index``-th client (127.1.x.y): the door's per-address limits
+    see as many people as there are sessions."""
+    return f"127.1.{index // 250}.{index % 250 + 1}"
+
+
+def smaps(pid: int) -> tuple[int, int]:
+    """(USS, PSS) of a process in KiB: its private pages, and its pages with the shared ones split among
+    the processes sharing them."""
+    fields = {}
+    try:
+        for line in pathlib.Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+            name, value = line.split(":", 1)
+            fields[name] = int(value.split()[0])
+    except (FileNotFoundError, ProcessLookupError, ValueError):
+        return 0, 0
+    return fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0), fields.get("Pss", 0)
+
+
+def door_processes(server_pid: int) -> tuple[list[int], list[int]]:
+    """(the guests' apps, the zygote if any) under a door."""
+    guests, zygotes = [], []
+    for child in _children(server_pid):
+        try:
+            command = pathlib.Path(f"/proc/{child}/cmdline").read_bytes()
+        except FileNotFoundError:
+            continue
+        if b"tui.zygote" in command:
+            zygotes.append(child)
+            guests += _children(child)
+        else:
+            guests.append(child)
+    return guests, zygotes
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+async def wait_for_guests(server_pid: int, count: int) -> None:
+    async def poll() -> None:
+        while len(door_processes(server_pid)[0]) != count:
+            await asyncio.sleep(0.05)
+    await asyncio.wait_for(poll(), GUARD)
+
+
+def memory_line(label: str, pids: list[int]) -> str:
+    figures = [smaps(pid) for pid in pids]
+    uss = [u for u, _ in figures]
+    pss = [p for _, p in figures]
+    if not pids:
+        return f"  {label}: none"
+    return (f"  {label}: USS {statistics.median(uss) / 1024:.1f} MiB, PSS {statistics.median(pss) / 1024:.1f} MiB "
+            f"each (median of {len(pids)}); {sum(uss) / 1024:.0f} MiB USS in all")
+
+
+async def burst(sizes: list[int], idle: int, idle_seconds: float) -> None:
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="turpin-bench-ssh-burst-"))
+    biggest = max([*sizes, idle, 1]) + 10
+    limits = ("--max-sessions", str(biggest), "--sessions-per-address", "10")
+    print(f"SSH door, burst mode: N sessions started together, each from its own 127.1.x.y address; 80×24")
+    print(f"  load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    for mode, options in (("fresh start", ("--no-warm-pool",)), ("warm pool", ())):
+        await local_launch(folder)  # page in
+        baseline = [(await local_launch(folder))[0] for _ in range(3)]
+        local = statistics.median(baseline)
+        print(f"{mode}: lone local launch (baseline, this moment) {local * 1000:.0f} ms")
+        server, port = await start_server(folder, *options, *limits)
+        try:
+            warmup = await Session().open(port, "warmup", client_address(0))
+            await warmup.close()
+            await wait_for_guests(server.pid, 0)
+            for size in sizes:
+                started = time.perf_counter()
+                sessions = await asyncio.gather(*(Session().open(port, f"b{i}", client_address(i + 1))
+                                                  for i in range(size)))
+                everyone = time.perf_counter() - started
+                times = [session.seconds for session in sessions]
+                guests, zygotes = door_processes(server.pid)
+                late = await Session().open(port, "late", client_address(size + 1))
+                print(f"  N={size:<3} menus: median {statistics.median(times) * 1000:6.0f} ms "
+                      f"({statistics.median(times) / local:.2f}× local), slowest {max(times) * 1000:6.0f} ms, all "
+                      f"in {everyone:.1f} s; one more then {late.seconds * 1000:.0f} ms "
+                      f"({late.seconds / local:.2f}× local)")
+                print(memory_line(f"N={size} guests at their menus", guests))
+                if Session.retries:
+                    print(f"  ({Session.retries} logins were turned away by the door's limit on logins at once "
+                          "and tried again 0.2 s later; their time counts from the first try)")
+                    Session.retries = 0
+                if zygotes:
+                    print(memory_line("the zygote", zygotes))
+                await asyncio.gather(*(s.close() for s in [*sessions, late]))
+                await wait_for_guests(server.pid, 0)
+            if idle and mode == "warm pool":
+                crowd: list[Session] = []
+                for start in range(0, idle, 10):
+                    crowd += await asyncio.gather(*(Session().open(port, f"i{i}", client_address(i + 1))
+                                                    for i in range(start, min(idle, start + 10))))
+                guests, _ = door_processes(server.pid)
+                await asyncio.sleep(2.0)  # let the last menus settle
+                before = cpu_seconds(guests)
+                await asyncio.sleep(idle_seconds)
+                spent = cpu_seconds(guests) - before
+                print(memory_line(f"{idle} idle guests", guests))
+                print(f"  {idle} idle guests' CPU: {spent / idle_seconds:.2f} cores over {idle_seconds:g} s")
+                late = await Session().open(port, "late", client_address(idle + 1))
+                print(f"  one more while {idle} sit at their menus: {late.seconds * 1000:.0f} ms "
+                      f"({late.seconds / local:.2f}× local)")
+                await asyncio.gather(*(s.close() for s in [*crowd, late]))
+        finally:
+            server.send_signal(signal.SIGTERM)
+            await server.wait()
+    print(f"  load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--concurrent", type=int, default=20)
+    parser.add_argument("--burst", type=int, nargs="+", metavar="N", help="burst mode with these sizes")
+    parser.add_argument("--idle", type=int, default=0, metavar="N", help="burst mode: N idle guests (warm)")
+    parser.add_argument("--idle-seconds", type=float, default=10.0)
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.rounds, arguments.concurrent))
+    if arguments.burst:
+        asyncio.run(burst(arguments.burst, arguments.idle, arguments.idle_seconds))
+    else:
+        asyncio.run(main(arguments.rounds, arguments.concurrent))

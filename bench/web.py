@@ -14,6 +14,12 @@ Runs itself inside a private network namespace (``unshare -rn``): nothing leaves
 
 Goals from issue 35: page opened → menu ≤ 2× a local launch; memory per browser session ≤ 1.2× a local
 app. Prints figures, asserts nothing.
+
+Burst mode (issue 45), ``--burst 1 20 50 [--idle 200]``: no browser; N websocket clients speaking
+textual-serve's protocol (as the page's script does) open their tabs together, each from an address of
+its own in 127.0.0.0/8, for the fresh start (``--no-warm-pool``) and the warm pool in turn, each timed to
+its first menu, against a lone local launch measured just before; and the tabs' apps' USS/PSS from
+``/proc/*/smaps_rollup`` (see ``bench/ssh.py``).
 """
 
 from __future__ import annotations
@@ -33,7 +39,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from ssh import _children, _environment, _rss_kib, local_launch  # noqa: E402  (bench/ssh.py)
+from ssh import (_children, _environment, _rss_kib, client_address, cpu_seconds, local_launch,  # noqa: E402
+                 memory_line)  # (bench/ssh.py)
 
 MENU = b"Play against bots"
 CHROMIUM = "/usr/bin/chromium"
@@ -42,10 +49,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 GUARD = 120.0  # a hung run stops here; not a goal
 
 
-async def start_door(folder: pathlib.Path, tabs: int) -> tuple[asyncio.subprocess.Process, str]:
+async def start_door(folder: pathlib.Path, tabs: int, *options: str) -> tuple[asyncio.subprocess.Process, str]:
     door = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui", "serve-web", "--port", "0", "--interface", "127.0.0.1",
-        "--max-sessions", str(tabs + 5), cwd=ROOT, env={**_environment(folder), "PYTHONPATH": str(ROOT)},
+        "--max-sessions", str(tabs + 5), *options, cwd=ROOT, env={**_environment(folder), "PYTHONPATH": str(ROOT)},
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
     while True:
         line = await asyncio.wait_for(door.stdout.readline(), GUARD)
@@ -122,12 +129,127 @@ async def main(rounds: int, concurrent: int) -> None:
     await door.wait()
 
 
+# --- burst mode (issue 45) ----------------------------------------------------------------------------
+
+def tab_apps(door_pid: int) -> tuple[list[int], list[int]]:
+    """(the tabs' apps, the zygote if any): the zygote's children, or the door's (a shell, then python)."""
+    apps, zygotes = [], []
+    for child in _children(door_pid):
+        try:
+            forking = b"tui.zygote" in pathlib.Path(f"/proc/{child}/cmdline").read_bytes()
+        except FileNotFoundError:
+            continue
+        if forking:
+            zygotes.append(child)
+        apps += _children(child) or ([] if forking else [child])
+    return apps, zygotes
+
+
+class SocketTab:
+    """A tab as the page's script opens it: a websocket to /ws with the door's token, read to the menu."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.session = None
+
+    async def open(self, port: int, token: str, address: str) -> SocketTab:
+        import aiohttp
+        started = time.perf_counter()
+        self.session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(address, 0)),
+                                             cookies={f"turpin_web_token_{port}": token})
+        # As the door's own page opens it: its Origin, or the door refuses it (another site's page)
+        self.websocket = await self.session.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24",
+                                                       origin=f"http://127.0.0.1:{port}")
+        seen = b""
+        while MENU not in seen:
+            message = await asyncio.wait_for(self.websocket.receive(), GUARD)
+            assert message.type == aiohttp.WSMsgType.BINARY, (message, seen[-200:])
+            seen += message.data
+        self.seconds = time.perf_counter() - started
+        self._drain = asyncio.create_task(self._read_on())
+        return self
+
+    async def _read_on(self) -> None:
+        async for _ in self.websocket:  # a page reads all its tab sends
+            pass
+
+    async def close(self) -> None:
+        await self.websocket.close()
+        self._drain.cancel()
+        await self.session.close()
+
+
+async def wait_for_apps(door_pid: int, count: int) -> None:
+    async def poll() -> None:
+        while len(tab_apps(door_pid)[0]) != count:
+            await asyncio.sleep(0.05)
+    await asyncio.wait_for(poll(), GUARD)
+
+
+async def burst(sizes: list[int], idle: int, idle_seconds: float) -> None:
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="turpin-bench-web-burst-"))
+    biggest = max([*sizes, idle, 1]) + 5
+    print("web door, burst mode: N websocket tabs opened together, each from its own 127.1.x.y address; 80×24")
+    print(f"  load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    for mode, options in (("fresh start", ("--no-warm-pool",)), ("warm pool", ())):
+        await local_launch(folder)
+        local = statistics.median([(await local_launch(folder))[0] for _ in range(3)])
+        print(f"{mode}: lone local launch (baseline, this moment) {local * 1000:.0f} ms")
+        door, link = await start_door(folder, biggest, *options)
+        port, token = int(re.search(r":(\d+)/", link).group(1)), link.split("token=", 1)[1]
+        try:
+            await (await SocketTab().open(port, token, client_address(0))).close()
+            await wait_for_apps(door.pid, 0)
+            for size in sizes:
+                started = time.perf_counter()
+                tabs = await asyncio.gather(*(SocketTab().open(port, token, client_address(i + 1))
+                                              for i in range(size)))
+                everyone = time.perf_counter() - started
+                times = [tab.seconds for tab in tabs]
+                apps, zygotes = tab_apps(door.pid)
+                late = await SocketTab().open(port, token, client_address(size + 1))
+                print(f"  N={size:<3} menus: median {statistics.median(times) * 1000:6.0f} ms "
+                      f"({statistics.median(times) / local:.2f}× local), slowest {max(times) * 1000:6.0f} ms, all "
+                      f"in {everyone:.1f} s; one more then {late.seconds * 1000:.0f} ms ({late.seconds / local:.2f}× local)")
+                print(memory_line(f"N={size} tabs' apps at their menus", apps))
+                if zygotes:
+                    print(memory_line("the zygote", zygotes))
+                await asyncio.gather(*(tab.close() for tab in [*tabs, late]))
+                await wait_for_apps(door.pid, 0)
+            if idle and mode == "warm pool":
+                crowd = []
+                for start in range(0, idle, 10):
+                    crowd += await asyncio.gather(*(SocketTab().open(port, token, client_address(i + 1))
+                                                    for i in range(start, min(idle, start + 10))))
+                apps, _ = tab_apps(door.pid)
+                await asyncio.sleep(2.0)
+                before = cpu_seconds(apps)
+                await asyncio.sleep(idle_seconds)
+                spent = cpu_seconds(apps) - before
+                print(memory_line(f"{idle} idle tabs' apps", apps))
+                print(f"  {idle} idle tabs' CPU: {spent / idle_seconds:.2f} cores over {idle_seconds:g} s")
+                late = await SocketTab().open(port, token, client_address(idle + 1))
+                print(f"  one more while {idle} sit at their menus: {late.seconds * 1000:.0f} ms "
+                      f"({late.seconds / local:.2f}× local)")
+                await asyncio.gather(*(tab.close() for tab in [*crowd, late]))
+        finally:
+            door.terminate()
+            await door.wait()
+    print(f"  load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="page opened → menu painted, against a local launch")
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--concurrent", type=int, default=20)
+    parser.add_argument("--burst", type=int, nargs="+", metavar="N", help="burst mode with these sizes")
+    parser.add_argument("--idle", type=int, default=0, metavar="N", help="burst mode: N idle tabs (warm)")
+    parser.add_argument("--idle-seconds", type=float, default=10.0)
     args = parser.parse_args()
     if os.environ.get("TURPIN_BENCH_NETNS") != "1":  # into a private network namespace first
         sys.exit(subprocess.run(["unshare", "-rn", "sh", "-c", 'ip link set lo up && exec "$@"', "sh", "env",
                                  "TURPIN_BENCH_NETNS=1", sys.executable, *sys.argv]).returncode)
-    asyncio.run(main(args.rounds, args.concurrent))
+    if args.burst:
+        asyncio.run(burst(args.burst, args.idle, args.idle_seconds))
+    else:
+        asyncio.run(main(args.rounds, args.concurrent))

@@ -37,6 +37,7 @@ from core.engine import quantity
 from net.record import RECORDS_VARIABLE
 from net.client import describe_duration
 from net.host import bind_address
+from net.pool import PooledProcess, WarmPool, pooled_argv
 
 DEFAULT_PORT = 2222
 AUTH_MODES = ("password", "keys", "open")
@@ -107,6 +108,9 @@ class SSHSettings:
     command: Callable[[str], Sequence[str]] = app_command  # user name -> argv
     extra_env: dict[str, str] = dataclasses.field(default_factory=dict)  # for tests and benchmarks
     stop_grace: float = 2.0  # seconds an app has to end after SIGHUP before SIGKILL
+    #: Fork each session's app from a warm zygote (``net/pool.py``); off, or where fork is missing, each
+    #: session starts a fresh Python as before.
+    warm_pool: bool = True
     keepalive_interval: float = 30.0  # a vanished client is noticed after about 4 of these
 
     def check(self) -> None:
@@ -271,6 +275,16 @@ def session_env(settings: SSHSettings, user: str, term: str, identity: str | Non
     return env
 
 
+#: What differs between guests: kept out of the warm pool's own environment.
+_PER_GUEST_VARIABLES = ("TERM", "TURPIN_SEATS_FILE", RECORDS_VARIABLE)
+
+
+def pool_env(settings: SSHSettings) -> dict[str, str]:
+    """The warm pool's environment: what every session's has in common, nobody's name or folders."""
+    shared = session_env(settings, "player", FALLBACK_TERM)
+    return {name: value for name, value in shared.items() if name not in _PER_GUEST_VARIABLES}
+
+
 def refusal(process: asyncssh.SSHServerProcess) -> str | None:
     """Why this session request is not served (one line), or None for a terminal session."""
     if process.subsystem is not None:
@@ -415,6 +429,8 @@ class SSHFrontDoor:
         self._authorized_keys: asyncssh.SSHAuthorizedKeys | None = None
         self._starting = 0
         self._closing = False
+        #: The zygote sessions are forked from, once ``start`` has started it (see ``pool_state``).
+        self.pool: WarmPool | None = None
         #: Where a session's coming and going is told, a line each (``turpin serve-ssh`` prints them).
         self.tell: Callable[[str], None] = lambda line: None
 
@@ -440,6 +456,16 @@ class SSHFrontDoor:
     def sessions(self) -> list[SessionInfo]:
         """The sessions being served now."""
         return [session.info for session in self._sessions.values()]
+
+    @property
+    def pool_state(self) -> str:
+        """How sessions start, in a few words for the banner: forked warm, or fresh and why."""
+        if self.pool is not None and self.pool.available:
+            return "warm (each session forked from a pre-loaded app)"
+        if not self.settings.warm_pool:
+            return "fresh (a new Python per session; the warm pool is off)"
+        reason = self.pool.reason if self.pool is not None else None
+        return f"fresh (a new Python per session: {reason or 'no warm pool'})"
 
     async def start(self) -> None:
         """Make or load the host key and listen; SSHSetupError says in one line what stops it."""
@@ -468,6 +494,9 @@ class SSHFrontDoor:
         except OSError as error:
             raise SSHSetupError(f"cannot listen on {host} port {settings.port}: {error.strerror or error}") \
                 from None
+        if settings.warm_pool:
+            self.pool = WarmPool(pool_env(settings))
+            await self.pool.start()
 
     async def close(self) -> None:
         """Stop listening, end every session's app (its whole process group), then every connection."""
@@ -486,6 +515,8 @@ class SSHFrontDoor:
         if self._server is not None:
             await self._server.wait_closed()
             self._server = None
+        if self.pool is not None:
+            await self.pool.close()
 
     async def _serve(self, process: asyncssh.SSHServerProcess) -> None:
         reason = refusal(process)
@@ -581,7 +612,7 @@ class SSHFrontDoor:
     async def _serve_claimed(self, process: asyncssh.SSHServerProcess, identity: str) -> None:
         self._starting += 1
         try:
-            session = await _AppSession.start(process, self.settings, identity)
+            session = await _AppSession.start(process, self.settings, identity, self.pool)
         except OSError as error:
             process.stdout.write(f"turpin: the game could not start here: {error}\r\n".encode())
             process.exit(1)
@@ -644,7 +675,7 @@ SCREEN_NEWS_BYTES = 256
 class _AppSession:
     """One SSH session's app: a child process on a pty, with the copying both ways and its ending."""
 
-    def __init__(self, process: asyncssh.SSHServerProcess, child: asyncio.subprocess.Process,
+    def __init__(self, process: asyncssh.SSHServerProcess, child: asyncio.subprocess.Process | PooledProcess,
                  master: int, settings: SSHSettings, info: SessionInfo) -> None:
         self.process = process
         self.child = child
@@ -659,8 +690,9 @@ class _AppSession:
 
     @classmethod
     async def start(cls, process: asyncssh.SSHServerProcess, settings: SSHSettings,
-                    identity: str | None = None) -> _AppSession:
-        """Open a pty at the client's window size and start the app on it, in its own session."""
+                    identity: str | None = None, pool: WarmPool | None = None) -> _AppSession:
+        """Open a pty at the client's window size and start the app on it, in its own session: forked
+        from the warm ``pool`` when it runs, else a fresh Python."""
         user = process.get_extra_info("username") or "player"
         peer = process.get_extra_info("peername")
         term = terminal_type(process.get_terminal_type())
@@ -672,9 +704,17 @@ class _AppSession:
         try:
             columns, rows, pixel_width, pixel_height = process.get_terminal_size()
             set_window_size(slave, columns or 80, rows or 24, pixel_width, pixel_height, settings.max_terminal)
-            child = await asyncio.create_subprocess_exec(
-                *settings.command(user), stdin=slave, stdout=slave, stderr=slave, env=environment,
-                cwd=environment["HOME"], start_new_session=True, preexec_fn=_take_terminal)
+            command = list(settings.command(user))
+            forked = pooled_argv(command) if pool is not None and pool.available else None
+            child: asyncio.subprocess.Process | PooledProcess | None = None
+            if forked is not None:
+                with contextlib.suppress(OSError):  # the pool has stopped: start afresh, as without it
+                    child = await pool.spawn(forked, (slave, slave, slave), environment, environment["HOME"],
+                                             new_session=True, controlling_terminal=True)
+            if child is None:
+                child = await asyncio.create_subprocess_exec(
+                    *command, stdin=slave, stdout=slave, stderr=slave, env=environment,
+                    cwd=environment["HOME"], start_new_session=True, preexec_fn=_take_terminal)
         except BaseException:
             os.close(master)
             raise

@@ -36,6 +36,7 @@ from textual_serve.server import Server
 
 from net.host import TokenBucket
 from net.ssh import GUEST_VARIABLE
+from net.pool import WarmPool, pooled_argv
 from net.record import RECORDS_VARIABLE
 
 DEFAULT_PORT = 4780
@@ -82,6 +83,13 @@ class WebSettings:
     join_code: str | None = None  # that table's room code: the token is the gate
     python: str = sys.executable
     extra_env: dict[str, str] = dataclasses.field(default_factory=dict)  # for tests and benchmarks
+    #: Fork each tab's app from a warm zygote (``net/pool.py``); off, or where fork is missing, each tab
+    #: starts a fresh Python as before.
+    warm_pool: bool = True
+    #: DNS names this door may be reached by (``turpin-2.office.example``), besides its addresses: a
+    #: request's ``Host`` must be one of them or the address it came in at (DNS rebinding), and its page
+    #: then speaks to the door by the same name.
+    names: tuple[str, ...] = ()
 
     def check(self) -> None:
         """Refuse settings that cannot work, in one line each."""
@@ -122,14 +130,27 @@ def guest_name(text: str | None) -> str:
 
 
 class _TabApp(AppService):
-    """One tab's app process, with the door's environment (guest rules, its own folders)."""
+    """One tab's app process, with the door's environment (guest rules, its own folders): forked from the
+    door's warm pool when it runs, else started afresh as textual-serve does."""
 
-    def __init__(self, *args: Any, environment: dict[str, str], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, environment: dict[str, str], pool: WarmPool | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.environment = environment
+        self.pool = pool
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         return {**super()._build_environment(width, height), **self.environment}
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        forked = pooled_argv(shlex.split(self.command)) if self.pool is not None and self.pool.available else None
+        if forked is not None:
+            with contextlib.suppress(OSError):  # the pool has stopped: start afresh, as without it
+                self._process = process = await self.pool.spawn_on_pipes(
+                    forked, self._build_environment(width, height), os.getcwd())
+                self._stdin = process.stdin
+                return process
+        return await super()._open_app_process(width, height)
 
 
 @dataclasses.dataclass(eq=False)
@@ -157,6 +178,18 @@ class WebDoor(Server):
         self._runner: web.AppRunner | None = None
         self._watchman: asyncio.Task[None] | None = None
         self.address: tuple[str, int] = (settings.host, settings.port)
+        #: The zygote tabs are forked from, once ``start`` has started it (see ``pool_state``).
+        self.pool: WarmPool | None = None
+
+    @property
+    def pool_state(self) -> str:
+        """How tabs start, in a few words for the banner: forked warm, or fresh and why."""
+        if self.pool is not None and self.pool.available:
+            return "warm (each tab's app forked from a pre-loaded one)"
+        if not self.settings.warm_pool:
+            return "fresh (a new Python per tab; the warm pool is off)"
+        reason = self.pool.reason if self.pool is not None else None
+        return f"fresh (a new Python per tab: {reason or 'no warm pool'})"
 
     # ------------------------------------------------------------------------------------ serving
 
@@ -171,6 +204,12 @@ class WebDoor(Server):
         self.address = (self.settings.host, sockets[0].getsockname()[1] if sockets else self.settings.port)
         if self.settings.idle_timeout is not None:
             self._watchman = asyncio.create_task(self._close_idle_tabs())
+        if self.settings.warm_pool:
+            # The zygote's environment is the door's, which every tab's starts from today; each tab gets
+            # textual-serve's settings, its own folders and its size when forked (Textual's own settings
+            # are read again then: see tui/zygote.py).
+            self.pool = WarmPool(os.environ)
+            await self.pool.start()
 
     async def stop(self) -> None:
         """Close every tab's app, then stop listening."""
@@ -184,6 +223,8 @@ class WebDoor(Server):
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        if self.pool is not None:
+            await self.pool.close()
 
     def url(self, address: str) -> str:
         """The link to give out for one address of this machine."""
@@ -207,14 +248,21 @@ class WebDoor(Server):
         address = str(local[0]) if local else "127.0.0.1"
         return f"[{address}]:{self.address[1]}" if ":" in address else f"{address}:{self.address[1]}"
 
+    def page_address(self, request: web.Request) -> str | None:
+        """``host:port`` the request was made to, if it is one of this door's own: the address it came in
+        at, or one of its ``names`` at its port (None for any other ``Host``)."""
+        given, port = request.headers.get("Host"), self.address[1]
+        allowed = [self.own_address(request), *(f"{name.lower()}:{port}" for name in self.settings.names)]
+        return given.lower() if given is not None and given.lower() in allowed else None
+
     def from_elsewhere(self, request: web.Request) -> str | None:
         """Why a request is not one of this door's own pages' (None if it is): its ``Host`` must be the
         door's address (a name that merely resolves here is another site: DNS rebinding), and its
         ``Origin``, which a browser sends with every websocket and every cross-site request, this door's
         page (a page served from another port of the machine is another origin)."""
-        own = self.own_address(request)
-        if request.headers.get("Host") != own:
-            return f"Host is not {own}"
+        own = self.page_address(request)
+        if own is None:
+            return f"Host is not {self.own_address(request)}"
         origin = request.headers.get("Origin")
         if origin is not None and origin != f"http://{own}":
             return f"Origin is not http://{own}"
@@ -238,8 +286,8 @@ class WebDoor(Server):
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page, with its websocket and static files at the address the browser reached us by (the
-        socket's own address, never the request's Host header, which the browser's user writes)."""
-        own = self.own_address(request)
+        socket's own address, or the door's name it was asked by: never any other Host header)."""
+        own = self.page_address(request) or self.own_address(request)
         base = f"http://{own}"
         context = {
             "font_size": font_size(request.query.get("fontsize")),
@@ -283,7 +331,7 @@ class WebDoor(Server):
 
         app = _TabApp(self._command(guest_name(request.cookies.get(self.cookie(NAME_COOKIE))) or "Guest"), write_bytes=to_browser, write_str=websocket.send_str,
                       close=websocket.close, download_manager=self.download_manager,
-                      environment=self._environment(folder))
+                      environment=self._environment(folder), pool=self.pool)
         tab = _Tab(app, folder, time.monotonic())
         self.tabs.add(tab)
         try:

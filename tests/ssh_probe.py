@@ -29,11 +29,16 @@ def main() -> None:
         "session": os.getsid(0),
         "controlling_tty": os.tcgetpgrp(0) == os.getpgrp(),
         "size": size(),
+        "cwd": os.getcwd(),
+        "parent": os.getppid(),
+        "descriptors": sorted(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else [],
     }
     if "--grandchild" in sys.argv:
         facts["grandchild"] = subprocess.Popen(["sleep", "1000"]).pid
     print("READY " + json.dumps(facts), flush=True)
     for line in sys.stdin:
+        if line.strip() == "crash":  # a guest's app that dies of a fault, not by exiting
+            os.kill(os.getpid(), signal.SIGSEGV)
         print(f"ANSWER {line.strip()[::-1]}", flush=True)
 
 

@@ -63,9 +63,21 @@ class Door:
                 "-o", "PasswordAuthentication=no", "-o", "BatchMode=yes", f"{user}@127.0.0.1"]
 
     def apps(self) -> list[int]:
-        """The session processes the server is running now."""
-        children = pathlib.Path(f"/proc/{self.server.pid}/task/{self.server.pid}/children").read_text().split()
-        return [int(pid) for pid in children]
+        """The session processes the server is running now: its children, or with the warm pool (issue 45)
+        the children of its zygote (which is no session's app)."""
+        def children(pid: int) -> list[int]:
+            with contextlib.suppress(FileNotFoundError):
+                return [int(child) for child in
+                        pathlib.Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+            return []
+        apps = []
+        for child in children(self.server.pid):
+            with contextlib.suppress(FileNotFoundError):
+                if b"tui.zygote" in pathlib.Path(f"/proc/{child}/cmdline").read_bytes():
+                    apps += children(child)
+                    continue
+            apps.append(child)
+        return apps
 
     def stop(self) -> str:
         if self.server.poll() is None:

@@ -143,3 +143,29 @@ async def test_a_tab_flooding_messages_has_the_excess_dropped(door):
         await _answered(tab)
         await tab.close()
     assert TAB_MESSAGE_BURST <= len(StandInApp.keys) < 5000
+
+
+async def test_a_door_given_its_dns_name_answers_that_name_and_no_other(monkeypatch):
+    """A bigger office gives each door a name (``--name``): asked by that name the door serves its page,
+    whose websocket speaks to the same name; any other name is still refused (DNS rebinding)."""
+    for name in ("start", "set_terminal_size", "send_bytes", "stop"):
+        monkeypatch.setattr(web_door._TabApp, name, getattr(StandInApp, name))
+    door = WebDoor(WebSettings(port=0, host="127.0.0.1", token=TOKEN, idle_timeout=None,
+                               names=("turpin-2.office.example",)))
+    await door.start()
+    try:
+        named = f"turpin-2.office.example:{door.address[1]}"
+        async with aiohttp.ClientSession() as browser:
+            async with browser.get(f"http://{own(door)}/?token={TOKEN}", headers={"Host": named}) as page:
+                assert page.status == 200 and f"ws://{named}/ws" in await page.text()
+            async with browser.get(f"http://{own(door)}/?token={TOKEN}",
+                                   headers={"Host": f"evil.example:{door.address[1]}"}) as page:
+                assert page.status == 403
+            tab = await browser.ws_connect(f"http://{own(door)}/ws?width=80&height=24&token={TOKEN}",
+                                           headers={"Host": named}, origin=f"http://{named}")
+            await tab.close()
+            with pytest.raises(aiohttp.WSServerHandshakeError):  # its page's origin, not the address's
+                await browser.ws_connect(f"http://{own(door)}/ws?width=80&height=24&token={TOKEN}",
+                                         headers={"Host": named}, origin=f"http://{own(door)}")
+    finally:
+        await door.stop()

@@ -145,3 +145,6 @@ def door_arguments(parser: argparse.ArgumentParser, default_port: int, sessions:
                              "its screen (default %(default)g; 0 = never)")
     parser.add_argument("--join", metavar="HOST:PORT",
                         help=f"open all {sessions} straight at this table instead of the main menu")
+    parser.add_argument("--no-warm-pool", action="store_true",
+                        help=f"start each of the {sessions} as a fresh Python instead of forking it from an app "
+                             "loaded once at start (slower to open and more memory each; for comparison)")

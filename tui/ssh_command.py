@@ -61,7 +61,7 @@ def settings_from_args(args: argparse.Namespace) -> SSHSettings:
                        max_sessions_per_connection=args.sessions_per_login,
                        max_sessions_per_address=args.sessions_per_address,
                        name_passphrases=not args.no_name_passphrases,
-                       join=args.join)
+                       join=args.join, warm_pool=not args.no_warm_pool)
 
 
 def ssh_commands(door: SSHFrontDoor, name: str = "THEIR-NAME") -> list[str]:
@@ -101,6 +101,7 @@ def describe(door: SSHFrontDoor) -> list[str]:
     columns, rows = settings.max_terminal
     lines.append(f"  windows larger than {columns}×{rows} are drawn at {columns}×{rows}; a login must be done "
                  f"within {settings.login_timeout:g} s")
+    lines.append(f"  sessions start {door.pool_state}")
     lines.append("Ctrl-C stops the server and ends every session.")
     return lines
 

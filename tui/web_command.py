@@ -28,6 +28,9 @@ def add_serve_web_command(subparsers: argparse._SubParsersAction) -> None:
     door_arguments(parser, default_port=4780, sessions="browser tabs")
     parser.add_argument("--spectate", metavar="HOST:PORT",
                         help="open every tab watching this table (public information only): a wall screen")
+    parser.add_argument("--name", metavar="NAME", action="append", default=[],
+                        help="a DNS name this door is reached by (turpin-2.office.example), besides its "
+                             "addresses; repeat for more. Any other name is refused (DNS rebinding)")
     parser.set_defaults(handler=run_serve_web)
 
 
@@ -44,7 +47,8 @@ def settings_from_args(args: argparse.Namespace) -> WebSettings:
             raise WebSetupError(f"no interface or IPv4 address {args.interface!r}")
     return WebSettings(port=DEFAULT_PORT if args.port is None else args.port, host=host,
                        max_sessions=args.max_sessions, idle_timeout=args.idle_timeout or None,
-                       spectate=args.spectate, join=args.join)
+                       spectate=args.spectate, join=args.join, warm_pool=not args.no_warm_pool,
+                       names=tuple(name.strip().lower() for name in args.name if name.strip()))
 
 
 def web_links(door: WebDoor) -> list[str]:
@@ -59,6 +63,7 @@ def describe(door: WebDoor) -> list[str]:
     settings = door.settings
     lines = [f"turpin web door on {host} port {port}"]
     lines += [f"  open in a browser:  {link}" for link in web_links(door)]
+    lines += [f"  or by its name:     {door.url(name)}" for name in settings.names]
     lines.append("  (the link carries the door's token: give it only to the people you play with;")
     lines.append("   add &name=Ann to it to sit down as Ann)")
     if settings.spectate:
@@ -67,6 +72,7 @@ def describe(door: WebDoor) -> list[str]:
         lines.append(f"  every tab opens at the table at {settings.join}")
     limit = f"{settings.max_sessions} tabs at once"
     idle = f"idle tabs close after {settings.idle_timeout:g} s" if settings.idle_timeout else "no idle limit"
+    lines.append(f"  tabs start {door.pool_state}")
     lines.append(f"  {limit}; {idle}. Ctrl+C stops the door and every tab.")
     return lines
 
