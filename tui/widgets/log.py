@@ -81,6 +81,23 @@ class TableLog(Widget, can_focus=True):
         """A line that is not a game event: chat, a notice, the connection's news."""
         self.add(line)
 
+    def rewrite(self, frame: TableFrame, local: list[tuple[int, Text]]) -> None:
+        """The whole log again (a catch-up): the frame's events, and each of this window's own lines
+        (``local``: the number of events written before it, and the line) back in its place among them."""
+        self.clear()
+        placed = sorted(local, key=lambda item: item[0])
+        index = 0
+        for position, event in enumerate(frame.log):
+            while index < len(placed) and placed[index][0] <= position:
+                self._append(placed[index][1])
+                index += 1
+            if not (frame.seat is not None and event.get("told_privately") == frame.seat):
+                self._append(Text(str(event.get("text", ""))))
+        for _, line in placed[index:]:
+            self._append(line)
+        self.events_written = len(frame.log)
+        self._grown()
+
     def add(self, line: Text) -> None:
         self._append(line)
         self._grown()
