@@ -262,8 +262,20 @@ class TableScreen(Screen[None]):
         status.append(f"   {frame.table} · {who}", style="dim")
         self.query_one("#table-status", LinePane).show(status)
         self.query_one(TurnClockLine).show(frame)
+        self._size_the_move_pane(frame)
         if self.has_class("-spectating") != frame.spectating:
             self.set_class(frame.spectating, "-spectating")
+
+    def _size_the_move_pane(self, frame: TableFrame) -> None:
+        """A prompt of more choices than the move pane's usual rows (Your Money or Your Life's pick has
+        eight) gives the pane the rows to show them all (styles/table.tcss: -prompt-many, -prompt-most).
+        Only a prompt changes it: while the table waits the pane keeps its size (no re-layout per move)."""
+        if not frame.prompt:
+            return
+        choices = len(frame.prompt.get("choices") or [])
+        for name, wanted in (("-prompt-many", 7 <= choices <= 8), ("-prompt-most", choices >= 9)):
+            if self.has_class(name) != wanted:
+                self.set_class(wanted, name)
 
     # ------------------------------------------------------------------------------ the client
 
