@@ -29,7 +29,7 @@ from typing import Any
 
 import msgpack
 
-from net.clock import MOST_SECONDS
+from net.clock import LEAST_SECONDS, MOST_SECONDS
 from net.fairness import FairDeal, FairnessError
 from net.match import Match, MatchError
 from net.untrusted import read_at_most
@@ -283,9 +283,9 @@ def check_record(record: Any) -> None:
         raise RecordError(f"the record's 'grace' is not a number of seconds from 0 ({_shown(grace)})")
     clock = record.get("clock")
     if clock is not None and not (isinstance(clock, (int, float)) and not isinstance(clock, bool)
-                                  and 0 <= clock <= MOST_SECONDS):
-        raise RecordError(f"the record's 'clock' is not a number of seconds from 0 to {MOST_SECONDS:g} "
-                          f"({_shown(clock)})")
+                                  and (clock == 0 or LEAST_SECONDS <= clock <= MOST_SECONDS)):
+        raise RecordError(f"the record's 'clock' is not 0 or a number of seconds from {LEAST_SECONDS:g} to "
+                          f"{MOST_SECONDS:g} ({_shown(clock)})")
     saved_at = record.get("saved_at")
     if saved_at is not None and not (isinstance(saved_at, (int, float)) and not isinstance(saved_at, bool)):
         raise RecordError(f"the record's 'saved_at' is not a time ({_shown(saved_at)})")

@@ -47,7 +47,12 @@ async def test_the_set_up_form_sets_the_clock():
         clock.value = "999999"
         form.action_start()
         await pilot.pause()
-        assert "a turn clock is 0 (none) to" in str(form.query_one("#setup-error").render())
+        assert "a turn clock is 0 (none) or 10 to" in str(form.query_one("#setup-error").render())
+        assert screen_name(app) == "SetupScreen"
+        clock.value = "5"  # issue 43: a clock nobody can beat is refused, with why
+        form.action_start()
+        await pilot.pause()
+        assert "under 10 s nobody can read a move" in str(form.query_one("#setup-error").render())
         assert screen_name(app) == "SetupScreen"
 
 
