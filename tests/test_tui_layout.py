@@ -62,7 +62,8 @@ async def test_every_pane_is_in_view_and_every_seats_figures_on_the_sheet_are_wh
             pane = screen.query_one(selector)
             assert pane.region.height >= 3 and pane.region.width >= 10, f"{selector} is out of view at {size}"
         sheet = screen.query_one("#sheet")
-        assert sheet.max_scroll_y == 0, f"the sheet scrolls at {size}"
+        # Issue 43: the move list's choices come first; a sheet that must cut then says so with its scroll bar
+        assert sheet.max_scroll_y == 0 or sheet.scrollbars_enabled[0], f"the sheet scrolls silently at {size}"
         frame = screen.frame
         names = [frame.plain_name(seat).split(" (")[0] for seat in range(len(frame.seats))]
         shown = "\n".join(pane_lines(app, "#sheet"))
@@ -81,7 +82,10 @@ async def test_every_pane_is_in_view_and_every_seats_figures_on_the_sheet_are_wh
         in_view = flat("\n".join(pane_lines(app, "#board")))
         if recap:
             first = " ".join(recap[0].plain.split())
-            assert first in in_view and "…" not in first, f"{first}\nnot in\n{in_view}"
+            assert "…" not in first
+            # Issue 43: where every choice of a long prompt takes the rows (the pick's eight at 100×30), the
+            # board may cut its recap (the log has it too), but says so with its scroll bar, never silently
+            assert first in in_view or board.scrollbars_enabled[0], f"{first}\nnot in\n{in_view}"
         # The move list's lines (a robbery's advice among them) wrap rather than lose their end.
         assert "…" not in "\n".join(pane_lines(app, "#move")), pane_lines(app, "#move")
 
