@@ -196,11 +196,21 @@ def _unpack(data: bytes) -> Any:
     return msgpack.unpackb(data, raw=False, strict_map_key=True, ext_hook=_no_ext)
 
 
+def damage_in_words(error: BaseException) -> str:
+    """What a decoding failure says of a file, for a person (never a Python class name): cut short, with
+    something after its end, or not decodable at all."""
+    if isinstance(error, msgpack.OutOfData) or (isinstance(error, ValueError) and "incomplete" in str(error).lower()):
+        return "damaged: it is cut short, its end is missing"
+    if isinstance(error, msgpack.ExtraData):
+        return "damaged: something follows its end"
+    return "damaged, or not a file turpin wrote: it cannot be decoded"
+
+
 def _read_whole(data: bytes, path: Any) -> dict[str, Any]:
     try:
         return _unpack(data)
     except Exception as error:  # any decoding failure means the same thing to the user
-        raise RecordError(f"{path} is not a turpin game record ({type(error).__name__})") from None
+        raise RecordError(f"{path} is not a turpin game record ({damage_in_words(error)})") from None
 
 
 def _read_log(data: bytes, path: Any) -> dict[str, Any]:
