@@ -93,3 +93,10 @@ async def test_the_app_shows_its_clock_running_down_and_the_bot_moving_when_it_r
             await pilot.press("x")  # any key
             await until(lambda: 0 not in table.turn_clock.away, "Ann back")
             await wait_until(pilot, lambda: "a bot plays for the away" not in screen_text(app), "back")
+
+
+def test_the_lobby_and_the_hosts_banner_say_the_tables_clock():
+    """Issue 43: whoever hosts reads the clock his table plays to, and so can tell the others."""
+    from tui.table_words import clock_in_words
+    assert clock_in_words(90) == "Turn clock: 90 s a move, then the normal bot moves for whoever runs out."
+    assert clock_in_words(0).startswith("No turn clock")

@@ -69,3 +69,11 @@ def take_back_refused(frame: TableFrame) -> str:
         return "You have made no move yet."
     return ("Only your own last move can be taken back, before anyone moves after it, and only one that "
             "showed nothing hidden (the rules, ?, say which); a move asked about once stays.")
+
+
+def clock_in_words(seconds: float) -> str:
+    """The table's turn clock for the lobby and the host's banner: "Turn clock: 90 s a move, then the
+    normal bot moves", or "No turn clock"."""
+    if seconds <= 0:
+        return "No turn clock: the table waits for everyone."
+    return f"Turn clock: {seconds:g} s a move, then the normal bot moves for whoever runs out."
