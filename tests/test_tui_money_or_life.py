@@ -529,6 +529,7 @@ def test_picking_a_coach_shows_the_worst_robbery_it_leaves_you():
     coach.update(speed=1, combat=1, wit=1)
     label = panes.choice_label(frame, {"action": {"do": "pick", "where": "N"}, "text": "Rob the coach to the North"})
     assert "worst" not in label.plain, "no roll costs health: nothing to warn of"
+    assert label.plain.endswith("· no risk"), "issue 43: said, for a newcomer"
 
 
 def test_on_a_shared_coach_the_suggestion_is_the_normal_bots_pooled_choice_and_a_death_is_alone():

@@ -315,14 +315,15 @@ def worst_robbery(view: dict[str, Any], me: dict[str, Any], where: str) -> int:
 
 
 def worst_words(view: dict[str, Any], me: dict[str, Any] | None, where: str) -> Text:
-    """" · worst −3 health" beside a coach to pick, when its worst robbery costs health, and in bold with
-    the health you have when it can kill ("worst: −8 health; you have 8"). Short: at 80 columns a longer
+    """" · worst −3 health" beside a coach to pick, when its worst robbery costs health (else " · no
+    risk"), and in bold with the health you have when it can kill ("worst: −8 health; you have 8"). Short: at 80 columns a longer
     line wraps, and the move list shows fewer coaches."""
     if me is None or me.get("status") != "riding":
         return Text()
     worst = worst_robbery(view, me, where)
     if not worst:
-        return Text()
+        # Said, not left to silence: a newcomer reads "no risk", not the absence of a warning (issue 43)
+        return Text(" · no risk", style="dim") if coach_at(view, where) is not None else Text()
     if me["health"] + worst <= 0:
         return Text(f" · worst: {rules.signed(worst)} health; you have {me['health']}", style="bold")
     return Text(f" · worst {rules.signed(worst)} health", style="dim")
