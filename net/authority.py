@@ -838,7 +838,10 @@ class Table:
         bot = default_bot(self.game)
         for seat in out:
             self.log.append(event(f"Seat {seat + 1}'s time ran out: the {bot} bot makes this move for them.",
-                                  clock="ran_out", seat=seat, table_line=True))
+                                  clock="ran_out", seat=seat, table_line=True, told_privately=seat))
+            # To him, in his own words (issue 43): not his name in the third person
+            self.log.append(event(f"Your time ran out: the {bot} bot makes this move for you.", [seat],
+                                  clock="ran_out", table_line=True))
             if seat in self.turn_clock.away:
                 self.log.append(event(f"Seat {seat + 1} let the clock run out {AWAY_AFTER} turns in a row and "
                                       f"counts as away: a bot plays the seat until they do anything again.",

@@ -22,10 +22,16 @@ LAN_CLOCK_SECONDS = 90.0
 MOST_SECONDS = 24 * 60 * 60.0
 
 
+#: The shortest clock a host may set: under it nobody reads a move and answers it before the bot does.
+LEAST_SECONDS = 10.0
+
+
 def check_clock_seconds(seconds: object) -> float:
     """Seconds of a turn clock (0 = no clock), or ``ValueError`` with words for the host."""
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds <= MOST_SECONDS:
-        raise ValueError(f"a turn clock is 0 (none) to {MOST_SECONDS:g} seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (
+            seconds == 0 or LEAST_SECONDS <= seconds <= MOST_SECONDS):
+        raise ValueError(f"a turn clock is 0 (none) or {LEAST_SECONDS:g} to {MOST_SECONDS:g} seconds: under "
+                         f"{LEAST_SECONDS:g} s nobody can read a move and answer it")
     return float(seconds)
 
 

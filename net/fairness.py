@@ -443,7 +443,7 @@ def verify(game: Game, evidence: Evidence) -> Verdict:
     try:
         problems += _replay_and_compare(game, record, seed, evidence)
     except Exception as error:  # a record that breaks the rules, or is malformed: a mismatch, never a crash
-        problems.append(f"the record cannot be replayed ({type(error).__name__}: {str(error)[:80]})")
+        problems.append(f"the record cannot be replayed ({str(error)[:80] or 'it breaks the rules'})")
     return Verdict("mismatch" if problems else "verified", problems, version, notes)
 
 
@@ -659,8 +659,9 @@ def read_evidence(path: str | os.PathLike[str]) -> tuple[str, Evidence]:
         raise FairnessError(f"{path} is too large to be a turpin saved game") from None
     try:
         saved = decode_file(data)
-    except Exception:  # any decoding failure means the same thing to the user
-        raise FairnessError(f"{path} is not a turpin saved game (it cannot be read as one)") from None
+    except Exception as error:  # any decoding failure means the same thing to the user
+        from net.record import damage_in_words  # (net.record reads fair deals: imported here, not above)
+        raise FairnessError(f"{path} is not a turpin saved game ({damage_in_words(error)})") from None
     try:
         evidence = Evidence.from_file(saved)
     except FairnessError as error:

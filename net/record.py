@@ -29,7 +29,7 @@ from typing import Any
 
 import msgpack
 
-from net.clock import MOST_SECONDS
+from net.clock import LEAST_SECONDS, MOST_SECONDS
 from net.fairness import FairDeal, FairnessError
 from net.match import Match, MatchError
 from net.untrusted import FileBudget, decode_file, read_at_most
@@ -196,11 +196,23 @@ def _unpack(data: bytes, budget: FileBudget | None = None) -> Any:
     return decode_file(data, budget)
 
 
+def damage_in_words(error: BaseException) -> str:
+    """What a decoding failure says of a file, for a person (never a Python class name): cut short, with
+    something after its end, or not decodable at all."""
+    said = str(error).lower()
+    if isinstance(error, msgpack.OutOfData) or (isinstance(error, ValueError) and (
+            "incomplete" in said or "ends in the middle" in said)):
+        return "damaged: it is cut short, its end is missing"
+    if isinstance(error, msgpack.ExtraData) or "more than one object" in said:
+        return "damaged: something follows its end"
+    return "damaged, or not a file turpin wrote: it cannot be decoded"
+
+
 def _read_whole(data: bytes, path: Any) -> dict[str, Any]:
     try:
         return _unpack(data)
     except Exception as error:  # any decoding failure means the same thing to the user
-        raise RecordError(f"{path} is not a turpin game record ({type(error).__name__})") from None
+        raise RecordError(f"{path} is not a turpin game record ({damage_in_words(error)})") from None
 
 
 def _read_log(data: bytes, path: Any) -> dict[str, Any]:
@@ -282,9 +294,9 @@ def check_record(record: Any) -> None:
         raise RecordError(f"the record's 'grace' is not a number of seconds from 0 ({_shown(grace)})")
     clock = record.get("clock")
     if clock is not None and not (isinstance(clock, (int, float)) and not isinstance(clock, bool)
-                                  and 0 <= clock <= MOST_SECONDS):
-        raise RecordError(f"the record's 'clock' is not a number of seconds from 0 to {MOST_SECONDS:g} "
-                          f"({_shown(clock)})")
+                                  and (clock == 0 or LEAST_SECONDS <= clock <= MOST_SECONDS)):
+        raise RecordError(f"the record's 'clock' is not 0 or a number of seconds from {LEAST_SECONDS:g} to "
+                          f"{MOST_SECONDS:g} ({_shown(clock)})")
     saved_at = record.get("saved_at")
     if saved_at is not None and not (isinstance(saved_at, (int, float)) and not isinstance(saved_at, bool)):
         raise RecordError(f"the record's 'saved_at' is not a time ({_shown(saved_at)})")

@@ -127,3 +127,16 @@ def test_only_a_move_ends_a_run_of_missed_turns_and_a_resumed_table_keeps_who_wa
     assert clock.away == set() and clock.missed[1] == AWAY_AFTER
     _choose(table, bob)  # a move of his own ends it
     assert 1 not in clock.missed
+
+
+def test_the_seat_whose_time_ran_out_is_told_so_in_his_own_words():
+    """Issue 43: "Your time ran out", not his name in the third person; the others read his name."""
+    from core.engine import visible_events
+    table, now, (ann, bob, cat) = _table()
+    _choose(table, ann)
+    now.advance(CLOCK)
+    assert table.run_clocks() == [1, 2]
+    bobs = [line for line in visible_events(table.log, 1) if line.get("clock") == "ran_out"]
+    anns = [line["text"] for line in visible_events(table.log, 0) if line.get("clock") == "ran_out"]
+    assert [line["text"] for line in bobs if line.get("told_privately") != 1][0].startswith("Your time ran out")
+    assert anns and all(not text.startswith("Your") for text in anns)

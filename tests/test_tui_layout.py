@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from core.registry import all_games
-from tests.tui_helpers import flat, quick_app, screen_lines, screen_name, wait_until
+from tests.tui_helpers import flat, quick_app, screen_lines, screen_name, screen_text, wait_until
+from tui.app import Start, TurpinApp
+from tui.hosting import plan_against_bots
 from tui.table_layout import arrangement
 
 BIG_ENOUGH = [(100, 30), (120, 36), (120, 40), (200, 30), (200, 50)]
@@ -60,7 +62,8 @@ async def test_every_pane_is_in_view_and_every_seats_figures_on_the_sheet_are_wh
             pane = screen.query_one(selector)
             assert pane.region.height >= 3 and pane.region.width >= 10, f"{selector} is out of view at {size}"
         sheet = screen.query_one("#sheet")
-        assert sheet.max_scroll_y == 0, f"the sheet scrolls at {size}"
+        # Issue 43: the move list's choices come first; a sheet that must cut then says so with its scroll bar
+        assert sheet.max_scroll_y == 0 or sheet.scrollbars_enabled[0], f"the sheet scrolls silently at {size}"
         frame = screen.frame
         names = [frame.plain_name(seat).split(" (")[0] for seat in range(len(frame.seats))]
         shown = "\n".join(pane_lines(app, "#sheet"))
@@ -79,6 +82,25 @@ async def test_every_pane_is_in_view_and_every_seats_figures_on_the_sheet_are_wh
         in_view = flat("\n".join(pane_lines(app, "#board")))
         if recap:
             first = " ".join(recap[0].plain.split())
-            assert first in in_view and "…" not in first, f"{first}\nnot in\n{in_view}"
+            assert "…" not in first
+            # Issue 43: where every choice of a long prompt takes the rows (the pick's eight at 100×30), the
+            # board may cut its recap (the log has it too), but says so with its scroll bar, never silently
+            assert first in in_view or board.scrollbars_enabled[0], f"{first}\nnot in\n{in_view}"
         # The move list's lines (a robbery's advice among them) wrap rather than lose their end.
         assert "…" not in "\n".join(pane_lines(app, "#move")), pane_lines(app, "#move")
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 36), (200, 30)], ids=["100x30", "120x36", "200x30"])
+async def test_every_choice_of_the_pick_is_in_view_on_an_ordinary_terminal(size):
+    """Issue 43: Your Money or Your Life's pick (Y4) has eight choices; the last ones (the market, retiring,
+    the scoundrel's declaration) were below the fold while the board had blank rows."""
+    plan = plan_against_bots("money-or-life", seed=20261123)
+    plan.bot_delay = 3600
+    app = TurpinApp(Start(route="play", plan=plan), player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and len(app.screen.frame.choices) == 8,
+                         "the pick")
+        await pilot.pause()
+        shown = screen_text(app)
+        for number, choice in enumerate(app.screen.frame.choices, start=1):
+            assert f"[{number}] {choice['text'][:30]}" in shown, choice["text"]

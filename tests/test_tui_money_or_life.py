@@ -534,6 +534,7 @@ def test_picking_a_coach_shows_the_worst_robbery_it_leaves_you():
     coach.update(speed=1, combat=1, wit=1)
     label = panes.choice_label(frame, {"action": {"do": "pick", "where": "N"}, "text": "Rob the coach to the North"})
     assert "worst" not in label.plain, "no roll costs health: nothing to warn of"
+    assert label.plain.endswith("· no risk"), "issue 43: said, for a newcomer"
 
 
 def test_on_a_shared_coach_the_suggestion_is_the_normal_bots_pooled_choice_and_a_death_is_alone():
@@ -1058,3 +1059,20 @@ async def test_the_solo_results_chart_has_a_row_for_the_rival():
         rival = app.screen.frame.result["reveal"]["rival"]
         assert names == ["Ann", "the rival"], names
         assert lasts[1] == f"{rival:g}", lasts
+
+
+def test_the_pick_warns_when_your_dice_cannot_win_a_coach():
+    """Issue 43: a coach whose wit of 30 no roll of the two dice to come can meet (Y7) takes nothing
+    whatever comes: the pick says so before you ride, not the robbery after."""
+    frame = _frame_at("pick")
+    view = frame.view
+    me = view["players"][0]
+    view["my_dice"] = [1, 1]
+    coach = mol_common.coach_at(view, "N")
+    coach.update(speed=30, wit=30, combat=30, guards=0)
+    me.update(health=40, scoundrel=0, horse=None, weapons=[], gear=[])
+    label = panes.choice_label(frame, {"action": {"do": "pick", "where": "N"}, "text": "Rob the coach to the North"})
+    assert "· your dice cannot win it" in label.plain, label.plain
+    coach.update(speed=1, combat=1, wit=1)
+    label = panes.choice_label(frame, {"action": {"do": "pick", "where": "N"}, "text": "Rob the coach to the North"})
+    assert "cannot win" not in label.plain and label.plain.endswith("· no risk")

@@ -84,6 +84,18 @@ def test_table(snap_compare, game, size):
     assert snap_compare(app_for(waiting_table(game)), terminal_size=size, run_before=at_table)
 
 
+SHORT_SIZES = [(100, 30), (120, 36), (200, 30)]
+
+
+@pytest.mark.parametrize("size", SHORT_SIZES, ids=[f"{w}x{h}" for w, h in SHORT_SIZES])
+def test_highwayman_six_players(snap_compare, size):
+    """Issue 43: six at Highwayman on ordinary terminals; every card of the hand in view, and the sheet's
+    six seats in columns (200×30). (Your Money or Your Life's pick, eight choices, is its test_table.)"""
+    plan = plan_against_bots("highwayman", players=6, seed=20261123)
+    plan.bot_delay = 3600
+    assert snap_compare(app_for(Start(route="play", plan=plan)), terminal_size=size, run_before=at_table)
+
+
 def test_rules_modal(snap_compare):
     async def open_rules(pilot):
         await at_table(pilot)

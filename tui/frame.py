@@ -7,6 +7,7 @@ after every update (the panes never see the client's own, changing copy).
 from __future__ import annotations
 
 import copy
+import time
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -38,6 +39,21 @@ class TableFrame(TableSnapshot):
     @property
     def choices(self) -> list[dict[str, Any]]:
         return list(self.prompt["choices"]) if self.prompt and not self.sent else []
+
+    def answer_seconds_left(self, now: float | None = None) -> float | None:
+        """The seconds the open take-back question has left, counted down from the last update (None: no
+        question, or the host did not say)."""
+        asked = self.take_back or {}
+        seconds = asked.get("seconds")
+        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+            return None
+        return max(0.0, float(seconds) - ((time.monotonic() if now is None else now) - self.clocks_at))
+
+    def seconds_left(self, seat: int, now: float | None = None) -> float | None:
+        """The seat's clock now; it stands still while a take-back question is open (play waits)."""
+        if self.take_back is not None:
+            return super().seconds_left(seat, self.clocks_at)
+        return super().seconds_left(seat, now)
 
     def name(self, seat: int | None) -> str:
         """The seat's name as the host reports it ("Ann", "Tom King (normal bot)"), or "Seat N"; with its

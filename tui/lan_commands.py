@@ -28,6 +28,7 @@ from tui.arguments import (DEFAULT_PORT, LINGER_DEFAULT, one_line_errors, parse_
 from tui.console_output import detached_output
 from tui.record_files import default_record_path
 from tui.settings import lan_setting
+from tui.table_words import clock_in_words
 from tui.text_client import play_text, stdin_reader
 
 
@@ -265,6 +266,7 @@ def _print_welcome(table: Table, address: str, port: int, record_path: str) -> N
         print(f"Players join with:    turpin join {where}:{port}")
     print(f"Spectators watch with: turpin join {where}:{port} --spectate   (no code needed)")
     print(f"Seats: {seats_at_start(table)}")
+    print(clock_in_words(table.turn_clock.seconds))
     print(f"Game record: {record_path}   (after a crash: turpin host --headless --resume "
           f"{shlex.quote(str(record_path))})")
     print("Type `seats` to list the seats, `bot N` to hand seat N to a bot, `again` for a new game once "

@@ -17,7 +17,9 @@ from typing import Any
 from core.engine import visible_events
 from core.registry import all_games
 from net.authority import Table
-from net.record import RECORD_SUFFIX, RecordError, public_record, read_record
+from net.seats import default_bot
+from net.fairness import CHECK_SUFFIX, FairnessError, read_evidence
+from net.record import RECORD_SUFFIX, RecordError, check_record, public_record, read_record
 from tui.frame import TableFrame
 from tui.glyphs import UNICODE, Glyphs
 from tui.unfinished import a_person_moved
@@ -41,17 +43,50 @@ class RecordFile:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved))
 
 
+def read_game(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The game record at ``path``: a host's record, or the game a player's saved check holds (issue 43:
+    a game at someone else's table is his too). ``RecordError`` in words for anything else."""
+    return _read_game(path)[0]
+
+
+def _read_game(path: str | os.PathLike[str]) -> tuple[dict[str, Any], int | None]:
+    """``read_game``, and the seat whose view a saved check holds (None for a host's record)."""
+    if not str(path).endswith(CHECK_SUFFIX):
+        return read_record(path), None
+    name = pathlib.Path(path).name
+    try:
+        _, evidence = read_evidence(path)
+    except FairnessError as error:
+        raise RecordError(str(error)) from None
+    # The game's record comes with its end (A2): the last frame's, checked as any record is
+    last = evidence.last_frame()  # (the record comes with the result, in the game's last frame)
+    final = last.get("record") if isinstance(last.get("record"), dict) else None
+    if final is None:
+        raise RecordError(f"{name} holds no finished game: its record is revealed only at the end")
+    # (its "fair" is the reveal, which ``turpin verify`` checks against the frames; a replay needs the seed)
+    record = {**final, "fair": None,
+              "table": pathlib.Path(path).name.removesuffix(CHECK_SUFFIX)[:60] or "saved check"}
+    game = all_games().get(str(record.get("game")))
+    if game is not None and isinstance(record.get("seats"), list):
+        # The revealed record names who sat where, not the bots' levels (a replay never asks a bot)
+        record["seats"] = [{**seat, "bot": default_bot(game)} if isinstance(seat, dict) and seat.get("kind") == "bot"
+                           else seat for seat in record["seats"]]
+    check_record(record)
+    seat = evidence.seat if evidence.seat is not None and 0 <= evidence.seat < len(record["seats"]) else None
+    return record, seat
+
+
 def list_records(folder: pathlib.Path) -> list[RecordFile]:
     """Every readable record of a registered game in ``folder``, newest first; others are passed over."""
     games = all_games()
     found: list[RecordFile] = []
     try:
-        paths = [path for path in folder.iterdir() if path.name.endswith(RECORD_SUFFIX)]
+        paths = [path for path in folder.iterdir() if path.name.endswith((RECORD_SUFFIX, CHECK_SUFFIX))]
     except OSError:
         return []
     for path in paths:
         try:
-            record = read_record(path)
+            record = read_game(path)
             saved = path.stat().st_mtime
         except (RecordError, OSError):
             continue
@@ -85,7 +120,7 @@ class Replay:
 
     def __init__(self, path: str | os.PathLike[str], glyphs: Glyphs = UNICODE) -> None:
         self.path = pathlib.Path(path)
-        self.record = read_record(self.path)
+        self.record, self.seat = _read_game(self.path)  # seat: whose saved check this is, if one
         game = all_games().get(self.record["game"])
         if game is None:
             raise RecordError(f"{self.path.name} is a game of {self.record['game']!r}, which this turpin "

@@ -10,7 +10,7 @@ from core.engine import IllegalAction, OptionError
 from core.registry import get_game
 from core.review import Effort, Review, review_lines, review_record
 from net.authority import Table
-from net.record import RecordError, read_record
+from net.record import RecordError
 from tui.arguments import one_line_errors, whole_number
 
 
@@ -46,7 +46,8 @@ def bot_seats(record: dict[str, Any]) -> list[bool]:
 
 def reviewed(path: str, effort: Effort = Effort(), progress: Any = None) -> tuple[dict[str, Any], Review]:
     """The record at ``path`` and its review; ``RecordError`` for any file that is no game we can replay."""
-    record = read_record(path)
+    from tui.replay import read_game  # a record, or the game a saved check holds (issue 43)
+    record = read_game(path)
     try:
         game = get_game(record["game"])
     except KeyError as error:

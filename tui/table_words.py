@@ -61,3 +61,25 @@ def stop_in_words(reason: str, seat_lost: bool) -> str:
         return (f"You are out of this game: {reason}. The table plays on without you: s watches it, "
                 "Esc goes back to the menu.")
     return f"The table is gone: {reason}. Esc goes back to the menu."
+
+
+def take_back_refused(frame: TableFrame) -> str:
+    """Why ``U`` takes nothing back now, in the player's words (the host decides; this only explains)."""
+    if frame.spectating:
+        return "Spectators watch: there is no move of yours to take back."
+    if frame.result is not None:
+        return "The game is over: its moves stay as they are."
+    if frame.take_back is not None:
+        return "A take-back is being asked already: play waits for the answers."
+    if frame.turn == 0:
+        return "You have made no move yet."
+    return ("Only your own last move can be taken back, before anyone moves after it, and only one that "
+            "showed nothing hidden (the rules, ?, say which); a move asked about once stays.")
+
+
+def clock_in_words(seconds: float) -> str:
+    """The table's turn clock for the lobby and the host's banner: "Turn clock: 90 s a move, then the
+    normal bot moves", or "No turn clock"."""
+    if seconds <= 0:
+        return "No turn clock: the table waits for everyone."
+    return f"Turn clock: {seconds:g} s a move, then the normal bot moves for whoever runs out."

@@ -163,6 +163,7 @@ async def play_text(client: TableClient, out: Any = None) -> int:
     events_shown = [0]     # log events printed so far: a catch-up after a reconnect repeats none of them
     away = [0]             # connection losses and failed retries since the table was last there
     token_shown = [False]
+    take_back_hinted = [False]  # the take-back hint said for the move that may be taken back now
 
     def show_view(snap: Any) -> None:
         whose = "The table" if snap.seat is None else "Your view"
@@ -176,8 +177,6 @@ async def play_text(client: TableClient, out: Any = None) -> int:
         print("Your choices:", file=out)
         for number, choice in enumerate(snap.choices, start=1):
             print(f"  [{number}] {choice['text']}", file=out)
-        if snap.may_take_back:
-            print("(u = take back your last move, if the others agree)", file=out)
         left = snap.seconds_left(snap.seat) if snap.seat is not None else None
         if left is not None:
             print(f"Your clock: {left:.0f} s left, then the normal bot moves for you.", file=out)
@@ -195,6 +194,8 @@ async def play_text(client: TableClient, out: Any = None) -> int:
         catch_up = bool(message.get("catch_up"))
         new = events[events_shown[0]:] if catch_up else events
         for event in new:
+            if snap.seat is not None and event.get("told_privately") == snap.seat:
+                continue  # said to this seat in a line of its own ("Your time ran out…")
             print(f"  · {event['text']}", file=out)
         events_shown[0] = len(events) if catch_up else events_shown[0] + len(events)
         asked = snap.take_back
@@ -202,8 +203,16 @@ async def play_text(client: TableClient, out: Any = None) -> int:
             asked_shown[0] = asked.get("seat")
             print(f"{seat_name_of(snap, asked['seat'])} asks to take back their last move: type yes to allow "
                   "it, no to keep it (no answer within half a minute keeps it).", file=out)
+        elif asked is not None and asked.get("seat") == snap.seat and asked_shown[0] != "mine":
+            asked_shown[0] = "mine"
+            left = asked.get("seconds")
+            print("You asked to take back your last move: waiting for an answer"
+                  + (f" ({left:.0f} s); play waits meanwhile." if isinstance(left, (int, float)) else "."), file=out)
         elif asked is None:
             asked_shown[0] = None
+        if snap.may_take_back and not take_back_hinted[0]:
+            print("(u = take back your last move, if the others agree)", file=out)
+        take_back_hinted[0] = snap.may_take_back
         if snap.result is not None:
             print(f"Game over: {snap.result.get('summary', '')}", file=out)
             print(f"Seed {snap.result.get('seed')} — the record replays it (A2).", file=out)
@@ -292,6 +301,9 @@ async def _answer(client: TableClient, line: str, out: Any) -> None:
     try:
         if line == "u" and client.snapshot.may_take_back:
             await client.take_back()
+        elif line == "u":
+            print("nothing to take back now: only your own last move, before anyone moves after it, and only "
+                  "one that showed nothing hidden", file=out)
         elif line in ("yes", "no") and asked is not None and client.snapshot.seat in asked.get("waiting", []):
             await client.answer_take_back(line == "yes")
         elif line.startswith("say ") and line[4:].strip():

@@ -398,7 +398,7 @@ class Hand(ClickPane):
         # Your hand changes on your own moves only: the other seats' moves leave it as it was drawn.
         view = _view(frame)
         return (tuple(view.get("hand") or ()), frozenset(playable_cards(frame)), _drawn(view),
-                bool(frame.choices), self._content_width(), self.hovered)
+                bool(frame.choices), self._content_width(), self.content_region.size, self.hovered)
 
     def draw(self, frame: TableFrame) -> Shown:
         view, g = _view(frame), self.glyphs
@@ -423,7 +423,13 @@ class Hand(ClickPane):
             label.stylize(self.background_of("hw-hand--card"))
             cards.append(self.part(label, f"card:{card}", playable=card in playable))
         footer = self.part(self._footer(frame, hand, playable, drawn), "keep" if drawn else "hand")
-        return [*card_rows(cards, self._content_width()), Text(), footer]
+        # As many columns as fit the pane without a scroll bar (issue 43: a scroll bar that came with a long
+        # hand took the width of the second column, and the hand fell to one, taller still); only a hand
+        # too tall even so is laid out for the width beside its scroll bar.
+        rows = card_rows(cards, self.content_region.width)
+        if len(rows) + 2 > self.content_region.height:
+            rows = card_rows(cards, self._content_width())
+        return [*rows, Text(), footer]
 
     @staticmethod
     def _keep_key(frame: TableFrame) -> str:

@@ -298,31 +298,42 @@ def worst_robbery(view: dict[str, Any], me: dict[str, Any], where: str) -> int:
     """At a pick (Y7): the health the robbery at ``where`` costs at the worst roll of the dice still to
     come, alone, when you then share your dice to lose the least health; 0 when no roll costs any. A
     stat still to roll counts at its highest, and your own guards follow you (Y6)."""
+    return robbery_extremes(view, me, where)[0]
+
+
+def robbery_extremes(view: dict[str, Any], me: dict[str, Any], where: str) -> tuple[int, int | None]:
+    """At a pick (Y7): ``worst_robbery``, and the most money the best roll of the dice to come can take
+    (0: your dice cannot win it, whatever comes; None: nothing to reckon)."""
     coach = coach_at(view, where)
     mine = list(view.get("my_dice") or [])
     if coach is None or len(mine) != 2:
-        return 0
+        return 0, None
     speed, wit, combat = (max(bots.stat_outcomes(coach[stat], (6,))) for stat in ("speed", "wit", "combat"))
     guards = coach.get("guards", 0) + (me["scoundrel"] // rules.GUARD_STEP if me.get("status") == "riding" else 0)
     combat += rules.GUARD_STRENGTH * guards
-    worst = 0
+    worst, best = 0, 0
     for rolled in itertools.combinations_with_replacement(range(1, 7), 2):  # alone: two more dice (Y7)
         entries = solver.solve(mine + list(rolled), speed, wit, combat, coach["money"], rules.horse_bonus(me),
                                rules.wit_bonus(me), rules.combat_bonus(me))
         if entries:
             worst = min(worst, max(entry.outcome.health for entry in entries))
-    return worst
+            best = max(best, max(entry.outcome.money for entry in entries))
+    return worst, best
 
 
 def worst_words(view: dict[str, Any], me: dict[str, Any] | None, where: str) -> Text:
-    """" · worst −3 health" beside a coach to pick, when its worst robbery costs health, and in bold with
-    the health you have when it can kill ("worst: −8 health; you have 8"). Short: at 80 columns a longer
+    """" · worst −3 health" beside a coach to pick, when its worst robbery costs health (else " · no
+    risk"), and in bold with the health you have when it can kill ("worst: −8 health; you have 8"). Short: at 80 columns a longer
     line wraps, and the move list shows fewer coaches."""
     if me is None or me.get("status") != "riding":
         return Text()
-    worst = worst_robbery(view, me, where)
+    worst, best = robbery_extremes(view, me, where)
+    if best == 0:  # issue 43: warned before the pick, not found out in the robbery
+        hopeless = Text(" · your dice cannot win it", style="bold")
+        return hopeless.append_text(Text(f" · worst {rules.signed(worst)} health", style="dim")) if worst else hopeless
     if not worst:
-        return Text()
+        # Said, not left to silence: a newcomer reads "no risk", not the absence of a warning (issue 43)
+        return Text(" · no risk", style="dim") if coach_at(view, where) is not None else Text()
     if me["health"] + worst <= 0:
         return Text(f" · worst: {rules.signed(worst)} health; you have {me['health']}", style="bold")
     return Text(f" · worst {rules.signed(worst)} health", style="dim")

@@ -4,6 +4,7 @@ Esc (or n) goes back."""
 
 from __future__ import annotations
 
+import time
 from typing import Callable
 
 from rich.text import Text
@@ -26,10 +27,14 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("left,right", "app.focus_next", show=False),
     ]
 
-    def __init__(self, question: str, consequence: str, go_ahead: str, go_back: str) -> None:
+    def __init__(self, question: str, consequence: str, go_ahead: str, go_back: str, guard: float = 0.0) -> None:
         super().__init__()
         self.question, self.consequence = question, consequence
         self.labels = (go_ahead, go_back)
+        #: Seconds after it shows in which no answer is taken: a question that comes up by itself (someone
+        #: asks to take back a move) must not be answered by a key typed for the board (tui/type_ahead.py).
+        self.guard = guard
+        self._shown_at = float("inf")
 
     def compose(self) -> ComposeResult:
         go_ahead, go_back = self.labels
@@ -44,15 +49,26 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         self.query_one("#confirm-yes").focus()  # Enter confirms what the key before it began
+        self.call_after_refresh(self._painted)
+
+    def _painted(self) -> None:
+        self._shown_at = time.monotonic()
+
+    def _answer(self, go_ahead: bool) -> None:
+        if self.guard > 0 and time.monotonic() - self._shown_at < self.guard:
+            self.notify("That key came as the question showed: read it, then answer.", title="Key not taken",
+                        severity="warning", timeout=2)
+            return
+        self.dismiss(go_ahead)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "confirm-yes")
+        self._answer(event.button.id == "confirm-yes")
 
     def action_go_ahead(self) -> None:
-        self.dismiss(True)
+        self._answer(True)
 
     def action_go_back(self) -> None:
-        self.dismiss(False)
+        self._answer(False)
 
 
 def ask_first(app: App, question: str, consequence: str | None, go_ahead: str, then: Callable[[], None],

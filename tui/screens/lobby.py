@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from tui import screen_styles
 from tui.hosting import HostedTable, TablePlan
+from tui.table_words import clock_in_words
 
 
 class LobbyScreen(Screen[None]):
@@ -89,6 +90,7 @@ class LobbyScreen(Screen[None]):
         where.append("  ".join(hosted.addresses_to_share()))
         where.append(f"\n{hosted.table.game.title} · \"{hosted.table.name}\" · ")
         where.append("on the LAN list" if hosted.advertised else "not on the LAN list (join by address)")
+        where.append(f"\n{clock_in_words(hosted.table.turn_clock.seconds)}")
         if hosted.not_advertised_because:
             where.append(f"\n{hosted.not_advertised_because}", style="dim")
         self.query_one("#lobby-where", Static).update(where)

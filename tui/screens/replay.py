@@ -92,6 +92,8 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.replay.seat is not None and self.replay.finished:
+            self.point_of_view = self.replay.seat  # a player's saved check: his game as he saw it
         self._draw(self.step)
         if self.review_now:
             self.action_review()

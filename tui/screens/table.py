@@ -28,7 +28,7 @@ from tui.collector import RELEASE_AFTER_PAINT, CollectorHold
 from tui.frame import TableFrame
 from tui.games import panes_for
 from tui.table_layout import PANE_TABS, SNUG_BELOW, arrangement, folds_into_tabs
-from tui.table_words import chat_sender, seat_news, seats_filling, stop_in_words
+from tui.table_words import chat_sender, seat_news, seats_filling, stop_in_words, take_back_refused
 from tui.type_ahead import question_kinds, typed_ahead
 from tui.widgets.banner import ConnectionBanner
 from tui.widgets.chat import ChatInput
@@ -103,11 +103,14 @@ class TableScreen(Screen[None]):
         self._results_shown = False
         self._stopped = False  # the host has closed the table: leaving then costs nothing
         self._away_in_footer: list[int] = []
-        self._chat: list[Text] = []
+        #: This window's own lines of the log (chat, notices, "You asked…"), each with the number of the
+        #: table's events written before it: a rewritten log puts each back in its place.
+        self._chat: list[tuple[int, Text]] = []
         self._table_pending = False
         self._collector = CollectorHold()
         #: This window has told the host its away player is back (once per time away).
         self._said_here = False
+        self._take_back_question: Screen[bool] | None = None  # the open take-back question, if shown
         #: When the table last moved on (a player it waits for since IDLE_AFTER seconds is idle).
         self._turn_since = time.monotonic()
 
@@ -238,10 +241,8 @@ class TableScreen(Screen[None]):
         self._collector.release(busy=self._table_pending)
 
     def _redraw_all(self) -> None:
-        self._log.clear()
+        self._log.rewrite(self.frame, self._chat)
         self.watch_frame(self.frame)
-        for line in self._chat:
-            self._log.add(line)
 
     # ------------------------------------------------------------------------------- rendering
 
@@ -261,8 +262,20 @@ class TableScreen(Screen[None]):
         status.append(f"   {frame.table} · {who}", style="dim")
         self.query_one("#table-status", LinePane).show(status)
         self.query_one(TurnClockLine).show(frame)
+        self._size_the_move_pane(frame)
         if self.has_class("-spectating") != frame.spectating:
             self.set_class(frame.spectating, "-spectating")
+
+    def _size_the_move_pane(self, frame: TableFrame) -> None:
+        """A prompt of more choices than the move pane's usual rows (Your Money or Your Life's pick has
+        eight) gives the pane the rows to show them all (styles/table.tcss: -prompt-many, -prompt-most).
+        Only a prompt changes it: while the table waits the pane keeps its size (no re-layout per move)."""
+        if not frame.prompt:
+            return
+        choices = len(frame.prompt.get("choices") or [])
+        for name, wanted in (("-prompt-many", 7 <= choices <= 8), ("-prompt-most", choices >= 9)):
+            if self.has_class(name) != wanted:
+                self.set_class(wanted, name)
 
     # ------------------------------------------------------------------------------ the client
 
@@ -294,6 +307,11 @@ class TableScreen(Screen[None]):
         if before.result is not None and self.frame.result is None:
             # A new game at this table: the last one's notices and chat are not this one's.
             self._chat = []
+        if len(self.frame.log) < len(before.log):
+            # A take-back cut the log's last lines and put one in their place: this window's lines written
+            # after the cut go just before that line, not under it.
+            cut = max(0, len(self.frame.log) - 1)
+            self._chat = [(min(position, cut), line) for position, line in self._chat]
         if before.catch_ups and self.frame.catch_ups != before.catch_ups:
             # The whole log again (a reconnect, names told anew, a new game): written afresh, chat too.
             self._redraw_all()
@@ -361,7 +379,7 @@ class TableScreen(Screen[None]):
         chat = update.message or {}
         line = Text(f"{chat_sender(chat, self.frame)}: ", style="bold cyan")
         line.append(str(chat.get("text", update.text)))
-        self._chat.append(line)
+        self._chat.append((self._log.events_written, line))
         self.query_one(TableLog).say(line)
         if not self._log_in_view() and chat.get("seat") != self.frame.seat:
             # Folded into tabs, the log may be behind another: a line said to you came with no sign.
@@ -402,7 +420,7 @@ class TableScreen(Screen[None]):
 
     def _line(self, text: str, style: str) -> None:
         line = Text(text, style=style)
-        self._chat.append(line)
+        self._chat.append((self._log.events_written, line))
         self.query_one(TableLog).say(line)
 
     def _announce_seats(self, before: TableFrame, now: TableFrame) -> None:
@@ -591,14 +609,22 @@ class TableScreen(Screen[None]):
                 and (not seat["connected"] or seat["seat"] in waited_for)]
 
     def action_take_back(self) -> None:
-        """Ask to take back your last move: the others are asked, and one "no" keeps it."""
+        """Ask to take back your last move: the others are asked, and one "no" keeps it. When it cannot be
+        taken back, the toast says why (the key is not in the footer then, but a player may know it)."""
         if self.frame.may_take_back:
             self._line("You asked to take back your last move; the others are asked.", "italic")
             self.run_worker(self._host_says(self.client.take_back()), group="host")
+            return
+        self.notify(take_back_refused(self.frame), title="Nothing to take back", severity="warning",
+                    timeout=5, markup=False)
 
     def _answer_a_take_back(self, before: TableFrame) -> None:
-        """Someone asks to take back a move and this seat has still to answer: the question, once."""
+        """Someone asks to take back a move and this seat has still to answer: the question, once, with the
+        board's type-ahead guard. Decided (by anyone, or by time), it closes and a toast says how."""
         asked = self.frame.take_back
+        if before.take_back is not None and asked is None:
+            self._take_back_decided()
+            return
         if asked is None or self.frame.seat not in asked.get("waiting", []):
             return
         if before.take_back is not None and self.frame.seat in before.take_back.get("waiting", []):
@@ -607,15 +633,34 @@ class TableScreen(Screen[None]):
         who = self.frame.plain_name(asked["seat"]) if 0 <= asked["seat"] < len(self.frame.seats) else "Someone"
 
         def answer(agree: bool | None) -> None:
+            self._take_back_question = None
+            still = self.frame.take_back
+            if agree is None or still is None or self.frame.seat not in still.get("waiting", []):
+                return  # decided meanwhile: there is nothing left to answer
             self.run_worker(self._host_says(self.client.answer_take_back(bool(agree))), group="host")
-        self.app.push_screen(ConfirmScreen(
+        question = ConfirmScreen(
             f"{who} asks to take back their last move. Allow it?",
-            "Nothing hidden has been shown and no card or die drawn since. One \"no\" keeps the move, and "
-            "so does no answer within half a minute.", "Allow", "Keep the move"), answer)
+            "If you allow it, the game goes back to just before that move (a card drawn by itself since goes "
+            "back on the pack). One \"no\" keeps the move, and so does no answer within half a minute. "
+            "Play waits meanwhile: no clock runs.", "Allow", "Keep the move", guard=self.app.NEW_QUESTION_GUARD)
+        self._take_back_question = question
+        self.app.push_screen(question, answer)
+
+    def _take_back_decided(self) -> None:
+        """The question is closed: gone from this screen, and one line says how it ended."""
+        question, self._take_back_question = self._take_back_question, None
+        if question is not None and self.app.screen is question:
+            question.dismiss(None)
+        outcome = next((line for line in reversed(self.frame.log) if line.get("take_back") in ("kept", "taken")),
+                       None)
+        if outcome is not None:
+            self.notify(str(outcome.get("text", "")), title="Take-back", timeout=5, markup=False)
 
     def on_key(self, event: events.Key) -> None:
         """A key while a bot plays this seat for its away player: the host is told he is back (the key
         does what it does as well)."""
+        if event.key == "U" and not self.check_action("take_back", ()):
+            self.action_take_back()  # the key is off the footer now: it still says why nothing happens
         seat = self.frame.seat
         if seat is not None and seat in self.frame.away and not self._said_here:
             self._said_here = True

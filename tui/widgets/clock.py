@@ -38,12 +38,14 @@ class TurnClockLine(Static):
             return
         running = [(seat, left) for seat in range(len(frame.seats)) if (left := frame.seconds_left(seat)) is not None]
         away = [seat for seat in frame.away if 0 <= seat < len(frame.seats)]
-        self.display = bool(running or away)
+        self.display = bool(running or away or frame.take_back)
         if not self.display:
             return
-        text = Text()
+        text = take_back_words(frame)
+        if text and running:
+            text.append(" · clocks stopped: ", style="dim")
         for seat, left in sorted(running, key=lambda item: item[0] != frame.seat):
-            if text:
+            if text and not text.plain.endswith(": "):
                 text.append(" · ")
             if seat == frame.seat:
                 text.append(f"Your move: {clock_words(left)} left",
@@ -60,3 +62,24 @@ class TurnClockLine(Static):
             if frame.seat in away:
                 text.append(" (you: any key takes your seat back)", style="bold")
         self.update(text)
+
+
+def take_back_words(frame: TableFrame) -> Text:
+    """The open take-back question, to everyone: "You asked to take back your last move: waiting for an
+    answer, 0:24", or "Ann asks to take back a move: waiting for Bob, 0:24" (empty when none is open)."""
+    asked = frame.take_back
+    left = frame.answer_seconds_left()
+    if not asked or not isinstance(asked.get("seat"), int):
+        return Text()
+    when = f", {clock_words(left)}" if left is not None else ""
+    waiting = [seat for seat in asked.get("waiting", []) if isinstance(seat, int) and 0 <= seat < len(frame.seats)]
+    if asked["seat"] == frame.seat:
+        return Text(f"You asked to take back your last move: waiting for an answer{when}", style="bold")
+    text = Text(frame.plain_name(asked["seat"]) if 0 <= asked["seat"] < len(frame.seats) else "Someone")
+    if frame.seat in waiting:
+        text.append(f" asks to take back a move: your answer, please{when}", style="bold")
+    else:
+        text.append(" asks to take back a move: waiting for ")
+        text.append(Text(", ".join(frame.plain_name(seat) for seat in waiting) or "the answers"))
+        text.append(when)
+    return text

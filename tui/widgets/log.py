@@ -81,6 +81,23 @@ class TableLog(Widget, can_focus=True):
         """A line that is not a game event: chat, a notice, the connection's news."""
         self.add(line)
 
+    def rewrite(self, frame: TableFrame, local: list[tuple[int, Text]]) -> None:
+        """The whole log again (a catch-up): the frame's events, and each of this window's own lines
+        (``local``: the number of events written before it, and the line) back in its place among them."""
+        self.clear()
+        placed = sorted(local, key=lambda item: item[0])
+        index = 0
+        for position, event in enumerate(frame.log):
+            while index < len(placed) and placed[index][0] <= position:
+                self._append(placed[index][1])
+                index += 1
+            if not (frame.seat is not None and event.get("told_privately") == frame.seat):
+                self._append(Text(str(event.get("text", ""))))
+        for _, line in placed[index:]:
+            self._append(line)
+        self.events_written = len(frame.log)
+        self._grown()
+
     def add(self, line: Text) -> None:
         self._append(line)
         self._grown()
@@ -237,5 +254,8 @@ def lines_kept_on_jump(height: int, batch: int, recent: list[int]) -> int:
     too long for that fills the pane."""
     before = recent[-2] if len(recent) >= 2 else 0
     context = min(max(1, height // 6, before), max(0, height - batch))
-    room = max(height // 3, 2 * max(recent, default=batch))
+    # A write of half the pane or more (a catch-up) says nothing of the next: the room is made for the
+    # table's usual writes, or a tall pane showed six lines over thirty empty rows (issue 43)
+    usual = [write for write in recent if write < max(2, height // 2)]
+    room = max(height // 3, 2 * max(usual, default=min(batch, height // 3)))
     return height - max(0, min(height - context - batch, room))
