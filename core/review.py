@@ -40,10 +40,11 @@ class Effort:
     #: A decision is marked only if its cost passes this many standard errors of the sampled difference.
     confidence: float = 3.0
     #: Where the best action seems to gain this many points or more but not clearly, samples are added,
-    #: ``samples`` at a time, up to ``most_samples`` (a decision clear or small either way stops at
-    #: ``samples``; at 4x and 5 points a 5-player Dick Turpin took over twice as long).
+    #: ``samples`` at a time, to it and the action played only, up to ``most_samples`` (a decision clear or
+    #: small either way stops at ``samples``; all candidates at 4x and 5 points made a 5-player Dick Turpin
+    #: take over twice as long).
     worth_more: float = 8.0
-    most_samples: int = 96
+    most_samples: int = 192
 
 
 @dataclass(frozen=True)
@@ -261,26 +262,39 @@ def playout_values(game: Game, state: State, seat: int, actions: list[Action], r
     guide = game.bots["normal"] if "normal" in game.bots else game.bots["random"]
     resample = getattr(hard, "resample", None) or game.resample_hidden
     horizon = getattr(hard, "horizon", None)
-    sums = [0.0] * len(actions)
-    diffs = [0.0] * len(actions)
+    total = 0.0  # of the action played, over all its samples
+    diffs = [0.0] * len(actions)  # each action's value less the played one's, on the same guess
     squares = [0.0] * len(actions)
-    n = 0
-    while n < effort.samples or (n < effort.most_samples and unclear(diffs, squares, n, effort)):
+    counts = [0] * len(actions)
+
+    def sample(which: list[int]) -> None:
+        nonlocal total
         guess_seed, playout_seed = rng.getrandbits(64), rng.getrandbits(64)
-        values = []
-        for action in actions:
+        values = {}
+        for i in which:
             guess = resample(state, seat, random.Random(guess_seed))
-            game.advance(guess, seat, action)
-            values.append(100.0 * playout(game, guess, seat, random.Random(playout_seed), guide,
-                                          horizon=horizon, start=state))
-        for i, value in enumerate(values):
-            sums[i] += value
-            diffs[i] += value - values[0]
-            squares[i] += (value - values[0]) ** 2
-        n += 1
-    n = max(n, 1)
-    errors = [paired_error(diffs[i], squares[i], n) for i in range(len(actions))]
-    return Scores(actions=list(actions), values=[s / n for s in sums], errors=errors, unit="points of winning chance")
+            game.advance(guess, seat, actions[i])
+            values[i] = 100.0 * playout(game, guess, seat, random.Random(playout_seed), guide, horizon=horizon,
+                                        start=state)
+        total += values[0]
+        for i in which:
+            diffs[i] += values[i] - values[0]
+            squares[i] += (values[i] - values[0]) ** 2
+            counts[i] += 1
+
+    for _ in range(effort.samples):
+        sample(list(range(len(actions))))
+    # Where the best-looking action seems to matter but is not yet clear, only it and the action played
+    # are sampled more: the others stay as they were
+    best = max(range(len(actions)), key=lambda i: diffs[i])
+    while counts[0] < effort.most_samples and unclear(diffs[best], squares[best], counts[best], effort):
+        for _ in range(effort.samples):
+            sample(sorted({0, best}))
+    n = [max(count, 1) for count in counts]
+    played = total / n[0]
+    return Scores(actions=list(actions), values=[played + diffs[i] / n[i] for i in range(len(actions))],
+                  errors=[paired_error(diffs[i], squares[i], n[i]) for i in range(len(actions))],
+                  unit="points of winning chance")
 
 
 def paired_error(diff_sum: float, diff_square: float, n: int) -> float:
@@ -290,15 +304,11 @@ def paired_error(diff_sum: float, diff_square: float, n: int) -> float:
     return math.sqrt(variance / max(n, 1))
 
 
-def unclear(diffs: list[float], squares: list[float], n: int, effort: Effort) -> bool:
-    """Whether the best-looking action's gain is worth ``effort.worth_more`` points or more but not yet
-    clear of noise (``effort.confidence`` standard errors): then more samples are worth their time. Checked
-    after every ``effort.samples``, so a clear or a small gain stops there."""
-    if n % effort.samples:
-        return True
-    best = max(range(len(diffs)), key=lambda i: diffs[i])
-    gain = diffs[best] / n
-    return gain >= effort.worth_more and gain <= effort.confidence * paired_error(diffs[best], squares[best], n)
+def unclear(diff_sum: float, diff_square: float, n: int, effort: Effort) -> bool:
+    """Whether an action's gain over the one played is worth ``effort.worth_more`` points or more but not
+    yet clear of noise (``effort.confidence`` standard errors): then more samples are worth their time."""
+    gain = diff_sum / max(n, 1)
+    return effort.worth_more <= gain <= effort.confidence * paired_error(diff_sum, diff_square, n)
 
 
 def review_record(game: Game, record: dict[str, Any], effort: Effort = Effort(),
