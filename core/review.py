@@ -112,7 +112,8 @@ class Decision:
         """The decision in a line; ``subject`` chose (a bot's seat by its name, never "you")."""
         if self.standing:
             return (f"{self.where}: from here on \u201c{self.best_text}\u201d was the best choice at every "
-                    f"decision that offered it ({self.run} of them); the first time it was worth about +{self.cost:.1f} "
+                    f"decision that offered it ({self.run} of them); the first time it was worth about "
+                    f"+{self.cost:.1f} "
                     f"{self.unit}")
         return (f"{self.where}: {subject} chose \u201c{self.played_text}\u201d; \u201c{self.best_text}\u201d was "
                 f"worth +{self.cost:.1f} {self.unit} more on average")

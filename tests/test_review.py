@@ -8,8 +8,6 @@ import pytest
 
 from core.bots import resolved
 from core.registry import all_games, get_game
-from dataclasses import replace
-
 from core.review import Decision, Effort, Option, costliest, review_game, review_lines
 from core.search import Budget
 from core.simulate import play_bot_game
