@@ -40,11 +40,11 @@ class Effort:
     #: A decision is marked only if its cost passes this many standard errors of the sampled difference.
     confidence: float = 3.0
     #: Where the best action seems to gain this many points or more but not clearly, samples are added,
-    #: ``samples`` at a time, to it and the action played only, up to ``most_samples`` (a decision clear or
+    #: ``samples`` at a time, to it and the action played only, up to ``times`` as many (a decision clear or
     #: small either way stops at ``samples``; all candidates at 4x and 5 points made a 5-player Dick Turpin
     #: take over twice as long).
     worth_more: float = 8.0
-    most_samples: int = 192
+    times: int = 4
 
 
 @dataclass(frozen=True)
@@ -288,7 +288,7 @@ def playout_values(game: Game, state: State, seat: int, actions: list[Action], r
     # Where the best-looking action seems to matter but is not yet clear, only it and the action played
     # are sampled more: the others stay as they were
     best = max(range(len(actions)), key=lambda i: diffs[i])
-    while counts[0] < effort.most_samples and unclear(diffs[best], squares[best], counts[best], effort):
+    while counts[0] < effort.times * effort.samples and unclear(diffs[best], squares[best], counts[best], effort):
         for _ in range(effort.samples):
             sample(sorted({0, best}))
     n = [max(count, 1) for count in counts]

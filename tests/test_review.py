@@ -259,7 +259,7 @@ def test_an_injected_clearly_bad_decision_is_marked_as_the_seats_costliest(game_
     by the normal bots; the review of that seat marks it first."""
     game, found = injected_games(game_id, count)
     from review_quality import marked_as_costliest
-    effort = Effort(samples=samples, candidates=4, most_samples=4 * samples)
+    effort = Effort(samples=samples, candidates=4)
     hits = [marked_as_costliest(game, injected, effort)[0] for injected in found]
     assert sum(hits) >= at_least, hits
 
