@@ -169,11 +169,13 @@ def clear(decision: Decision, effort: Effort) -> bool:
 def costliest(decisions: list[Decision], effort: Effort) -> list[Decision]:
     """The seat's lessons, costliest first, at most ``effort.marks``: standing advice once, where it first
     applies (``standing_advice``); then the decisions whose cost is clear of noise once that advice is set
-    aside, one per lesson (the same action played where the same was better teaches one thing)."""
+    aside, one per lesson (the same better choice missed twice teaches one thing), and none at a decision
+    the standing advice is already said at."""
     decisions, standing = standing_advice(decisions, effort)
     found, lessons = [], set()
+    advised = {d.index for d in standing}
     for decision in sorted(standing + [d for d in decisions if clear(d, effort)], key=lambda d: (-d.cost, d.index)):
-        if decision.standing or decision.lesson not in lessons:
+        if decision.standing or (decision.lesson not in lessons and decision.index not in advised):
             found.append(decision)
             lessons.add(decision.lesson)
     return found[:effort.marks]
@@ -182,8 +184,8 @@ def costliest(decisions: list[Decision], effort: Effort) -> list[Decision]:
 def standing_advice(decisions: list[Decision], effort: Effort) -> tuple[list[Decision], list[Decision]]:
     """A seat's decisions with standing advice taken out, and the advice. An action is standing advice from
     the first decision where it was clearly best, when it was best (or not clearly worse than the best) at
-    every later decision that scored it (up to the one where the seat played it) and clearly best at two
-    at least: "play as a scoundrel from now on". That first decision says it once; at every decision of
+    every later decision that scored it (up to the one where the seat played it), three of them at least,
+    and clearly best at two at least: "play as a scoundrel from now on". That first decision says it once; at every decision of
     the run the review then weighs the other actions, so a mistake of another kind there is still found."""
     decisions = sorted(decisions, key=lambda d: d.index)
     advice: list[Decision] = []
@@ -200,8 +202,8 @@ def standing_advice(decisions: list[Decision], effort: Effort) -> tuple[list[Dec
                     run = []
                     break
                 run.append(later)
-        if sum(1 for d in run if clear(d, effort)) < 2:
-            continue
+        if len(run) < 3 or sum(1 for d in run if clear(d, effort)) < 2:
+            continue  # advice for a moment or two (a robbery's assignment met twice) is no standing advice
         advice.append(replace(first, standing=True, run=len(run)))
         inside = {d.index for d in run}
         decisions = [without(d, first.best) if d.index in inside else d for d in decisions]

@@ -282,3 +282,10 @@ def test_a_review_of_a_money_or_life_duel_by_the_old_normal_bot_says_each_lesson
     for marked in review.marked:
         lessons = [d.best_text for d in marked]
         assert len(lessons) == len(set(lessons)), lessons
+
+
+def test_an_action_best_at_two_moments_only_is_two_marks_of_one_lesson_not_standing_advice():
+    """A robbery's assignment met at two robberies is no standing advice: one mark, its costliest."""
+    decisions = [scored(0, "wit 5", {"combat 5": 25.0}), scored(4, "wit 6", {"combat 5": 18.0})]
+    marked = costliest(decisions, Effort(marks=3, confidence=3.0))
+    assert [(d.index, d.standing) for d in marked] == [(0, False)]
