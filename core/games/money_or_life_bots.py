@@ -24,7 +24,11 @@ and only rests at the tavern once badly hurt (it assigns its dice as well as the
 retires early and never declares for the scoundrel's scoring.
 
 ``hard`` searches (``core.search``) with the normal bot as its model of the other player and its
-playouts, to the end of the round; then it reckons each player's standing in points (``worth``).
+playouts, to the end of the round; then it reckons each player's standing in points (``worth``). A
+robbery's assignment it takes as the normal bot does, from the solver's exact outcomes (``exact_robberies``).
+Measured (issue 44, ``bench/bots.py``, 2 players, both seats): hard wins 81.5% [76-86] of 200 games against
+the normal bot; the normal bot 65.0% [61-69] of 600 against the normal bot before issue 44, and 59.3%
+[55-63] against that bot declaring at once (55.5% [52-59] against itself on the same seeds).
 """
 
 from __future__ import annotations
