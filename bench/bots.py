@@ -140,8 +140,15 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def bench_baselines(games: dict[str, Game], n_games: int) -> None:
-    """The normal bot against each of a game's baselines, 2 players, both seats."""
+    """The normal bot against each of a game's baselines, 2 players, both seats; and against itself on the
+    same seeds, what a seat scores with no edge (a shared win counts for both)."""
     for game in games.values():
+        if not baseline_bots(game):
+            continue
+        same, n = play_match(game, 2, "normal", "normal", n_games, defaultdict(list), [])
+        low, high = wilson(same, n)
+        print(f"{game.id:<15}{2:>6}  {'(normal v normal':<32}{n:>6}{same / n:>8.1%}{f'{low:.1%}-{high:.1%}':>14}"
+              f"  the same seeds: no edge)", flush=True)
         for name in baseline_bots(game):
             started = time.perf_counter()
             wins, n = play_match(game, 2, "normal", name, n_games, defaultdict(list), [])

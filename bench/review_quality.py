@@ -125,7 +125,8 @@ def marked_as_costliest(game: Game, injected: Injected, effort: Effort) -> tuple
     return bool(marked) and marked[0].index == injected.index, review
 
 
-def hard_game(game: Game, seed: int, budget: Budget | None = None, players: int = 2) -> tuple[dict[str, Any], list[list[Any]]]:
+def hard_game(game: Game, seed: int, budget: Budget | None = None,
+              players: int = 2) -> tuple[dict[str, Any], list[list[Any]]]:
     """A game the hard bot played in every seat (with ``budget``, if given)."""
     options = game.resolve_options({"players": players})
     hard = resolved(game.bots["hard"])

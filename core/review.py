@@ -40,10 +40,11 @@ class Effort:
     #: A decision is marked only if its cost passes this many standard errors of the sampled difference.
     confidence: float = 3.0
     #: Where the best action seems to gain this many points or more but not clearly, samples are added,
-    #: ``samples`` at a time, up to ``most_samples`` (a decision clear or small either way stops at
-    #: ``samples``; at 4x and 5 points a 5-player Dick Turpin took over twice as long).
+    #: ``samples`` at a time, to it and the action played only, up to ``times`` as many (a decision clear or
+    #: small either way stops at ``samples``; all candidates at 4x and 5 points made a 5-player Dick Turpin
+    #: take over twice as long).
     worth_more: float = 8.0
-    most_samples: int = 96
+    times: int = 4
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,8 @@ class Decision:
         """The decision in a line; ``subject`` chose (a bot's seat by its name, never "you")."""
         if self.standing:
             return (f"{self.where}: from here on \u201c{self.best_text}\u201d was the best choice at every "
-                    f"decision that offered it ({self.run} of them); the first time it was worth about +{self.cost:.1f} "
+                    f"decision that offered it ({self.run} of them); the first time it was worth about "
+                    f"+{self.cost:.1f} "
                     f"{self.unit}")
         return (f"{self.where}: {subject} chose \u201c{self.played_text}\u201d; \u201c{self.best_text}\u201d was "
                 f"worth +{self.cost:.1f} {self.unit} more on average")
@@ -167,11 +169,13 @@ def clear(decision: Decision, effort: Effort) -> bool:
 def costliest(decisions: list[Decision], effort: Effort) -> list[Decision]:
     """The seat's lessons, costliest first, at most ``effort.marks``: standing advice once, where it first
     applies (``standing_advice``); then the decisions whose cost is clear of noise once that advice is set
-    aside, one per lesson (the same action played where the same was better teaches one thing)."""
+    aside, one per lesson (the same better choice missed twice teaches one thing), and none at a decision
+    the standing advice is already said at."""
     decisions, standing = standing_advice(decisions, effort)
     found, lessons = [], set()
+    advised = {d.index for d in standing}
     for decision in sorted(standing + [d for d in decisions if clear(d, effort)], key=lambda d: (-d.cost, d.index)):
-        if decision.standing or decision.lesson not in lessons:
+        if decision.standing or (decision.lesson not in lessons and decision.index not in advised):
             found.append(decision)
             lessons.add(decision.lesson)
     return found[:effort.marks]
@@ -180,8 +184,8 @@ def costliest(decisions: list[Decision], effort: Effort) -> list[Decision]:
 def standing_advice(decisions: list[Decision], effort: Effort) -> tuple[list[Decision], list[Decision]]:
     """A seat's decisions with standing advice taken out, and the advice. An action is standing advice from
     the first decision where it was clearly best, when it was best (or not clearly worse than the best) at
-    every later decision that scored it (up to the one where the seat played it) and clearly best at two
-    at least: "play as a scoundrel from now on". That first decision says it once; at every decision of
+    every later decision that scored it (up to the one where the seat played it), three of them at least,
+    and clearly best at two at least: "play as a scoundrel from now on". That first decision says it once; at every decision of
     the run the review then weighs the other actions, so a mistake of another kind there is still found."""
     decisions = sorted(decisions, key=lambda d: d.index)
     advice: list[Decision] = []
@@ -198,8 +202,8 @@ def standing_advice(decisions: list[Decision], effort: Effort) -> tuple[list[Dec
                     run = []
                     break
                 run.append(later)
-        if sum(1 for d in run if clear(d, effort)) < 2:
-            continue
+        if len(run) < 3 or sum(1 for d in run if clear(d, effort)) < 2:
+            continue  # advice for a moment or two (a robbery's assignment met twice) is no standing advice
         advice.append(replace(first, standing=True, run=len(run)))
         inside = {d.index for d in run}
         decisions = [without(d, first.best) if d.index in inside else d for d in decisions]
@@ -261,26 +265,39 @@ def playout_values(game: Game, state: State, seat: int, actions: list[Action], r
     guide = game.bots["normal"] if "normal" in game.bots else game.bots["random"]
     resample = getattr(hard, "resample", None) or game.resample_hidden
     horizon = getattr(hard, "horizon", None)
-    sums = [0.0] * len(actions)
-    diffs = [0.0] * len(actions)
+    total = 0.0  # of the action played, over all its samples
+    diffs = [0.0] * len(actions)  # each action's value less the played one's, on the same guess
     squares = [0.0] * len(actions)
-    n = 0
-    while n < effort.samples or (n < effort.most_samples and unclear(diffs, squares, n, effort)):
+    counts = [0] * len(actions)
+
+    def sample(which: list[int]) -> None:
+        nonlocal total
         guess_seed, playout_seed = rng.getrandbits(64), rng.getrandbits(64)
-        values = []
-        for action in actions:
+        values = {}
+        for i in which:
             guess = resample(state, seat, random.Random(guess_seed))
-            game.advance(guess, seat, action)
-            values.append(100.0 * playout(game, guess, seat, random.Random(playout_seed), guide,
-                                          horizon=horizon, start=state))
-        for i, value in enumerate(values):
-            sums[i] += value
-            diffs[i] += value - values[0]
-            squares[i] += (value - values[0]) ** 2
-        n += 1
-    n = max(n, 1)
-    errors = [paired_error(diffs[i], squares[i], n) for i in range(len(actions))]
-    return Scores(actions=list(actions), values=[s / n for s in sums], errors=errors, unit="points of winning chance")
+            game.advance(guess, seat, actions[i])
+            values[i] = 100.0 * playout(game, guess, seat, random.Random(playout_seed), guide, horizon=horizon,
+                                        start=state)
+        total += values[0]
+        for i in which:
+            diffs[i] += values[i] - values[0]
+            squares[i] += (values[i] - values[0]) ** 2
+            counts[i] += 1
+
+    for _ in range(effort.samples):
+        sample(list(range(len(actions))))
+    # Where the best-looking action seems to matter but is not yet clear, only it and the action played
+    # are sampled more: the others stay as they were
+    best = max(range(len(actions)), key=lambda i: diffs[i])
+    while counts[0] < effort.times * effort.samples and unclear(diffs[best], squares[best], counts[best], effort):
+        for _ in range(effort.samples):
+            sample(sorted({0, best}))
+    n = [max(count, 1) for count in counts]
+    played = total / n[0]
+    return Scores(actions=list(actions), values=[played + diffs[i] / n[i] for i in range(len(actions))],
+                  errors=[paired_error(diffs[i], squares[i], n[i]) for i in range(len(actions))],
+                  unit="points of winning chance")
 
 
 def paired_error(diff_sum: float, diff_square: float, n: int) -> float:
@@ -290,15 +307,11 @@ def paired_error(diff_sum: float, diff_square: float, n: int) -> float:
     return math.sqrt(variance / max(n, 1))
 
 
-def unclear(diffs: list[float], squares: list[float], n: int, effort: Effort) -> bool:
-    """Whether the best-looking action's gain is worth ``effort.worth_more`` points or more but not yet
-    clear of noise (``effort.confidence`` standard errors): then more samples are worth their time. Checked
-    after every ``effort.samples``, so a clear or a small gain stops there."""
-    if n % effort.samples:
-        return True
-    best = max(range(len(diffs)), key=lambda i: diffs[i])
-    gain = diffs[best] / n
-    return gain >= effort.worth_more and gain <= effort.confidence * paired_error(diffs[best], squares[best], n)
+def unclear(diff_sum: float, diff_square: float, n: int, effort: Effort) -> bool:
+    """Whether an action's gain over the one played is worth ``effort.worth_more`` points or more but not
+    yet clear of noise (``effort.confidence`` standard errors): then more samples are worth their time."""
+    gain = diff_sum / max(n, 1)
+    return effort.worth_more <= gain <= effort.confidence * paired_error(diff_sum, diff_square, n)
 
 
 def review_record(game: Game, record: dict[str, Any], effort: Effort = Effort(),

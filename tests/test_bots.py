@@ -548,3 +548,22 @@ def test_hard_turpin_keeps_to_its_budget_of_evaluations_and_time():
         _, report = hard_decision(state, seat, random.Random(1), Budget(playouts=10_000, seconds=2.5),
                                   clock=lambda: float(next(ticks)))
         assert report.samples == 2  # read at 0 (start), 1 and 2 (a guess each), 3 (past 2.5: stop)
+
+
+def test_Y13_money_or_life_normal_declares_as_a_scoundrel_when_it_pays():
+    """Issue 44: from an even start the normal bot declares at once (Y13: any time, for good); a seat with a
+    folk hero's lead worth more than the rounds left keeps the usual scoring. Today's normal (declaring
+    only late) and one that declares at once stay for the bench."""
+    from core.games import money_or_life_bots as bots
+    game = all_games()["money-or-life"]
+    state = game.setup(game.resolve_options({"players": 2}), 3)
+    seat = game.pending(state)[0]
+    assert bots.normal(state, seat, random.Random(0)) == {"do": "play_as_scoundrel"}
+    assert bots.BASELINES["normal-before-44"](state, seat, random.Random(0)) != {"do": "play_as_scoundrel"}
+    assert bots.BASELINES["normal-declares-at-once"](state, seat, random.Random(0)) == {"do": "play_as_scoundrel"}
+    view = game.view(state, seat)
+    view["players"][seat].update(folk_hero=30, scoundrel=2)
+    assert not bots.wants_scoundrel_scoring(view, seat)
+    view["round"] = view["rounds"]
+    view["players"][seat].update(folk_hero=2, scoundrel=6)
+    assert bots.wants_scoundrel_scoring(view, seat)

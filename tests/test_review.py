@@ -8,8 +8,6 @@ import pytest
 
 from core.bots import resolved
 from core.registry import all_games, get_game
-from dataclasses import replace
-
 from core.review import Decision, Effort, Option, costliest, review_game, review_lines
 from core.search import Budget
 from core.simulate import play_bot_game
@@ -262,6 +260,33 @@ def test_an_injected_clearly_bad_decision_is_marked_as_the_seats_costliest(game_
     by the normal bots; the review of that seat marks it first."""
     game, found = injected_games(game_id, count)
     from review_quality import marked_as_costliest
-    effort = Effort(samples=samples, candidates=4, most_samples=4 * samples)
+    effort = Effort(samples=samples, candidates=4)
     hits = [marked_as_costliest(game, injected, effort)[0] for injected in found]
     assert sum(hits) >= at_least, hits
+
+
+def test_a_review_of_a_money_or_life_duel_by_the_old_normal_bot_says_each_lesson_once():
+    """Issue 44's case: the normal bot before issue 44 never declared early, and its review repeated "Play as
+    a scoundrel from now on" at every mark. Now each seat's marks are distinct lessons."""
+    from core.games.money_or_life_bots import BASELINES
+    game = get_game("money-or-life")
+    options = game.resolve_options({"players": 2})
+    state, actions = game.setup(options, 7), []
+    rngs = [random.Random(1), random.Random(2)]
+    while pending := game.pending(state):
+        seat = pending[0]
+        action = BASELINES["normal-before-44"](state, seat, rngs[seat])
+        actions.append([seat, action])
+        game.apply(state, seat, action)
+    review = review_game(game, options, 7, actions, Effort(samples=16, candidates=5))
+    assert any(review.marked)
+    for marked in review.marked:
+        lessons = [d.best_text for d in marked]
+        assert len(lessons) == len(set(lessons)), lessons
+
+
+def test_an_action_best_at_two_moments_only_is_two_marks_of_one_lesson_not_standing_advice():
+    """A robbery's assignment met at two robberies is no standing advice: one mark, its costliest."""
+    decisions = [scored(0, "wit 5", {"combat 5": 25.0}), scored(4, "wit 6", {"combat 5": 18.0})]
+    marked = costliest(decisions, Effort(marks=3, confidence=3.0))
+    assert [(d.index, d.standing) for d in marked] == [(0, False)]

@@ -135,6 +135,8 @@ class ReplayScreen(Screen[None]):
             marks = self.review.marked_steps()
             bar.append(f"  · marked moves (n/b): {', '.join(str(index + 1) for index in marks) or 'none'}"
                        if marks else "  · the review marked no move", style="italic")
+        elif self._reviewing is not None and self._reviewing.state in (WorkerState.PENDING, WorkerState.RUNNING):
+            bar.append("  · Reviewing\u2026", style="italic")
         bar.append(f"   {self.replay.path.name}", style="dim")
         self.query_one("#replay-bar", Static).update(bar, layout=False)
         self._draw_mark(step)
@@ -179,6 +181,7 @@ class ReplayScreen(Screen[None]):
         progress.display = True
         self._reviewing = self.run_worker(self._review, thread=True, exclusive=True, group="review",
                                           exit_on_error=False)
+        self._draw(self.step)
 
     def _review(self) -> Review:
         worker = get_current_worker()
