@@ -797,5 +797,5 @@ async def test_a_move_with_one_possible_choice_plays_itself_after_a_beat_and_the
         await wait_until(pilot, lambda: screen.frame.prompt is None or screen.frame.prompt["id"] != shown_at,
                          "the move played")
         assert "Your only move, played for you: " in plain_text(app) or any(
-            "Your only move, played for you" in line.plain for line in screen._chat)
+            "Your only move, played for you" in line.plain for _, line in screen._chat)
         assert TableScreen.ONLY_MOVE_AFTER and TableScreen.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see

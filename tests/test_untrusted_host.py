@@ -111,7 +111,7 @@ async def test_the_app_at_a_hostile_hosts_table_shows_no_control_character_from_
             await watcher.say("Hark")
             table.notice("The host says hello")
             # the log folds the long poisoned line in its pane: the line is looked for where it is kept
-            await wait_until(pilot, lambda: any("Hark" in line.plain for line in app.screen._chat),
+            await wait_until(pilot, lambda: any("Hark" in line.plain for _, line in app.screen._chat),
                              "the chat line")
             await pilot.pause()
             at_the_table = screen_text(app)
