@@ -74,7 +74,7 @@ class YorkSheet(FramePane):
             ("weapons", lambda p: kit(p["weapons"]) + (f" +{rules.combat_bonus(p)}" if p["weapons"] else "")),
             ("gear", lambda p: kit(p["gear"]) + (f" +{rules.wit_bonus(p)}" if p["gear"] else "")),
             ("forced rest", lambda p: forced_rest(view, p)),
-            ("scores as", lambda p: "scoundrel (declared)" if p["as_scoundrel"] else "folk hero"),
+            ("scores as", lambda p: "scoundrel" if p["as_scoundrel"] else "folk hero"),  # (the row says declared)
         ]
         # The score comes before what a seat owns: late in a game at 120×40 the board's news can leave the
         # sheet fewer rows than it has, and what falls below is then kit the hand's "To beat" line counts
