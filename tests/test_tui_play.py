@@ -799,3 +799,24 @@ async def test_a_move_with_one_possible_choice_plays_itself_after_a_beat_and_the
         assert "Your only move, played for you: " in plain_text(app) or any(
             "Your only move, played for you" in line.plain for _, line in screen._chat)
         assert TableScreen.ONLY_MOVE_AFTER and TableScreen.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see
+
+
+async def test_the_only_move_waits_while_a_question_or_the_rules_stand_over_the_table():
+    """A one-choice move plays itself after a beat in view, never while the player is reading something
+    else over the table (the rules, "leave the table?"): it waits for him to be back."""
+    from tui.screens.table import TableScreen
+    plan = plan_against_bots("highwayman", seed=20261123)  # Ann's first move: keep a card that cannot go down
+    plan.bot_delay = 3600
+    app = TurpinApp(Start(route="play", plan=plan), player_name="Ann", lan_interfaces=[], bell=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                         "the first prompt")
+        table = app.screen
+        shown_at = table.frame.prompt["id"]
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: screen_name(app) != "TableScreen", "the rules over the table")
+        await pilot.pause(3 * TableScreen.ONLY_MOVE_AFTER)
+        assert table.frame.prompt is not None and table.frame.prompt["id"] == shown_at and not table.frame.sent
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: table.frame.prompt is None or table.frame.prompt["id"] != shown_at,
+                         "the move played once he is back")

@@ -457,6 +457,9 @@ class TableScreen(Screen[None]):
         frame = self.frame
         if frame.sent or not frame.prompt or frame.prompt["id"] != prompt_id or len(frame.choices) != 1:
             return  # answered by a key meanwhile, or gone
+        if not self.is_active:  # a question ("leave the table?") or the rules over the table: he is not
+            self.set_timer(self.ONLY_MOVE_AFTER or 1.0, lambda: self._only_move_due(prompt_id))  # looking
+            return
         choice = frame.choices[0]
         self._line(f"Your only move, played for you: {choice['text']}.", "italic")
         self._send_choice(MovePane.Chosen(0, choice["action"]))
