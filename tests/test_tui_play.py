@@ -780,13 +780,18 @@ async def test_a_resize_across_the_fold_moves_the_same_panes_and_keeps_the_log_a
         assert all(pane.region.width > 0 for pane in panes)
 
 
+def _ann_whose_first_move_is_the_only_one() -> TurpinApp:
+    """Highwayman against bots that never move, where Ann's first move is to keep a card that cannot go down."""
+    plan = plan_against_bots("highwayman", seed=20261123)
+    plan.bot_delay = 3600
+    return TurpinApp(Start(route="play", plan=plan), player_name="Ann", lan_interfaces=[], bell=False)
+
+
 async def test_a_move_with_one_possible_choice_plays_itself_after_a_beat_and_the_log_says_so():
     """Issue 31: an unplayable drawn card offers one choice ("Keep") and waited for a key. It stays in
     view a moment, then plays itself; the log says it was played for you."""
     from tui.screens.table import TableScreen
-    plan = plan_against_bots("highwayman", seed=20261123)  # Ann's first move: keep a card that cannot go down
-    plan.bot_delay = 3600
-    app = TurpinApp(Start(route="play", plan=plan), player_name="Ann", lan_interfaces=[], bell=False)
+    app = _ann_whose_first_move_is_the_only_one()
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
                          "the first prompt")
@@ -805,9 +810,7 @@ async def test_the_only_move_waits_while_a_question_or_the_rules_stand_over_the_
     """A one-choice move plays itself after a beat in view, never while the player is reading something
     else over the table (the rules, "leave the table?"): it waits for him to be back."""
     from tui.screens.table import TableScreen
-    plan = plan_against_bots("highwayman", seed=20261123)  # Ann's first move: keep a card that cannot go down
-    plan.bot_delay = 3600
-    app = TurpinApp(Start(route="play", plan=plan), player_name="Ann", lan_interfaces=[], bell=False)
+    app = _ann_whose_first_move_is_the_only_one()
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
                          "the first prompt")
