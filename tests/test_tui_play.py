@@ -614,12 +614,16 @@ async def test_the_log_does_not_repeat_a_seats_own_secret_choice_in_public_words
 
 
 @pytest.mark.slow
-async def test_a_game_against_bots_left_unfinished_goes_on_from_the_menu_as_it_was():
+async def test_a_game_against_bots_left_unfinished_goes_on_from_the_menu_as_it_was(monkeypatch):
     """Nothing lost: a game against bots left before its end (Esc, or turpin closed, or the SSH session
     dropped) is offered on the menu the next time (c), and goes on from its record where it stopped: the
     same view of the table, the same move to make, and the record goes on growing. Once over, it is no
     longer offered."""
     from net.record import read_record
+    from tui.screens.table import TableScreen
+    # No move plays itself here (a one-choice move would, a beat after the view was taken on a slow machine)
+    beat = TableScreen.ONLY_MOVE_AFTER
+    monkeypatch.setattr(TableScreen, "ONLY_MOVE_AFTER", None)
     app = quick_app("highwayman", players=2, seed=5)
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(3):
@@ -649,6 +653,7 @@ async def test_a_game_against_bots_left_unfinished_goes_on_from_the_menu_as_it_w
         await pilot.pause(0.2)
         assert "Go on with your game" not in plain_text(guest) and screen_name(guest) == "MenuScreen"
 
+    TableScreen.ONLY_MOVE_AFTER = beat
     again = TurpinApp(Start(), player_name="Ann", lan_interfaces=[], bell=False)  # turpin started anew
     async with again.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: "Go on with your game" in plain_text(again), "the offer")
@@ -787,10 +792,12 @@ def _ann_whose_first_move_is_the_only_one() -> TurpinApp:
     return TurpinApp(Start(route="play", plan=plan), player_name="Ann", lan_interfaces=[], bell=False)
 
 
-async def test_a_move_with_one_possible_choice_plays_itself_after_a_beat_and_the_log_says_so():
+async def test_a_move_with_one_possible_choice_plays_itself_after_a_beat_and_the_log_says_so(monkeypatch):
     """Issue 31: an unplayable drawn card offers one choice ("Keep") and waited for a key. It stays in
     view a moment, then plays itself; the log says it was played for you."""
     from tui.screens.table import TableScreen
+    assert TableScreen.ONLY_MOVE_AFTER and TableScreen.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see
+    monkeypatch.setattr(TableScreen, "ONLY_MOVE_AFTER", 3.0)  # (longer: a loaded machine sees the prompt first)
     app = _ann_whose_first_move_is_the_only_one()
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
@@ -806,10 +813,12 @@ async def test_a_move_with_one_possible_choice_plays_itself_after_a_beat_and_the
         assert TableScreen.ONLY_MOVE_AFTER and TableScreen.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see
 
 
-async def test_the_only_move_waits_while_a_question_or_the_rules_stand_over_the_table():
+async def test_the_only_move_waits_while_a_question_or_the_rules_stand_over_the_table(monkeypatch):
     """A one-choice move plays itself after a beat in view, never while the player is reading something
     else over the table (the rules, "leave the table?"): it waits for him to be back."""
     from tui.screens.table import TableScreen
+    assert TableScreen.ONLY_MOVE_AFTER and TableScreen.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see
+    monkeypatch.setattr(TableScreen, "ONLY_MOVE_AFTER", 3.0)  # (longer: a loaded machine sees the prompt first)
     app = _ann_whose_first_move_is_the_only_one()
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
