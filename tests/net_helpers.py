@@ -8,7 +8,7 @@ import dataclasses
 import random
 import shutil
 import subprocess
-from typing import Any, AsyncIterator, Callable
+from typing import Any, AsyncIterator
 
 from core.engine import Game
 from core.registry import all_games
@@ -16,6 +16,7 @@ from net.authority import Table
 from net.client import TableClient
 from net.host import HostSettings, TableHost
 from tests.net_toy import GAME as TOY
+from tests.waiting import WAIT
 
 #: Every registered game, plus the toy: a game that lands in the registry is covered with no change here.
 GAMES: list[Game] = [*all_games().values(), TOY]
@@ -28,23 +29,12 @@ HOST_SCRIPT = ("import sys\n"
                "from tests.net_toy import GAME\n"
                "sys.exit(host_main(sys.argv[1:], {**all_games(), GAME.id: GAME}))\n")
 
-WAIT = 60.0  # a guard against a hung test, not a speed limit
 
 #: Short heartbeats, so the pings run all through every test, and short room-code slowdowns. The silence
 #: allowed before a peer is dropped is a guard like WAIT: on a busy machine the test process (host and
 #: clients in one event loop) can stall for seconds, and a live client dropped then would lose its move.
 #: The tests of the timeout itself (tests/test_net_faults.py) set their own.
 FAST = HostSettings(heartbeat=0.2, timeout=WAIT, wrong_code_delay=0.05, wrong_code_cap=0.4)
-
-
-async def until(condition: Callable[[], bool], what: str) -> None:
-    """Wait until ``condition()`` holds, for state no client update announces (the host's connections, say);
-    WAIT is only a guard against a hang."""
-    loop = asyncio.get_running_loop()
-    give_up = loop.time() + WAIT
-    while not condition():
-        assert loop.time() < give_up, f"never saw {what}"
-        await asyncio.sleep(0.01)
 
 
 def seat_range(game: Game) -> tuple[int, int]:

@@ -11,10 +11,9 @@ import re
 import sys
 
 import asyncssh
-import pytest
 
 from net.ssh import SSHFrontDoor, SSHSettings
-from tests.net_helpers import WAIT
+from tests.waiting import WAIT
 
 PROBE = pathlib.Path(__file__).with_name("ssh_probe.py")
 PASSWORD = "open-sesame"
@@ -65,17 +64,6 @@ async def start_probe(conn, size=(80, 24), **options) -> tuple[asyncssh.SSHClien
     process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None, **options)
     match = await read_until(process, r"READY (\{.*\})\r\n")
     return process, json.loads(match.group(1))
-
-
-async def eventually(condition, what: str) -> None:
-    """Wait on state: poll ``condition`` until it holds (WAIT guards against a hung test only)."""
-    async def poll():
-        while not condition():
-            await asyncio.sleep(0.02)
-    try:
-        await asyncio.wait_for(poll(), WAIT)
-    except asyncio.TimeoutError:
-        pytest.fail(f"never happened: {what}")
 
 
 def running(pid: int) -> bool:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 import subprocess
-import time
 import uuid
-from typing import Callable
+
+from tests.waiting import until_returns
 
 #: Bounds on polling loops (each step sleeps a tenth of a second): a cap on work, not a time limit.
 MAX_POLLS = 3000
@@ -46,14 +46,12 @@ class Tmux:
 
     def wait_until(self, name: str, shows, what: str) -> str:
         """Poll the window until `shows(screen)` holds; returns that screen."""
-        for _ in range(MAX_POLLS):
+        def look() -> str | None:
             screen = self.screen(name)
-            if shows(screen):
-                return screen
-            if "EXITED" in screen:
+            if "EXITED" in screen and not shows(screen):
                 raise AssertionError(f"{name} ended:\n{screen}")
-            time.sleep(0.1)
-        raise AssertionError(f"{name} never showed {what}:\n{self.screen(name)}")
+            return screen if shows(screen) else None
+        return until_returns(look, f"{name} showing {what}", explain=lambda: self.screen(name))
 
     def play_to_game_over(self, name: str) -> int:
         """Press 1 at every "Your move" until the window shows "Game over"; returns the moves made."""
@@ -64,7 +62,7 @@ class Tmux:
                 return moves
             self.keys(name, "1")
             moves += 1
-            time.sleep(0.15)  # let the pending choice show before looking again
+            self.wait_until(name, lambda now, before=screen: now != before, "the move taken")
         raise AssertionError(f"{name} never reached the end:\n{self.screen(name)}")
 
     def close(self) -> None:
@@ -75,11 +73,3 @@ class Tmux:
 def _quote(text: str) -> str:
     return "'" + text.replace("'", "'\\''") + "'"
 
-
-def poll_until(condition: Callable[[], bool], what: str) -> None:
-    """Poll ``condition()`` a tenth of a second apart until it holds; MAX_POLLS bounds the loop."""
-    for _ in range(MAX_POLLS):
-        if condition():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"never happened: {what}")

@@ -454,7 +454,8 @@ async def test_a_browsers_probe_leaves_the_host_quiet_and_the_table_untouched(ca
 
     from net.authority import Table
     from net.discovery import tcp_probe
-    from tests.net_helpers import TOY, WAIT, client, hosting, play_randomly, until
+    from tests.net_helpers import TOY, WAIT, client, hosting, play_randomly
+    from tests.waiting import until
 
     caplog.set_level(logging.DEBUG)
     table = Table(TOY, {"players": 2}, code="ROOM42", bots={1: "random"})

@@ -23,7 +23,8 @@ from net.fairness import (CHAIN, chain_secret, commitment_of, derive_order, deri
                           pledge_of, read_evidence, verify, write_evidence)
 from net.protocol import ProtocolError
 from tests.net_helpers import WAIT, client, close_all, give_shares, hosting, play_randomly
-from tests.tui_helpers import play_to_results, screen_text, wait_until
+from tests.tui_helpers import play_to_results, screen_text
+from tests.waiting import until
 from tui.app import Start, TurpinApp
 from tui.text_client import play_text
 
@@ -174,7 +175,7 @@ async def test_the_app_shows_a_cheating_hosts_mismatch_on_the_results_and_keeps_
             async with app.run_test(size=(120, 40)) as pilot:
                 await play_to_results(pilot, app)
                 words = "fair deal: verified" if honest else "fair deal: MISMATCH — the events sent at move"
-                await wait_until(pilot, lambda: words in screen_text(app), "the fair deal's verdict")
+                await until(lambda: words in screen_text(app), "the fair deal's verdict", pilot=pilot)
                 assert "turpin verify" in screen_text(app)
                 paths[honest] = app.check_path
                 await app.workers.wait_for_complete()

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from core.engine import pack
 from core.registry import get_game
 from net.authority import Table
-from net.fairness import FairnessError, write_evidence
+from net.fairness import FairnessError
 from net.record import RecordError, read_record, write_record
 from net.protocol import PROTOCOL_VERSION
 from net.untrusted import FILE_ITEMS, decode_file

@@ -18,7 +18,8 @@ from net.authority import Table
 from net.client import ClientUpdate
 from tests.hostile_host import hostile_in_front_of
 from tests.net_helpers import TOY, WAIT, client, close_all, hosting, play_randomly
-from tests.tui_helpers import screen_text, wait_until
+from tests.tui_helpers import screen_text
+from tests.waiting import until
 from tui.app import Start, TurpinApp
 
 #: What a hostile host does to a table frame, and the words a player is shown for it.
@@ -147,12 +148,12 @@ async def test_the_app_at_a_host_sending_broken_seats_says_so_and_plays_on(monke
         app = TurpinApp(Start(route="join", address=f"127.0.0.1:{proxy.address[1]}"), player_name="Ann",
                         lan_interfaces=[], bell=False)
         async with app.run_test(size=(160, 50)) as pilot:
-            await wait_until(pilot, lambda: "Hostile table" in screen_text(app), "the table drawn")
-            await wait_until(pilot, lambda: "this program cannot read" in screen_text(app), "the words")
+            await until(lambda: "Hostile table" in screen_text(app), "the table drawn", pilot=pilot)
+            await until(lambda: "this program cannot read" in screen_text(app), "the words", pilot=pilot)
             shown = screen_text(app)
             fixed = True
-            await wait_until(pilot, lambda: "cannot read" not in screen_text(app) and proxy.connections >= 2,
-                             "the table back")
+            await until(lambda: "cannot read" not in screen_text(app) and proxy.connections >= 2,
+                        "the table back", pilot=pilot)
             assert app.is_running and "Hostile table" in screen_text(app)
     assert "seat 1 that is not a map" in shown
 
@@ -170,9 +171,9 @@ async def test_the_app_at_a_host_sending_a_view_its_panes_cannot_draw_leaves_tha
         app = TurpinApp(Start(route="join", address=f"127.0.0.1:{proxy.address[1]}"), player_name="Ann",
                         lan_interfaces=[], bell=False)
         async with app.run_test(size=(160, 50)) as pilot:
-            await wait_until(pilot, lambda: any("sent a game this program cannot draw" in notice.message
-                                                for notice in app._notifications), "the words, in a notice")
-            await wait_until(pilot, lambda: app.client is None and "Hostile table" not in screen_text(app),
-                             "the table left")
+            await until(lambda: any("sent a game this program cannot draw" in notice.message
+                                           for notice in app._notifications), "the words, in a notice", pilot=pilot)
+            await until(lambda: app.client is None and "Hostile table" not in screen_text(app),
+                        "the table left", pilot=pilot)
             await pilot.pause()
             assert app.is_running and "join" in screen_text(app)  # the menu's keys, where he can go on

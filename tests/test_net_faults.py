@@ -20,8 +20,8 @@ from net.client import TableClient, describe_duration
 from net.host import HostSettings, TableHost
 from net.record import read_record
 from net.protocol import PROTOCOL_VERSION
-from tests.net_helpers import (HOST_SCRIPT, FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting,
-                               play_randomly, seat_range, until)
+from tests.net_helpers import HOST_SCRIPT, FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range
+from tests.waiting import until
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

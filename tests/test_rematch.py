@@ -13,7 +13,8 @@ from net.authority import Table
 from net.match import Match, standing_sent
 from net.record import RecordError, check_record
 from tests.net_helpers import TOY, WAIT, client, close_all, hosting, play_randomly
-from tests.tui_helpers import play_to_results, quick_app, screen_name, screen_text, wait_until
+from tests.tui_helpers import play_to_results, quick_app, screen_name, screen_text
+from tests.waiting import until
 
 
 def test_the_running_score_follows_each_person_through_a_shuffle():
@@ -109,12 +110,12 @@ async def test_the_results_show_the_running_score_and_new_seats_moves_you():
     app = quick_app("highwayman", players=2, series_games=1, routes=2, route_length=6)
     async with app.run_test(size=(120, 40)) as pilot:
         await play_to_results(pilot, app)
-        await wait_until(pilot, lambda: "Play again (new seats)" in screen_text(app), "the results")
+        await until(lambda: "Play again (new seats)" in screen_text(app), "the results", pilot=pilot)
         assert "At this table" not in screen_text(app)  # one game: its own scores say it all
         await pilot.press("s")
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.result is None
-                         and app.screen.frame.view is not None, "the new game")
+        await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.result is None
+                    and app.screen.frame.view is not None, "the new game", pilot=pilot)
         assert app.screen.frame.seat == 1
         assert "you: Ann (seat 2)" in screen_text(app)
         await play_to_results(pilot, app)
-        await wait_until(pilot, lambda: "At this table, 2 games" in screen_text(app), "the running score")
+        await until(lambda: "At this table, 2 games" in screen_text(app), "the running score", pilot=pilot)

@@ -25,8 +25,8 @@ import pytest
 from net.ssh import (SERVER_ENV_PASSED_ON, SSHFrontDoor, SSHSettings, SSHSetupError, WrongPasswordBrake, app_command,
                      printable, records_folder, seats_file, terminal_type)
 from tests.net_helpers import WAIT
-from tests.ssh_helpers import (PASSWORD, connect, eventually, front_door,
-                               probe_with_grandchild, read_until, running, start_probe)
+from tests.ssh_helpers import PASSWORD, connect, front_door, probe_with_grandchild, read_until, running, start_probe
+from tests.waiting import until
 from tui.ssh_command import add_serve_ssh_command, describe, settings_from_args
 
 
@@ -254,7 +254,7 @@ async def test_killing_one_sessions_app_ends_that_session_only(tmp_path):
             os.kill(doomed_facts["pid"], signal.SIGKILL)
             result = await asyncio.wait_for(doomed.wait(), WAIT)
             assert result.exit_status == 1 or result.exit_signal is not None
-            await eventually(lambda: len(door.sessions) == 2, "the killed session is forgotten")
+            await until(lambda: len(door.sessions) == 2, "the killed session is forgotten")
             for i, (process, _) in enumerate(others):
                 process.stdin.write(f"still{i}\r".encode())
                 await read_until(process, rf"ANSWER {f'still{i}'[::-1]}")
@@ -270,10 +270,10 @@ async def test_the_operator_is_told_who_comes_and_goes_with_no_control_character
         door.tell = told.append
         async with connect(door, username="ann") as conn:
             process, _ = await start_probe(conn)
-            await eventually(lambda: len(told) == 1, "the arrival")
+            await until(lambda: len(told) == 1, "the arrival")
             process.stdin.write_eof()
             process.close()
-        await eventually(lambda: len(told) == 2, "the departure")
+        await until(lambda: len(told) == 2, "the departure")
     assert told == ["ann from 127.0.0.1 came in (1 session now)", "ann from 127.0.0.1 left (0 sessions now)"]
     assert printable("ann\x1b]0;owned\x07\r") == "ann?]0;owned??"
     assert printable("x" * 50) == "x" * 40 + "…"
@@ -284,9 +284,9 @@ async def test_a_dropped_connection_ends_the_apps_whole_process_group(tmp_path):
         async with connect(door) as conn:
             _, facts = await start_probe(conn)
             assert running(facts["pid"]) and running(facts["grandchild"])
-        await eventually(lambda: not running(facts["pid"]) and not running(facts["grandchild"]),
+        await until(lambda: not running(facts["pid"]) and not running(facts["grandchild"]),
                          "the app and its helper end with the connection")
-        await eventually(lambda: door.sessions == [], "the session is forgotten")
+        await until(lambda: door.sessions == [], "the session is forgotten")
 
 
 async def test_stopping_the_server_ends_every_session_and_its_processes(tmp_path):
@@ -322,7 +322,7 @@ async def test_past_the_session_limit_a_newcomer_is_politely_refused_and_a_freed
             assert result.exit_status == 1
             assert result.stdout == b"turpin: all 2 places on this SSH server are taken; try again in a while.\r\n"
             first.stdin.write_eof()  # the client leaves
-            await eventually(lambda: len(door.sessions) == 1, "a place is freed")
+            await until(lambda: len(door.sessions) == 1, "a place is freed")
             await start_probe(conn)
 
 
@@ -334,7 +334,7 @@ async def test_past_the_connection_limit_a_new_connection_is_turned_away(tmp_pat
             async with connect(door) as third:
                 await asyncio.wait_for(third.wait_closed(), WAIT)
             assert len(door._connections) == 2
-        await eventually(lambda: not door._connections, "the two connections are forgotten")
+        await until(lambda: not door._connections, "the two connections are forgotten")
         async with connect(door) as conn:
             await start_probe(conn)
 
@@ -457,7 +457,7 @@ async def _turned_away(reader: asyncio.StreamReader) -> bool:
 async def test_connections_still_logging_in_have_their_own_small_limit_per_address_and_a_timeout(tmp_path):
     async with front_door(tmp_path, max_logins_per_address=2, login_timeout=WAIT) as door:
         idle = [await _idle_connection(door, "127.0.0.2") for _ in range(2)]
-        await eventually(lambda: len(door._logging_in) == 2, "two connections logging in")
+        await until(lambda: len(door._logging_in) == 2, "two connections logging in")
         reader, writer = await _idle_connection(door, "127.0.0.2")
         assert await _turned_away(reader)  # a third from that address
         async with connect(door) as conn:  # another address still gets in, and plays
@@ -467,7 +467,7 @@ async def test_connections_still_logging_in_have_their_own_small_limit_per_addre
     async with front_door(tmp_path, login_timeout=0.5) as door:
         reader, writer = await _idle_connection(door, "127.0.0.3")
         assert await _turned_away(reader)  # it never logged in: the login timeout ends it
-        await eventually(lambda: not door._logging_in, "the idle connection forgotten")
+        await until(lambda: not door._logging_in, "the idle connection forgotten")
         writer.close()
 
 

@@ -20,11 +20,10 @@ import subprocess
 import sys
 import termios
 import threading
-import time
 
 import pytest
 
-from tests.terminal_helpers import poll_until
+from tests.waiting import until_returns
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not all(shutil.which(tool) for tool in ("tmux", "ssh", "ssh-keygen")),
@@ -122,8 +121,8 @@ def test_openssh_player_sees_the_menu_follows_resizes_and_plays_bots_to_the_resu
     assert window_size_of(app) == (100, 30)
 
     tmux.run("resize-window", "-t", "turpin:ann", "-x", "130", "-y", "36")
-    poll_until(lambda: window_size_of(app) == (130, 36), "the new window size reaches the app's terminal")
-    poll_until(lambda: max(len(line.rstrip()) for line in tmux.screen("ann").splitlines()) > 100,
+    until_returns(lambda: window_size_of(app) == (130, 36), "the new window size reaches the app's terminal")
+    until_returns(lambda: max(len(line.rstrip()) for line in tmux.screen("ann").splitlines()) > 100,
                "the app redraws to the wider window")
 
     tmux.keys("ann", "Enter")  # Enter on the menu: a game against bots
@@ -133,8 +132,8 @@ def test_openssh_player_sees_the_menu_follows_resizes_and_plays_bots_to_the_resu
     tmux.keys("ann", "m")
     tmux.wait_for("ann", "Play against bots")
     tmux.keys("ann", "q")
-    poll_until(lambda: "EXITED" in tmux.screen("ann"), "ssh ends when the app quits")
-    poll_until(lambda: not running(app), "the app's process is gone")
+    until_returns(lambda: "EXITED" in tmux.screen("ann"), "ssh ends when the app quits")
+    until_returns(lambda: not running(app), "the app's process is gone")
 
 
 def test_a_dropped_openssh_client_ends_its_app_and_stopping_the_server_ends_the_rest(door, tmux):
@@ -149,14 +148,14 @@ def test_a_dropped_openssh_client_ends_its_app_and_stopping_the_server_ends_the_
     ssh_client = [int(pid) for pid in pathlib.Path(f"/proc/{bob_ssh}/task/{bob_ssh}/children").read_text().split()]
     for pid in ssh_client:
         os.kill(pid, signal.SIGKILL)  # the connection drops without a goodbye
-    poll_until(lambda: len(door.apps()) == 1, "bob's app ends with his connection")
+    until_returns(lambda: len(door.apps()) == 1, "bob's app ends with his connection")
     [cat_app] = door.apps()
     tmux.keys("cat", "?")  # cat's session goes on: it still answers keys
     tmux.wait_for("cat", "(?i)rules")
     output = door.stop()
     assert "Stopping" in output and door.server.returncode == 0
     assert not running(cat_app)
-    poll_until(lambda: "EXITED" in tmux.screen("cat"), "cat's ssh is told the session is over")
+    until_returns(lambda: "EXITED" in tmux.screen("cat"), "cat's ssh is told the session is over")
 
 
 def test_a_seated_ssh_player_who_drops_gets_his_seat_back_by_connecting_again(door, tmux, tmp_path):
@@ -188,7 +187,7 @@ def test_a_seated_ssh_player_who_drops_gets_his_seat_back_by_connecting_again(do
         ann_pane = int(tmux.run("display-message", "-p", "-t", "turpin:ann", "#{pane_pid}"))
         for pid in _children(ann_pane):
             os.kill(pid, signal.SIGKILL)  # Ann's connection drops
-        poll_until(lambda: door.apps() == [], "Ann's app ends with her connection")
+        until_returns(lambda: door.apps() == [], "Ann's app ends with her connection")
 
         join_as("bob", "Bob", door.other_key)  # someone else finds the table full: the seat is still Ann's
         tmux.wait_for("bob", "Every seat at this table is taken")
@@ -244,7 +243,7 @@ def test_a_login_gets_in_while_thirty_idle_connections_sit_on_the_port(tmp_path,
     served = Door(tmp_path, "--max-sessions", "5")
     crowd = IdleCrowd(served.port, [f"127.0.0.{host}" for host in range(2, 32)])
     try:
-        poll_until(lambda: crowd.opened >= 30, "thirty idle connections")
+        until_returns(lambda: crowd.opened >= 30, "thirty idle connections")
         tmux.open("ann", served.ssh("Ann"), {"TERM": "xterm-256color", "LANG": "C.UTF-8"}, size=(100, 30))
         assert "Join a table" in tmux.wait_for("ann", "Play against bots")
     finally:
@@ -257,5 +256,5 @@ def test_a_window_of_10000_by_10000_is_served_at_500_by_200(door, tmux):
     tmux.wait_for("big", "Play against bots")
     [app] = door.apps()
     tmux.run("resize-window", "-t", "turpin:big", "-x", "10000", "-y", "10000")
-    poll_until(lambda: window_size_of(app) != (100, 30), "the resize reaches the app's terminal")
+    until_returns(lambda: window_size_of(app) != (100, 30), "the resize reaches the app's terminal")
     assert window_size_of(app) == (500, 200)

@@ -19,7 +19,8 @@ import pytest
 from net.pool import WarmPool, pooled_argv
 from net.ssh import SSHSettings, app_command, pool_env
 from tests.net_helpers import WAIT
-from tests.ssh_helpers import connect, eventually, front_door, read_until, running, start_probe
+from tests.ssh_helpers import connect, front_door, read_until, running, start_probe
+from tests.waiting import until
 
 
 def parent_of(pid: int) -> int:
@@ -116,7 +117,7 @@ async def test_a_dead_zygote_leaves_its_guests_playing_and_is_started_again(tmp_
             os.kill(first, signal.SIGKILL)
             early.stdin.write(b"alive\r")
             await read_until(early, "ANSWER evila")  # its guests play on, orphaned
-            await eventually(lambda: door.pool.available and door.pool.zygote_pid != first,
+            await until(lambda: door.pool.available and door.pool.zygote_pid != first,
                              "a new zygote is started")
             async with connect(door, username="late") as late_conn:
                 _, late = await start_probe(late_conn)
@@ -130,7 +131,7 @@ async def test_while_the_zygote_is_down_for_good_sessions_start_afresh_and_the_b
         door.pool._restarts_left = 0  # as after a zygote that keeps dying
         zygote = door.pool.zygote_pid
         os.kill(zygote, signal.SIGKILL)
-        await eventually(lambda: not door.pool.available, "the pool notices its zygote ended")
+        await until(lambda: not door.pool.available, "the pool notices its zygote ended")
         async with connect(door, username="late") as conn:
             _, late = await start_probe(conn)
         assert late["parent"] == os.getpid()  # a fresh start, as without a pool

@@ -11,8 +11,9 @@ import random
 from core.registry import get_game
 from net.authority import Table
 from net.clock import LAN_CLOCK_SECONDS
-from tests.net_helpers import CLOCKED, TOY, WAIT, ManualClock, client, hosting, play_randomly, until
-from tests.tui_helpers import app_at, screen_name, screen_text, wait_until
+from tests.net_helpers import CLOCKED, TOY, WAIT, ManualClock, client, hosting, play_randomly
+from tests.waiting import until
+from tests.tui_helpers import app_at, screen_name, screen_text
 from tui.app import Start, TurpinApp
 from tui.hosting import TablePlan
 from tui.lan_commands import add_host_arguments, build_table
@@ -40,7 +41,7 @@ def test_a_lan_table_has_a_clock_unless_its_host_says_otherwise(tmp_path):
 async def test_the_set_up_form_sets_the_clock():
     app = app_at("host")
     async with app.run_test(size=(100, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen", "the set-up form")
+        await until(lambda: screen_name(app) == "SetupScreen", "the set-up form", pilot=pilot)
         form = app.screen
         assert form.read_plan().clock is None  # blank: the LAN's default
         clock = form.query_one("#setup-clock")
@@ -88,16 +89,16 @@ async def test_the_app_shows_its_clock_running_down_and_the_bot_moving_when_it_r
         async with app.run_test(size=(120, 40)) as pilot:
             # (the screen counts down between the host's updates: on a loaded machine the first look may come
             # after a second or more of it)
-            await wait_until(pilot, lambda: re.search(r"Your move: (1:00|0:[0-5]\d) left", screen_text(app)) is not None,
-                             "the clock")
+            await until(lambda: re.search(r"Your move: (1:00|0:[0-5]\d) left", screen_text(app)) is not None,
+                        "the clock", pilot=pilot)
             clock.advance(60)
-            await wait_until(pilot, lambda: "Your time ran out" in screen_text(app), "the log saying so")
+            await until(lambda: "Your time ran out" in screen_text(app), "the log saying so", pilot=pilot)
             await until(lambda: table.next_bot() is None, "the bot's move")
             table.set_away(0)  # as after a second run-out in a row, or the host's B
-            await wait_until(pilot, lambda: "a bot plays for the away: Ann" in screen_text(app), "away")
+            await until(lambda: "a bot plays for the away: Ann" in screen_text(app), "away", pilot=pilot)
             await pilot.press("x")  # any key
             await until(lambda: 0 not in table.turn_clock.away, "Ann back")
-            await wait_until(pilot, lambda: "a bot plays for the away" not in screen_text(app), "back")
+            await until(lambda: "a bot plays for the away" not in screen_text(app), "back", pilot=pilot)
 
 
 def test_the_lobby_and_the_hosts_banner_say_the_tables_clock():

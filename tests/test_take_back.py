@@ -13,8 +13,9 @@ from core.engine import clone
 from core.registry import get_game
 from net.authority import Table
 from net.refusals import Refusal
-from tests.net_helpers import WAIT, client, close_all, hosting, play_randomly, until
-from tests.tui_helpers import screen_name, screen_text, wait_until
+from tests.net_helpers import WAIT, client, close_all, hosting, play_randomly
+from tests.waiting import until
+from tests.tui_helpers import screen_name, screen_text
 from tui.app import Start, TurpinApp
 
 
@@ -164,21 +165,21 @@ async def test_the_app_asks_with_u_and_answers_the_others_question(monkeypatch, 
                         lan_interfaces=[], bell=False)
         bob = client(host, name="Bob")
         async with app.run_test(size=(120, 40)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
-                             "the table")
+            await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
+                        "the table", pilot=pilot)
             await bob.start()
-            await wait_until(pilot, lambda: bool(app.screen.frame.choices), "Ann's choices")
+            await until(lambda: bool(app.screen.frame.choices), "Ann's choices", pilot=pilot)
             await pilot.pause(2 * app.NEW_QUESTION_GUARD)  # a key as a new question shows is not taken
             await pilot.press("1")
-            await wait_until(pilot, lambda: app.screen.check_action("take_back", ()) is True, "the key allowed")
+            await until(lambda: app.screen.check_action("take_back", ()) is True, "the key allowed", pilot=pilot)
             await pilot.press("U")
             await bob.wait_for(lambda snap: snap.take_back is not None, WAIT)
             await bob.answer_take_back(True)
-            await wait_until(pilot, lambda: table.actions == [] and bool(app.screen.frame.choices), "the choice back")
+            await until(lambda: table.actions == [] and bool(app.screen.frame.choices), "the choice back", pilot=pilot)
             await bob.choose(0)
             await bob.wait_for(lambda snap: snap.may_take_back, WAIT)
             await bob.take_back()
-            await wait_until(pilot, lambda: "Bob asks to take back their last move" in screen_text(app), "asked")
+            await until(lambda: "Bob asks to take back their last move" in screen_text(app), "asked", pilot=pilot)
             await pilot.press("n")
             await until(lambda: table.take_back_asked is None, "the answer")
             assert len(table.actions) == 1 and table.taken_back and len(table.taken_back) == 1

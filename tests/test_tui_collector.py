@@ -6,7 +6,8 @@ from __future__ import annotations
 import gc
 import pytest
 
-from tests.tui_helpers import at_table, play_to_results, quick_app, wait_until
+from tests.tui_helpers import at_table, play_to_results, quick_app
+from tests.waiting import until
 from tui import collector
 from tui.collector import CollectorHold
 
@@ -55,7 +56,7 @@ async def test_the_collector_is_held_for_table_updates_and_back_on_between_them_
     app.start.plan.bot_delay = 0.05
     seen: list[bool] = []
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: at_table(app), "the table")
+        await until(lambda: at_table(app), "the table", pilot=pilot)
 
         def look() -> None:
             if not seen or seen[-1] != gc.isenabled():
@@ -80,8 +81,8 @@ async def test_start_up_is_held_until_the_menu_is_painted_then_set_aside_and_col
     app = TurpinApp(player_name="Ann", lan_interfaces=[], bell=False)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: "Play against bots" in screen_text(app), "the menu")
-            await wait_until(pilot, gc.isenabled, "collecting to resume")
+            await until(lambda: "Play against bots" in screen_text(app), "the menu", pilot=pilot)
+            await until(gc.isenabled, "collecting to resume", pilot=pilot)
             assert gc.get_freeze_count() > frozen_before, "start-up's objects set aside"
             assert not collector.startup.holding
     finally:
@@ -95,6 +96,6 @@ async def test_an_app_started_without_the_hold_freezes_nothing():
     frozen_before = gc.get_freeze_count()
     app = TurpinApp(player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: "Play against bots" in screen_text(app), "the menu")
-        await pilot.pause(0.1)
+        await until(lambda: "Play against bots" in screen_text(app), "the menu", pilot=pilot)
+        await pilot.pause(collector.RELEASE_AFTER_PAINT * 3)  # as long as a hold would last
         assert gc.isenabled() and gc.get_freeze_count() == frozen_before

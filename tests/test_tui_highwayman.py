@@ -17,7 +17,8 @@ from tui.widgets.choices import ChoiceList
 from tui.widgets.lines import as_text
 
 from core.games import highwayman as rules
-from tests.tui_helpers import quick_app, screen_name, screen_text, wait_until
+from tests.tui_helpers import quick_app, screen_name, screen_text
+from tests.waiting import until
 from tui.app import TurpinApp
 from tui.frame import TableFrame
 from tui.screens.interlude import TYPED_BEFORE
@@ -355,21 +356,21 @@ async def test_a_whole_series_by_keys(size, monkeypatch):
     monkeypatch.setattr(TableScreen, "ONLY_MOVE_AFTER", None)
     app = quick_app("highwayman", players=3, seed=21)
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: my_move(app), "my first move")
+        await until(lambda: my_move(app), "my first move", pilot=pilot)
         table = app.screen
         view = table.frame.view
         assert view["game_number"] == 1 and view["series_games"] == 3
         # The board's route rows and the hand's cards, as on the screen.
-        await wait_until(pilot, lambda: "Portsmouth Road" in screen_text(app), "the board drawn")
+        await until(lambda: "Portsmouth Road" in screen_text(app), "the board drawn", pilot=pilot)
         text = screen_text(app)
         for title in ("Bath Road", "Dover Road", "Great North Road", "Portsmouth Road"):
             assert re.search(rf"{title} +[L·]", text), title
         assert f"Pack {view['pack_size']} cards · game 1 of 3" in text
         await hand_in_view(pilot, app)
-        await wait_until(pilot, lambda: len(chip_texts(app)) == len(view["hand"]), "the hand drawn")
+        await until(lambda: len(chip_texts(app)) == len(view["hand"]), "the hand drawn", pilot=pilot)
         if size[0] >= 110:  # wide: the hand is beside the board, every card on the screen
-            await wait_until(pilot, lambda: all(panes.card_name(card) in screen_text(app) for card in view["hand"]),
-                             "the hand on the screen")
+            await until(lambda: all(panes.card_name(card) in screen_text(app) for card in view["hand"]),
+                        "the hand on the screen", pilot=pilot)
         names = chip_texts(app)
         assert len(names) == len(view["hand"])
         for card, chip in zip(view["hand"], names):
@@ -387,7 +388,7 @@ async def test_a_whole_series_by_keys(size, monkeypatch):
                 await pilot.pause(TYPED_BEFORE)
                 # Enter; or a number key, a move at the table behind, which goes back there too
                 await pilot.press("1" if len(pauses) == 1 else "enter")
-                await wait_until(pilot, lambda: screen_name(app) != "InterludeScreen", "the table again")
+                await until(lambda: screen_name(app) != "InterludeScreen", "the table again", pilot=pilot)
             elif my_move(app):
                 frame = app.screen.frame
                 games_seen.add(frame.view["game_number"])
@@ -407,7 +408,7 @@ async def test_a_whole_series_by_keys(size, monkeypatch):
         assert [title.split(" is over")[0] for title in pauses] == ["Game 1 of 3", "Game 2 of 3"]
         result = app.screen.frame.result
         assert len(result["reveal"]["history"]) == 3
-        await wait_until(pilot, lambda: "Game over" in screen_text(app), "the results drawn")
+        await until(lambda: "Game over" in screen_text(app), "the results drawn", pilot=pilot)
         assert "Points over the series (lowest wins)" in screen_text(app)
         # A2 in words: each game's end by the winners' names, and what everyone held, as cards are called
         shown = " ".join(screen_text(app).split())
@@ -420,7 +421,7 @@ async def test_a_click_on_a_playable_card_plays_it():
     app = quick_app("highwayman", players=3, seed=4)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(200):
-            await wait_until(pilot, lambda: my_move(app), "my move")
+            await until(lambda: my_move(app), "my move", pilot=pilot)
             frame = app.screen.frame
             plays = [c["action"] for c in frame.choices if c["action"].get("do") == "play"]
             if plays and frame.view.get("phase") == "play":  # (just after a draw, the card drawn is apart)
@@ -434,7 +435,7 @@ async def test_a_click_on_a_playable_card_plays_it():
         def words_of_card() -> str | None:
             return next((words for target, words in hand_parts(app) if target == f"card:{card}"), None)
 
-        await wait_until(pilot, lambda: words_of_card() is not None, "the card in the hand")
+        await until(lambda: words_of_card() is not None, "the card in the hand", pilot=pilot)
         assert UNICODE.laid in words_of_card()  # marked playable in words too, not by colour alone
         hand = app.screen.query_one("#hand", panes.Hand)
         where = hand.offset_of(f"card:{card}")
@@ -447,7 +448,7 @@ async def test_a_click_on_a_playable_card_plays_it():
             news = [event.get("text", "") for event in app.screen.frame.log[said:]]
             return any(text.startswith((f"Ann plays {title}", f"Ann opens the {title}")) for text in news)
 
-        await wait_until(pilot, played, "my card played by the click")
+        await until(played, "my card played by the click", pilot=pilot)
 
 
 async def test_with_ascii_glyphs_the_hand_marks_playable_and_drawn_cards_in_ascii():
@@ -456,7 +457,7 @@ async def test_with_ascii_glyphs_the_hand_marks_playable_and_drawn_cards_in_asci
     app.glyphs = ASCII
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(300):
-            await wait_until(pilot, lambda: my_move(app), "my move")
+            await until(lambda: my_move(app), "my move", pilot=pilot)
             if app.screen.frame.view["phase"] == "drawn":
                 break
             await pilot.press("1")
@@ -464,7 +465,7 @@ async def test_with_ascii_glyphs_the_hand_marks_playable_and_drawn_cards_in_asci
             raise AssertionError("never drew a card")
         view = app.screen.frame.view
         await hand_in_view(pilot, app)
-        await wait_until(pilot, lambda: any("(new)" in chip for chip in chip_texts(app)), "the drawn card marked")
+        await until(lambda: any("(new)" in chip for chip in chip_texts(app)), "the drawn card marked", pilot=pilot)
         chips = chip_texts(app)
         assert all(chip.isascii() for chip in chips)
         drawn_chip = next(chip for chip in chips if "(new)" in chip)

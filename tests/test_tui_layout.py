@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from core.registry import all_games
-from tests.tui_helpers import flat, quick_app, screen_lines, screen_name, screen_text, wait_until
+from tests.tui_helpers import flat, quick_app, screen_lines, screen_name, screen_text
+from tests.waiting import until
 from tui.app import Start, TurpinApp
 from tui.hosting import plan_against_bots
 from tui.table_layout import arrangement
@@ -51,11 +52,11 @@ async def play_a_while(pilot, app, moves: int) -> None:
 async def test_every_pane_is_in_view_and_every_seats_figures_on_the_sheet_are_whole(game, size):
     app = quick_app(game, seed=11)
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None)
+        await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None, "the screen to change", pilot=pilot)
         await play_a_while(pilot, app, 6)
         if screen_name(app) != "TableScreen":
             pytest.skip("the game ended in six moves")
-        await pilot.pause(0.3)
+        await pilot.pause()
         screen = app.screen
         assert not screen.narrow and screen.has_class(f"-{arrangement(*size)}")
         for selector in PANES:
@@ -98,8 +99,8 @@ async def test_every_choice_of_the_pick_is_in_view_on_an_ordinary_terminal(size)
     plan.bot_delay = 3600
     app = TurpinApp(Start(route="play", plan=plan), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and len(app.screen.frame.choices) == 8,
-                         "the pick")
+        await until(lambda: screen_name(app) == "TableScreen" and len(app.screen.frame.choices) == 8,
+                    "the pick", pilot=pilot)
         await pilot.pause()
         shown = screen_text(app)
         for number, choice in enumerate(app.screen.frame.choices, start=1):

@@ -25,7 +25,8 @@ from tui.glyphs import ASCII, UNICODE
 from tui.hosting import plan_against_bots
 from tui.widgets.lines import as_text
 
-from tests.tui_helpers import MAX_WAITS, flat, painted_lines, region_text, screen_name, wait_until
+from tests.tui_helpers import flat, painted_lines, region_text, screen_name
+from tests.waiting import until
 
 
 def make_app(players: int, seed: int) -> TurpinApp:
@@ -59,12 +60,12 @@ async def show_tab(pilot, app: TurpinApp, tab: str) -> None:
 async def play_to_a_robbery(pilot, app: TurpinApp) -> None:
     """Key 1 at every prompt until your robbery's prompt (the dice to share) is up."""
     for _ in range(40):
-        await wait_until(pilot, lambda: my_turn(app), "a prompt")
+        await until(lambda: my_turn(app), "a prompt", pilot=pilot)
         frame = app.screen.frame
         if frame.view["phase"] == "rob":
             return
         await pilot.press("1")
-        await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the move to go")
+        await until(lambda: app.screen.frame.prompt is not frame.prompt, "the move to go", pilot=pilot)
     raise AssertionError("no robbery in this game")
 
 
@@ -83,9 +84,9 @@ async def pick_with_arrows(pilot, app: TurpinApp, steps: int) -> None:
 async def play_by_keys(pilot, app: TurpinApp, narrow: bool) -> dict[str, int]:
     """Answer every prompt until the results screen: number keys mostly, arrows and Enter now and then.
     On the way, check what the panes show at the first pick, the first robbery and the first town."""
-    await wait_until(pilot, lambda: screen_name(app) in ("TableScreen", "ResultsScreen"), "the table")
+    await until(lambda: screen_name(app) in ("TableScreen", "ResultsScreen"), "the table", pilot=pilot)
     seen = {"picks": 0, "robberies": 0, "towns": 0, "arrows": 0}
-    for _ in range(MAX_WAITS * 20):
+    for _ in range(60_000):  # a bound on looks at the screen, not a time
         if screen_name(app) == "ResultsScreen":
             return seen
         if screen_name(app) == "TableScreen":
@@ -131,8 +132,8 @@ async def play_by_keys(pilot, app: TurpinApp, narrow: bool) -> dict[str, int]:
                 seen["bought"] = seen.get("bought", 0) + 1
             else:
                 await pilot.press("1")  # leave town (the host lists it first)
-        await wait_until(pilot, lambda: screen_name(app) != "TableScreen" or app.screen.frame.sent
-                         or app.screen.frame.prompt is not frame.prompt, "the choice to be sent")
+        await until(lambda: screen_name(app) != "TableScreen" or app.screen.frame.sent
+                    or app.screen.frame.prompt is not frame.prompt, "the choice to be sent", pilot=pilot)
     raise AssertionError("the game did not reach its results")
 
 
@@ -222,7 +223,7 @@ async def finish_at_results(pilot, app: TurpinApp) -> None:
         text = "\n".join(painted_lines(app))
     assert "Coaches on the discard pile" in text  # the reveal (A2) names the coaches, not their numbers
     await pilot.press("m")
-    await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+    await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
 
 
 @pytest.mark.slow
@@ -244,7 +245,7 @@ async def test_a_whole_duel_by_keys(size):
         assert seen["picks"] >= 5 and seen["robberies"] >= 1 and seen["towns"] >= 1
         if size == (120, 40):  # issue 31: the results show every rider's final tracks, not the score alone
             from tests.tui_helpers import screen_text
-            await wait_until(pilot, lambda: "folk hero" in screen_text(app), "the tracks")
+            await until(lambda: "folk hero" in screen_text(app), "the tracks", pilot=pilot)
             shown = " ".join(screen_text(app).split())
             frame, panes = app.screen.frame, app.screen.panes
             names = [frame.owner_name(seat) + panes.result_note(frame, seat) for seat in range(2)]
@@ -260,22 +261,22 @@ async def test_key_one_sends_the_best_robbery_and_the_board_reports_it():
     """Y7 through the app: the first-listed choice is the solver's best, and pressing 1 sends it."""
     app = make_app(players=1, seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: my_turn(app), "the first prompt")
+        await until(lambda: my_turn(app), "the first prompt", pilot=pilot)
         for _ in range(40):
-            await wait_until(pilot, lambda: my_turn(app) or screen_name(app) == "ResultsScreen", "a prompt")
+            await until(lambda: my_turn(app) or screen_name(app) == "ResultsScreen", "a prompt", pilot=pilot)
             if screen_name(app) == "ResultsScreen":
                 break
             frame = app.screen.frame
             if frame.view["phase"] != "rob":
                 await pilot.press("1")
-                await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the pick to go")
+                await until(lambda: app.screen.frame.prompt is not frame.prompt, "the pick to go", pilot=pilot)
                 continue
             best = mol_advice.ranked_robberies(frame)[0]
             robberies_before = len([e for e in frame.view["last"] if e["seat"] == 0])
             await pilot.press("1")
-            await wait_until(pilot, lambda: len([e for e in app.screen.frame.view["last"] if e["seat"] == 0])
-                             > robberies_before or len(app.screen.frame.view["last"]) == 4
-                             and app.screen.frame.view["round"] > frame.view["round"], "the robbery")
+            await until(lambda: len([e for e in app.screen.frame.view["last"] if e["seat"] == 0])
+                        > robberies_before or len(app.screen.frame.view["last"]) == 4
+                        and app.screen.frame.view["round"] > frame.view["round"], "the robbery", pilot=pilot)
             mine = [e for e in app.screen.frame.view["last"] if e["seat"] == 0][-1]
             assert {key: mine[key] for key in best["outcome"]} == best["outcome"]
             await settle(pilot, app)
@@ -291,13 +292,13 @@ async def test_the_dice_builder_sends_an_assignment_placed_die_by_die():
     app = make_app(players=1, seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(40):
-            await wait_until(pilot, lambda: my_turn(app) or screen_name(app) == "ResultsScreen", "a prompt")
+            await until(lambda: my_turn(app) or screen_name(app) == "ResultsScreen", "a prompt", pilot=pilot)
             assert screen_name(app) == "TableScreen", "no robbery with two ways in this game"
             frame = app.screen.frame
             ranked = mol_advice.ranked_robberies(frame)
             if frame.view["phase"] != "rob" or len(ranked) < 2:
                 await pilot.press("1")
-                await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the move to go")
+                await until(lambda: app.screen.frame.prompt is not frame.prompt, "the move to go", pilot=pilot)
                 continue
             await settle(pilot, app)
             hand = flat(region_text(app, "#hand"))
@@ -319,9 +320,9 @@ async def test_the_dice_builder_sends_an_assignment_placed_die_by_die():
             await settle(pilot, app)
             assert "←→ s w c x Enter" in region_text(app, "#hand") and "choice [" in flat(region_text(app, "#hand"))
             await pilot.press("enter")
-            await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the robbery")
-            await wait_until(pilot, lambda: any(e["seat"] == 0 for e in app.screen.frame.view["last"])
-                             and app.screen.frame.view["last"] != frame.view["last"], "the outcome")
+            await until(lambda: app.screen.frame.prompt is not frame.prompt, "the robbery", pilot=pilot)
+            await until(lambda: any(e["seat"] == 0 for e in app.screen.frame.view["last"])
+                        and app.screen.frame.view["last"] != frame.view["last"], "the outcome", pilot=pilot)
             mine = [e for e in app.screen.frame.view["last"] if e["seat"] == 0][-1]
             assert {key: mine[key] for key in wanted["outcome"]} == wanted["outcome"]
             return
@@ -335,25 +336,25 @@ async def test_a_click_on_a_drawn_die_moves_it_on_and_the_outcome_follows(size):
     The robbery mounts no widget: the hand is the same pane before, during and after it."""
     app = make_app(players=1, seed=3)
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: my_turn(app), "the table")
+        await until(lambda: my_turn(app), "the table", pilot=pilot)
         hand = app.screen.query_one("#hand", mol_hand.YorkHand)
         await play_to_a_robbery(pilot, app)
         if size[0] < 110:
             await show_tab(pilot, app, "hand")
-        await wait_until(pilot, lambda: hand.offset_of("die:0") is not None, "the dice drawn")
+        await until(lambda: hand.offset_of("die:0") is not None, "the dice drawn", pilot=pilot)
         assert app.screen.query_one("#hand") is hand and not hand.children
         before = hand.plan.places[0]
         words = hand.shown.plain
         await pilot.click(hand, offset=hand.offset_of("die:0"))
         after = mol_advice.PARTS[(mol_advice.PARTS.index(before) + 1) % 3]
-        await wait_until(pilot, lambda: hand.plan.places[0] == after, "the die moved on")
+        await until(lambda: hand.plan.places[0] == after, "the die moved on", pilot=pilot)
         die = next(text for target, text in hand.parts() if target == "die:0")
         assert after in die, die
         expected = mol_advice.try_assignment(app.screen.frame, hand.plan.places, hand.plan.spur)[1].plain
         assert f"→ {expected}" in hand.shown.plain
         spur = hand.plan.spur
         await pilot.click(hand, offset=hand.offset_of("spur"))
-        await wait_until(pilot, lambda: hand.plan.spur != spur, "the spur turned")
+        await until(lambda: hand.plan.spur != spur, "the spur turned", pilot=pilot)
         assert ("spur on" in hand.shown.plain) != spur and hand.shown.plain != words
         assert not app.screen.frame.sent, "a click on the dice only places them"
 
@@ -435,19 +436,19 @@ async def test_a_click_on_the_drawn_coach_or_tavern_sends_that_pick(size):
     for target, where in (("where:E", "E"), ("where:tavern", "tavern")):
         app = make_app(players=2, seed=5)
         async with app.run_test(size=size) as pilot:
-            await wait_until(pilot, lambda: my_turn(app) and app.screen.frame.view["phase"] == "pick", "the pick")
+            await until(lambda: my_turn(app) and app.screen.frame.view["phase"] == "pick", "the pick", pilot=pilot)
             board = app.screen.query_one("#board", mol_board.YorkBoard)
-            await wait_until(pilot, lambda: board.offset_of(target) is not None, "the place drawn")
+            await until(lambda: board.offset_of(target) is not None, "the place drawn", pilot=pilot)
             coach = next(c for c in app.screen.frame.view["coaches"] if c["at"] == "E")
             east = " ".join(words.strip() for part, words in board.parts() if part == "where:E")
             assert coach["name"] in east and f"combat {coach['combat']}" in east, east
             await pilot.hover(board, offset=board.offset_of(target))
-            await wait_until(pilot, lambda: board.hovered == target, "the block lit under the mouse")
+            await until(lambda: board.hovered == target, "the block lit under the mouse", pilot=pilot)
             said = len(app.screen.frame.log)
             await pilot.click(board, offset=board.offset_of(target))
-            await wait_until(pilot, lambda: app.screen.frame.sent or app.screen.frame.view.get("my_pick"), "sent")
-            await wait_until(pilot, lambda: app.screen.frame.view.get("my_pick") == where,
-                             f"my pick to be {where} (log: {app.screen.frame.log[said:]})")
+            await until(lambda: app.screen.frame.sent or app.screen.frame.view.get("my_pick"), "sent", pilot=pilot)
+            await until(lambda: app.screen.frame.view.get("my_pick") == where,
+                        f"my pick to be {where} (log: {app.screen.frame.log[said:]})", pilot=pilot)
 
 
 def test_robbery_labels_carry_the_solvers_outcome_and_order_puts_the_best_first():
@@ -686,7 +687,7 @@ async def test_with_ascii_glyphs_the_players_and_the_move_list_write_money_in_as
     app = make_app(players=2, seed=4)
     app.glyphs = ASCII
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: my_turn(app), "the first prompt")
+        await until(lambda: my_turn(app), "the first prompt", pilot=pilot)
         await settle(pilot, app)
         assert app.screen.frame.glyphs is ASCII
         players = region_text(app, "#players")
@@ -796,23 +797,23 @@ async def test_retiring_is_asked_about_before_it_ends_your_game():
     yours), Enter retires."""
     app = make_app(players=2, seed=8)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: my_turn(app) and app.screen.frame.view["phase"] == "pick", "a pick")
+        await until(lambda: my_turn(app) and app.screen.frame.view["phase"] == "pick", "a pick", pilot=pilot)
         await settle(pilot, app)
         table, frame = app.screen, app.screen.frame
         retire = next(index for index, choice in enumerate(frame.choices)
                       if choice["action"] == {"do": "pick", "where": "retire"})
         app.screen.query_one("MovePane").choose(retire)
-        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
-        await wait_until(pilot, lambda: "Retire from the road?" in "\n".join(painted_lines(app)), "the words")
+        await until(lambda: screen_name(app) == "ConfirmScreen", "the question", pilot=pilot)
+        await until(lambda: "Retire from the road?" in "\n".join(painted_lines(app)), "the words", pilot=pilot)
         await pilot.press("escape")
-        await wait_until(pilot, lambda: app.screen is table, "the table")
+        await until(lambda: app.screen is table, "the table", pilot=pilot)
         assert not table.frame.sent and table.frame.choices and table.frame.view["you"] == 0
         assert not table.frame.view["players"][0].get("pick")
         app.screen.query_one("MovePane").choose(retire)
-        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question again")
+        await until(lambda: screen_name(app) == "ConfirmScreen", "the question again", pilot=pilot)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: app.screen is table and table.frame.view["players"][0].get("status") == "retired"
-                         or screen_name(app) == "ResultsScreen", "retired")
+        await until(lambda: app.screen is table and table.frame.view["players"][0].get("status") == "retired"
+                    or screen_name(app) == "ResultsScreen", "retired", pilot=pilot)
 
 
 def test_the_market_says_what_your_purse_cannot_reach():
@@ -853,11 +854,11 @@ async def test_dice_placed_by_hand_survive_a_resize_into_tabs_and_back():
         placed = ["wit", "combat", *before[2:]]
         assert hand.plan.places == placed and hand.plan.spur == spur
         await pilot.resize_terminal(80, 24)
-        await wait_until(pilot, lambda: app.screen.narrow, "the table folded into tabs")
+        await until(lambda: app.screen.narrow, "the table folded into tabs", pilot=pilot)
         assert app.screen.query_one(mol_hand.YorkHand) is hand
         await pilot.resize_terminal(120, 40)
-        await wait_until(pilot, lambda: not app.screen.narrow and hand.region.width > 0,
-                         "the table laid out wide again")
+        await until(lambda: not app.screen.narrow and hand.region.width > 0,
+                    "the table laid out wide again", pilot=pilot)
         await settle(pilot, app)
         again = app.screen.query_one(mol_hand.YorkHand)
         assert again.plan is not None and again.plan.places == placed and again.plan.spur == spur
@@ -871,24 +872,24 @@ async def test_playing_as_a_scoundrel_is_asked_about_before_it_is_declared():
     (a stray key in the pick list declared it): Esc keeps the folk hero's scoring, y declares."""
     app = make_app(players=2, seed=8)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: my_turn(app) and app.screen.frame.view["phase"] == "pick", "a pick")
+        await until(lambda: my_turn(app) and app.screen.frame.view["phase"] == "pick", "a pick", pilot=pilot)
         await settle(pilot, app)
         table, frame = app.screen, app.screen.frame
         declare = next(index for index, choice in enumerate(frame.choices)
                        if choice["action"] == {"do": "play_as_scoundrel"})
         assert "for good; your score stays 0 for now" in panes.choice_label(frame, frame.choices[declare]).plain
         table.query_one("MovePane").choose(declare)
-        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+        await until(lambda: screen_name(app) == "ConfirmScreen", "the question", pilot=pilot)
         await pilot.press("escape")
-        await wait_until(pilot, lambda: app.screen is table, "the table")
+        await until(lambda: app.screen is table, "the table", pilot=pilot)
         assert not table.frame.sent and not table.frame.view["players"][0]["as_scoundrel"]
         table.query_one("MovePane").choose(declare)
-        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question again")
-        await wait_until(pilot, lambda: "Play as a scoundrel for the rest of the game?" in "\n".join(painted_lines(app)),
-                         "the question's words")
+        await until(lambda: screen_name(app) == "ConfirmScreen", "the question again", pilot=pilot)
+        await until(lambda: "Play as a scoundrel for the rest of the game?" in "\n".join(painted_lines(app)),
+                    "the question's words", pilot=pilot)
         await pilot.press("y")
-        await wait_until(pilot, lambda: app.screen is table and table.frame.view["players"][0]["as_scoundrel"],
-                         "declared")
+        await until(lambda: app.screen is table and table.frame.view["players"][0]["as_scoundrel"],
+                    "declared", pilot=pilot)
 
 
 def test_the_scoundrel_label_says_what_the_score_would_become():
@@ -904,9 +905,9 @@ async def test_two_riders_on_one_coach_keep_its_head_to_one_line():
     instead, the coach's name on the next line."""
     app = make_app(players=2, seed=6)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: my_turn(app) and app.screen.frame.view["phase"] == "pick", "a pick")
+        await until(lambda: my_turn(app) and app.screen.frame.view["phase"] == "pick", "a pick", pilot=pilot)
         await pilot.press("1")  # North, where this seed's bot rides too
-        await wait_until(pilot, lambda: app.screen.frame.view["phase"] == "rob", "the reveal")
+        await until(lambda: app.screen.frame.view["phase"] == "rob", "the reveal", pilot=pilot)
         view = app.screen.frame.view
         assert [p["pick"] for p in view["players"]] == ["N", "N"], "the case means something: both at North"
         await settle(pilot, app)
@@ -984,14 +985,14 @@ def test_retiring_says_who_rides_on_solo_or_against_another():
 async def test_the_move_pane_grows_with_a_tall_terminal(size, rows):
     """The move pane takes a share of the terminal's height (never less than at 80×24): at 80×40 the
     market's twelve lines must not scroll in five rows under a sheet with thirteen empty rows."""
-    from tests.tui_helpers import quick_app, screen_name, wait_until
+    from tests.tui_helpers import quick_app, screen_name
     app = quick_app("money-or-life", players=1)
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first move")
-        await pilot.pause(0.1)
-        assert app.screen.query_one("#move").outer_size.height == rows
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first move", pilot=pilot)
+        await until(lambda: app.screen.query_one("#move").outer_size.height == rows, f"a move pane {rows} rows high",
+                    pilot=pilot)
 
 
 async def test_key_0_picks_the_tenth_choice_listed():
@@ -1000,13 +1001,13 @@ async def test_key_0_picks_the_tenth_choice_listed():
     app = make_app(players=1, seed=39)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(40):  # key 1 until a prompt lists more than ten choices
-            await wait_until(pilot, lambda: my_turn(app), "a prompt")
+            await until(lambda: my_turn(app), "a prompt", pilot=pilot)
             frame = app.screen.frame
             listed = [label.plain for label in app.screen.query_one("#move-choices")._labels]
             if len(listed) > 10:
                 break
             await pilot.press("1")
-            await wait_until(pilot, lambda: app.screen.frame.prompt is not frame.prompt, "the move to go")
+            await until(lambda: app.screen.frame.prompt is not frame.prompt, "the move to go", pilot=pilot)
         assert len(listed) > 10, "no prompt of more than ten choices"
         assert listed[9].startswith("[0] ") and listed[10].startswith("[a] ")
         from tui.widgets.prompt import MovePane
@@ -1020,7 +1021,7 @@ async def test_key_0_picks_the_tenth_choice_listed():
 
         client.send = send_and_note
         await pilot.press("0")
-        await wait_until(pilot, lambda: sent, "the move to go")
+        await until(lambda: sent, "the move to go", pilot=pilot)
         assert [message["action"] for message in sent] == [frame.choices[tenth]["action"]]
 
 
@@ -1053,7 +1054,7 @@ async def test_the_solo_results_chart_has_a_row_for_the_rival():
     app = quick_app("money-or-life", players=1, seed=5, rounds=5)
     async with app.run_test(size=(120, 40)) as pilot:
         await play_to_results(pilot, app)
-        await wait_until(pilot, lambda: bool(app.screen.query(".chart-name")), "the chart")
+        await until(lambda: bool(app.screen.query(".chart-name")), "the chart", pilot=pilot)
         names = [str(label.render()).strip() for label in app.screen.query(".chart-name")]
         lasts = [str(label.render()).strip() for label in app.screen.query(".chart-last")]
         rival = app.screen.frame.result["reveal"]["rival"]

@@ -6,7 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from tests.tui_helpers import play_to_results, quick_app, screen_name, wait_until
+from tests.tui_helpers import play_to_results, quick_app, screen_name
+from tests.waiting import until
 from tests.tui_helpers import screen_text as plain_text
 from tui.app import Start, TurpinApp
 from tui.hosting import plan_against_bots
@@ -21,9 +22,9 @@ def screen_text(app) -> str:
 async def test_a_whole_dick_turpin_game_by_keys(size):
     app = quick_app("turpin", players=3, seed=11)
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        await until(lambda: screen_name(app) == "TableScreen", "the table", pilot=pilot)
         table = app.screen
-        await wait_until(pilot, lambda: table.frame.view is not None, "the first table")
+        await until(lambda: table.frame.view is not None, "the first table", pilot=pilot)
         assert table.frame.seat == 0
         assert "Oxford" in str(table.frame.view["hand"])
         moves = await play_to_results(pilot, app)
@@ -31,7 +32,7 @@ async def test_a_whole_dick_turpin_game_by_keys(size):
         results = app.screen
         assert results.frame.result is not None
         await pilot.press("m")
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
 
 
 async def test_a_click_on_a_town_on_the_road_lays_its_card():
@@ -41,13 +42,13 @@ async def test_a_click_on_a_town_on_the_road_lays_its_card():
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first prompt")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first prompt", pilot=pilot)
         board = app.screen.query_one("#board", Board)
         town = app.screen.frame.view["hand"][3]
-        await wait_until(pilot, lambda: board.offset_of(f"town:{town}") is not None, "the town on the road")
+        await until(lambda: board.offset_of(f"town:{town}") is not None, "the town on the road", pilot=pilot)
         await pilot.click(board, offset=board.offset_of(f"town:{town}"))
-        await wait_until(pilot, lambda: app.screen.frame.view.get("my_card") == town, f"{town} laid face down")
+        await until(lambda: app.screen.frame.view.get("my_card") == town, f"{town} laid face down", pilot=pilot)
         assert board.offset_of(f"town:{town}") is None  # laid: no longer a choice on the road
 
 
@@ -58,16 +59,16 @@ async def test_a_click_on_a_town_card_in_the_hand_lays_it(size):
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600  # the bots wait: only our card changes the table
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first prompt")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first prompt", pilot=pilot)
         if size[0] < 110:
             await pilot.press("right_square_bracket")  # the hand's tab
         hand = app.screen.query_one("#hand", Hand)
         town = app.screen.frame.view["hand"][2]
-        await wait_until(pilot, lambda: hand.offset_of(f"town:{town}") is not None, "the card drawn")
+        await until(lambda: hand.offset_of(f"town:{town}") is not None, "the card drawn", pilot=pilot)
         assert any(target == f"town:{town}" and town in words for target, words in hand.parts())
         await pilot.click(hand, offset=hand.offset_of(f"town:{town}"))
-        await wait_until(pilot, lambda: app.screen.frame.view.get("my_card") == town, f"{town} laid face down")
+        await until(lambda: app.screen.frame.view.get("my_card") == town, f"{town} laid face down", pilot=pilot)
         assert town not in app.screen.frame.view["hand"]
 
 
@@ -79,8 +80,8 @@ async def test_your_move_is_said_by_the_move_pane_and_never_a_toast(size):
     async with app.run_test(size=size, notifications=True) as pilot:
         for _ in range(4):  # the bots answer at once
             screen = app.screen
-            await wait_until(pilot, lambda: screen.frame.choices and not screen.frame.sent
-                             and "Your move" in screen.query_one("#move-status").shown.plain, "a prompt")
+            await until(lambda: screen.frame.choices and not screen.frame.sent
+                        and "Your move" in screen.query_one("#move-status").shown.plain, "a prompt", pilot=pilot)
             assert not any("Your move" in notice.message for notice in app._notifications)
             await pilot.press("1")
 
@@ -90,11 +91,11 @@ async def test_a_notice_stands_over_the_log_never_over_the_board_the_hand_or_the
     app = quick_app("highwayman", seed=5)
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=size, notifications=True) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first prompt")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first prompt", pilot=pilot)
         await pilot.press("b")  # the bell's switch says "Bell on" in a notice
-        await wait_until(pilot, lambda: any(toast.region.height for toast in app.screen.query("Toast")),
-                         "the notice on screen")
+        await until(lambda: any(toast.region.height for toast in app.screen.query("Toast")),
+                    "the notice on screen", pilot=pilot)
         toast = app.screen.query_one("Toast")
         assert not toast.region.overlaps(app.screen.query_one("#move").region)
         covered = [pane for pane in ("#board", "#hand") if app.screen.query_one(pane).region.overlaps(toast.region)]
@@ -111,22 +112,22 @@ async def test_esc_at_a_game_asks_before_it_ends_the_game():
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first prompt")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first prompt", pilot=pilot)
         table, client = app.screen, app.client
         await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+        await until(lambda: screen_name(app) == "ConfirmScreen", "the question", pilot=pilot)
         assert "The game against the bots ends here" in plain_text(app)  # no move made yet: nothing to go on with
         await pilot.press("escape")
-        await wait_until(pilot, lambda: app.screen is table, "the table again")
+        await until(lambda: app.screen is table, "the table again", pilot=pilot)
         assert app.client is client and bool(table.frame.choices)
         await pilot.press("escape", "n")
-        await wait_until(pilot, lambda: app.screen is table, "the table after n")
+        await until(lambda: app.screen is table, "the table after n", pilot=pilot)
         await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question again")
+        await until(lambda: screen_name(app) == "ConfirmScreen", "the question again", pilot=pilot)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
-        await wait_until(pilot, lambda: app.client is None and app.hosted is None, "the table closed")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
+        await until(lambda: app.client is None and app.hosted is None, "the table closed", pilot=pilot)
 
 
 async def test_ctrl_q_at_a_game_asks_before_it_quits():
@@ -136,22 +137,22 @@ async def test_ctrl_q_at_a_game_asks_before_it_quits():
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first prompt")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first prompt", pilot=pilot)
         table = app.screen
         await pilot.press("ctrl+q")
-        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+        await until(lambda: screen_name(app) == "ConfirmScreen", "the question", pilot=pilot)
         shown = plain_text(app)
         assert "Quit turpin?" in shown and "The game against the bots ends here" in shown, shown
         await pilot.press("escape")
-        await wait_until(pilot, lambda: app.screen is table, "the table again")
+        await until(lambda: app.screen is table, "the table again", pilot=pilot)
         assert app.is_running
         await pilot.press("question_mark")  # over the rules too, not quitting at once
-        await wait_until(pilot, lambda: screen_name(app) == "RulesScreen", "the rules")
+        await until(lambda: screen_name(app) == "RulesScreen", "the rules", pilot=pilot)
         await pilot.press("ctrl+q")
-        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question again")
+        await until(lambda: screen_name(app) == "ConfirmScreen", "the question again", pilot=pilot)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: not app.is_running, "turpin to quit")
+        await until(lambda: not app.is_running, "turpin to quit", pilot=pilot)
 
 
 async def test_ctrl_c_says_how_to_quit_and_how_to_leave_the_table():
@@ -160,19 +161,19 @@ async def test_ctrl_c_says_how_to_quit_and_how_to_leave_the_table():
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        await until(lambda: screen_name(app) == "TableScreen", "the table", pilot=pilot)
         await pilot.press("ctrl+c")
-        await wait_until(pilot, lambda: any("ctrl+q quits turpin · Esc leaves the table" in note.message
-                                            for note in app._notifications), "the hint")
+        await until(lambda: any("ctrl+q quits turpin · Esc leaves the table" in note.message
+                                       for note in app._notifications), "the hint", pilot=pilot)
         assert app.is_running and screen_name(app) == "TableScreen"
 
 
 async def test_ctrl_q_on_the_menu_quits_at_once():
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         await pilot.press("ctrl+q")
-        await wait_until(pilot, lambda: not app.is_running, "turpin to quit")
+        await until(lambda: not app.is_running, "turpin to quit", pilot=pilot)
 
 
 async def test_a_guest_of_the_ssh_door_is_offered_neither_hosting_nor_the_operators_records():
@@ -182,16 +183,16 @@ async def test_a_guest_of_the_ssh_door_is_offered_neither_hosting_nor_the_operat
     window offers neither, and keeps no records of its own."""
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False, guest=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         shown = plain_text(app)
         assert "Host a table" not in shown and "Replays" not in shown and "Join a table" in shown, shown
         await pilot.press("h", "r")
-        await pilot.pause(0.2)
+        await pilot.pause()  # the keys handled
         assert screen_name(app) == "MenuScreen"
         commands = [command.title for command in app.get_system_commands(app.screen)]
         assert "Host" not in commands and "Replays" not in commands and "Join" in commands, commands
         await pilot.press("enter")  # a game against bots is still there, on 127.0.0.1
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        await until(lambda: screen_name(app) == "TableScreen", "the table", pilot=pilot)
         assert app.record_path is None and app.hosted.address[0] == "127.0.0.1"
 
 
@@ -204,18 +205,18 @@ async def test_a_resize_across_the_fold_under_the_leave_question_or_the_palette_
     app = quick_app("money-or-life", players=1)
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first prompt")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first prompt", pilot=pilot)
         table = app.screen
         await pilot.press(key)
-        await wait_until(pilot, lambda: app.screen is not table, "the question or the palette")
+        await until(lambda: app.screen is not table, "the question or the palette", pilot=pilot)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.3)
+        await pilot.pause()
         await pilot.resize_terminal(120, 40)
-        await pilot.pause(0.3)
+        await pilot.pause()
         assert app.is_running
         await pilot.press("escape")
-        await wait_until(pilot, lambda: app.screen is table, "the table again")
+        await until(lambda: app.screen is table, "the table again", pilot=pilot)
         choices = table.query_one("#move-choices")
         lit = component_style(choices, "choice-list--highlighted")
         assert lit.bgcolor is not None
@@ -226,19 +227,19 @@ async def test_a_resize_across_the_fold_under_the_leave_question_or_the_palette_
 async def test_esc_once_the_game_is_over_leaves_without_asking():
     app = quick_app("turpin", players=3, seed=11)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        await until(lambda: screen_name(app) == "TableScreen", "the table", pilot=pilot)
         table = app.screen
         await play_to_results(pilot, app)
         await pilot.press("t")  # from the results, a look at the finished table
-        await wait_until(pilot, lambda: app.screen is table, "the finished table")
+        await until(lambda: app.screen is table, "the finished table", pilot=pilot)
         shown = plain_text(app)
         assert "r results" in shown and "r shows the results again" in shown, shown  # the way back is told
         await pilot.press("r")
-        await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results again")
+        await until(lambda: screen_name(app) == "ResultsScreen", "the results again", pilot=pilot)
         await pilot.press("t")
-        await wait_until(pilot, lambda: app.screen is table, "the finished table again")
+        await until(lambda: app.screen is table, "the finished table again", pilot=pilot)
         await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
 
 
 async def test_with_ascii_glyphs_the_frames_are_ascii_too():
@@ -248,9 +249,9 @@ async def test_with_ascii_glyphs_the_frames_are_ascii_too():
     app.glyphs = ASCII
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first prompt")
-        await wait_until(pilot, lambda: "+- Board -" in plain_text(app), "the board's frame in ASCII")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first prompt", pilot=pilot)
+        await until(lambda: "+- Board -" in plain_text(app), "the board's frame in ASCII", pilot=pilot)
         shown = plain_text(app)
         assert not any(corner in shown for corner in "╭╮╰╯"), shown
         assert "+- Players -" in shown and "+- Log -" in shown
@@ -266,20 +267,20 @@ async def test_with_ascii_glyphs_every_cell_of_every_tab_is_ascii(game, players)
     app.glyphs = ASCII
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first prompt")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first prompt", pilot=pilot)
         seen = set()
         for key in ("", "right_square_bracket", "right_square_bracket", "right_square_bracket",
                     "right_square_bracket", "question_mark"):
             if key:
                 await pilot.press(key)
-                await pilot.pause(0.2)
+                await pilot.pause()
             seen.update(plain_text(app))
         assert all(char.isascii() for char in seen), sorted(char for char in seen if not char.isascii())
         assert {"-", "|", "+"} <= seen  # the frames are still drawn, in ASCII
         await pilot.press("escape", "ctrl+p")  # the palette's search icon too, never "??"
-        await wait_until(pilot, lambda: screen_name(app) == "CommandPalette", "the palette")
-        await pilot.pause(0.2)
+        await until(lambda: screen_name(app) == "CommandPalette", "the palette", pilot=pilot)
+        await pilot.pause()
         assert "??" not in plain_text(app)
 
 
@@ -288,7 +289,7 @@ async def test_every_menu_key_is_in_its_footer_at_80_columns():
     from tests.tui_helpers import menu_app
     app = menu_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         footer = plain_text(app).splitlines()[-1]
         for words in ("g set up", "h host", "j join", "s spectate", "r replays", "? rules", "q quit"):
             assert words in footer, footer
@@ -303,21 +304,21 @@ async def test_a_key_typed_ahead_of_a_new_move_is_not_played_on_it(monkeypatch):
     monkeypatch.setattr(TurpinApp, "NEW_QUESTION_GUARD", 3600.0)  # (the first question is a new one)
     app = quick_app("turpin")
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first prompt")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first prompt", pilot=pilot)
         table = app.screen
         prompt = table.frame.prompt
-        await wait_until(pilot, lambda: table._prompt_shown_at < float("inf"), "the move painted")
+        await until(lambda: table._prompt_shown_at < float("inf"), "the move painted", pilot=pilot)
         await pilot.press("1")
-        await wait_until(pilot, lambda: "Key not taken" in plain_text(app), "the notice")
+        await until(lambda: "Key not taken" in plain_text(app), "the notice", pilot=pilot)
         await pilot.press("2", "3")  # a burst of keys: the one toast says it (three stacked hid the board)
-        await pilot.pause(0.2)
+        await pilot.pause()
         assert table.frame.prompt is prompt and not table.frame.sent, "nothing was sent"
         assert sum(toast.title == "Key not taken" for toast in app._notifications) == 1
         monkeypatch.setattr(TurpinApp, "TYPE_AHEAD_GUARD", 0.0)  # the move has been seen long enough
         monkeypatch.setattr(TurpinApp, "NEW_QUESTION_GUARD", 0.0)
         await pilot.press("1")
-        await wait_until(pilot, lambda: table.frame.sent or table.frame.prompt is not prompt, "the move sent")
+        await until(lambda: table.frame.sent or table.frame.prompt is not prompt, "the move sent", pilot=pilot)
 
 
 async def test_a_key_typed_for_one_question_is_held_longer_when_another_comes_up(monkeypatch):
@@ -329,20 +330,20 @@ async def test_a_key_typed_for_one_question_is_held_longer_when_another_comes_up
     from tui.type_ahead import question_kinds
     app = quick_app("money-or-life", players=2, seed=5)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first pick")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first pick", pilot=pilot)
         table = app.screen
         await pilot.press("1")  # a coach: the next question is how to share the dice
-        await wait_until(pilot, lambda: table.frame.view["phase"] == "rob" and bool(table.frame.choices), "the robbery")
+        await until(lambda: table.frame.view["phase"] == "rob" and bool(table.frame.choices), "the robbery", pilot=pilot)
         assert question_kinds(table.frame.prompt) != table._answered_kinds
         monkeypatch.setattr(TurpinApp, "NEW_QUESTION_GUARD", 3600.0)
         prompt = table.frame.prompt
         await pilot.press("1")
-        await wait_until(pilot, lambda: any(toast.title == "Key not taken" for toast in app._notifications), "the notice")
+        await until(lambda: any(toast.title == "Key not taken" for toast in app._notifications), "the notice", pilot=pilot)
         assert table.frame.prompt is prompt and not table.frame.sent, "nothing was sent"
         table._answered_kinds = question_kinds(prompt)  # the same question answered before: the short guard
         await pilot.press("1")
-        await wait_until(pilot, lambda: table.frame.sent or table.frame.prompt is not prompt, "the move sent")
+        await until(lambda: table.frame.sent or table.frame.prompt is not prompt, "the move sent", pilot=pilot)
 
 
 def test_T6_the_robbery_prompt_says_how_many_cards_are_left_to_turn():
@@ -380,7 +381,7 @@ async def test_the_dick_turpin_sheet_says_a_tie_is_a_tie():
     table = Table(get_game("turpin"), {"players": 4}, bots={1: "random", 2: "random", 3: "random"})
     async with app_at_table("join", table, (120, 40)) as (app, pilot, host):
         sheet = app.screen.query_one(Sheet)
-        await wait_until(pilot, lambda: "Gold 15 of 60 · tied 1st place" in sheet.shown.plain, "a tie")
+        await until(lambda: "Gold 15 of 60 · tied 1st place" in sheet.shown.plain, "a tie", pilot=pilot)
         frame = app.screen.frame
         watching = replace(frame, seat=None)
         assert sheet.draw(watching).plain.startswith("Level: 15 gold each")
@@ -397,15 +398,15 @@ async def test_the_palette_lists_every_action_of_the_screen_once_and_no_arrow_ke
     app = quick_app("money-or-life", players=1)
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first prompt")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first prompt", pilot=pilot)
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert len(titles) == len(set(titles)), titles
         assert "Move 1: Rob the coach to the North" in titles
         assert {"Chat", "Rules", "Leave table", "Quit", "Light/dark"} <= set(titles)
         assert not {"Up", "Down", "Previous", "Next", "First", "Last", "Page up", "Page Up", "Focus Next"} & set(titles)
         await pilot.press("escape", "enter")
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         titles = [command.title.casefold() for command in app.get_system_commands(app.screen)]
         assert titles.count("quit") == 1 and "join" in titles and "up" not in titles, titles
 
@@ -441,16 +442,16 @@ async def test_the_theme_chosen_is_kept_for_the_next_run_but_not_for_a_guest():
     from tui.app import Start, TurpinApp
     first = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with first.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: screen_name(first) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(first) == "MenuScreen", "the menu", pilot=pilot)
         await pilot.press("ctrl+t")
-        await wait_until(pilot, lambda: first.theme == "textual-light", "the light theme")
+        await until(lambda: first.theme == "textual-light", "the light theme", pilot=pilot)
     again = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with again.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: screen_name(again) == "MenuScreen", "the menu again")
+        await until(lambda: screen_name(again) == "MenuScreen", "the menu again", pilot=pilot)
         assert again.theme == "textual-light"
     guest = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False, guest=True)
     async with guest.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: screen_name(guest) == "MenuScreen", "a guest's menu")
+        await until(lambda: screen_name(guest) == "MenuScreen", "a guest's menu", pilot=pilot)
         assert guest.theme == "textual-dark"
         await pilot.press("ctrl+t")
         await pilot.pause()
@@ -476,7 +477,7 @@ async def test_the_table_footer_fits_its_keys_in_80_columns_after_the_game_too()
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_results(pilot, app)
         await pilot.press("t")  # back at the finished table
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        await until(lambda: screen_name(app) == "TableScreen", "the table", pilot=pilot)
         footer = plain_text(app).splitlines()[-1]
         for words in ("[ ] panes", "t chat", "? rules", "esc leave table", "r results"):
             assert words in footer, footer
@@ -488,8 +489,8 @@ async def test_the_players_pane_keeps_each_bots_level_at_120_columns():
     from tui.widgets.players import PlayersPane
     app = quick_app("turpin", players=4)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices)
-                         and "✓" in app.screen.query_one(PlayersPane).shown.plain, "the bots' cards laid")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices)
+                    and "✓" in app.screen.query_one(PlayersPane).shown.plain, "the bots' cards laid", pilot=pilot)
         pane = app.screen.query_one(PlayersPane)
         rows = pane.shown.plain.splitlines()
         bots = [row for row in rows if "⚙" in row]
@@ -541,12 +542,12 @@ async def test_five_seats_two_still_choosing_keep_their_names_whole_at_120_colum
     app = quick_app("turpin", players=5)
     app.start.plan.bot_delay = 3600  # the bots wait: some seats are still choosing
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first move")
-        await pilot.pause(0.2)
-        shown = app.screen.query_one(PlayersPane).shown.plain
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first move", pilot=pilot)
         names = [app.screen.frame.plain_name(seat) for seat in range(1, 5)]
-        assert all(f"{name} ⚙" in shown for name in names), shown
+        players = app.screen.query_one(PlayersPane)
+        await until(lambda: all(f"{name} ⚙" in players.shown.plain for name in names),
+                    "every bot's name whole, with its ⚙", pilot=pilot)
 
 
 async def test_six_seats_of_highwayman_keep_their_names_whole_at_120_columns():
@@ -556,12 +557,13 @@ async def test_six_seats_of_highwayman_keep_their_names_whole_at_120_columns():
     app = quick_app("highwayman", players=6)
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
-                         "the table")
-        await pilot.pause(0.2)
-        shown = app.screen.query_one(PlayersPane).shown.plain
+        await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
+                    "the table", pilot=pilot)
         names = [app.screen.frame.plain_name(seat) for seat in range(1, 6)]
-        assert all(f"{name} ⚙" in shown for name in names), shown
+        players = app.screen.query_one(PlayersPane)
+        await until(lambda: all(f"{name} ⚙" in players.shown.plain for name in names),
+                    "every bot's name whole, with its ⚙", pilot=pilot)
+        shown = players.shown.plain
         assert "6 cards" in shown and "series 0" in shown
 
 
@@ -578,10 +580,10 @@ async def test_the_dick_turpin_road_keeps_one_line_at_80_columns_scrollbar_or_no
     app = quick_app("turpin", players=4)
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first move")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first move", pilot=pilot)
         board = app.screen.query_one(Board)
-        await wait_until(pilot, lambda: "LONDON" in board.shown.plain, "the road drawn")
+        await until(lambda: "LONDON" in board.shown.plain, "the road drawn", pilot=pilot)
         road = board.shown.plain.splitlines()[0]
         assert "LONDON" in road and "EDINBURGH" in road and len(road) <= board.scrollable_content_region.width
         # the scrollbar's column is there whether or not a robbery brings the scrollbar
@@ -603,13 +605,13 @@ async def test_the_log_does_not_repeat_a_seats_own_secret_choice_in_public_words
     app = quick_app("turpin", players=2)
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first move")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first move", pilot=pilot)
         await pilot.press("1")
         from tui.widgets.log import TableLog
         log = app.screen.query_one(TableLog)
-        await wait_until(pilot, lambda: any(line.startswith("You will lie in wait at") for line in log.plain_lines),
-                         "the secret line")
+        await until(lambda: any(line.startswith("You will lie in wait at") for line in log.plain_lines),
+                    "the secret line", pilot=pilot)
         assert not any("Ann has chosen a town" in line for line in log.plain_lines), log.plain_lines
 
 
@@ -627,39 +629,39 @@ async def test_a_game_against_bots_left_unfinished_goes_on_from_the_menu_as_it_w
     app = quick_app("highwayman", players=2, seed=5)
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(3):
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices)
-                             and not app.screen.frame.sent, "a prompt")
+            await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices)
+                        and not app.screen.frame.sent, "a prompt", pilot=pilot)
             prompt = app.screen.frame.prompt
             await pilot.press("1")
-            await wait_until(pilot, lambda: app.screen.frame.prompt is not prompt, "the move to go")
-        await wait_until(pilot, lambda: bool(app.screen.frame.choices) and not app.screen.frame.sent, "a prompt")
+            await until(lambda: app.screen.frame.prompt is not prompt, "the move to go", pilot=pilot)
+        await until(lambda: bool(app.screen.frame.choices) and not app.screen.frame.sent, "a prompt", pilot=pilot)
         left_at = app.screen.frame
         record_path = app.record_path
         await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+        await until(lambda: screen_name(app) == "ConfirmScreen", "the question", pilot=pilot)
         assert "c on the menu goes" in plain_text(app)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen" and app.hosted is None, "the menu")
-        await wait_until(pilot, lambda: "Go on with your game" in plain_text(app), "the offer")
+        await until(lambda: screen_name(app) == "MenuScreen" and app.hosted is None, "the menu", pilot=pilot)
+        await until(lambda: "Go on with your game" in plain_text(app), "the offer", pilot=pilot)
         assert "c goes on with Highwayman" in plain_text(app)
     moves_left_at = len(read_record(record_path)["actions"])
 
     # An SSH guest's window runs on the host's machine, under the host's records: never offered there.
     guest = TurpinApp(Start(route="menu"), player_name="Bob", lan_interfaces=[], bell=False, guest=True)
     async with guest.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: "Join a table" in plain_text(guest), "the menu")
-        await pilot.pause(0.3)
+        await until(lambda: "Join a table" in plain_text(guest), "the menu", pilot=pilot)
+        await guest.workers.wait_for_complete()  # the look for unfinished games is over
         await pilot.press("c")
-        await pilot.pause(0.2)
+        await pilot.pause()
         assert "Go on with your game" not in plain_text(guest) and screen_name(guest) == "MenuScreen"
 
     TableScreen.ONLY_MOVE_AFTER = beat
     again = TurpinApp(Start(), player_name="Ann", lan_interfaces=[], bell=False)  # turpin started anew
     async with again.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: "Go on with your game" in plain_text(again), "the offer")
+        await until(lambda: "Go on with your game" in plain_text(again), "the offer", pilot=pilot)
         await pilot.press("c")
-        await wait_until(pilot, lambda: screen_name(again) == "TableScreen" and bool(again.screen.frame.choices),
-                         "the table again")
+        await until(lambda: screen_name(again) == "TableScreen" and bool(again.screen.frame.choices),
+                    "the table again", pilot=pilot)
         frame = again.screen.frame
         assert frame.seat == left_at.seat and frame.view == left_at.view
         assert [choice["action"] for choice in frame.choices] == [choice["action"] for choice in left_at.choices]
@@ -668,9 +670,8 @@ async def test_a_game_against_bots_left_unfinished_goes_on_from_the_menu_as_it_w
         await play_to_results(pilot, again)
         assert len(read_record(record_path)["actions"]) > moves_left_at
         await pilot.press("m")
-        await wait_until(pilot, lambda: screen_name(again) == "MenuScreen", "the menu")
-        await pilot.pause(0.3)
-        await wait_until(pilot, lambda: "Go on with your game" not in plain_text(again), "the offer gone")
+        await until(lambda: screen_name(again) == "MenuScreen", "the menu", pilot=pilot)
+        await until(lambda: "Go on with your game" not in plain_text(again), "the offer gone", pilot=pilot)
 
 
 async def test_an_ssh_guest_goes_on_with_his_own_game_against_bots_after_his_session_drops(tmp_path, monkeypatch):
@@ -681,19 +682,19 @@ async def test_an_ssh_guest_goes_on_with_his_own_game_against_bots_after_his_ses
     plan.bot_delay = 0
     first = TurpinApp(Start(route="play", plan=plan), player_name="Bob", lan_interfaces=[], bell=False, guest=True)
     async with first.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: screen_name(first) == "TableScreen" and bool(first.screen.frame.choices)
-                         and not first.screen.frame.sent, "a prompt")
+        await until(lambda: screen_name(first) == "TableScreen" and bool(first.screen.frame.choices)
+                    and not first.screen.frame.sent, "a prompt", pilot=pilot)
         await pilot.press("1")
-        await wait_until(pilot, lambda: bool(first.screen.frame.choices) and not first.screen.frame.sent, "a prompt")
+        await until(lambda: bool(first.screen.frame.choices) and not first.screen.frame.sent, "a prompt", pilot=pilot)
         left_at = first.screen.frame
         assert first.record_path.startswith(str(tmp_path / "ssh-records" / "bob"))
     # the session dropped: the app is gone without leaving the table
     again = TurpinApp(Start(route="menu"), player_name="Bob", lan_interfaces=[], bell=False, guest=True)
     async with again.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: "Go on with your game" in plain_text(again), "the offer")
+        await until(lambda: "Go on with your game" in plain_text(again), "the offer", pilot=pilot)
         await pilot.press("c")
-        await wait_until(pilot, lambda: screen_name(again) == "TableScreen" and bool(again.screen.frame.choices),
-                         "the table again")
+        await until(lambda: screen_name(again) == "TableScreen" and bool(again.screen.frame.choices),
+                    "the table again", pilot=pilot)
         assert again.screen.frame.view == left_at.view
 
 
@@ -701,16 +702,16 @@ async def test_a_terminal_below_80_by_24_is_told_once_why_lines_are_cut():
     """At 60×20 the panes squeeze and the footer is cut: the app says why, once."""
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(60, 20), notifications=True) as pilot:
-        await wait_until(pilot, lambda: any(toast.title == "Small terminal" for toast in app._notifications),
-                         "the notice")
+        await until(lambda: any(toast.title == "Small terminal" for toast in app._notifications),
+                    "the notice", pilot=pilot)
         assert "made for 80×24 or more" in next(str(t.message) for t in app._notifications
                                                  if t.title == "Small terminal")
         await pilot.resize_terminal(100, 30)
         await pilot.resize_terminal(70, 24)
-        await wait_until(pilot, lambda: sum(t.title == "Small terminal" for t in app._notifications) == 2,
-                         "the notice again, once")
+        await until(lambda: sum(t.title == "Small terminal" for t in app._notifications) == 2,
+                    "the notice again, once", pilot=pilot)
         await pilot.resize_terminal(72, 24)
-        await pilot.pause(0.2)
+        await pilot.pause()
         assert sum(t.title == "Small terminal" for t in app._notifications) == 2
 
 
@@ -720,17 +721,17 @@ async def test_the_palettes_screenshot_is_saved_in_turpins_folder_and_says_where
     from tui.record_files import screenshots_folder
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await wait_until(pilot, lambda: "Join a table" in plain_text(app), "the menu")
+        await until(lambda: "Join a table" in plain_text(app), "the menu", pilot=pilot)
         assert any(command.title == "Screenshot" for command in app.get_system_commands(app.screen))
         await pilot.press("ctrl+p")
         await pilot.press(*"screenshot", "enter")
-        await wait_until(pilot, lambda: any(t.title == "Screenshot" for t in app._notifications), "the toast")
+        await until(lambda: any(t.title == "Screenshot" for t in app._notifications), "the toast", pilot=pilot)
         said = next(str(t.message) for t in app._notifications if t.title == "Screenshot")
         saved = list(screenshots_folder().glob("*.svg"))
         assert len(saved) == 1 and said == f"Saved in {saved[0]}" and "<svg" in saved[0].read_text()[:500]
     guest = TurpinApp(Start(route="menu"), player_name="Bob", lan_interfaces=[], bell=False, guest=True)
     async with guest.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: "Join a table" in plain_text(guest), "the menu")
+        await until(lambda: "Join a table" in plain_text(guest), "the menu", pilot=pilot)
         assert not any(command.title == "Screenshot" for command in guest.get_system_commands(guest.screen))
 
 
@@ -742,9 +743,10 @@ async def test_play_again_against_bots_deals_again_at_the_same_table_and_says_no
         await play_to_results(pilot, app)
         first_client = app.client
         await pilot.press("p")
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is first_client
-                         and app.screen.frame.result is None and app.screen.frame.view is not None, "the new game")
-        await pilot.pause(0.5)
+        await until(lambda: screen_name(app) == "TableScreen" and app.client is first_client
+                    and app.screen.frame.result is None and app.screen.frame.view is not None, "the new game", pilot=pilot)
+        # A "closed" notice would have come down the same connection before the new game's first view.
+        await pilot.pause()
         assert not any("closed the table" in str(toast.message) for toast in app._notifications)
 
 
@@ -756,8 +758,8 @@ async def test_a_resize_across_the_fold_moves_the_same_panes_and_keeps_the_log_a
     from tui.widgets.prompt import MovePane
     app = quick_app("highwayman", players=2, series_games=1, routes=2, route_length=6)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
-                         "the table")
+        await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
+                    "the table", pilot=pilot)
         table = app.screen
         panes = [table.query_one(selector) for selector in ("#board", "#hand", "#sheet", "#players", "#log")]
         moves = table.query_one(MovePane)
@@ -772,13 +774,13 @@ async def test_a_resize_across_the_fold_moves_the_same_panes_and_keeps_the_log_a
         lines, scrolled = list(log.plain_lines), log.scroll_y
         assert not table.query_one("#pane-tabs").display
         await pilot.resize_terminal(80, 24)
-        await wait_until(pilot, lambda: table.narrow, "the panes folded into tabs")
+        await until(lambda: table.narrow, "the panes folded into tabs", pilot=pilot)
         await pilot.pause()
         assert table.query_one("#pane-tabs").display and "Board" in plain_text(app).splitlines()[1]
         assert [table.query_one(s) for s in ("#board", "#hand", "#sheet", "#players", "#log")] == panes
         assert table.query_one(MovePane) is moves
         await pilot.resize_terminal(120, 40)
-        await wait_until(pilot, lambda: not table.narrow, "the panes side by side again")
+        await until(lambda: not table.narrow, "the panes side by side again", pilot=pilot)
         await pilot.pause()
         assert [table.query_one(s) for s in ("#board", "#hand", "#sheet", "#players", "#log")] == panes
         assert log.plain_lines[:len(lines)] == lines and log.scroll_y == scrolled
@@ -800,14 +802,14 @@ async def test_a_move_with_one_possible_choice_plays_itself_after_a_beat_and_the
     monkeypatch.setattr(TableScreen, "ONLY_MOVE_AFTER", 3.0)  # (longer: a loaded machine sees the prompt first)
     app = _ann_whose_first_move_is_the_only_one()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first prompt")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first prompt", pilot=pilot)
         screen = app.screen
         only = screen.frame.choices
         assert len(only) == 1 and only[0]["action"]["do"] == "keep", only
         shown_at = screen.frame.prompt["id"]
-        await wait_until(pilot, lambda: screen.frame.prompt is None or screen.frame.prompt["id"] != shown_at,
-                         "the move played")
+        await until(lambda: screen.frame.prompt is None or screen.frame.prompt["id"] != shown_at,
+                    "the move played", pilot=pilot)
         assert "Your only move, played for you: " in plain_text(app) or any(
             "Your only move, played for you" in line.plain for _, line in screen._chat)
         assert TableScreen.ONLY_MOVE_AFTER and TableScreen.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see
@@ -821,14 +823,14 @@ async def test_the_only_move_waits_while_a_question_or_the_rules_stand_over_the_
     monkeypatch.setattr(TableScreen, "ONLY_MOVE_AFTER", 3.0)  # (longer: a loaded machine sees the prompt first)
     app = _ann_whose_first_move_is_the_only_one()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
-                         "the first prompt")
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
+                    "the first prompt", pilot=pilot)
         table = app.screen
         shown_at = table.frame.prompt["id"]
         await pilot.press("question_mark")
-        await wait_until(pilot, lambda: screen_name(app) != "TableScreen", "the rules over the table")
+        await until(lambda: screen_name(app) != "TableScreen", "the rules over the table", pilot=pilot)
         await pilot.pause(3 * TableScreen.ONLY_MOVE_AFTER)
         assert table.frame.prompt is not None and table.frame.prompt["id"] == shown_at and not table.frame.sent
         await pilot.press("escape")
-        await wait_until(pilot, lambda: table.frame.prompt is None or table.frame.prompt["id"] != shown_at,
-                         "the move played once he is back")
+        await until(lambda: table.frame.prompt is None or table.frame.prompt["id"] != shown_at,
+                    "the move played once he is back", pilot=pilot)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui_helpers import flat, quick_app, region_text, screen_name, wait_until
+from tests.tui_helpers import flat, quick_app, region_text, screen_name
+from tests.waiting import until
 from tui.frame import TableFrame
 from tui.games import dick_turpin_recap, highwayman_recap, money_or_life_recap, panes_for
 from tui.games.generic import GamePanes
@@ -100,14 +101,13 @@ async def play_until_told(pilot, app, recap) -> list[str]:
     """Press the first choice, move by move, until the game's recap has something to tell (bots play at
     once and one-choice moves play themselves, so the moves a recap takes vary): its lines."""
     from tui.screens.table import TableScreen
-    await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None)
+    await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None, "the screen to change", pilot=pilot)
     for _ in range(3000):
         screen = app.screen
         assert isinstance(screen, TableScreen), "the game ended before anything was told"
         lines = [line.plain for line in recap(screen.frame)]
         if lines:
-            await pilot.pause(0.3)
-            return [line.plain for line in recap(app.screen.frame)]
+            return lines
         if screen.frame.choices and not screen.frame.sent:
             await pilot.press("1")
         await pilot.pause(0.05)

@@ -10,7 +10,8 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 
 from net.client import ClientUpdate
-from tests.tui_helpers import at_table, flat, quick_app, region_text, screen_text, wait_until
+from tests.tui_helpers import at_table, flat, quick_app, region_text, screen_text
+from tests.waiting import until
 from tui.screens.table import TableScreen
 from tui.widgets.choices import ChoiceList
 from tui.widgets.log import TableLog, lines_kept_on_jump
@@ -31,31 +32,32 @@ async def test_the_log_scrolls_back_keeps_the_readers_place_and_returns_to_the_n
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600  # the table holds still while we read
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: at_table(app), "the table")
+        await until(lambda: at_table(app), "the table", pilot=pilot)
         for number in range(1, 61):
             hear_chat(app, f"note {number:02d}")
         # The newest at the bottom, and the border says how much is above.
-        await wait_until(pilot, lambda: log_shows(app, "note 60", "lines above", without=("note 01",)),
-                         "the newest lines")
+        await until(lambda: log_shows(app, "note 60", "lines above", without=("note 01",)),
+                    "the newest lines", pilot=pilot)
 
         app.screen.query_one(TableLog).focus()
         await pilot.press("home")
-        await wait_until(pilot, lambda: log_shows(app, "note 01", "PgUp/PgDn", without=("note 60",)),
-                         "the oldest lines")
+        await until(lambda: log_shows(app, "note 01", "PgUp/PgDn", without=("note 60",)),
+                    "the oldest lines", pilot=pilot)
 
         log = app.screen.query_one(TableLog)
         below = int(log.border_subtitle.split(" below")[0].rsplit(" ", 1)[1])
         hear_chat(app, "note 61")  # the table goes on while someone reads back: the page stays
-        await pilot.pause(0.1)
-        await wait_until(pilot, lambda: log_shows(app, "note 01", without=("note 61",)), "the same page")
+        await until(lambda: "note 61" in app.screen.query_one(TableLog).plain_lines[-1], "the new line kept",
+                    pilot=pilot)
+        await until(lambda: log_shows(app, "note 01", without=("note 61",)), "the same page", pilot=pilot)
         # ... and the border says there is more below than before.
-        await wait_until(pilot, lambda: f" {below + 1} below" in log.border_subtitle, "one more line below")
+        await until(lambda: f" {below + 1} below" in log.border_subtitle, "one more line below", pilot=pilot)
 
         await pilot.press("end")
-        await wait_until(pilot, lambda: log_shows(app, "note 61", without=("note 01", "PgUp")), "the newest again")
+        await until(lambda: log_shows(app, "note 61", without=("note 01", "PgUp")), "the newest again", pilot=pilot)
 
         await pilot.press("pageup")
-        await wait_until(pilot, lambda: log_shows(app, "PgUp/PgDn", without=("note 61",)), "a page back")
+        await until(lambda: log_shows(app, "PgUp/PgDn", without=("note 61",)), "a page back", pilot=pilot)
 
 
 def log_rows(app) -> list[str]:
@@ -69,29 +71,29 @@ async def test_the_log_jump_scrolls_so_lines_stay_put_until_the_pane_is_full():
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: at_table(app), "the table")
+        await until(lambda: at_table(app), "the table", pilot=pilot)
         for number in range(1, 200):
             hear_chat(app, f"note {number:03d}")
-            await wait_until(pilot, lambda: log_shows(app, f"note {number:03d}"), f"note {number:03d}")
+            await until(lambda: log_shows(app, f"note {number:03d}"), f"note {number:03d}", pilot=pilot)
             if log_rows(app)[-1]:
                 break  # the pane is full to its last row
         rows = log_rows(app)
         height = len(rows)
         assert height == app.screen.query_one(TableLog).content_size.height
         hear_chat(app, "note after")  # no room: the lines jump up a third of the pane
-        await wait_until(pilot, lambda: log_shows(app, "note after"), "the jump")
+        await until(lambda: log_shows(app, "note after"), "the jump", pilot=pilot)
         jumped = log_rows(app)
         kept = height - height // 3
         assert jumped[kept - 1].endswith("note after") and not any(jumped[kept:])
         assert jumped[:kept - 1] == rows[height - kept + 1:]
         hear_chat(app, "a long line " * 8)  # wraps: written below, nothing above moves
-        await wait_until(pilot, lambda: "a long line" in log_rows(app)[kept], "the long line")
+        await until(lambda: "a long line" in log_rows(app)[kept], "the long line", pilot=pilot)
         assert log_rows(app)[kept + 1].startswith("line")
         assert log_rows(app)[:kept] == jumped[:kept]
         for number in range(8):  # pages jump as long lines come: each opens on a whole line, not a tail
             hear_chat(app, f"long {number} " + "a long line " * 8)
-            await wait_until(pilot, lambda: any(row.startswith(f"Moll: long {number}") for row in log_rows(app)),
-                             f"long line {number}")
+            await until(lambda: any(row.startswith(f"Moll: long {number}") for row in log_rows(app)),
+                        f"long line {number}", pilot=pilot)
             assert log_rows(app)[0].startswith("Moll:")
         assert log_rows(app)[0].startswith("Moll: long")  # the pages did turn over the long lines
 
@@ -115,10 +117,10 @@ async def test_the_log_shows_names_and_chat_literally():
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: at_table(app), "the table")
+        await until(lambda: at_table(app), "the table", pilot=pilot)
         hear_chat(app, "says [b]hi[/b]", sender="[@click=app.quit]x[/]")
-        await wait_until(pilot, lambda: "[@click=app.quit]x[/]: says [b]hi[/b]" in flat(region_text(app, "#log")),
-                         "the chat line")
+        await until(lambda: "[@click=app.quit]x[/]: says [b]hi[/b]" in flat(region_text(app, "#log")),
+                    "the chat line", pilot=pilot)
         assert app.is_running
 
 
@@ -126,25 +128,25 @@ async def test_on_a_narrow_terminal_brackets_go_from_pane_to_pane_and_the_footer
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: at_table(app), "the table")
-        await wait_until(pilot, lambda: "[ ] panes" in screen_text(app), "the pane keys in the footer")
+        await until(lambda: at_table(app), "the table", pilot=pilot)
+        await until(lambda: "[ ] panes" in screen_text(app), "the pane keys in the footer", pilot=pilot)
         tabs = app.screen.query_one("#pane-tabs")
         assert tabs.active == "tab-board"
         await pilot.press("right_square_bracket")
-        await wait_until(pilot, lambda: tabs.active == "tab-hand", "the hand")
-        await wait_until(pilot, lambda: "Face down" in screen_text(app), "the hand on screen")
+        await until(lambda: tabs.active == "tab-hand", "the hand", pilot=pilot)
+        await until(lambda: "Face down" in screen_text(app), "the hand on screen", pilot=pilot)
         await pilot.press("left_square_bracket", "left_square_bracket")
-        await wait_until(pilot, lambda: tabs.active == "tab-log", "round to the log")
+        await until(lambda: tabs.active == "tab-log", "round to the log", pilot=pilot)
         await pilot.press("1")  # the move list keeps the keys while the panes turn
-        await wait_until(pilot, lambda: app.screen.frame.sent or app.screen.frame.view.get("my_card"),
-                         "the card laid")
+        await until(lambda: app.screen.frame.sent or app.screen.frame.view.get("my_card"),
+                    "the card laid", pilot=pilot)
 
 
 async def test_on_a_wide_terminal_there_are_no_pane_keys():
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: at_table(app) and "rules" in screen_text(app), "the table")
+        await until(lambda: at_table(app) and "rules" in screen_text(app), "the table", pilot=pilot)
         assert "[ ] panes" not in screen_text(app)
         await pilot.press("right_square_bracket")  # nothing to turn, nothing breaks
         assert app.is_running
@@ -157,24 +159,24 @@ async def test_a_short_wide_terminal_keeps_every_pane_in_view_and_only_a_small_o
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 30)) as pilot:
-        await wait_until(pilot, lambda: at_table(app), "the table")
+        await until(lambda: at_table(app), "the table", pilot=pilot)
         screen = app.screen
         assert screen.has_class("-stacked") and not screen.query_one("#pane-tabs").display
         hand = screen.query_one("#hand")
-        await wait_until(pilot, lambda: hand.virtual_size.height > 0, "the hand drawn")
+        await until(lambda: hand.virtual_size.height > 0, "the hand drawn", pilot=pilot)
         assert hand.virtual_size.height <= hand.scrollable_content_region.height
         hand_towns = screen.frame.view["hand"]
-        await wait_until(pilot, lambda: all(town in screen_text(app) for town in hand_towns), "the whole hand")
+        await until(lambda: all(town in screen_text(app) for town in hand_towns), "the whole hand", pilot=pilot)
         assert "[ ] panes" not in screen_text(app)
         await pilot.resize_terminal(200, 30)
-        await wait_until(pilot, lambda: screen.has_class("-columns"), "the columns")
+        await until(lambda: screen.has_class("-columns"), "the columns", pilot=pilot)
         assert screen.query_one("#hand") is hand  # laid out anew by a class, not rebuilt
         await pilot.resize_terminal(80, 24)
-        await wait_until(pilot, lambda: "[ ] panes" in screen_text(app), "the tabs")
+        await until(lambda: "[ ] panes" in screen_text(app), "the tabs", pilot=pilot)
         assert screen.query_one("#hand") is hand  # folded by classes too
         await pilot.resize_terminal(120, 40)
-        await wait_until(pilot, lambda: not screen.query_one("#pane-tabs").display
-                         and "[ ] panes" not in screen_text(app), "every pane at once")
+        await until(lambda: not screen.query_one("#pane-tabs").display
+                    and "[ ] panes" not in screen_text(app), "every pane at once", pilot=pilot)
 
 
 class ChoicesApp(App):
@@ -281,8 +283,8 @@ async def test_a_pane_that_keeps_its_tallest_keeps_its_scrollbar_and_shows_new_l
         # The first showing lays the pane out (its scrollbar comes): on a busy machine that can take more
         # than one pause, and must be over before the layouts are counted.
         for _ in range(3):
-            await wait_until(pilot, lambda: pane.show_vertical_scrollbar and not app.screen._layout_required,
-                             "the first layout over")
+            await until(lambda: pane.show_vertical_scrollbar and not app.screen._layout_required,
+                        "the first layout over", pilot=pilot)
             await pilot.pause()
         layouts = []
         real_refresh_layout = app.screen._refresh_layout
@@ -311,7 +313,7 @@ async def test_a_choice_shows_as_sent_only_while_the_host_is_slow_to_answer(monk
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: at_table(app) and bool(app.screen.frame.choices), "your move")
+        await until(lambda: at_table(app) and bool(app.screen.frame.choices), "your move", pilot=pilot)
         client = app.screen.client
         sent, send = [], client.send
 
@@ -324,8 +326,8 @@ async def test_a_choice_shows_as_sent_only_while_the_host_is_slow_to_answer(monk
         await pilot.press("1")
         await pilot.press("1")  # before the host has answered
         assert "Sent; waiting" not in screen_text(app)
-        await wait_until(pilot, lambda: "Sent; waiting for the table" in screen_text(app), "the pending line")
-        await wait_until(pilot, lambda: app.screen.frame.view.get("my_card") is not None, "the host's answer")
+        await until(lambda: "Sent; waiting for the table" in screen_text(app), "the pending line", pilot=pilot)
+        await until(lambda: app.screen.frame.view.get("my_card") is not None, "the host's answer", pilot=pilot)
         assert len(sent) == 1
         client.send = send
 
@@ -337,20 +339,20 @@ async def test_a_theme_switch_repaints_the_cards_in_the_new_themes_colours():
     app = quick_app("highwayman", players=3, seed=5)
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: type(app.screen).__name__ == "TableScreen"
-                         and app.screen.frame.view is not None, "the table")
+        await until(lambda: type(app.screen).__name__ == "TableScreen"
+                    and app.screen.frame.view is not None, "the table", pilot=pilot)
         hand = app.screen.query_one("#hand")
 
         def card_backgrounds() -> set:
             return {segment.style.bgcolor for segment in hand._strips[0]
                     if segment.style is not None and segment.style.bgcolor is not None}
-        await wait_until(pilot, lambda: bool(card_backgrounds()), "the cards drawn")
+        await until(lambda: bool(card_backgrounds()), "the cards drawn", pilot=pilot)
         dark = card_backgrounds()
         await pilot.press("ctrl+t")
-        await wait_until(pilot, lambda: app.theme == "textual-light", "the light theme")
+        await until(lambda: app.theme == "textual-light", "the light theme", pilot=pilot)
         hand.refresh()  # forget any colour read before, to ask the stylesheet afresh below
         light_card = hand.get_component_rich_style("hw-hand--card").bgcolor
-        await wait_until(pilot, lambda: light_card in card_backgrounds(), "the cards in the light theme")
+        await until(lambda: light_card in card_backgrounds(), "the cards in the light theme", pilot=pilot)
         assert not dark & card_backgrounds(), "no card keeps the dark theme's background"
 
 
@@ -361,16 +363,16 @@ async def test_the_chat_box_says_how_many_characters_are_left_near_its_limit():
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: at_table(app), "the table")
+        await until(lambda: at_table(app), "the table", pilot=pilot)
         await pilot.press("t")
         chat = app.screen.query_one("#chat")
-        await wait_until(pilot, lambda: app.screen.focused is chat, "the chat box")
+        await until(lambda: app.screen.focused is chat, "the chat box", pilot=pilot)
         await pilot.press(*"hello")
         assert chat.border_subtitle == ""
         chat.insert_text_at_cursor("x" * 170)
-        await wait_until(pilot, lambda: chat.border_subtitle == f"{MAX_CHAT - 175} characters left", "the count")
+        await until(lambda: chat.border_subtitle == f"{MAX_CHAT - 175} characters left", "the count", pilot=pilot)
         chat.insert_text_at_cursor("y" * 500)
-        await wait_until(pilot, lambda: chat.border_subtitle == f"{MAX_CHAT} characters at most", "the limit")
+        await until(lambda: chat.border_subtitle == f"{MAX_CHAT} characters at most", "the limit", pilot=pilot)
         assert len(chat.value) == MAX_CHAT
 
 
@@ -380,13 +382,13 @@ async def test_chat_said_while_the_log_is_behind_another_tab_shows_as_a_toast():
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await wait_until(pilot, lambda: at_table(app), "the table")
+        await until(lambda: at_table(app), "the table", pilot=pilot)
         hear_chat(app, "Ann, look [b]here[/b]")
-        await wait_until(pilot, lambda: any(n.title == "Chat" for n in app._notifications), "the toast")
+        await until(lambda: any(n.title == "Chat" for n in app._notifications), "the toast", pilot=pilot)
         assert any(n.message == "Moll: Ann, look [b]here[/b]" and not n.markup for n in app._notifications)
         app.clear_notifications()
         app.screen.query_one("#pane-tabs").active = "tab-log"
         await pilot.pause()
         hear_chat(app, "and again")
-        await wait_until(pilot, lambda: log_shows(app, "and again"), "the line in the log")
+        await until(lambda: log_shows(app, "and again"), "the line in the log", pilot=pilot)
         assert not any(n.title == "Chat" for n in app._notifications)

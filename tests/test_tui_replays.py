@@ -12,7 +12,8 @@ from core.registry import get_game
 from net import protocol
 from net.authority import Table
 from net.record import RecordLog
-from tests.tui_helpers import flat, menu_app, record_a_game, region_text, screen_name, screen_text, wait_until
+from tests.tui_helpers import flat, menu_app, record_a_game, region_text, screen_name, screen_text
+from tests.waiting import until
 from tui.replay import outcome_in_words, Replay, list_records
 from tui.screens.replays import ReplaysScreen
 
@@ -84,38 +85,38 @@ async def test_from_the_menu_a_replay_steps_plays_and_ends_at_the_results(tmp_pa
     table = record_a_game(tmp_path / "game.turpin-record", seed=5)
     app = menu_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         app.push_screen(ReplaysScreen(tmp_path))
-        await wait_until(pilot, lambda: "Ann, Bob, Cat" in screen_text(app), "the record listed")
+        await until(lambda: "Ann, Bob, Cat" in screen_text(app), "the record listed", pilot=pilot)
         winner = table.seats[table.narrated_result()["winners"][0]].name
-        await wait_until(pilot, lambda: f"{winner} won" in screen_text(app), "who won, in the list")
+        await until(lambda: f"{winner} won" in screen_text(app), "who won, in the list", pilot=pilot)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen", "the replay")
+        await until(lambda: screen_name(app) == "ReplayScreen", "the replay", pilot=pilot)
         replay_screen = app.screen
-        await wait_until(pilot, lambda: f"Move 0 of {len(table.actions)}" in screen_text(app), "the first move")
+        await until(lambda: f"Move 0 of {len(table.actions)}" in screen_text(app), "the first move", pilot=pilot)
         await pilot.press("right", "right", "right")
-        await wait_until(pilot, lambda: f"Move 3 of {len(table.actions)}" in screen_text(app), "three moves on")
+        await until(lambda: f"Move 3 of {len(table.actions)}" in screen_text(app), "three moves on", pilot=pilot)
         await pilot.press("left")
-        await wait_until(pilot, lambda: replay_screen.step == 2, "one back")
+        await until(lambda: replay_screen.step == 2, "one back", pilot=pilot)
         await pilot.press("end")
-        await wait_until(pilot, lambda: "game over" in screen_text(app), "the end of the game")
+        await until(lambda: "game over" in screen_text(app), "the end of the game", pilot=pilot)
         await pilot.press("r")
-        await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen" and winner in screen_text(app)
-                         and "Everything that was hidden" in screen_text(app), "the results drawn")
+        await until(lambda: screen_name(app) == "ResultsScreen" and winner in screen_text(app)
+                    and "Everything that was hidden" in screen_text(app), "the results drawn", pilot=pilot)
         assert "Play again" not in screen_text(app)
         await pilot.press("escape")  # back to the replay, as t (not the menu: the replay kept)
-        await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen", "back to the replay by Esc")
+        await until(lambda: screen_name(app) == "ReplayScreen", "back to the replay by Esc", pilot=pilot)
         await pilot.press("r")
-        await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results again")
+        await until(lambda: screen_name(app) == "ResultsScreen", "the results again", pilot=pilot)
         await pilot.press("t")
-        await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen", "back to the replay")
+        await until(lambda: screen_name(app) == "ReplayScreen", "back to the replay", pilot=pilot)
         await pilot.press("home", "space")
-        await wait_until(pilot, lambda: replay_screen.step >= 2, "the replay playing by itself")
+        await until(lambda: replay_screen.step >= 2, "the replay playing by itself", pilot=pilot)
         await pilot.press("space")
         await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(app) == "ReplaysScreen", "the list again")
+        await until(lambda: screen_name(app) == "ReplaysScreen", "the list again", pilot=pilot)
         await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu again")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu again", pilot=pilot)
 
 
 async def test_the_replays_list_shows_who_won_at_80_columns(tmp_path):
@@ -123,10 +124,10 @@ async def test_the_replays_list_shows_who_won_at_80_columns(tmp_path):
     table = record_a_game(tmp_path / "game.turpin-record", seed=5)
     app = menu_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         app.push_screen(ReplaysScreen(tmp_path))
         winner = table.seats[table.narrated_result()["winners"][0]].name
-        await wait_until(pilot, lambda: f"{winner} won" in screen_text(app), "who won, in view")
+        await until(lambda: f"{winner} won" in screen_text(app), "who won, in view", pilot=pilot)
 
 
 async def test_the_replays_show_names_literally_and_an_empty_folder_says_where_games_go(tmp_path):
@@ -134,17 +135,17 @@ async def test_the_replays_show_names_literally_and_an_empty_folder_says_where_g
     app = menu_app()
     async with app.run_test(size=(120, 40)) as pilot:
         app.push_screen(ReplaysScreen(tmp_path))
-        await wait_until(pilot, lambda: "[@click=app.quit]x[/]" in screen_text(app), "the names as typed")
+        await until(lambda: "[@click=app.quit]x[/]" in screen_text(app), "the names as typed", pilot=pilot)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen", "the replay")
+        await until(lambda: screen_name(app) == "ReplayScreen", "the replay", pilot=pilot)
         await pilot.press("end")
-        await wait_until(pilot, lambda: "[b]Cat[/b]" in flat(region_text(app, "#players")), "the players pane")
+        await until(lambda: "[b]Cat[/b]" in flat(region_text(app, "#players")), "the players pane", pilot=pilot)
         assert app.is_running
         await pilot.press("escape", "escape")
         empty = tmp_path / "none"
         empty.mkdir()
         app.push_screen(ReplaysScreen(empty))
-        await wait_until(pilot, lambda: "No games recorded yet" in screen_text(app), "the empty list")
+        await until(lambda: "No games recorded yet" in screen_text(app), "the empty list", pilot=pilot)
 
 
 def test_a_dick_turpin_reveal_names_every_seats_cards_and_the_booty_in_words(tmp_path):
@@ -176,9 +177,9 @@ async def test_the_replays_list_names_bots_plainly_and_marks_what_it_cuts(tmp_pa
                                                            "Cornelius Fudge"))
     app = menu_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         app.push_screen(ReplaysScreen(tmp_path))
-        await wait_until(pilot, lambda: "Alexandra" in screen_text(app), "the list")
+        await until(lambda: "Alexandra" in screen_text(app), "the list", pilot=pilot)
         row = next(line for line in screen_text(app).splitlines() if "Alexandra" in line)
         assert "…" in row, row
 
@@ -249,12 +250,12 @@ async def test_a_game_open_in_another_window_is_named_not_offered_until_it_is_le
     elsewhere = record_a_game_against_a_bot(folder / "held.turpin-record", person_moves=1, keep_open=True)
     app = menu_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: "is being played in another" in screen_text(app), "the word")
+        await until(lambda: "is being played in another" in screen_text(app), "the word", pilot=pilot)
         assert "Go on with your game" not in screen_text(app)
         await pilot.press("c")
         assert screen_name(app) == "MenuScreen"
         elsewhere.save.close()
-        await wait_until(pilot, lambda: "Go on with your game" in screen_text(app), "the offer")
+        await until(lambda: "Go on with your game" in screen_text(app), "the offer", pilot=pilot)
 
 
 @pytest.mark.parametrize("size", [(100, 30), (120, 36)])
@@ -265,9 +266,9 @@ async def test_the_replays_list_keeps_every_column_in_view_at_100_and_120_column
                                                                   "Cornelius Fudge"))
     app = menu_app()
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         app.push_screen(ReplaysScreen(tmp_path))
-        await wait_until(pilot, lambda: "Alexandra" in screen_text(app), "the list")
+        await until(lambda: "Alexandra" in screen_text(app), "the list", pilot=pilot)
         lines = screen_text(app).splitlines()
         header = next(line for line in lines if "Saved" in line)
         row = next(line for line in lines if "Alexandra" in line)

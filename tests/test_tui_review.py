@@ -4,7 +4,8 @@ stepped through by keys shown in the footer, and a finished game seen from every
 from __future__ import annotations
 
 from core.review import Effort, review_record
-from tests.tui_helpers import menu_app, record_a_game, region_text, screen_name, screen_text, wait_until
+from tests.tui_helpers import menu_app, record_a_game, region_text, screen_name, screen_text
+from tests.waiting import until
 from tui.replay import Replay
 from tui.screens.replay import ReplayScreen
 
@@ -23,29 +24,29 @@ async def test_a_replay_is_reviewed_off_the_interface_thread_and_steps_from_mark
     assert len(marks) >= 2, "random play leaves moves to mark"
     app = menu_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         app.push_screen(ReplayScreen(Replay(path, app.glyphs), effort=SMALL))
-        await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen" and "Move 0 of" in screen_text(app),
-                         "the replay")
+        await until(lambda: screen_name(app) == "ReplayScreen" and "Move 0 of" in screen_text(app),
+                    "the replay", pilot=pilot)
         screen = app.screen
-        await wait_until(pilot, lambda: "review" in footer_text(app), "the footer")
+        await until(lambda: "review" in footer_text(app), "the footer", pilot=pilot)
         assert "next mark" not in footer_text(app)
         await pilot.press("v")
-        await wait_until(pilot, lambda: screen.review is not None, "the review")
+        await until(lambda: screen.review is not None, "the review", pilot=pilot)
         assert screen.review.marked_steps() == marks
         assert "marked moves (n/b): " + ", ".join(str(index + 1) for index in marks) in screen_text(app)
         assert "next mark" in footer_text(app) and "last mark" in footer_text(app)
         await pilot.press("n")
-        await wait_until(pilot, lambda: screen.step == marks[0], "the first marked move")
+        await until(lambda: screen.step == marks[0], "the first marked move", pilot=pilot)
         first = next(d for d in screen.marked() if d.index == marks[0])
-        await wait_until(pilot, lambda: f"Move {marks[0] + 1}, " in screen_text(app), "the mark in words")
+        await until(lambda: f"Move {marks[0] + 1}, " in screen_text(app), "the mark in words", pilot=pilot)
         assert table.seats[first.seat].name in screen_text(app) and first.best_text in screen_text(app)
         await pilot.press("n")
-        await wait_until(pilot, lambda: screen.step == marks[1], "the second marked move")
+        await until(lambda: screen.step == marks[1], "the second marked move", pilot=pilot)
         await pilot.press("b")
-        await wait_until(pilot, lambda: screen.step == marks[0], "back to the first")
+        await until(lambda: screen.step == marks[0], "back to the first", pilot=pilot)
         await pilot.press("right")
-        await wait_until(pilot, lambda: f"Move {marks[0] + 1}, " not in screen_text(app), "no mark off it")
+        await until(lambda: f"Move {marks[0] + 1}, " not in screen_text(app), "no mark off it", pilot=pilot)
 
 
 async def test_a_finished_games_replay_is_seen_from_each_seat_then_the_spectator(tmp_path):
@@ -53,22 +54,22 @@ async def test_a_finished_games_replay_is_seen_from_each_seat_then_the_spectator
     table = record_a_game(path, seed=5)
     app = menu_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         app.push_screen(ReplayScreen(Replay(path, app.glyphs)))
-        await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen" and "Move 0 of" in screen_text(app),
-                         "the replay")
+        await until(lambda: screen_name(app) == "ReplayScreen" and "Move 0 of" in screen_text(app),
+                    "the replay", pilot=pilot)
         screen = app.screen
-        await wait_until(pilot, lambda: "seen by" in footer_text(app), "the point of view's key in the footer")
+        await until(lambda: "seen by" in footer_text(app), "the point of view's key in the footer", pilot=pilot)
         assert "seen by" not in screen_text(app).splitlines()[0]  # the spectator's view, as every replay's
         await pilot.press("right", "right")
         spectator_log = list(screen.replay.frame(2).log)
         for seat in range(3):
             await pilot.press("o")
-            await wait_until(pilot, lambda: f"seen by {table.seats[seat].name}" in screen_text(app), "a seat's view")
+            await until(lambda: f"seen by {table.seats[seat].name}" in screen_text(app), "a seat's view", pilot=pilot)
         seat_log = screen.replay.frame(2, 0).log
         assert seat_log != spectator_log  # a seat is told its own hand, which a spectator never is
         await pilot.press("o")
-        await wait_until(pilot, lambda: "seen by" not in screen_text(app).splitlines()[0], "the spectator again")
+        await until(lambda: "seen by" not in screen_text(app).splitlines()[0], "the spectator again", pilot=pilot)
 
 
 async def test_an_unfinished_games_replay_shows_only_the_spectators_view(tmp_path):
@@ -76,14 +77,14 @@ async def test_an_unfinished_games_replay_shows_only_the_spectators_view(tmp_pat
     record_a_game(path, seed=5, moves=6)
     app = menu_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         app.push_screen(ReplayScreen(Replay(path, app.glyphs)))
-        await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen" and "Move 0 of" in screen_text(app),
-                         "the replay")
-        await wait_until(pilot, lambda: "review" in footer_text(app), "the footer")
+        await until(lambda: screen_name(app) == "ReplayScreen" and "Move 0 of" in screen_text(app),
+                    "the replay", pilot=pilot)
+        await until(lambda: "review" in footer_text(app), "the footer", pilot=pilot)
         assert "seen by" not in footer_text(app)
         await pilot.press("o")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert "seen by" not in screen_text(app) and app.screen.point_of_view is None
 
 
@@ -92,17 +93,17 @@ async def test_the_results_review_key_reviews_the_replay_they_came_from(tmp_path
     record_a_game(path, seed=5)
     app = menu_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         app.push_screen(ReplayScreen(Replay(path, app.glyphs), effort=SMALL))
-        await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen" and "Move 0 of" in screen_text(app),
-                         "the replay")
+        await until(lambda: screen_name(app) == "ReplayScreen" and "Move 0 of" in screen_text(app),
+                    "the replay", pilot=pilot)
         replay_screen = app.screen
         await pilot.press("end", "r")
-        await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen" and "Review" in screen_text(app),
-                         "the results, with a Review button")
+        await until(lambda: screen_name(app) == "ResultsScreen" and "Review" in screen_text(app),
+                    "the results, with a Review button", pilot=pilot)
         await pilot.press("v")
-        await wait_until(pilot, lambda: app.screen is replay_screen and replay_screen.review is not None,
-                         "the replay, reviewed")
+        await until(lambda: app.screen is replay_screen and replay_screen.review is not None,
+                    "the replay, reviewed", pilot=pilot)
         assert "marked moves (n/b): " in screen_text(app)
 
 
@@ -114,13 +115,13 @@ async def test_after_a_game_review_opens_its_replay_and_reviews_it(tmp_path, mon
     record_a_game(path, seed=5)
     app = menu_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         replay = Replay(path, app.glyphs)
         from tui.screens.results import ResultsScreen
         app.push_screen(ResultsScreen(replay.frame(replay.steps), record_path=str(path)))
-        await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen" and "Review" in screen_text(app),
-                         "the results, with a Review button")
+        await until(lambda: screen_name(app) == "ResultsScreen" and "Review" in screen_text(app),
+                    "the results, with a Review button", pilot=pilot)
         await pilot.press("v")
-        await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen" and app.screen.review is not None,
-                         "the replay, reviewed")
+        await until(lambda: screen_name(app) == "ReplayScreen" and app.screen.review is not None,
+                    "the replay, reviewed", pilot=pilot)
         assert "marked moves (n/b): " in screen_text(app)

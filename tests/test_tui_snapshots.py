@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from core.registry import all_games
-from tests.tui_helpers import play_to_results, screen_name, wait_until
+from tests.tui_helpers import play_to_results, screen_name
+from tests.waiting import until
 from tui.app import Start, TurpinApp
 from tui.glyphs import UNICODE
 from tui.hosting import TablePlan, plan_against_bots
@@ -31,9 +32,11 @@ def app_for(start: Start) -> TurpinApp:
 
 
 async def settle(pilot) -> None:
-    await pilot.pause(0.3)
+    """Every message handled and every animation over; the toasts (which time out on a clock) cleared."""
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
     pilot.app.clear_notifications()
-    await pilot.pause(0.1)
+    await pilot.pause()
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -45,8 +48,8 @@ def test_menu(snap_compare, size):
 def test_play_setup(snap_compare, size):
     async def open_setup(pilot):
         await pilot.press("g")
-        await wait_until(pilot, lambda: screen_name(pilot.app) == "SetupScreen"
-                         and bool(pilot.app.screen.query("#option-open_piles")))
+        await until(lambda: screen_name(pilot.app) == "SetupScreen"
+                    and bool(pilot.app.screen.query("#option-open_piles")), "the screen to change", pilot=pilot)
         await settle(pilot)
     assert snap_compare(app_for(Start()), terminal_size=size, run_before=open_setup)
 
@@ -58,10 +61,10 @@ def test_host_lobby(snap_compare, monkeypatch):
                      name="Lunch league", bot_delay=0)
 
     async def open_lobby(pilot):
-        await wait_until(pilot, lambda: screen_name(pilot.app) == "SetupScreen")
+        await until(lambda: screen_name(pilot.app) == "SetupScreen", "the screen to change", pilot=pilot)
         await pilot.press("ctrl+s")
-        await wait_until(pilot, lambda: screen_name(pilot.app) == "LobbyScreen" and pilot.app.client is not None
-                         and bool(pilot.app.client.snapshot.seats))
+        await until(lambda: screen_name(pilot.app) == "LobbyScreen" and pilot.app.client is not None
+                    and bool(pilot.app.client.snapshot.seats), "the screen to change", pilot=pilot)
         await settle(pilot)
     assert snap_compare(app_for(Start(route="host", plan=plan)), terminal_size=(80, 24), run_before=open_lobby)
 
@@ -73,8 +76,8 @@ def waiting_table(game: str) -> Start:
 
 
 async def at_table(pilot) -> None:
-    await wait_until(pilot, lambda: screen_name(pilot.app) == "TableScreen"
-                     and pilot.app.screen.frame.view is not None)
+    await until(lambda: screen_name(pilot.app) == "TableScreen"
+                and pilot.app.screen.frame.view is not None, "the screen to change", pilot=pilot)
     await settle(pilot)
 
 
@@ -100,7 +103,7 @@ def test_rules_modal(snap_compare):
     async def open_rules(pilot):
         await at_table(pilot)
         await pilot.press("question_mark")
-        await wait_until(pilot, lambda: screen_name(pilot.app) == "RulesScreen")
+        await until(lambda: screen_name(pilot.app) == "RulesScreen", "the screen to change", pilot=pilot)
         await settle(pilot)
     assert snap_compare(app_for(waiting_table("turpin")), terminal_size=(80, 24), run_before=open_rules)
 
@@ -127,11 +130,11 @@ def test_replay(snap_compare, size, tmp_path):
     record_a_game(tmp_path / "lunch.turpin-record", "highwayman", seed=8, names=("Ann", "Bob", "Cat"))
 
     async def open_replay(pilot):
-        await wait_until(pilot, lambda: screen_name(pilot.app) == "MenuScreen")
+        await until(lambda: screen_name(pilot.app) == "MenuScreen", "the screen to change", pilot=pilot)
         pilot.app.push_screen(ReplayScreen(Replay(tmp_path / "lunch.turpin-record")))
-        await wait_until(pilot, lambda: screen_name(pilot.app) == "ReplayScreen")
+        await until(lambda: screen_name(pilot.app) == "ReplayScreen", "the screen to change", pilot=pilot)
         for _ in range(20):
             await pilot.press("right")
-        await wait_until(pilot, lambda: pilot.app.screen.step == 20)
+        await until(lambda: pilot.app.screen.step == 20, "the screen to change", pilot=pilot)
         await settle(pilot)
     assert snap_compare(app_for(Start()), terminal_size=size, run_before=open_replay)

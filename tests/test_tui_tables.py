@@ -16,7 +16,8 @@ from net.authority import Table
 from net.client import TableClient
 from net.host import HostSettings, TableHost
 from tests.net_helpers import ManualClock
-from tests.tui_helpers import app_at, app_at_table, flat, quick_app, screen_name, screen_text, serve, wait_until
+from tests.tui_helpers import app_at, app_at_table, flat, quick_app, screen_name, screen_text, serve
+from tests.waiting import until
 from tui.app import Start, TurpinApp
 from tui.hosting import TablePlan
 
@@ -35,33 +36,33 @@ async def test_a_spectator_follows_a_game_to_its_result_and_no_key_acts():
     app = app_at("spectate", address=address)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the spectator's table")
+            await until(lambda: screen_name(app) == "TableScreen", "the spectator's table", pilot=pilot)
             screen = app.screen
-            await wait_until(pilot, lambda: screen.frame.view is not None)
+            await until(lambda: screen.frame.view is not None, "the screen to change", pilot=pilot)
             assert screen.frame.spectating and screen.frame.prompt is None
-            await wait_until(pilot, lambda: "Spectating" in screen_text(app), "the spectating mark")
+            await until(lambda: "Spectating" in screen_text(app), "the spectating mark", pilot=pilot)
             assert screen.frame.view["hand"] is None  # A1: a spectator has no hand
             host.hand_to_bot(0, "is taken by a bot")   # the game starts now, with the spectator watching
             for key in "123456789":
                 await pilot.press(key)
             assert table.turn >= 0 and screen.frame.sent is False
-            await wait_until(pilot, lambda: screen_name(app) == "ResultsScreen", "the results")
+            await until(lambda: screen_name(app) == "ResultsScreen", "the results", pilot=pilot)
             assert app.screen.frame.result["winners"] is not None
             # Nobody here can deal again: "p play again" (which did nothing) is not offered.
             assert "play again" not in screen_text(app).lower() and "Back to menu" in screen_text(app)
             await host.close(for_good=True)  # the results say it, and keep saying it (not a toast only)
-            await wait_until(pilot, lambda: "closed the table: no new game will open here" in screen_text(app),
-                             "the results to say so")
+            await until(lambda: "closed the table: no new game will open here" in screen_text(app),
+                        "the results to say so", pilot=pilot)
     finally:
         await host.close()
 
 
 async def host_from_the_set_up(pilot, app: TurpinApp):
     """The host set-up started as it stands (ctrl+s), and the lobby once its table is served and joined."""
-    await wait_until(pilot, lambda: screen_name(app) == "SetupScreen", "the host set-up")
+    await until(lambda: screen_name(app) == "SetupScreen", "the host set-up", pilot=pilot)
     await pilot.press("ctrl+s")
-    await wait_until(pilot, lambda: screen_name(app) == "LobbyScreen" and app.screen.hosted is not None
-                     and app.client is not None and app.client.snapshot.seats, "the lobby")
+    await until(lambda: screen_name(app) == "LobbyScreen" and app.screen.hosted is not None
+                and app.client is not None and app.client.snapshot.seats, "the lobby", pilot=pilot)
     return app.screen
 
 
@@ -74,7 +75,7 @@ async def a_hosted_table_with_a_bot():
     async with app.run_test(size=(120, 40)) as pilot:
         lobby = await host_from_the_set_up(pilot, app)
         await pilot.press("f")  # a bot in the empty seat: the table opens
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        await until(lambda: screen_name(app) == "TableScreen", "the table", pilot=pilot)
         yield app, pilot, lobby
 
 
@@ -88,22 +89,22 @@ async def test_the_host_lobby_shows_the_code_and_a_second_player_joining():
         port = lobby.hosted.address[1]
         assert f":{port}" in screen_text(app)
         await pilot.press("s")  # an SSH door for this table (issue 11), on 127.0.0.1 like the table
-        await wait_until(pilot, lambda: "ssh " in screen_text(app) and "password:" in screen_text(app),
-                         "the ssh line in the lobby")
+        await until(lambda: "ssh " in screen_text(app) and "password:" in screen_text(app),
+                    "the ssh line in the lobby", pilot=pilot)
         door = lobby.hosted.ssh_door
         assert door.address[0] == "127.0.0.1" and door.settings.join == f"127.0.0.1:{port}"
         guest = TableClient("127.0.0.1", port, name="Bob", code=code)
         await guest.start()
         try:
-            await wait_until(pilot, lambda: "Bob" in screen_text(app), "Bob in the lobby")
+            await until(lambda: "Bob" in screen_text(app), "Bob in the lobby", pilot=pilot)
             # Once someone has sat down, Esc asks before the table closes on them; Esc again stays.
             await pilot.press("escape")
-            await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+            await until(lambda: screen_name(app) == "ConfirmScreen", "the question", pilot=pilot)
             assert "Bob has sat down: closing the table sends them away." in screen_text(app)
             await pilot.press("escape")
-            await wait_until(pilot, lambda: app.screen is lobby, "the lobby again")
+            await until(lambda: app.screen is lobby, "the lobby again", pilot=pilot)
             await pilot.press("f")  # a bot in every empty seat: the table is full and opens
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+            await until(lambda: screen_name(app) == "TableScreen", "the table", pilot=pilot)
             await guest.wait_for(lambda snap: snap.started, timeout=30)
         finally:
             await guest.close()
@@ -119,7 +120,7 @@ async def test_the_host_lobby_opens_a_web_door_to_its_table_and_shows_its_link()
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await host_from_the_set_up(pilot, app)
         await pilot.press("w")
-        await wait_until(pilot, lambda: "token=" in screen_text(app), "the web link in the lobby")
+        await until(lambda: "token=" in screen_text(app), "the web link in the lobby", pilot=pilot)
         door = lobby.hosted.web_door
         port = lobby.hosted.address[1]
         assert door.address[0] == "127.0.0.1" and door.settings.join == f"127.0.0.1:{port}"
@@ -150,18 +151,18 @@ async def test_a_host_whose_seat_another_window_takes_is_told_in_the_lobby_and_a
         second_window = TableClient("127.0.0.1", port, token=app.client.token)
         await second_window.start()
         try:
-            await wait_until(pilot, lambda: "This window has lost its seat" in screen_text(app), "the news")
+            await until(lambda: "This window has lost its seat" in screen_text(app), "the news", pilot=pilot)
             assert "Esc closes it for everyone" in screen_text(app)
             await pilot.press("f")  # a bot in the empty seat: the game begins, in the second window
             await second_window.wait_for(lambda snap: snap.started, timeout=30)
             assert app.screen is lobby
             # The seats are still followed, from the table served here (this window's client hears nothing).
-            await wait_until(pilot, lambda: "Seat 2: empty" not in screen_text(app), "the bot in the seat list")
+            await until(lambda: "Seat 2: empty" not in screen_text(app), "the bot in the seat list", pilot=pilot)
             await pilot.press("escape")
-            await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+            await until(lambda: screen_name(app) == "ConfirmScreen", "the question", pilot=pilot)
             assert "The game has begun at this table" in screen_text(app)
             await pilot.press("enter")
-            await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+            await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
             await second_window.wait_for(lambda snap: second_window.stopped is not None, timeout=30)
             assert second_window.stopped == "the host has closed the table"
         finally:
@@ -178,10 +179,10 @@ async def test_a_name_too_long_for_the_tables_is_cut_and_said_so_and_the_table_t
     app = TurpinApp(Start(route="join", address=address), player_name=long_name, lan_interfaces=[], bell=False)
     try:
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
-                             and app.client.snapshot.seat is not None, "a seat at the table")
+            await until(lambda: screen_name(app) == "TableScreen" and app.client is not None
+                        and app.client.snapshot.seat is not None, "a seat at the table", pilot=pilot)
             assert table.seats[0].name == long_name[:40].rstrip() == app.player_name
-            await wait_until(pilot, lambda: "Names are at most 40 characters" in flat(screen_text(app)), "the notice")
+            await until(lambda: "Names are at most 40 characters" in flat(screen_text(app)), "the notice", pilot=pilot)
     finally:
         await host.close()
 
@@ -206,21 +207,21 @@ async def test_the_join_dialog_says_what_went_wrong_and_stays_open(coded_table):
     app = app_at("menu")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("j")
-        await wait_until(pilot, lambda: screen_name(app) == "JoinScreen")
+        await until(lambda: screen_name(app) == "JoinScreen", "the screen to change", pilot=pilot)
         error = lambda: str(app.screen.query_one("#join-error").render())
 
         await type_into(pilot, app, "#join-address", "not an address")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: "HOST:PORT" in error(), "the bad-address message")
+        await until(lambda: "HOST:PORT" in error(), "the bad-address message", pilot=pilot)
 
         await type_into(pilot, app, "#join-address", "127.0.0.1:1")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: "nobody is hosting" in error().lower(), "the nobody-there message")
+        await until(lambda: "nobody is hosting" in error().lower(), "the nobody-there message", pilot=pilot)
 
         await type_into(pilot, app, "#join-address", address)
         await type_into(pilot, app, "#join-code", "WRONG1")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: "wrong" in error().lower(), "the wrong-code message")
+        await until(lambda: "wrong" in error().lower(), "the wrong-code message", pilot=pilot)
         assert screen_name(app) == "JoinScreen"
 
         # Fill the table, then try again with the right code: full, and the dialog offers to watch.
@@ -231,11 +232,11 @@ async def test_the_join_dialog_says_what_went_wrong_and_stays_open(coded_table):
         try:
             await type_into(pilot, app, "#join-code", "k7qx2m")
             await pilot.press("enter")
-            await wait_until(pilot, lambda: "spectate" in error().lower(), "the full-table message")
+            await until(lambda: "spectate" in error().lower(), "the full-table message", pilot=pilot)
             assert error() == "Every seat at this table is taken. Press Spectate to watch it instead."
             assert app.screen.focused.id == "join-watch"
             await pilot.press("enter")
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "watching the full table")
+            await until(lambda: screen_name(app) == "TableScreen", "watching the full table", pilot=pilot)
             assert app.screen.frame.spectating
         finally:
             for other in others:
@@ -248,18 +249,18 @@ async def test_names_and_chat_from_others_show_literally_never_as_markup():
     app = app_at("join", address=address)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+            await until(lambda: screen_name(app) == "TableScreen", "the table", pilot=pilot)
             villain = TableClient("127.0.0.1", host.address[1], name=HOSTILE)
             await villain.start()
             try:
-                await wait_until(pilot, lambda: HOSTILE in screen_text(app),
-                                 "the hostile name shown as typed")
+                await until(lambda: HOSTILE in screen_text(app),
+                            "the hostile name shown as typed", pilot=pilot)
                 say = getattr(villain, "say", None)
                 if say is not None:
                     await say(HOSTILE)
-                    await pilot.pause(0.3)
+                    await until(lambda: screen_text(app).count(HOSTILE) > 1, "the hostile line said", pilot=pilot)
                 await pilot.click("#players")
-                await pilot.pause(0.2)
+                await pilot.pause()
                 assert app.is_running and screen_name(app) == "TableScreen"
             finally:
                 await villain.close()
@@ -273,23 +274,23 @@ async def test_players_leaving_and_coming_back_are_announced():
     app = app_at("join", address=address)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
-                             and app.screen.frame.view is not None, "the table")
+            await until(lambda: screen_name(app) == "TableScreen"
+                        and app.screen.frame.view is not None, "the table", pilot=pilot)
             bob = TableClient("127.0.0.1", host.address[1], name="Bob")
             await bob.start()
-            await wait_until(pilot, lambda: "Bob sits down in seat 2" in logged(app), "Bob sitting down")
-            await wait_until(pilot, lambda: app.screen.frame.started, "the game")
+            await until(lambda: "Bob sits down in seat 2" in logged(app), "Bob sitting down", pilot=pilot)
+            await until(lambda: app.screen.frame.started, "the game", pilot=pilot)
             if app.screen.frame.choices:  # our move first: make it, so that the table waits for Bob
                 await pilot.press("1")
-            await wait_until(pilot, lambda: "Waiting for Bob." in screen_text(app), "waiting for Bob")
+            await until(lambda: "Waiting for Bob." in screen_text(app), "waiting for Bob", pilot=pilot)
             token = bob.token
             await bob.close()
-            await wait_until(pilot, lambda: "Bob has left the table" in logged(app), "Bob leaving")
+            await until(lambda: "Bob has left the table" in logged(app), "Bob leaving", pilot=pilot)
             # The wait says Bob is away, not only another pane.
-            await wait_until(pilot, lambda: "Waiting for Bob (away)." in screen_text(app), "Bob away")
+            await until(lambda: "Waiting for Bob (away)." in screen_text(app), "Bob away", pilot=pilot)
             bob = TableClient("127.0.0.1", host.address[1], token=token)
             await bob.start()
-            await wait_until(pilot, lambda: "Bob is back" in logged(app), "Bob's return")
+            await until(lambda: "Bob is back" in logged(app), "Bob's return", pilot=pilot)
             await bob.close()
     finally:
         await host.close()
@@ -301,12 +302,12 @@ async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
     port = host.address[1]
     app = app_at("join", address=address)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
-                         and app.screen.frame.view is not None, "the table")
+        await until(lambda: screen_name(app) == "TableScreen"
+                    and app.screen.frame.view is not None, "the table", pilot=pilot)
         banner = lambda: app.screen.query_one("#banner")
         assert not banner().display
         await host.close()
-        await wait_until(pilot, lambda: banner().display and "Lost the host" in screen_text(app), "the banner")
+        await until(lambda: banner().display and "Lost the host" in screen_text(app), "the banner", pilot=pilot)
         said = flat(str(banner().render()))  # (the words wrap where the reason's length puts them)
         assert "Esc leaves the table" in said and "trying again" not in said, said  # one clock
         # The host stopping is not a refusal of anything (no "Not allowed" toast), and leaving
@@ -317,7 +318,7 @@ async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
         host = TableHost(table, HostSettings(bot_delay=3600))  # the same table comes back on its port
         await host.start("127.0.0.1", port)
         try:
-            await wait_until(pilot, lambda: not banner().display, "the banner to clear")
+            await until(lambda: not banner().display, "the banner to clear", pilot=pilot)
             assert app.screen.frame.seat == 0
         finally:
             await host.close()
@@ -329,13 +330,13 @@ async def test_chat_while_the_host_is_away_says_it_was_not_sent_and_the_app_play
     host, address = await serve(table, bot_delay=3600)
     app = app_at("join", address=address)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
-                         and app.screen.frame.view is not None, "the table")
+        await until(lambda: screen_name(app) == "TableScreen"
+                    and app.screen.frame.view is not None, "the table", pilot=pilot)
         await host.close()
-        await wait_until(pilot, lambda: "Lost the host" in screen_text(app), "the banner")
+        await until(lambda: "Lost the host" in screen_text(app), "the banner", pilot=pilot)
         await pilot.press("t", *"host?", "enter")
-        await wait_until(pilot, lambda: any("Not sent" in str(toast.message) for toast in app._notifications),
-                         "the notice")
+        await until(lambda: any("Not sent" in str(toast.message) for toast in app._notifications),
+                    "the notice", pilot=pilot)
         assert app.is_running and screen_name(app) == "TableScreen"
 
 
@@ -346,10 +347,10 @@ async def test_leaving_before_the_game_begins_says_the_seat_waits():
     app = app_at("join", address=address)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
-                             "the table")
+            await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
+                        "the table", pilot=pilot)
             await pilot.press("escape")
-            await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+            await until(lambda: screen_name(app) == "ConfirmScreen", "the question", pilot=pilot)
             assert "The game has not begun: your seat waits for you" in " ".join(screen_text(app).split())
     finally:
         await host.close()
@@ -364,10 +365,10 @@ async def test_a_guest_reading_the_results_is_told_when_the_host_closes_the_tabl
     app = app_at("join", address=address)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await play_to_results(pilot, app)
-        await wait_until(pilot, lambda: "the new game opens here by itself" in screen_text(app), "the results")
+        await until(lambda: "the new game opens here by itself" in screen_text(app), "the results", pilot=pilot)
         await host.close(for_good=True)
-        await wait_until(pilot, lambda: "closed the table: no new game will open here" in screen_text(app),
-                         "the results to say so")
+        await until(lambda: "closed the table: no new game will open here" in screen_text(app),
+                    "the results to say so", pilot=pilot)
         assert any(str(toast.message).startswith("The host has closed the table. Esc goes back")
                    for toast in app._notifications)
 
@@ -404,9 +405,9 @@ async def test_the_rules_help_wraps_its_sentences_to_the_terminal_not_to_the_fil
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await until(lambda: isinstance(app.screen, TableScreen), "the table", pilot=pilot)
         await pilot.press("question_mark")
-        await wait_until(pilot, lambda: "stand & deliver" in screen_text(app), "the rules")
+        await until(lambda: "stand & deliver" in screen_text(app), "the rules", pilot=pilot)
         shown = app.screen.query_one("#rules-scroll").scrollable_content_region
         region = app.screen.query_one(".rules-game").content_region.intersection(shown)
         rows = [row[region.x:region.right].rstrip() for row in screen_text(app).splitlines()[region.y:region.bottom]]
@@ -421,9 +422,9 @@ async def test_the_set_up_form_says_where_the_focus_is_and_what_is_ticked_withou
     colours)."""
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         await pilot.press("g")
-        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and app.focused is not None, "the set-up")
+        await until(lambda: screen_name(app) == "SetupScreen" and app.focused is not None, "the set-up", pilot=pilot)
         assert app.focused.id == "setup-game"
 
         def marked_labels() -> list[str]:
@@ -432,7 +433,7 @@ async def test_the_set_up_form_says_where_the_focus_is_and_what_is_ticked_withou
         assert marked_labels() == ["Game"]
         assert app.screen.query_one(".setup-row.-focused .setup-label").styles.text_style.reverse
         await pilot.press("tab")
-        await wait_until(pilot, lambda: marked_labels() == ["Seat 2"], "the mark on the next field")
+        await until(lambda: marked_labels() == ["Seat 2"], "the mark on the next field", pilot=pilot)
 
         def open_piles_line() -> str:
             return next(line for line in screen_text(app).splitlines() if "open piles" in line)
@@ -440,15 +441,15 @@ async def test_the_set_up_form_says_where_the_focus_is_and_what_is_ticked_withou
         assert "▐ ▌ open piles" in open_piles_line()
         app.screen.query_one("#option-open_piles").focus()
         await pilot.press("space")
-        await wait_until(pilot, lambda: "▐X▌ open piles" in open_piles_line(), "the tick")
+        await until(lambda: "▐X▌ open piles" in open_piles_line(), "the tick", pilot=pilot)
         assert marked_labels() == ["open piles"]
 
 
 async def open_the_set_up(pilot, app: TurpinApp, field: str) -> None:
     """From the menu, the set-up of a game against bots (g), once ``field`` is in it."""
-    await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+    await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
     await pilot.press("g")
-    await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query(field)), "the set-up")
+    await until(lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query(field)), "the set-up", pilot=pilot)
 
 
 async def test_changing_the_number_of_players_keeps_the_focus_on_players():
@@ -460,9 +461,9 @@ async def test_changing_the_number_of_players_keeps_the_focus_on_players():
         players = app.screen.query_one("#option-players")
         players.focus()
         players.value = 3
-        await wait_until(pilot, lambda: len(app.screen.query(".setup-seat")) == 2, "the seats rebuilt")
-        await wait_until(pilot, lambda: app.focused is not None and app.focused.id == "option-players",
-                         "the focus back on players")
+        await until(lambda: len(app.screen.query(".setup-seat")) == 2, "the seats rebuilt", pilot=pilot)
+        await until(lambda: app.focused is not None and app.focused.id == "option-players",
+                    "the focus back on players", pilot=pilot)
         assert app.screen.query_one("#option-players").value == 3
 
 
@@ -471,20 +472,20 @@ async def test_the_host_set_up_opens_with_the_choices_of_the_last_one():
     the seed is blank again (a fresh game)."""
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         await pilot.press("h")
-        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#setup-seed")),
-                         "the host set-up")
+        await until(lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#setup-seed")),
+                    "the host set-up", pilot=pilot)
         app.screen.query_one("#setup-game").value = "highwayman"
-        await wait_until(pilot, lambda: app.screen.game_id == "highwayman", "Highwayman chosen")
+        await until(lambda: app.screen.game_id == "highwayman", "Highwayman chosen", pilot=pilot)
         app.screen.query_one("#setup-interface").value = "127.0.0.1"
         app.screen.query_one("#setup-seed").value = "12"
         await host_from_the_set_up(pilot, app)
         await pilot.press("escape")  # nobody has sat down: the table closes without a question
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu again")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu again", pilot=pilot)
         await pilot.press("h")
-        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#setup-seed")),
-                         "the host set-up again")
+        await until(lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#setup-seed")),
+                    "the host set-up again", pilot=pilot)
         assert app.screen.query_one("#setup-game").value == "highwayman"
         assert app.screen.query_one("#setup-interface").value == "127.0.0.1"
         assert app.screen.query_one("#setup-seed").value == ""
@@ -497,11 +498,11 @@ async def test_a_set_up_problem_goes_once_it_is_put_right():
         pistols = app.screen.query_one("#option-pistols")
         pistols.value = "995"
         await pilot.press("ctrl+s")
-        await wait_until(pilot, lambda: "pistols" in screen_text(app) and "995" in screen_text(app).split("Seed")[-1],
-                         "the problem said")
+        await until(lambda: "pistols" in screen_text(app) and "995" in screen_text(app).split("Seed")[-1],
+                    "the problem said", pilot=pilot)
         assert screen_name(app) == "SetupScreen"
         pistols.value = "6"
-        await wait_until(pilot, lambda: "995" not in screen_text(app), "the problem gone")
+        await until(lambda: "995" not in screen_text(app), "the problem gone", pilot=pilot)
 
 
 async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resumed_table(tmp_path):
@@ -518,10 +519,10 @@ async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resum
                      port=wanted, room_code="ABC123", advertise=False)
     app = app_at("host", plan=plan)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen", "the host set-up")
+        await until(lambda: screen_name(app) == "SetupScreen", "the host set-up", pilot=pilot)
         await pilot.press("ctrl+s")
-        await wait_until(pilot, lambda: screen_name(app) == "LobbyScreen" and app.client is not None
-                         and app.client.snapshot.seats, "the lobby")
+        await until(lambda: screen_name(app) == "LobbyScreen" and app.client is not None
+                    and app.client.snapshot.seats, "the lobby", pilot=pilot)
         hosted = app.screen.hosted
         assert hosted.address[1] == wanted and hosted.table.code == "ABC123"
         assert "A B C 1 2 3" in screen_text(app)
@@ -554,15 +555,15 @@ async def test_join_from_the_command_line_takes_its_name_seat_and_token():
         assert start["args"].player_name == "[b]Bo[/b]"
         app = TurpinApp(start["start"], player_name=start["args"].player_name, lan_interfaces=[], bell=False)
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
-                             and app.client.snapshot.seat is not None, "the table")
+            await until(lambda: screen_name(app) == "TableScreen" and app.client is not None
+                        and app.client.snapshot.seat is not None, "the table", pilot=pilot)
             assert app.client.snapshot.seat == 2 and table.seats[2].name == "[b]Bo[/b]"
             token = app.client.token
         again = Start(route="join", address=address, extra={"token": token, "seat": None})
         app = TurpinApp(again, player_name="Someone", lan_interfaces=[], bell=False)
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
-                             and app.client.snapshot.seat is not None, "the table again")
+            await until(lambda: screen_name(app) == "TableScreen" and app.client is not None
+                        and app.client.snapshot.seat is not None, "the table again", pilot=pilot)
             assert app.client.snapshot.seat == 2, "the token took the seat back"
     finally:
         await host.close()
@@ -576,8 +577,8 @@ async def test_a_window_whose_seat_another_takes_over_says_so_on_every_tab():
         other = TableClient("127.0.0.1", host.address[1], token=app.client.token)
         await other.start()
         try:
-            await wait_until(pilot, lambda: "You are out of this game: this seat was taken over"
-                             in flat(screen_text(app)), "the banner")
+            await until(lambda: "You are out of this game: this seat was taken over"
+                        in flat(screen_text(app)), "the banner", pilot=pilot)
             assert app.screen.query_one("#banner").display
         finally:
             await other.close()
@@ -589,13 +590,13 @@ async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on
     watches the table."""
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     async with app_at_table("join", table, (100, 30), toasts=True) as (app, pilot, host):
-        await wait_until(pilot, lambda: bool(app.screen.frame.choices), "a move to make")
+        await until(lambda: bool(app.screen.frame.choices), "a move to make", pilot=pilot)
         host.hand_to_bot(0, "was handed to a bot by the host")
-        await wait_until(pilot, lambda: "You are out of this game: your seat was handed to a bot"
-                         in flat(screen_text(app)), "the news")
+        await until(lambda: "You are out of this game: your seat was handed to a bot"
+                    in flat(screen_text(app)), "the news", pilot=pilot)
         toasts = lambda: [(toast.title, toast.message) for toast in app._notifications]  # (Textual's own list)
-        await wait_until(pilot, lambda: any("You are out of this game" in message for _, message in toasts()),
-                         "the toast")
+        await until(lambda: any("You are out of this game" in message for _, message in toasts()),
+                    "the toast", pilot=pilot)
         assert not any(title == "Not allowed" for title, _ in toasts()), toasts()
         shown = screen_text(app)
         assert "The table plays on without you: s watches it" in flat(shown) and "The table is gone" not in shown
@@ -606,9 +607,9 @@ async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on
                   if active.enabled and active.binding.show}
         assert footer.get("s") == "watch it", footer
         await pilot.press("s")
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
-                         and app.client.role == "spectator" and app.screen.frame.view is not None,
-                         "the same table, watched")
+        await until(lambda: screen_name(app) == "TableScreen" and app.client is not None
+                    and app.client.role == "spectator" and app.screen.frame.view is not None,
+                    "the same table, watched", pilot=pilot)
         assert "only what is public" in screen_text(app)
 
 
@@ -617,7 +618,7 @@ async def test_a_narrow_spectator_has_no_empty_hand_tab_and_is_told_only_public_
     public shows (A1), not "you see what every player sees", which reads as every hand."""
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     async with app_at_table("spectate", table, (80, 24)) as (app, pilot, host):
-        await wait_until(pilot, lambda: "only what is public" in screen_text(app), "the spectating line")
+        await until(lambda: "only what is public" in screen_text(app), "the spectating line", pilot=pilot)
         strip = screen_text(app).splitlines()[1]
         assert "Board" in strip and "Sheet" in strip and "Hand" not in strip, strip
         tabs = app.screen.query_one("#pane-tabs")
@@ -634,9 +635,9 @@ async def test_the_menus_rules_go_to_each_game_by_key_and_name_options_as_the_fo
     from core.registry import all_games
     app = app_at("menu")
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         await pilot.press("question_mark")
-        await wait_until(pilot, lambda: screen_name(app) == "RulesScreen", "the rules")
+        await until(lambda: screen_name(app) == "RulesScreen", "the rules", pilot=pilot)
         games = list(all_games().values())
         keys = flat(str(app.screen.query_one("#rules-keys").render()))
         for number, game in enumerate(games, 1):
@@ -644,8 +645,8 @@ async def test_the_menus_rules_go_to_each_game_by_key_and_name_options_as_the_fo
         scroll = app.screen.query_one("#rules-scroll")
         for number, game in reversed(list(enumerate(games, 1))):
             await pilot.press(str(number))
-            await wait_until(pilot, lambda: scroll.scroll_y == app.screen.query(".rules-game")[number - 1].virtual_region.y,
-                             f"the rules of {game.title} on top")
+            await until(lambda: scroll.scroll_y == app.screen.query(".rules-game")[number - 1].virtual_region.y,
+                        f"the rules of {game.title} on top", pilot=pilot)
             assert game.title in screen_text(app)
     from tui.screens.rules import option_line
     turpin = get_game("turpin")
@@ -661,15 +662,15 @@ async def test_text_typed_fast_after_a_tab_goes_into_the_next_field():
     app = app_at("menu")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("j")
-        await wait_until(pilot, lambda: screen_name(app) == "JoinScreen", "the join dialog")
+        await until(lambda: screen_name(app) == "JoinScreen", "the join dialog", pilot=pilot)
         address, code = app.screen.query_one("#join-address"), app.screen.query_one("#join-code")
         address.value, code.value = "", ""
         address.focus()
         await pilot.pause()
         for key, character in [("a", "a"), ("b", "b"), ("tab", "\t"), ("c", "c"), ("d", "d")]:
             app.post_message(events.Key(key, character))  # all queued before any is handled
-        await wait_until(pilot, lambda: code.value == "CD" or code.value == "cd" or address.value != "ab",
-                         "the keys handled")
+        await until(lambda: code.value == "CD" or code.value == "cd" or address.value != "ab",
+                    "the keys handled", pilot=pilot)
         await pilot.pause()
         assert address.value == "ab" and code.value.lower() == "cd", (address.value, code.value)
 
@@ -689,7 +690,7 @@ async def test_the_host_of_a_lan_table_plays_again_with_the_same_people():
         await guest.start()
         try:
             guest_plays = asyncio.ensure_future(play_randomly(guest, random.Random(1)))
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+            await until(lambda: screen_name(app) == "TableScreen", "the table", pilot=pilot)
             table = app.screen
             while screen_name(app) != "ResultsScreen":
                 if screen_name(app) == "TableScreen" and table.frame.choices:
@@ -697,17 +698,17 @@ async def test_the_host_of_a_lan_table_plays_again_with_the_same_people():
                 await pilot.pause(0.05)
             await guest_plays
             first_record = app.record_path
-            await wait_until(pilot, lambda: "Play again" in screen_text(app), "the button")
+            await until(lambda: "Play again" in screen_text(app), "the button", pilot=pilot)
             await guest.say("good game")
             from tui.widgets.log import TableLog
-            await wait_until(pilot, lambda: "Bob: good game" in table.query_one(TableLog).plain_lines,
-                             "the last game's chat")
+            await until(lambda: "Bob: good game" in table.query_one(TableLog).plain_lines,
+                        "the last game's chat", pilot=pilot)
             await pilot.press("p")
-            await wait_until(pilot, lambda: app.screen is table and table.frame.result is None
-                             and table.frame.turn == 0, "the new game on the table")
+            await until(lambda: app.screen is table and table.frame.result is None
+                        and table.frame.turn == 0, "the new game on the table", pilot=pilot)
             await guest.wait_for(lambda snap: snap.result is None and snap.turn == 0, 30)
             assert guest.snapshot.seat == 1 and app.record_path != first_record
-            await wait_until(pilot, lambda: "A new game begins at this table" in logged(app), "the notice")
+            await until(lambda: "A new game begins at this table" in logged(app), "the notice", pilot=pilot)
             # The new game's log opens with it, above the deal's first line
             assert logged(app).splitlines()[0].startswith("A new game begins at this table"), logged(app)
             assert "good game" not in logged(app)  # the last game's lines stay out of the new log
@@ -723,13 +724,13 @@ async def test_the_host_is_told_the_mute_key_when_a_spectator_first_speaks():
         await watcher.start()
         try:
             await watcher.say("hello all")
-            await wait_until(pilot, lambda: "M mutes spectators' chat" in logged(app), "the hint")
+            await until(lambda: "M mutes spectators' chat" in logged(app), "the hint", pilot=pilot)
             await watcher.say("and again")
-            await wait_until(pilot, lambda: "Sam (spectator): and again" in logged(app), "the second line")
+            await until(lambda: "Sam (spectator): and again" in logged(app), "the second line", pilot=pilot)
             assert logged(app).count("M mutes spectators' chat") == 1
             app.screen.query_one("#move-choices").focus()
             await pilot.press("M")
-            await wait_until(pilot, lambda: lobby.hosted.table.spectators_muted, "spectators muted")
+            await until(lambda: lobby.hosted.table.spectators_muted, "spectators muted", pilot=pilot)
         finally:
             await watcher.close()
 
@@ -747,34 +748,35 @@ async def test_the_host_of_a_lan_table_lets_a_bot_play_for_a_guest_who_left_unti
         hosted = lobby.hosted
         bob = TableClient(*hosted.join_address, name="Bob")
         await bob.start()
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.started, "the game")
+        await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.started, "the game", pilot=pilot)
         table = app.screen
         assert "bot for absent" not in screen_text(app)  # nobody is away: not in the footer
         token = bob.token
         await bob.close()
-        await wait_until(pilot, lambda: "B bot for absent" in screen_text(app).splitlines()[-1], "the key in the footer")
+        await until(lambda: "B bot for absent" in screen_text(app).splitlines()[-1], "the key in the footer", pilot=pilot)
         if table.frame.choices:
             await pilot.press("1")  # our move: the table then waits for Bob's
-        await wait_until(pilot, lambda: "Waiting for Bob (away)." in screen_text(app), "the table waiting")
+        await until(lambda: "Waiting for Bob (away)." in screen_text(app), "the table waiting", pilot=pilot)
         await pilot.press("B")
-        await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+        await until(lambda: screen_name(app) == "ConfirmScreen", "the question", pilot=pilot)
         assert "Let a bot play for Bob?" in screen_text(app) and "Keep waiting" in screen_text(app)  # not "Stay"
         await pilot.press("enter")
-        await wait_until(pilot, lambda: hosted.table.seats[1].kind == "bot", "a bot in Bob's seat")
-        await wait_until(pilot, lambda: "bot for absent" not in screen_text(app), "the key gone")
+        await until(lambda: hosted.table.seats[1].kind == "bot", "a bot in Bob's seat", pilot=pilot)
+        await until(lambda: "bot for absent" not in screen_text(app), "the key gone", pilot=pilot)
         moves = len(hosted.table.actions)
-        for _ in range(200):  # the game goes on: the bot plays Bob's moves, we ours
-            if len(hosted.table.actions) > moves + 2:
-                break
-            if screen_name(app) == "TableScreen" and table.frame.choices and not table.frame.sent:
+
+        def our_move() -> bool:
+            return screen_name(app) == "TableScreen" and bool(table.frame.choices) and not table.frame.sent
+        while len(hosted.table.actions) <= moves + 2:  # the game goes on: the bot plays Bob's moves, we ours
+            await until(lambda: our_move() or len(hosted.table.actions) > moves + 2, "a move by us or Bob's bot",
+                        pilot=pilot)
+            if our_move():
                 await pilot.press("1")
-            await pilot.pause(0.05)
-        assert len(hosted.table.actions) > moves + 2
         bob = TableClient(*hosted.join_address, token=token)
         await bob.start()
         try:
             await bob.wait_for(lambda snap: snap.seat == 1, 30)
-            await wait_until(pilot, lambda: hosted.table.seats[1].kind == "player", "Bob back in his seat")
+            await until(lambda: hosted.table.seats[1].kind == "player", "Bob back in his seat", pilot=pilot)
         finally:
             await bob.close()
 
@@ -789,12 +791,9 @@ async def test_the_host_closing_his_table_is_told_as_that_not_as_his_leaving_it(
         await watcher.start()
         try:
             await pilot.press("escape")
-            await wait_until(pilot, lambda: screen_name(app) == "ConfirmScreen", "the question")
+            await until(lambda: screen_name(app) == "ConfirmScreen", "the question", pilot=pilot)
             await pilot.press("enter")
-            for _ in range(200):
-                if any(update.kind == "stopped" for update in heard):
-                    break
-                await asyncio.sleep(0.02)
+            await until(lambda: any(update.kind == "stopped" for update in heard), "the table stopped", pilot=pilot)
             said = [update.text for update in heard if update.kind in ("notice", "stopped", "error")]
             assert any("closed the table" in text for text in said), said
             assert not any("left the table" in text for text in said), said
@@ -815,16 +814,16 @@ async def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bot_played_fo
         await cat.start()
         token = cat.token
         await cat.close()
-        await asyncio.sleep(0.1)
+        await until(lambda: not table.public_seats()[1]["connected"], "Cat gone from the table")
         host.hand_to_bot(1, "is played by a bot until its player is back", keep_warm=True)
         app = TurpinApp(Start(route="join", address=address, extra={"token": token, "seat": None}),
                         player_name="Cat", lan_interfaces=[], bell=False)
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
-                             and app.client.snapshot.seat == 1, "the seat back")
+            await until(lambda: screen_name(app) == "TableScreen" and app.client is not None
+                        and app.client.snapshot.seat == 1, "the seat back", pilot=pilot)
             from tui.widgets.log import TableLog
-            await wait_until(pilot, lambda: any("While you were away" in line for log in app.screen.query(TableLog)
-                                                for line in log.plain_lines), "the bot's news in the log")
+            await until(lambda: any("While you were away" in line for log in app.screen.query(TableLog)
+                                           for line in log.plain_lines), "the bot's news in the log", pilot=pilot)
             assert any("While you were away" in note.message for note in app._notifications)
         await ann.close()
     finally:
@@ -870,18 +869,18 @@ async def test_the_join_screen_offers_the_seat_this_terminal_last_sat_in():
     try:
         first = app_at("join", address=address, code="K7QX2M")
         async with first.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(first) == "TableScreen" and first.client is not None
-                             and first.client.snapshot.seat is not None, "the seat")
+            await until(lambda: screen_name(first) == "TableScreen" and first.client is not None
+                        and first.client.snapshot.seat is not None, "the seat", pilot=pilot)
             seat = first.client.snapshot.seat
         again = TurpinApp(Start(), player_name="Ann", lan_interfaces=[], bell=False)
         async with again.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(again) == "MenuScreen", "the menu")
+            await until(lambda: screen_name(again) == "MenuScreen", "the menu", pilot=pilot)
             await pilot.press("j")
-            await wait_until(pilot, lambda: screen_name(again) == "JoinScreen", "the join screen")
-            await wait_until(pilot, lambda: f"You last sat at {address}" in screen_text(again), "the offer")
+            await until(lambda: screen_name(again) == "JoinScreen", "the join screen", pilot=pilot)
+            await until(lambda: f"You last sat at {address}" in screen_text(again), "the offer", pilot=pilot)
             await pilot.press("enter")
-            await wait_until(pilot, lambda: screen_name(again) == "TableScreen" and again.client is not None
-                             and again.client.snapshot.seat == seat, "the same seat again")
+            await until(lambda: screen_name(again) == "TableScreen" and again.client is not None
+                        and again.client.snapshot.seat == seat, "the same seat again", pilot=pilot)
     finally:
         await host.close()
 
@@ -894,15 +893,15 @@ async def test_chat_from_one_of_two_seats_of_one_name_says_which():
     app = app_at("join", address=address)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.client is not None
-                             and app.client.snapshot.seat == 0, "the table")
+            await until(lambda: screen_name(app) == "TableScreen" and app.client is not None
+                        and app.client.snapshot.seat == 0, "the table", pilot=pilot)
             twin = TableClient("127.0.0.1", host.address[1], name="Ann")
             await twin.start()
             try:
-                await wait_until(pilot, lambda: len(app.screen.frame.seats) == 2
-                                 and app.screen.frame.seats[1].get("name") == "Ann", "the second Ann")
+                await until(lambda: len(app.screen.frame.seats) == 2
+                            and app.screen.frame.seats[1].get("name") == "Ann", "the second Ann", pilot=pilot)
                 await twin.say("hello twin")
-                await wait_until(pilot, lambda: "Ann (seat 2): hello twin" in logged(app), "the chat line")
+                await until(lambda: "Ann (seat 2): hello twin" in logged(app), "the chat line", pilot=pilot)
                 header = screen_text(app).splitlines()[0]
                 assert "you: Ann (seat 1)" in header and "(seat 1) (seat 1)" not in header, header
             finally:
@@ -921,8 +920,8 @@ async def test_a_spectator_before_the_game_starts_is_told_the_seats_are_filling(
     app = app_at("spectate", address=address)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
-            await wait_until(pilot, lambda: "Waiting for players: 1 of 2 seats taken" in screen_text(app), "the news")
+            await until(lambda: screen_name(app) == "TableScreen", "the table", pilot=pilot)
+            await until(lambda: "Waiting for players: 1 of 2 seats taken" in screen_text(app), "the news", pilot=pilot)
     finally:
         await ann.close()
         await host.close()
@@ -936,8 +935,8 @@ async def a_first_window_seated(table: Table):
     try:
         first = app_at("join", address=address)
         async with first.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(first) == "TableScreen" and first.client is not None
-                             and first.client.snapshot.seat == 0, "the first window seated")
+            await until(lambda: screen_name(first) == "TableScreen" and first.client is not None
+                        and first.client.snapshot.seat == 0, "the first window seated", pilot=pilot)
             yield first, host, address
     finally:
         await host.close()
@@ -955,8 +954,8 @@ async def test_a_second_window_of_the_same_terminal_takes_a_new_seat_not_the_one
     async with a_first_window_seated(table) as (first, host, address):
         second = a_second_window(address)
         async with second.run_test(size=(100, 30)) as other:
-            await wait_until(other, lambda: screen_name(second) == "TableScreen" and second.client is not None
-                             and second.client.snapshot.seat is not None, "the second window seated")
+            await until(lambda: screen_name(second) == "TableScreen" and second.client is not None
+                        and second.client.snapshot.seat is not None, "the second window seated", pilot=other)
             assert second.client.snapshot.seat == 1
             assert first.client.stopped is None and first.client.snapshot.seat == 0
             assert [info.name for info in table.seats[:2]] == ["Ann", "Zed"]
@@ -966,9 +965,9 @@ async def test_the_spectate_form_asks_for_no_room_code():
     """The spectate form has no room code field ("Room code (not needed to watch)"), one not to fill."""
     app = TurpinApp(Start(), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         await pilot.press("s")
-        await wait_until(pilot, lambda: screen_name(app) == "JoinScreen" and "Address" in screen_text(app), "the form")
+        await until(lambda: screen_name(app) == "JoinScreen" and "Address" in screen_text(app), "the form", pilot=pilot)
         assert "Room code" not in screen_text(app) and "Spectate a table" in screen_text(app)
 
 
@@ -983,7 +982,7 @@ async def test_a_second_window_at_a_full_table_is_told_its_seat_is_held_elsewher
         try:
             second = a_second_window(address)
             async with second.run_test(size=(100, 30)) as other:
-                await wait_until(other, lambda: "is still held by" in screen_text(second), "the reason")
+                await until(lambda: "is still held by" in screen_text(second), "the reason", pilot=other)
                 assert first.client.stopped is None and first.client.snapshot.seat == 0
         finally:
             await bob.close()
@@ -998,13 +997,13 @@ async def test_the_join_dialog_hands_the_focus_to_the_lan_list_once_it_lists_a_t
         app = app_at("menu")
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.press("j")
-            await wait_until(pilot, lambda: screen_name(app) == "JoinScreen", "the join dialog")
+            await until(lambda: screen_name(app) == "JoinScreen", "the join dialog", pilot=pilot)
             address = app.screen.query_one("#join-address")
             assert app.screen.focused is address
             await pilot.press(*typed) if typed else None
             lan = app.screen.query_one(LanTables)
             lan.post_message(LanTables.Changed("added", heard))  # as the browser posts a table it hears
-            await wait_until(pilot, lambda: lan.row_count == 1, "the table in the list")
+            await until(lambda: lan.row_count == 1, "the table in the list", pilot=pilot)
             await pilot.pause()
             assert app.screen.focused is (lan if not typed else address), typed
 
@@ -1018,10 +1017,10 @@ async def test_a_host_who_closes_a_lan_table_mid_game_is_told_how_to_serve_it_ag
         path = app.record_path
         assert path is not None
         await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(app) != "TableScreen", "the question")
+        await until(lambda: screen_name(app) != "TableScreen", "the question", pilot=pilot)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen" and "To serve it again" in
-                         screen_text(app), "the menu's line")
+        await until(lambda: screen_name(app) == "MenuScreen" and "To serve it again" in
+                    screen_text(app), "the menu's line", pilot=pilot)
         command = f"turpin host --headless --resume {shlex.quote(path)}"
         assert command in str(app.screen.query_one("#menu-hint").content)  # wrapped on screen: a long path
         assert Table.from_record(get_game("turpin"), read_record(path)).seats[1].kind == "bot"
@@ -1032,10 +1031,10 @@ async def test_the_set_up_chooses_the_turn_clock():
     seconds, 0 is none, and a negative one is a problem the set-up names."""
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu", pilot=pilot)
         await pilot.press("h")
-        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#setup-clock")),
-                         "the host set-up")
+        await until(lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#setup-clock")),
+                    "the host set-up", pilot=pilot)
         field = app.screen.query_one("#setup-clock")
         assert field.value == "" and "90 s a move" in str(field.placeholder)
         assert app.screen.read_plan().clock_seconds == 90
@@ -1046,10 +1045,10 @@ async def test_the_set_up_chooses_the_turn_clock():
         with pytest.raises(ValueError, match="turn clock"):
             app.screen.read_plan()
         await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(app) == "MenuScreen", "the menu again")
+        await until(lambda: screen_name(app) == "MenuScreen", "the menu again", pilot=pilot)
         await pilot.press("g")
-        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#setup-clock")),
-                         "the set-up against bots")
+        await until(lambda: screen_name(app) == "SetupScreen" and bool(app.screen.query("#setup-clock")),
+                    "the set-up against bots", pilot=pilot)
         assert app.screen.query_one("#setup-clock").value == ""
         assert app.screen.read_plan().clock_seconds == 0  # against bots: no clock unless asked for
 
@@ -1065,15 +1064,15 @@ async def test_the_seat_to_move_sees_its_clock_and_the_bot_moves_for_it_when_tim
                     bell=False)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.prompt is not None,
-                             "Ann's first move")
+            await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.prompt is not None,
+                        "Ann's first move", pilot=pilot)
             line = app.screen.query_one("#turn-clock")
-            await wait_until(pilot, lambda: line.display and "Your move: 0:" in str(line.render()),
-                             "her clock over the move list")
+            await until(lambda: line.display and "Your move: 0:" in str(line.render()),
+                        "her clock over the move list", pilot=pilot)
             turn = table.turn
             clock.advance(30)
-            await wait_until(pilot, lambda: "time ran out" in screen_text(app) and table.turn > turn,
-                             "the bot's move for her, in the log")
+            await until(lambda: "time ran out" in screen_text(app) and table.turn > turn,
+                        "the bot's move for her, in the log", pilot=pilot)
             assert table.actions[turn][0] == 0  # the move made was her seat's
     finally:
         await host.close()

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from core.registry import get_game
 from net.authority import Table
-from tests.net_helpers import WAIT, client, hosting, until
-from tests.tui_helpers import screen_name, screen_text, wait_until
+from tests.net_helpers import WAIT, client, hosting
+from tests.waiting import until
+from tests.tui_helpers import screen_name, screen_text
 from tui.app import Start, TurpinApp
 from tui.screens.confirm import ConfirmScreen
 
@@ -32,22 +33,22 @@ async def test_the_asker_waits_with_the_time_shown_and_the_log_keeps_his_line_in
         app = _app(host)
         bob, cat = client(host, name="Bob"), client(host, name="Cat")
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
-                             "the table")
+            await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
+                        "the table", pilot=pilot)
             for someone in (bob, cat):
                 await someone.start()
-            await wait_until(pilot, lambda: bool(app.screen.frame.choices), "Ann's choices")
+            await until(lambda: bool(app.screen.frame.choices), "Ann's choices", pilot=pilot)
             await pilot.press("U")  # nothing of hers to take back yet: the toast says why
-            await wait_until(pilot, lambda: "You have made no move yet" in screen_text(app), "the reason")
+            await until(lambda: "You have made no move yet" in screen_text(app), "the reason", pilot=pilot)
             await pilot.press("1")
-            await wait_until(pilot, lambda: app.screen.check_action("take_back", ()) is True, "the key allowed")
+            await until(lambda: app.screen.check_action("take_back", ()) is True, "the key allowed", pilot=pilot)
             await pilot.press("U")
-            await wait_until(pilot, lambda: "waiting for an answer, 0:" in screen_text(app), "her wait shown")
+            await until(lambda: "waiting for an answer, 0:" in screen_text(app), "her wait shown", pilot=pilot)
             await bob.wait_for(lambda snap: snap.take_back is not None, WAIT)
             await bob.answer_take_back(True)
             await cat.answer_take_back(True)
-            await wait_until(pilot, lambda: table.actions == [] and "took back their last move" in screen_text(app),
-                             "the move taken back, and said")
+            await until(lambda: table.actions == [] and "took back their last move" in screen_text(app),
+                        "the move taken back, and said", pilot=pilot)
             lines = _log_lines(app)
             asked = next(i for i, line in enumerate(lines) if line.startswith("You asked to take back"))
             taken = next(i for i, line in enumerate(lines) if "took back their last move" in line)
@@ -64,19 +65,19 @@ async def test_the_question_closes_on_every_screen_when_someone_else_says_no(tmp
         app = _app(host)
         bob, cat = client(host, name="Bob"), client(host, name="Cat")
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
-                             "the table")
+            await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
+                        "the table", pilot=pilot)
             for someone in (bob, cat):
                 await someone.start()
             await bob.wait_for(lambda snap: snap.prompt is not None, WAIT)
             await bob.choose(0)
             await bob.wait_for(lambda snap: snap.may_take_back, WAIT)
             await bob.take_back()
-            await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "Ann asked")
+            await until(lambda: isinstance(app.screen, ConfirmScreen), "Ann asked", pilot=pilot)
             await cat.answer_take_back(False)  # Cat's "no" decides it for everyone
             await until(lambda: table.take_back_asked is None, "the answer")
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the question gone")
-            await wait_until(pilot, lambda: "Cat keeps the move" in screen_text(app), "the toast")
+            await until(lambda: screen_name(app) == "TableScreen", "the question gone", pilot=pilot)
+            await until(lambda: "Cat keeps the move" in screen_text(app), "the toast", pilot=pilot)
             assert len(table.actions) == 1 and not table.taken_back
         await bob.close()
         await cat.close()

@@ -8,11 +8,9 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 
 import pytest
 
-from tests.terminal_helpers import MAX_POLLS
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed here")]

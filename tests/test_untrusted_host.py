@@ -17,8 +17,9 @@ from core.registry import all_games
 from net.authority import Table
 from net.untrusted import forged_marks, name_problem, player_name, printable, printable_message
 from tests.hostile_host import FORBIDDEN_OUTPUT, hostile, hostile_in_front_of, unprintable_in
-from tests.net_helpers import FAST, TOY, WAIT, client, close_all, hosting, play_randomly
-from tests.tui_helpers import play_to_results, screen_name, screen_text, wait_until
+from tests.net_helpers import TOY, WAIT, client, close_all, hosting, play_randomly
+from tests.tui_helpers import play_to_results, screen_text
+from tests.waiting import until
 from tui.app import Start, TurpinApp
 from tui.glyphs import ASCII, UNICODE
 from tui.text_client import play_text
@@ -106,13 +107,13 @@ async def test_the_app_at_a_hostile_hosts_table_shows_no_control_character_from_
         address = f"127.0.0.1:{proxy.address[1]}"
         app = TurpinApp(Start(route="join", address=address), player_name="Ann", lan_interfaces=[], bell=False)
         async with app.run_test(size=(200, 50)) as pilot:
-            await wait_until(pilot, lambda: NAME_SHOWN in screen_text(app), "the table drawn")
+            await until(lambda: NAME_SHOWN in screen_text(app), "the table drawn", pilot=pilot)
             await watcher.start()
             await watcher.say("Hark")
             table.notice("The host says hello")
             # the log folds the long poisoned line in its pane: the line is looked for where it is kept
-            await wait_until(pilot, lambda: any("Hark" in line.plain for _, line in app.screen._chat),
-                             "the chat line")
+            await until(lambda: any("Hark" in line.plain for _, line in app.screen._chat),
+                        "the chat line", pilot=pilot)
             await pilot.pause()
             at_the_table = screen_text(app)
             await play_to_results(pilot, app)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-from typing import Callable
 
 from core.registry import get_game
 from net import protocol
@@ -12,11 +11,8 @@ from net.authority import Table
 from net.host import HostSettings, TableHost
 from net.record import RecordLog
 from tui.app import Start, TurpinApp
+from tests.waiting import until
 from tui.hosting import plan_against_bots
-
-#: Enough pauses for any state change the tests wait for; a bound on loops, not a time limit.
-MAX_WAITS = 3000
-
 
 def quick_app(game: str = "turpin", players: int | None = None, seed: int = 7, **options) -> TurpinApp:
     """The app opened straight at a private table against bots that play at once."""
@@ -50,8 +46,8 @@ async def app_at_table(route: str, table: Table, size: tuple[int, int], toasts: 
     app = app_at(route, address=address)
     try:
         async with app.run_test(size=size, notifications=toasts) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
-                             and app.screen.frame.view is not None, "the table")
+            await until(lambda: screen_name(app) == "TableScreen"
+                        and app.screen.frame.view is not None, "the table", pilot=pilot)
             yield app, pilot, host
     finally:
         await host.close()
@@ -79,14 +75,6 @@ def record_a_game(path, game_id: str = "turpin", seed: int = 3, names=("Ann", "B
     return table
 
 
-async def wait_until(pilot, condition: Callable[[], bool], what: str = "the screen to change") -> None:
-    for _ in range(MAX_WAITS):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"gave up waiting for {what}\n{what_the_app_was_doing(pilot.app)}")
-
-
 def what_the_app_was_doing(app: TurpinApp) -> str:
     """The screen, its workers and its text, so that a wait that gives up says where the app stood."""
     workers = ", ".join(f"{worker.name}: {worker.state.name}" for worker in app.workers) or "no workers"
@@ -104,7 +92,7 @@ def screen_name(app: TurpinApp) -> str:
 async def play_to_results(pilot, app: TurpinApp, key: str = "1", max_moves: int = 3000) -> int:
     """Answer every prompt with ``key`` until the results screen shows; returns how many moves we made."""
     from tui.screens.table import TableScreen
-    await wait_until(pilot, lambda: screen_name(app) in ("TableScreen", "ResultsScreen"), "the table")
+    await until(lambda: screen_name(app) in ("TableScreen", "ResultsScreen"), "the table", pilot=pilot)
     moves = 0
     for _ in range(max_moves * 50):
         if screen_name(app) == "ResultsScreen":

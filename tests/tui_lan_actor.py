@@ -16,7 +16,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from core.registry import get_game  # noqa: E402
 from net.authority import Table  # noqa: E402
 from net.host import HostSettings, TableHost, advertise  # noqa: E402
-from tests.tui_helpers import screen_name, wait_until  # noqa: E402
+from tests.tui_helpers import screen_name  # noqa: E402
+from tests.waiting import until
 from tui.app import Start, TurpinApp  # noqa: E402
 from tui.widgets.lan_tables import LanTables  # noqa: E402
 
@@ -30,19 +31,19 @@ async def main() -> dict:
     seen: dict = {}
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: app.screen.query(LanTables), "the LAN list under the menu")
+            await until(lambda: app.screen.query(LanTables), "the LAN list under the menu", pilot=pilot)
             lan = app.screen.query_one(LanTables)
-            await wait_until(pilot, lambda: lan.row_count > 0, "the table in the LAN list")
+            await until(lambda: lan.row_count > 0, "the table in the LAN list", pilot=pilot)
             listed = lan.selected()
             seen["listed"] = [listed.name, listed.game, listed.taken, listed.free, listed.code_needed]
             lan.focus()
             await pilot.press("enter")
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen"
-                             and app.screen.frame.view is not None, "the joined table")
+            await until(lambda: screen_name(app) == "TableScreen"
+                        and app.screen.frame.view is not None, "the joined table", pilot=pilot)
             seen["seat"] = app.screen.frame.seat
             seen["table"] = app.screen.frame.table
-            await wait_until(pilot, lambda: lan.tables and next(iter(lan.tables.values())).free == 0,
-                             "the list to say the table filled")
+            await until(lambda: lan.tables and next(iter(lan.tables.values())).free == 0,
+                        "the list to say the table filled", pilot=pilot)
             seen["free_after"] = next(iter(lan.tables.values())).free
     finally:
         if advert is not None:

@@ -31,6 +31,10 @@ PERSON = "person"
 
 class SetupScreen(Screen[None]):
     CSS_PATH = screen_styles("forms")
+    #: The first field, not Start: "set up a game" is for changing something (Enter on the menu already
+    #: starts the default game), and a focused Start scrolled a short terminal to the bottom of the form.
+    #: Named here so that nothing else (the scrolling form) holds the focus while the game's part is built.
+    AUTO_FOCUS = "#setup-game"
     BINDINGS = [
         Binding("escape", "back", "back", id="back"),
         Binding("ctrl+s", "start", "start", id="start"),
@@ -88,8 +92,6 @@ class SetupScreen(Screen[None]):
 
     async def on_mount(self) -> None:
         await self._build_game_part()
-        # The first field, not Start: "set up a game" is for changing something (Enter on the menu already
-        # starts the default game), and a focused Start scrolled a short terminal to the bottom of the form.
         self.query_one("#setup-game").focus()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
