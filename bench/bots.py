@@ -6,20 +6,19 @@
 * **Levels**: for every registered game, each level against the level below (easy v random, normal v
   easy, hard v normal): one seat of the level, every other seat of the level below, the level's seat
   rotated through every seat, game seeds fixed (``core.simulate.game_seed``). Win rates with 95% Wilson
-  intervals; a shared win counts as a win. Goals (issue 12): hard v normal 2-player ≥ 60%, 4-player ≥ 1.5×
+  intervals; a shared win counts as a win. Goals: hard v normal 2-player ≥ 60%, 4-player ≥ 1.5×
   the fair share; each level beats the one below (above the fair share). Beside hard v normal, normal v
   normal on the same seeds: what a seat scores with no edge at all, shared wins counted.
-* **Baselines** (issue 44): the normal bot against the bots a game keeps to measure it by (its module's
-  ``BASELINES``: Your Money or Your Life's normal before issue 44, and that bot declaring "playing as a
-  scoundrel" at once), 2 players, both seats, the same seeds. Goals: ≥ 55% against the normal before
-  issue 44, ≥ 50% against the one that declares at once.
+* **Baselines**: the normal bot against the bots a game keeps to measure it by (its module's
+  ``BASELINES``: Your Money or Your Life's normal that never declared early, and that bot declaring "playing as a
+  scoundrel" at once), 2 players, both seats, the same seeds. Goals: ≥ 55% against that old normal, ≥ 50% against the one that declares at once.
 * **Highwayman normal v three random bots**: goal ≥ 40% of 4-player series.
 * **Decision time** per game and level, p50 and p99 over every decision it made in these games (goal: hard p99
   ≤ 300 ms, normal ≤ 10 ms), and the **engine's share** of the hard bot's time: the time its search spent
   inside the game's contract functions (apply, pending, legal_actions, resample_hidden, result) against
   the rest (the normal bot guiding its playouts, and the search itself).
 * **Engine speed**: random games a second on one core and the same run's no-rules baseline
-  (``bench/engine.py``); the goals (issue 12) as ratios to that baseline, so a loaded machine scales both.
+  (``bench/engine.py``); the goals as ratios to that baseline, so a loaded machine scales both.
 
 The machine is shared: figures move with its load, so each run prints the load average beside them.
 """
@@ -50,7 +49,7 @@ from engine import bench_game  # noqa: E402
 LADDER = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
 #: Seat counts to measure per game: 2 players everywhere, and the 4-player table where there is one.
 TABLES = {"turpin": (2, 4), "highwayman": (2, 4), "money-or-life": (2,)}
-#: Issue 12's engine goals: random games (Highwayman: series) a second on one core.
+#: The engine goals: random games (Highwayman: series) a second on one core.
 SPEED_GOALS = {"turpin": 3000, "highwayman": 1500, "money-or-life": 3000}
 ENGINE_CALLS = ("apply", "advance", "pending", "legal_actions", "resample_hidden", "result")
 #: Where a game keeps the baseline bots the normal bot is measured against, and each one's goal.

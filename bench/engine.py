@@ -11,7 +11,7 @@ ratio (game time / baseline time) is what the rules cost: 1.0 would be rules tha
 games (same seeds, same choices) are also played through ``apply``, which narrates every action as the
 host does: ``apply games/s`` and its ratio show what the narration costs on top.
 
-The goals (issue 12: 3,000 Dick Turpin games, 1,500 Highwayman series of 3, 3,000 Your Money or Your
+The goals (3,000 Dick Turpin games, 1,500 Highwayman series of 3, 3,000 Your Money or Your
 Life games a second on one core) are shown beside the rate, and as the ratio they allow on this
 machine: ``goal ratio`` = baseline games/s / goal, the most the rules may cost for this run's baseline
 to reach the goal. A game meets it when its ratio is at or below its goal ratio.
@@ -38,7 +38,7 @@ from core.engine import clone  # noqa: E402
 from core.registry import all_games  # noqa: E402
 
 BENCH_PLAYERS = {"turpin": 4, "money-or-life": 2, "highwayman": 4}
-#: Issue 12's goals, random games a second on one core (a Highwayman game is a series of 3).
+#: The goals, random games a second on one core (a Highwayman game is a series of 3).
 GOALS = {"turpin": 3000, "highwayman": 1500, "money-or-life": 3000}
 
 

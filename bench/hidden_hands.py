@@ -2,7 +2,7 @@
 
     python bench/hidden_hands.py [--games N] [--peek-series N] [--playouts N]
 
-Issue 12 asks hard to take 1.5x the fair share of 4-player Highwayman series against normal bots; it takes
+The goal asks hard to take 1.5x the fair share of 4-player Highwayman series against normal bots; it takes
 about the fair share. Its search is as good as the guesses it searches over, so this measures both ends:
 
 * **Guesses**: over positions of 4-player games of normal bots, the share of the rivals' cards that a guess

@@ -8,16 +8,16 @@
 2. Table latency: 5 seated players and 20 spectators; one player's action until all 25 connections have
    the new table (views decoded), p50/p99, and the ratio to the raw round trip. The host appends to its
    record log (one fdatasync) after every action, as in real play; a second run without the record shows
-   that cost. Goal (issue 10): p50 with the record at most 2x the relay floor measured in the same run.
+   that cost. Goal: p50 with the record at most 2x the relay floor measured in the same run.
    The three are measured in turns, 50 actions at a time, so that the machine's load falls on each alike.
 3. Fan-out: 5 players and 200 spectators on one host: p99 until all 205 are updated, and the host
    process's memory (RSS) before and after the spectators joined.
-5. Joining (issue 40): the last player's connect until every player has the dealt table, with the fair
+5. Joining: the last player's connect until every player has the dealt table, with the fair
    deal's pledge and reveal, as a ratio to a table whose seed is given (nothing to wait for).
-4. A flood (issue 32): one seat of two sends moves the rules refuse as fast as the host reads them, coming
+4. A flood: one seat of two sends moves the rules refuse as fast as the host reads them, coming
    back with its token each time it is closed; the other seat's ping round trips, p50/p99, as a ratio to
    the same pings with no flood, and again on a host with no refusal limit.
-5. A flood of cheap messages (issue 42): one seat sends ``here``, a spectator and a connection that never
+5. A flood of cheap messages: one seat sends ``here``, a spectator and a connection that never
    joined send pings, as fast as the host reads them, coming back each time they are closed; the other
    seat's ping round trips as in 4, and again on a host with no message budget. Goal: p50 under 5 ms.
    ``--floods-only`` measures 4 and 5 alone.
@@ -369,8 +369,8 @@ async def flood_round_trips(game_id: str, count: int, refusal_burst: int | None,
 
 async def join_times(game_id: str, players: int, trials: int, rng: random.Random) -> tuple[list[float], list[float]]:
     """From the last player's connect until every player has the dealt table: with the fair deal's pledge
-    and reveal round trips (issue 40), and on a table whose seed is given (no deal to wait for, as every
-    table filled before issue 33). The two are measured in turns, so the machine's load falls on both."""
+    and reveal round trips, and on a table whose seed is given (no deal to wait for, as every
+    table filled before the fair deal). The two are measured in turns, so the machine's load falls on both."""
     from net.authority import Table
     from net.client import TableClient
     from net.host import HostSettings, TableHost
@@ -397,7 +397,7 @@ async def _print_joins(game_id: str, players: int, trials: int, rng: random.Rand
     fair, given = await join_times(game_id, players, trials, rng)
     print(_line(f"last of {players} joins -> all dealt, fair deal", fair))
     print(_line("  same, seed given (no shares to wait for)", given))
-    print(f"{'':<44} fair deal's pledge and reveal (issue 40): p50 +"
+    print(f"{'':<44} fair deal's pledge and reveal: p50 +"
           f"{1000 * (statistics.median(fair) - statistics.median(given)):.1f} ms, "
           f"{statistics.median(fair) / statistics.median(given):.2f}x; p99 "
           f"{_percentile(fair, 99) / _percentile(given, 99):.2f}x")
@@ -466,7 +466,7 @@ async def main(args: argparse.Namespace) -> None:
     print(f"{'':<44} ratio to raw: p50 {statistics.median(table) / statistics.median(raw):.1f}x   "
           f"p99 {_percentile(table, 99) / _percentile(raw, 99):.1f}x")
     ratio = statistics.median(table) / statistics.median(floor)
-    print(f"{'':<44} goal (issue 10): p50 <= 2x the relay floor, record on: {ratio:.2f}x — "
+    print(f"{'':<44} goal: p50 <= 2x the relay floor, record on: {ratio:.2f}x — "
           f"{'met' if ratio <= 2 else 'NOT met'}")
     print(_line("  same, without the record write (fsync)", bare))
     quiet, _ = await flood_round_trips(game_id, args.pings, None, False, rng)
@@ -496,6 +496,6 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--pings", type=int, default=300, help="pings timed for each flood measurement")
     parser.add_argument("--joins", type=int, default=40, help="tables filled for the join measurement")
-    parser.add_argument("--joins-only", action="store_true", help="only the join measurement (issue 40)")
+    parser.add_argument("--joins-only", action="store_true", help="only the join measurement")
     parser.add_argument("--floods-only", action="store_true", help="measure only the floods (sections 4, 5)")
     asyncio.run(main(parser.parse_args()))

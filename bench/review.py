@@ -3,14 +3,14 @@
     python bench/review.py [--games N] [--samples S] [--only GAME] [--injected N] [--injected-for GAME=N]
                            [--hard N] [--skip-time]
 
-* **Time** (issue 33): for every registered game, ``N`` games played by the normal bots (the game's default
+* **Time**: for every registered game, ``N`` games played by the normal bots (the game's default
   options, and its largest table), each reviewed whole with the app's effort
   (``tui.screens.replay.REVIEW_EFFORT``); the slowest and the mean. Goal: under a minute.
-* **An injected mistake** (issue 44): ``--injected`` seeded 2-player games of normal bots where one decision
+* **An injected mistake**: ``--injected`` seeded 2-player games of normal bots where one decision
   of one seat was replaced by a clearly bad one (``review_quality.inject``); the share where the review
   marks it as that seat's costliest, with its 95% Wilson interval. Goals: ≥ 90% in Your Money or Your
   Life, ≥ 70% in the others.
-* **Hard against itself** (issue 44): ``--hard`` seeded 2-player games the hard bot played in every seat;
+* **Hard against itself**: ``--hard`` seeded 2-player games the hard bot played in every seat;
   the review's marks per seat (goal: few or none).
 
 The machine is shared: the load average is printed beside the figures.

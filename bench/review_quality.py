@@ -1,4 +1,4 @@
-"""Can the review be trusted (issue 44)? Seeded games where one decision of a seat was replaced by a clearly
+"""Can the review be trusted? Seeded games where one decision of a seat was replaced by a clearly
 bad one, and games the hard bot played against itself.
 
 * **Injected mistake**: a 2-player game of normal bots; at one decision of one seat (drawn with the seed) the

@@ -166,7 +166,7 @@ class CpuClock:
                 f"(mean, n={self.updates})")
 
 
-#: The terminal sizes the repaint is measured at: the common one, and a big one (issue 31's layouts).
+#: The terminal sizes the repaint is measured at: the common one, and a big one (the layouts' extremes).
 SIZES = ((120, 40), (200, 50))
 
 

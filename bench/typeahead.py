@@ -1,10 +1,10 @@
 """How often the type-ahead guard refuses a person's key: whole games played through the app by a
 scripted player who presses a move's key HUMAN_PACE (0.4 s) after each new move is painted, as someone
-who looks before choosing does. Goal: under 5% of keys refused, in every game (issue 31).
+who looks before choosing does. Goal: under 5% of keys refused, in every game.
 
     python bench/typeahead.py [--games 1] [--size 100x30] [--guards 0.2,0.6]
 
-``--guards SAME,NEW`` measures other guard seconds (0.2,0.6 were the guard's before issue 31).
+``--guards SAME,NEW`` measures other guard seconds (0.2,0.6 were the guard's first values).
 """
 
 from __future__ import annotations

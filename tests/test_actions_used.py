@@ -1,5 +1,5 @@
 """Every bot level plays every kind of action the rules give, unless it is listed as deliberately ignored
-(issue 44, ``core.actions_used``): 200 seeded 2-player games a level, the level in both seats."""
+(``core.actions_used``): 200 seeded 2-player games a level, the level in both seats."""
 
 from __future__ import annotations
 

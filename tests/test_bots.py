@@ -427,7 +427,7 @@ def test_turpin_normal_bots_that_see_the_same_table_do_not_all_lie_in_wait_at_on
 
 
 def test_a_highwayman_guess_too_costly_to_count_is_dealt_uniformly(monkeypatch):
-    """Issue 12 (hard p99 ≤ 300 ms): counting the ways a long game's moves allow took seconds for one
+    """Hard's p99 ≤ 300 ms: counting the ways a long game's moves allow took seconds for one
     guess (13 s once, in a 2-player series). Past MAX_COUNTED partial counts the guess is the uniform
     redeal (A3: from the seat's view), and later guesses of the same position do not try again."""
     import core.games.highwayman_bots as hw_bots
@@ -551,7 +551,7 @@ def test_hard_turpin_keeps_to_its_budget_of_evaluations_and_time():
 
 
 def test_Y13_money_or_life_normal_declares_as_a_scoundrel_when_it_pays():
-    """Issue 44: from an even start the normal bot declares at once (Y13: any time, for good); a seat with a
+    """From an even start the normal bot declares at once (Y13: any time, for good); a seat with a
     folk hero's lead worth more than the rounds left keeps the usual scoring. Today's normal (declaring
     only late) and one that declares at once stay for the bench."""
     from core.games import money_or_life_bots as bots

@@ -125,7 +125,7 @@ def test_watch_into_a_reader_that_stops_early_ends_quietly():
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_watch_prints_the_final_summary_once(game):
-    """Issue 9: the game's last event is its summary; ``watch`` used to print it a second time."""
+    """The game's last event is its summary; ``watch`` used to print it a second time."""
     engine = all_games()[game]
     out = turpin("watch", "--game", game, "--seed", "5")
     assert out.returncode == 0, out.stderr

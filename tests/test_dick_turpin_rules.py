@@ -425,7 +425,7 @@ def test_T7_claim_split_is_water_filling():
     each from the richest who can still pay (ties clockwise from the robber); everything if the others
     hold no more than the claim. The ruling's own examples, then the sheet's example both ways."""
     assert claim_shares(22, [0, 4, 28, 14], 0) == [0, 4, 9, 9]  # T7: 4 + 9 + 9, not 4 + 10 + 8
-    assert claim_shares(7, [43, 10, 1, 0, 6], 1) == [3, 0, 1, 0, 3]  # issue 9's random-play case
+    assert claim_shares(7, [43, 10, 1, 0, 6], 1) == [3, 0, 1, 0, 3]  # a random-play case
     assert claim_shares(14, [12] * 5, 0) == [0, 4, 4, 3, 3]  # the sheet's arithmetic: 4 others
     assert claim_shares(14, [15] * 4, 0) == [0, 5, 5, 4]  # 3 others
     assert claim_shares(5, [10, 20, 5, 25], 0) == [0, 2, 1, 2]  # odd coins from the richest

@@ -1,4 +1,4 @@
-"""Discovery (issue 5): tables advertised and browsed with zeroconf.
+"""Discovery: tables advertised and browsed with zeroconf.
 
 Every zeroconf packet stays inside private network namespaces these tests create (``unshare -rn``;
 two namespaces joined by a veth pair stand for two machines). The programs that run in them are in
@@ -482,7 +482,7 @@ async def test_a_browsers_probe_leaves_the_host_quiet_and_the_table_untouched(ca
 
 @pytest.mark.slow
 def test_repeated_short_listings_find_every_table_among_several_turpin_processes(netns):
-    """Issue 10 (11): on a machine running several turpin processes, one-second `turpin tables` run one
+    """On a machine running several turpin processes, one-second `turpin tables` run one
     right after another each find every table. (Before: none at all — the unicast answers to zeroconf's
     first, QU, questions went to port 5353, which the kernel hands to just one of the processes sharing
     it, seldom the one that asked. The browser asks QM questions, answered by multicast to all.)

@@ -1,4 +1,4 @@
-"""Issue 29: the repository explains itself. Every ruling id the code and tests cite is written out in
+"""The repository explains itself. Every ruling id the code and tests cite is written out in
 ``docs/rules.md``; every link of the README and the docs leads somewhere; the README opens with the two
 commands, the second of which is exactly what CI runs; the script that draws the README's picture works.
 """

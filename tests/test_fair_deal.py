@@ -1,4 +1,4 @@
-"""Issue 33, a fair deal anyone can check: the host commits before anyone joins, every player's nonce goes
+"""A fair deal anyone can check: the host commits before anyone joins, every player's nonce goes
 into the seed, nothing secret leaves before the end, and every client (app, text client, spectator)
 checks the reveal and every frame it was sent against a replay."""
 
@@ -44,7 +44,7 @@ def test_the_derivation_byte_for_byte():
             for seat in range(2)]
     attempt_0 = sorted(range(2), key=lambda seat: keys[seat])
     assert derive_order(secret, nonces) == (attempt_0 if attempt_0 != [0, 1] else [1, 0])
-    # Tables and saved games from before issue 40 still check, with the first version's tags
+    # Tables and saved games of protocol version 1 still check, with the first version's tags
     old = hashlib.sha256(b"turpin-seed-v1" + secret + nonces[0] + nonces[1]).digest()
     assert derive_seed(secret, nonces, 1) == int.from_bytes(old[:8], "big") & (2 ** 63 - 1)
     assert host_nonce(secret, 3, 1) == hashlib.sha256(b"turpin-host-nonce-v1" + secret + b"\x03").digest()[:16]

@@ -1,4 +1,4 @@
-"""Issue 40: the fair deal holds against the host that would steer it. Each test is what a dishonest party
+"""The fair deal holds against the host that would steer it. Each test is what a dishonest party
 runs: a host patched to choose among deals, the host's own seat sharing last, a rematch whose seats the
 host picks, a player who never reveals. Either the party cannot hit its target more often than chance,
 or every honest client reports a mismatch; the most anyone can do is refuse to go on, which all see."""
@@ -411,7 +411,7 @@ def test_a_hostile_hosts_deal_field_is_ignored_or_used_safely(deal):
 
 
 def test_the_check_of_ten_thousand_tiny_catch_up_frames_costs_what_they_hold():
-    """Issue 42: a host that sends thousands of tiny catch-up frames late in a game once made the check
+    """A host that sends thousands of tiny catch-up frames late in a game once made the check
     rebuild the log for each. The work now grows with the frames' bytes: counted here in the events the
     check compares, which stay under what the frames carried plus one whole log."""
     from net import fairness

@@ -1,4 +1,4 @@
-"""Issue 42, a hostile file: a record (``turpin review``, ``verify``, ``host --resume``) or a saved check
+"""A hostile file: a record (``turpin review``, ``verify``, ``host --resume``) or a saved check
 (``turpin verify``) may be crafted. Each is decoded with limits (a file of empty maps is refused before it
 costs more than its limits), and every wrong type is refused in one line naming the field, never a
 traceback. The fuzzing below changes one part of a real file at a time to a value of another type."""

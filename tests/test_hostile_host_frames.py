@@ -1,4 +1,4 @@
-"""Issue 42, a hostile host against its players' programs: a real table behind a proxy that breaks the
+"""A hostile host against its players' programs: a real table behind a proxy that breaks the
 frames it passes on (seats without a kind or as plain numbers, events as numbers, choices that are not
 maps, no ``started``, a final record whose seats are a number, a welcome's heartbeat of −1, 0, NaN, a year
 or text). The client says in words what was wrong, drops the connection and tries again, as for any broken

@@ -1,4 +1,4 @@
-"""Imports point tui → net → core only (DESIGN.md): checked in a fresh interpreter."""
+"""Imports point tui → net → core only, as the project is designed: checked in a fresh interpreter."""
 
 import ast
 import pathlib
@@ -45,7 +45,7 @@ def test_no_pickle_anywhere():
 
 
 def test_net_and_core_print_nothing():
-    """DESIGN.md: everything a person reads lives in tui/ (the commands, the host console, the text
+    """By design, everything a person reads lives in tui/ (the commands, the host console, the text
     client); net and core offer APIs and print nothing themselves."""
     for package in ("core", "net"):
         for path in (ROOT / package).rglob("*.py"):

@@ -1,4 +1,4 @@
-"""Issue 29: turpin installs like any Python app. The wheel `pip wheel` builds carries every module and
+"""Turpin installs like any Python app. The wheel `pip wheel` builds carries every module and
 every style sheet, and the app installed from it into a fresh virtual environment opens its styled menu
 from a folder that is not the source tree."""
 

@@ -1,4 +1,4 @@
-"""Issue 42, a hostile guest against the table: every message a connection sends counts against its budget,
+"""A hostile guest against the table: every message a connection sends counts against its budget,
 valid or not (``here``, ``ping``, ``pong`` too), whether it sits at the table, watches, or never joined. A
 flooder is closed with the reason; the others play on. (How the others' round trip fares during a flood is
 measured in ``bench/net.py``.)"""

@@ -249,7 +249,7 @@ def test_Y5_spurring_adds_one_speed_costs_health_and_forces_the_tavern(dice):
 
 
 def test_Y5_a_spur_that_still_misses_the_speed_is_never_offered():
-    """Y5 (revised): a spur is a choice only where it lets the robber meet the speed. Issue 9's case:
+    """Y5 (revised): a spur is a choice only where it lets the robber meet the speed. A case seen in play:
     seed 39 solo, North; dice 2, 1, 1, 1 against speed 8 miss with or without the spur, so only the
     plain miss is offered, and a spurred one is refused citing Y5."""
     state = new_game(players=1, seed=39)
@@ -540,7 +540,7 @@ def test_Y16_retiring_solo_does_not_stop_the_rival():
     assert state["phase"] == "over" and len(state["rival_log"]) == 12
 
 
-# --- the log: every robbery line lets a reader check the arithmetic (issue 9) ----------------------------
+# --- the log: every robbery line lets a reader check the arithmetic ----------------------------
 
 def test_Y7_Y6_robbery_line_shows_dice_items_guards_target_and_changes(dice):
     """Y7 with Y6: the line shows each die, each item's bonus by name, the coach's combat with +5 for the

@@ -53,7 +53,7 @@ def play_out(table: Table, watchers: dict, rng: random.Random, until=lambda tabl
 
 
 def test_the_name_of_whoever_sits_there_replaces_seat_n_in_the_log_and_the_result():
-    """Issue 9: events reach each connection with the players' names ("Ann", the bot's name), never
+    """Events reach each connection with the players' names ("Ann", the bot's name), never
     "Seat N"; the result's summary too; the log kept by the table stays in the engine's words."""
     table = Table(TURPIN, {"players": 3}, seed=7, bots={2: "random"})
     sent_ann, sent_bob, sent_spectator = [], [], []

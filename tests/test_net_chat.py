@@ -1,4 +1,4 @@
-"""Table chat (for the Textual app, issue 8): ``say`` in, ``chat`` out to everyone, checked and rate-limited."""
+"""Table chat (for the Textual app): ``say`` in, ``chat`` out to everyone, checked and rate-limited."""
 
 from __future__ import annotations
 

@@ -82,7 +82,7 @@ async def test_a_seat_that_runs_out_turn_after_turn_is_played_by_a_bot_until_its
         await until(lambda: 1 not in table.game.pending(table.state) or table.over, "the bot playing Bob")
         assert bob.snapshot.clocks[1] is None
         heard = len(bob.take_unheard())
-        await bob.say("sorry, back now")  # chat is not being back (issue 43): the bot goes on playing
+        await bob.say("sorry, back now")  # chat is not being back: the bot goes on playing
         await bob.wait_for(lambda snap: any(line.get("text") == "sorry, back now" for line in snap.chat), WAIT)
         assert 1 in table.turn_clock.away
         await bob.here()  # his app: a key pressed at the table
@@ -103,7 +103,7 @@ def test_no_clock_is_the_default_and_a_table_clock_is_kept_in_the_record():
     record = clocked.record()
     assert record["clock"] == 45
     assert Table.from_record(TOY, record).turn_clock.seconds == 45
-    for bad in (-1, True, "30", float("inf"), 5):  # issue 43: under 10 s nobody can answer in time
+    for bad in (-1, True, "30", float("inf"), 5):  # under 10 s nobody can answer in time
         with pytest.raises(RecordError, match="'clock'"):
             check_record({**record, "clock": bad})
         with pytest.raises(OptionError):

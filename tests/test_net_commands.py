@@ -141,7 +141,7 @@ async def test_the_host_console_seats_a_bot_in_an_open_seat_and_the_game_starts(
 async def test_the_host_console_deals_again_once_the_game_is_over(tmp_path):
     """`again` at the headless host's console: refused while the game is on, and once it is over a new
     game for the same seats, with a record of its own; the first game's record is left as it was. `again
-    new` deals the third in new seats, and its results count all three games (issue 34, rematch)."""
+    new` deals the third in new seats, and its results count all three games (rematch)."""
     env = {**ENV, "XDG_DATA_HOME": str(tmp_path / "data")}
     first = tmp_path / "first.record"
     process = await asyncio.create_subprocess_exec(
@@ -427,7 +427,7 @@ async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeyp
     assert ("start",) in calls and ("update", 1, 1) in calls and calls[-1] == ("close",)
 
 
-# --- issue 10 (7, 8): every argument checked, said in one line -----------------------------------------
+# --- every argument checked, said in one line -----------------------------------------
 
 def _turpin(*argv: str, timeout: float = WAIT) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", TURPIN_SCRIPT, *argv], cwd=ROOT, env=ENV, capture_output=True,
@@ -453,7 +453,7 @@ def _turpin(*argv: str, timeout: float = WAIT) -> subprocess.CompletedProcess:
     (["host", "--headless", "--timeout", "0"], "--timeout is a number of seconds above 0, not 0"),
 ])
 def test_a_bad_argument_is_said_in_one_line(argv, words):
-    """Issue 10 (7): each bad argument ends the command at once with one line saying what is wrong."""
+    """Each bad argument ends the command at once with one line saying what is wrong."""
     result = _turpin(*argv)
     assert result.returncode == 2
     assert words in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
@@ -461,7 +461,7 @@ def test_a_bad_argument_is_said_in_one_line(argv, words):
 
 
 def test_tables_refuses_a_negative_listening_time_in_one_line():
-    """Issue 10 (7): `turpin tables --seconds -1` does not run; it says why."""
+    """`turpin tables --seconds -1` does not run; it says why."""
     from tui.tables_command import add_tables_command
     parser = argparse.ArgumentParser(prog="turpin")
     add_tables_command(parser.add_subparsers(dest="command"))
@@ -471,7 +471,7 @@ def test_tables_refuses_a_negative_listening_time_in_one_line():
 
 
 async def test_an_unknown_interface_is_named_and_the_port_not_blamed(tmp_path):
-    """Issue 10 (7): `--interface eth9` says there is no such interface, not to pick another port."""
+    """`--interface eth9` says there is no such interface, not to pick another port."""
     result = await asyncio.to_thread(subprocess.run, [
         sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--no-advertise",
         "--interface", "eth9", "--port", "0", "--record", str(tmp_path / "r.record")],
@@ -481,7 +481,7 @@ async def test_an_unknown_interface_is_named_and_the_port_not_blamed(tmp_path):
 
 
 async def test_a_seat_past_the_table_says_which_seats_there_are():
-    """Issue 10 (7): `--seat 5` at a two-seat table names the seats it has, not "seat 5 is not free"."""
+    """`--seat 5` at a two-seat table names the seats it has, not "seat 5 is not free"."""
     async with hosting(Table(TOY, {"players": 2}, code=None)) as host:
         lost = TableClient(*host.address, seat=4, reconnect=False)
         with pytest.raises(ClientError, match="this table has seats 1 to 2; there is no seat 5"):
@@ -490,7 +490,7 @@ async def test_a_seat_past_the_table_says_which_seats_there_are():
 
 
 async def test_a_name_the_host_refuses_is_said_not_waited_on():
-    """Issue 10 (8): a client whose hello the host refuses as malformed (a name over 40 characters) stops
+    """A client whose hello the host refuses as malformed (a name over 40 characters) stops
     and says why instead of waiting in silence."""
     async with hosting(Table(TOY, {"players": 2}, code=None)) as host:
         chatty = TableClient(*host.address, name="x" * 41, reconnect=True, backoff=(0.02, 0.2))
@@ -527,7 +527,7 @@ async def _end(process) -> None:
 
 
 async def test_the_text_client_waits_through_a_lost_host_and_shows_the_pending_choices_again():
-    """Issue 10 (9): with the host down, a typed choice is not sent and the client keeps waiting (no exit);
+    """With the host down, a typed choice is not sent and the client keeps waiting (no exit);
     the loss is said once with a hint that it is retrying; back at the table, the pending choices are
     shown again, and neither the log nor the token is printed a second time."""
     table = Table(TOY, {"players": 2}, code=None, bots={1: "random"})
@@ -580,7 +580,7 @@ async def test_the_text_client_takes_the_name_given_before_the_command_too():
 
 
 def test_the_view_counts_seats_from_one_and_reads_cards_as_words():
-    """Issue 10 (9): seat numbers in the view are 1-based like everywhere else in the client, "nothing
+    """Seat numbers in the view are 1-based like everywhere else in the client, "nothing
     yet" (-1) is left out, and cards read as words."""
     lines = render_view({"seat": 0, "dealer": 2, "pending": [0, 2], "stop": -1, "hand": ["bath:8", "dover:L"],
                          "players": [{"seat": 1, "health": 9}]})
@@ -589,7 +589,7 @@ def test_the_view_counts_seats_from_one_and_reads_cards_as_words():
 
 
 async def test_the_headless_console_says_each_join_drop_return_bot_and_the_end(tmp_path):
-    """Issue 10 (10): the host's console prints one line when a player sits down, leaves, comes back, a
+    """The host's console prints one line when a player sits down, leaves, comes back, a
     seat goes to a bot, and when the game ends."""
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-c", HOST_SCRIPT, "--headless", "--game", "net-toy", "--players", "2", "--no-code",
@@ -623,7 +623,7 @@ async def test_the_headless_console_says_each_join_drop_return_bot_and_the_end(t
 
 
 async def test_a_finished_game_is_advertised_as_over_and_the_host_closes_after_lingering(tmp_path, monkeypatch):
-    """Issue 10 (6): the end of the game goes into the LAN advert (`turpin tables` says "game over", not
+    """The end of the game goes into the LAN advert (`turpin tables` says "game over", not
     "2/2 full"), and the headless host closes itself --linger seconds after the end."""
     from net.discovery import TableAd
     from tui.tables_command import format_tables
@@ -656,7 +656,7 @@ async def test_a_finished_game_is_advertised_as_over_and_the_host_closes_after_l
 
 
 async def test_the_advert_is_updated_when_the_game_ends(monkeypatch):
-    """Issue 10 (6): the host's advertiser is told the game is over when it ends."""
+    """The host's advertiser is told the game is over when it ends."""
     import types
 
     import net

@@ -579,7 +579,7 @@ def test_a_seat_a_bot_kept_warm_is_its_players_in_the_result():
 
 
 async def test_a_seat_held_for_a_lost_player_is_advertised_as_held_not_full():
-    """Issue 31: while a seat waits for its player, the LAN advert counts it ("waiting") and the lists say
+    """While a seat waits for its player, the LAN advert counts it ("waiting") and the lists say
     the seat is held, not that the table is full; once he is back the table is full again."""
     from net.discovery import TableAd
     from net.host import Advertising

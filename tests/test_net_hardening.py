@@ -1,4 +1,4 @@
-"""Issue 10: the host under a hostile or careless peer — seats never locked out, no log floods, no
+"""The host under a hostile or careless peer — seats never locked out, no log floods, no
 blocked loop, guessing slowed for real."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def _flood_then_reset(port: int, pings: int) -> None:
 
 
 async def test_a_ping_flood_then_a_reset_with_the_hosts_output_unread_leaves_the_table_playing(tmp_path):
-    """Issue 10 (2): 200,000 pings then a reset, while nobody reads the host's output (a full pipe): the
+    """200,000 pings then a reset, while nobody reads the host's output (a full pipe): the
     host stops writing to the lost connection (no "socket.send() raised exception" flood) and its loop is
     never blocked by printing, so a player joining afterwards is served at once."""
     process, port = await _headless_host(tmp_path)
@@ -72,7 +72,7 @@ async def test_a_ping_flood_then_a_reset_with_the_hosts_output_unread_leaves_the
 
 
 def test_output_to_a_pipe_nobody_reads_never_blocks_the_writer():
-    """Issue 10 (2): the host's detached stdout takes any amount of printing at once while the pipe is full;
+    """The host's detached stdout takes any amount of printing at once while the pipe is full;
     what did not fit is dropped and said to be, once a reader comes."""
     read_end, write_end = os.pipe()
     stream = DetachedStream(io.TextIOWrapper(io.FileIO(write_end, "w", closefd=False)))
@@ -96,7 +96,7 @@ def test_output_to_a_pipe_nobody_reads_never_blocks_the_writer():
 # --- seats never locked out (item 1) ---------------------------------------------------------------------
 
 async def test_a_spectator_flood_never_locks_a_seated_player_out():
-    """Issue 10 (1): more spectators than connection slots; spectators past the cap are refused in words
+    """More spectators than connection slots; spectators past the cap are refused in words
     (`spectators_full`), and a dropped player coming back with his token gets his seat."""
     settings = replace(FAST, max_connections=20, max_spectators=5)
     async with hosting(Table(TOY, {"players": 2}), settings) as host:
@@ -139,7 +139,7 @@ async def _hello_reply(port: int, code: str) -> dict | None:
 
 
 async def test_wrong_codes_sent_in_parallel_are_counted_on_arrival():
-    """Issue 10 (3): 40 wrong codes at once from one address: only the few that fit under the longest wait
+    """40 wrong codes at once from one address: only the few that fit under the longest wait
     are checked (waiting their turns); the rest are refused at once with `slow_down` or, past the limit of
     unjoined connections per address, `server_busy` — never all checked together."""
     settings = replace(FAST, wrong_code_delay=0.1, wrong_code_cap=8.0, timeout=4.0)
@@ -157,7 +157,7 @@ async def test_wrong_codes_sent_in_parallel_are_counted_on_arrival():
 
 
 async def test_wrong_codes_one_after_another_are_never_cut_by_the_heartbeat_timeout():
-    """Issue 10 (3): seven wrong codes in a row from a peer that says nothing while it waits: every one is
+    """Seven wrong codes in a row from a peer that says nothing while it waits: every one is
     answered `wrong_code` (the wait stays under the timeout, and the host's own wait is not silence)."""
     settings = replace(FAST, heartbeat=0.2, timeout=3.0, wrong_code_delay=0.1, wrong_code_cap=8.0)
     async with hosting(Table(TOY, {"players": 2}, code="ROOM42"), settings) as host:

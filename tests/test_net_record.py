@@ -1,4 +1,4 @@
-"""Issue 10 (5): the record is an append-only log — one synced entry per action, a torn tail ignored,
+"""The record is an append-only log — one synced entry per action, a torn tail ignored,
 format-1 records still resumable."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_each_action_appends_one_entry_with_one_sync_and_never_rewrites(tmp_path
 
 
 def test_no_table_update_goes_out_before_its_record_entry_is_on_disk(tmp_path, monkeypatch):
-    """Issue 10: an entry never synced was never broadcast. With a slow disk, every watcher's update
+    """An entry never synced was never broadcast. With a slow disk, every watcher's update
     for an action is sent only after that action's ``fdatasync`` has returned."""
     import time as clock
     path = tmp_path / "game.record"

@@ -332,7 +332,7 @@ async def test_a_name_cannot_carry_terminal_escapes_to_other_players():
 
 
 def test_a_boolean_is_not_taken_for_a_number_in_an_action():
-    """Issue 10 (4): `true` is not the card 1 (Python's True == 1). Actions are matched with their types
+    """`true` is not the card 1 (Python's True == 1). Actions are matched with their types
     (their msgpack bytes), so it is refused; the record never holds a value the player did not choose."""
     seed = next(seed for seed in range(1000) if 1 in TOY.setup({"players": 2}, seed)["hands"][0])
     table = Table(TOY, {"players": 2}, seed=seed)

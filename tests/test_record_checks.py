@@ -1,4 +1,4 @@
-"""Issue 32, item 6: a record is checked whole on ``--resume``: every field's type and range, names through
+"""A record is checked whole on ``--resume``: every field's type and range, names through
 the printable filter a player's name goes through. A bad record is refused in one line naming the field,
 before anything is served; a record carrying seat marks in a person's name comes back without them."""
 
@@ -79,7 +79,7 @@ BAD_FIELDS = [
                                                                                       {"bogus": [1, 2]}]),
      "action 2 is not one the rules allow"),
     ("no seats", _top("seats", []), "'seats' has no seats"),
-    # issue 42: sorting [0, "one"] raised TypeError before the types were looked at
+    # sorting [0, "one"] raised TypeError before the types were looked at
     ("a match whose people mix types", _top("match", {"people": [0, "one", 2], "games": []}),
      "'match' (the games before this one at its table) 'people' is not an order"),
     ("a match whose people are maps", _top("match", {"people": [{}, {}, {}], "games": []}), "'people' is not"),

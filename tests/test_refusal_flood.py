@@ -1,4 +1,4 @@
-"""Issue 32, item 5: refused requests are rate-limited per connection (a token bucket). A connection that
+"""Refused requests are rate-limited per connection (a token bucket). A connection that
 keeps sending moves the table refuses is closed with a reason; the other players play on."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 34, rematch: "play again" keeps the seats or shuffles them, and the results show a running score
+"""Rematch: "play again" keeps the seats or shuffles them, and the results show a running score
 over the games played at that table, kept per person through a shuffle and in the record."""
 
 from __future__ import annotations

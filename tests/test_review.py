@@ -255,7 +255,7 @@ def injected_games(game_id: str, count: int):
 
 @pytest.mark.parametrize("game_id, samples, count, at_least", [("money-or-life", 16, 5, 4), ("turpin", 32, 4, 3)])
 def test_an_injected_clearly_bad_decision_is_marked_as_the_seats_costliest(game_id, samples, count, at_least):
-    """Issue 44, the seeded small version of bench/review.py's figures (there: 90% and 70% of many games):
+    """The seeded small version of bench/review.py's figures (there: 90% and 70% of many games):
     one decision of one seat replaced by the worst action (the solver's, a search's), the game played on
     by the normal bots; the review of that seat marks it first."""
     game, found = injected_games(game_id, count)
@@ -266,7 +266,7 @@ def test_an_injected_clearly_bad_decision_is_marked_as_the_seats_costliest(game_
 
 
 def test_a_review_of_a_money_or_life_duel_by_the_old_normal_bot_says_each_lesson_once():
-    """Issue 44's case: the normal bot before issue 44 never declared early, and its review repeated "Play as
+    """The old normal bot (its BASELINES) never declared early, and its review repeated "Play as
     a scoundrel from now on" at every mark. Now each seat's marks are distinct lessons."""
     from core.games.money_or_life_bots import BASELINES
     game = get_game("money-or-life")

@@ -1,6 +1,6 @@
-"""Every numbered rule of each sheet and every ruling of RULINGS.md has a test named after it.
+"""Every numbered rule of each sheet and every ruling the team made on them has a test named after it.
 
-The ids are listed here as RULINGS.md and the sheets give them (the sheets live outside the repo, so the
+The ids are listed here as the rulings and the sheets give them (both live outside the repo, so the
 list is the project's record of what must be covered). A test counts when its function name carries the
 id as a word: ``test_T7_claim_split``, ``test_rule_3_runs_on_one_route``, ``test_turpin_rule_3_...``.
 """

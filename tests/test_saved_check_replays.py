@@ -1,4 +1,4 @@
-"""Issue 43: a game played at someone else's table is the player's too. His saved check (every frame he
+"""A game played at someone else's table is the player's too. His saved check (every frame he
 was sent and, at the end, the reveal with the record, A2) is listed in Replays, replays from his seat's
 view, and ``turpin review`` reads it."""
 

@@ -1,4 +1,4 @@
-"""The SSH front door (issue 11), driven by a real asyncssh client on 127.0.0.1.
+"""The SSH front door, driven by a real asyncssh client on 127.0.0.1.
 
 Each session runs ``tests/ssh_probe.py`` instead of the app: it says what terminal, environment and
 process group it got, reports resizes and answers typed lines, so every test can see what the door did
@@ -409,7 +409,7 @@ async def test_serve_ssh_tells_where_to_connect_the_password_and_the_fingerprint
         assert "WARNING" in "\n".join(describe(door))
 
 
-# --- guests are bounded (issue 32) ------------------------------------------------------------------
+# --- guests are bounded ------------------------------------------------------------------
 
 async def test_a_terminal_is_capped_at_500_by_200_when_asked_for_and_at_every_resize(tmp_path):
     async with front_door(tmp_path) as door:
@@ -471,7 +471,7 @@ async def test_connections_still_logging_in_have_their_own_small_limit_per_addre
         writer.close()
 
 
-# --- a name belongs to its owner (issue 32) -----------------------------------------------------------
+# --- a name belongs to its owner -----------------------------------------------------------
 
 def typed_back(said: bytes) -> str:
     """The passphrase the door offers a new name, as its guest types it back."""
@@ -520,7 +520,7 @@ async def test_with_a_password_a_name_is_its_first_owners_and_only_its_passphras
 
 
 async def test_a_name_is_kept_only_once_its_guest_typed_its_passphrase_back(tmp_path):
-    """Issue 42: a guest who hangs up at the question, presses Enter alone or types something else leaves no
+    """A guest who hangs up at the question, presses Enter alone or types something else leaves no
     name behind: the next guest of that name is offered it as new."""
     async with front_door(tmp_path, name_passphrases=True) as door:
         async with connect(door, username="ann") as gone:

@@ -1,4 +1,4 @@
-"""Issue 11 with a real OpenSSH client: ``turpin serve-ssh`` on 127.0.0.1, ``ssh -tt`` in tmux windows.
+"""The SSH door with a real OpenSSH client: ``turpin serve-ssh`` on 127.0.0.1, ``ssh -tt`` in tmux windows.
 
 The server is the real command; the client is the system's ``ssh`` with a throwaway key (the server runs
 with ``--authorized-keys``) and a throwaway known_hosts file. What the player sees is read back with
@@ -62,7 +62,7 @@ class Door:
                 "-o", "PasswordAuthentication=no", "-o", "BatchMode=yes", f"{user}@127.0.0.1"]
 
     def apps(self) -> list[int]:
-        """The session processes the server is running now: its children, or with the warm pool (issue 45)
+        """The session processes the server is running now: its children, or with the warm pool
         the children of its zygote (which is no session's app)."""
         def children(pid: int) -> list[int]:
             with contextlib.suppress(FileNotFoundError):

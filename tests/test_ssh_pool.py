@@ -1,4 +1,4 @@
-"""The SSH door's warm pool (issue 45): sessions forked from one pre-loaded zygote instead of a fresh Python.
+"""The SSH door's warm pool: sessions forked from one pre-loaded zygote instead of a fresh Python.
 
 The probe (``tests/ssh_probe.py``) tells what process, environment, folder and descriptors a session got,
 forked or fresh; the real app over the pool is checked to reach its menu on its pty.

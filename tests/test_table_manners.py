@@ -1,4 +1,4 @@
-"""Issue 34, table manners: the turn clock's option and its line on the screen, and the clock never running
+"""Table manners: the turn clock's option and its line on the screen, and the clock never running
 for a bot's seat or after the game (the idle hand-over's wire test is in tests/test_net_clock.py)."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _host_args(*argv: str) -> argparse.Namespace:
 
 
 def test_a_lan_table_has_a_clock_unless_its_host_says_otherwise(tmp_path):
-    """Issue 34: on by default for LAN tables (the headless host's too), the seconds the host's; off for a
+    """On by default for LAN tables (the headless host's too), the seconds the host's; off for a
     game against bots; a resumed table keeps its record's clock unless --clock is given again."""
     table, _ = build_table(_host_args("--record", str(tmp_path / "a.record")), {TOY.id: TOY})
     assert table.turn_clock.seconds == LAN_CLOCK_SECONDS
@@ -52,7 +52,7 @@ async def test_the_set_up_form_sets_the_clock():
         await pilot.pause()
         assert "a turn clock is 0 (none) or 10 to" in str(form.query_one("#setup-error").render())
         assert screen_name(app) == "SetupScreen"
-        clock.value = "5"  # issue 43: a clock nobody can beat is refused, with why
+        clock.value = "5"  # a clock nobody can beat is refused, with why
         form.action_start()
         await pilot.pause()
         assert "under 10 s nobody can read a move" in str(form.query_one("#setup-error").render())
@@ -102,7 +102,7 @@ async def test_the_app_shows_its_clock_running_down_and_the_bot_moving_when_it_r
 
 
 def test_the_lobby_and_the_hosts_banner_say_the_tables_clock():
-    """Issue 43: whoever hosts reads the clock his table plays to, and so can tell the others."""
+    """Whoever hosts reads the clock his table plays to, and so can tell the others."""
     from tui.table_words import clock_in_words
     assert clock_in_words(90) == "Turn clock: 90 s a move, then the normal bot moves for whoever runs out."
     assert clock_in_words(0).startswith("No turn clock")

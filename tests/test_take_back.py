@@ -1,4 +1,4 @@
-"""Issue 34, undo with consent: a player may ask to take back his last move while nothing hidden has been
+"""Undo with consent: a player may ask to take back his last move while nothing hidden has been
 shown and no chance drawn since; the others are asked, bots agree, one "no" keeps it; the record keeps the
 take-back, so resume, replays and the fair deal's check agree."""
 
@@ -58,7 +58,7 @@ def test_y4_a_pick_may_be_taken_back_until_both_are_shown():
 
 def test_a1_a_card_laid_stays_laid_but_ending_the_turn_may_be_taken_back():
     """Highwayman: a card laid was hidden in the hand (A1): it cannot be taken back; ending the turn (or
-    keeping the card drawn) shows nothing, and may be. Issue 43: decided from the move alone, so the offer
+    keeping the card drawn) shows nothing, and may be. Decided from the move alone, so the offer
     never tells the asker whether the next seat had a play (the same yes whether or not he drew by himself)."""
     game = get_game("highwayman")
     rng = random.Random(3)

@@ -1,4 +1,4 @@
-"""Issue 43: take-back and the turn clock together. While a take-back question is open nothing moves
+"""Take-back and the turn clock together. While a take-back question is open nothing moves
 (people, a bot that was already thinking, the clock's stand-in) and every clock stands still; each goes on
 from where it stood; a take-back undoes the move asked about or nothing; the question closes for everyone
 with a line saying how; only a move ends a run of missed turns; a resumed table keeps who was away.
@@ -130,7 +130,7 @@ def test_only_a_move_ends_a_run_of_missed_turns_and_a_resumed_table_keeps_who_wa
 
 
 def test_the_seat_whose_time_ran_out_is_told_so_in_his_own_words():
-    """Issue 43: "Your time ran out", not his name in the third person; the others read his name."""
+    """"Your time ran out", not his name in the third person; the others read his name."""
     from core.engine import visible_events
     table, now, (ann, bob, cat) = _table()
     _choose(table, ann)

@@ -1,4 +1,4 @@
-"""Highwayman's panes (issue 8): the routes, your cards, the series sheet; a whole series by keys.
+"""Highwayman's panes: the routes, your cards, the series sheet; a whole series by keys.
 
 The pane tests draw real views from the engine (a seeded game played on until the position wanted) and
 read the words a person would see; the Pilot tests play a 3-player series against bots to the results
@@ -494,7 +494,7 @@ LONG_NAMES = ["Bartholomew Fortescue-Smythe the Third", "Ann", "Moll Cutpurse", 
 
 @pytest.mark.parametrize("width", [35, 27])  # the players pane at 100×30, and narrower still
 async def test_the_players_pane_cuts_long_names_never_figures(width):
-    """Issue 31: six seats with long names in the players pane as wide as at 100×30 (and narrower): a
+    """Six seats with long names in the players pane as wide as at 100×30 (and narrower): a
     name may be cut, down to its first letters, but every seat's cards and series total stay whole."""
     from textual.app import App
 

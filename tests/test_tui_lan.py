@@ -1,4 +1,4 @@
-"""Issue 8: the app's live LAN list, inside a private network namespace (as the discovery tests run):
+"""The app's live LAN list, inside a private network namespace (as the discovery tests run):
 a table advertised there appears in the menu's list and is joined from it by keys."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The table's arrangement follows the terminal's width and height (issue 31): columns when wide and
+"""The table's arrangement follows the terminal's width and height: columns when wide and
 short, stacked when tall, tabs only on a small terminal; at 100×30 and larger every pane is in view and the
 sheet shows every seat's figures whole."""
 
@@ -63,7 +63,7 @@ async def test_every_pane_is_in_view_and_every_seats_figures_on_the_sheet_are_wh
             pane = screen.query_one(selector)
             assert pane.region.height >= 3 and pane.region.width >= 10, f"{selector} is out of view at {size}"
         sheet = screen.query_one("#sheet")
-        # Issue 43: the move list's choices come first; a sheet that must cut then says so with its scroll bar
+        # The move list's choices come first; a sheet that must cut then says so with its scroll bar
         assert sheet.max_scroll_y == 0 or sheet.scrollbars_enabled[0], f"the sheet scrolls silently at {size}"
         frame = screen.frame
         names = [frame.plain_name(seat).split(" (")[0] for seat in range(len(frame.seats))]
@@ -84,7 +84,7 @@ async def test_every_pane_is_in_view_and_every_seats_figures_on_the_sheet_are_wh
         if recap:
             first = " ".join(recap[0].plain.split())
             assert "…" not in first
-            # Issue 43: where every choice of a long prompt takes the rows (the pick's eight at 100×30), the
+            # Where every choice of a long prompt takes the rows (the pick's eight at 100×30), the
             # board may cut its recap (the log has it too), but says so with its scroll bar, never silently
             assert first in in_view or board.scrollbars_enabled[0], f"{first}\nnot in\n{in_view}"
         # The move list's lines (a robbery's advice among them) wrap rather than lose their end.
@@ -93,7 +93,7 @@ async def test_every_pane_is_in_view_and_every_seats_figures_on_the_sheet_are_wh
 
 @pytest.mark.parametrize("size", [(100, 30), (120, 36), (200, 30)], ids=["100x30", "120x36", "200x30"])
 async def test_every_choice_of_the_pick_is_in_view_on_an_ordinary_terminal(size):
-    """Issue 43: Your Money or Your Life's pick (Y4) has eight choices; the last ones (the market, retiring,
+    """Your Money or Your Life's pick (Y4) has eight choices; the last ones (the market, retiring,
     the scoundrel's declaration) were below the fold while the board had blank rows."""
     plan = plan_against_bots("money-or-life", seed=20261123)
     plan.bot_delay = 3600

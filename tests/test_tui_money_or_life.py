@@ -1,4 +1,4 @@
-"""Issue 8: Your Money or Your Life through the app, by keys only, against bots on a private table.
+"""Your Money or Your Life through the app, by keys only, against bots on a private table.
 
 Each test plays a whole game (solo and a duel, at 80×24 and 120×40) to the results screen with number
 keys, arrows and Enter, and reads what a person would read on the screen: the coaches around York, the
@@ -243,7 +243,7 @@ async def test_a_whole_duel_by_keys(size):
     async with app.run_test(size=size) as pilot:
         seen = await play_by_keys(pilot, app, narrow=size[0] < 110)
         assert seen["picks"] >= 5 and seen["robberies"] >= 1 and seen["towns"] >= 1
-        if size == (120, 40):  # issue 31: the results show every rider's final tracks, not the score alone
+        if size == (120, 40):  # the results show every rider's final tracks, not the score alone
             from tests.tui_helpers import screen_text
             await until(lambda: "folk hero" in screen_text(app), "the tracks", pilot=pilot)
             shown = " ".join(screen_text(app).split())
@@ -469,7 +469,7 @@ def test_robbery_labels_carry_the_solvers_outcome_and_order_puts_the_best_first(
 
 
 def test_a_shared_coach_line_says_the_robbery_alone_and_together_and_why_the_star_is_there():
-    """Y8 (issue 31): on a shared coach each line tells the robbery alone (the partner misses the speed)
+    """Y8: on a shared coach each line tells the robbery alone (the partner misses the speed)
     and together, pooled as the rules pool it with the share the normal bot would take in the partner's
     place (his dice, gear and tracks are public); the star says it weighs every way he may share."""
     from core.games import money_or_life_bots as bots
@@ -514,7 +514,7 @@ def test_a_lone_robberys_star_says_what_it_weighs():
 
 
 def test_picking_a_coach_shows_the_worst_robbery_it_leaves_you():
-    """Issue 31: health 8 against a coach whose combat of 8 no roll of the two dice to come can meet:
+    """Health 8 against a coach whose combat of 8 no roll of the two dice to come can meet:
     the coach's line says "worst: −8 health; you have 8" before the pick is made (Y7: two more dice
     alone; a stat still to roll counts at its highest)."""
     frame = _frame_at("pick")
@@ -535,7 +535,7 @@ def test_picking_a_coach_shows_the_worst_robbery_it_leaves_you():
     coach.update(speed=1, combat=1, wit=1)
     label = panes.choice_label(frame, {"action": {"do": "pick", "where": "N"}, "text": "Rob the coach to the North"})
     assert "worst" not in label.plain, "no roll costs health: nothing to warn of"
-    assert label.plain.endswith("· no risk"), "issue 43: said, for a newcomer"
+    assert label.plain.endswith("· no risk"), "said, for a newcomer"
 
 
 def test_on_a_shared_coach_the_suggestion_is_the_normal_bots_pooled_choice_and_a_death_is_alone():
@@ -836,7 +836,7 @@ def test_the_market_says_what_your_purse_cannot_reach():
 
 
 async def test_dice_placed_by_hand_survive_a_resize_into_tabs_and_back():
-    """Issue 31: a resize across the fold moves the same panes into tabs and back (classes, not a
+    """A resize across the fold moves the same panes into tabs and back (classes, not a
     rebuild): the dice you placed and the spur stay, and Enter sends what you set up (Y7), not the
     solver's default."""
     app = make_app(players=1, seed=3)
@@ -997,7 +997,7 @@ async def test_the_move_pane_grows_with_a_tall_terminal(size, rows):
 
 async def test_key_0_picks_the_tenth_choice_listed():
     """A robbery offers more than nine ways to share the dice: the tenth is listed as [0], and 0 sends it;
-    the eleventh is [a] (issue 31: every choice has a key)."""
+    the eleventh is [a] (every choice has a key)."""
     app = make_app(players=1, seed=39)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(40):  # key 1 until a prompt lists more than ten choices
@@ -1049,7 +1049,7 @@ def test_the_solo_score_track_has_the_rival_after_the_seats():
 
 
 async def test_the_solo_results_chart_has_a_row_for_the_rival():
-    """Issue 31: the solo chart left the rival out; he has a row of his own, named, ending on his money."""
+    """The solo chart left the rival out; he has a row of his own, named, ending on his money."""
     from tests.tui_helpers import play_to_results, quick_app
     app = quick_app("money-or-life", players=1, seed=5, rounds=5)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -1063,7 +1063,7 @@ async def test_the_solo_results_chart_has_a_row_for_the_rival():
 
 
 def test_the_pick_warns_when_your_dice_cannot_win_a_coach():
-    """Issue 43: a coach whose wit of 30 no roll of the two dice to come can meet (Y7) takes nothing
+    """A coach whose wit of 30 no roll of the two dice to come can meet (Y7) takes nothing
     whatever comes: the pick says so before you ride, not the robbery after."""
     frame = _frame_at("pick")
     view = frame.view

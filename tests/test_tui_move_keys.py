@@ -1,4 +1,4 @@
-"""Every choice of a long prompt has a key (issue 31): 1 to 9, 0 for the tenth, then letters that no table
+"""Every choice of a long prompt has a key: 1 to 9, 0 for the tenth, then letters that no table
 key takes, so a full market's eleventh item and on is one key away."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 8: whole games through the app, by keys only, against bots on a private table."""
+"""Whole games through the app, by keys only, against bots on a private table."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ async def test_a_click_on_a_town_card_in_the_hand_lays_it(size):
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 async def test_your_move_is_said_by_the_move_pane_and_never_a_toast(size):
-    """Issue 31: "Your move" toasts sat over the road and over two of six Highwayman cards. The move pane
+    """"Your move" toasts sat over the road and over two of six Highwayman cards. The move pane
     says it, where the choices are; no toast does, however fast the prompts come."""
     app = quick_app("money-or-life", seed=5)
     async with app.run_test(size=size, notifications=True) as pilot:
@@ -751,7 +751,7 @@ async def test_play_again_against_bots_deals_again_at_the_same_table_and_says_no
 
 
 async def test_a_resize_across_the_fold_moves_the_same_panes_and_keeps_the_log_as_it_was():
-    """Issue 31: folding into tabs and back is a change of the screen's classes, not a rebuild: the very
+    """Folding into tabs and back is a change of the screen's classes, not a rebuild: the very
     same pane widgets stay, the log keeps its lines and where it was scrolled to, and the tab strip shows
     only while folded."""
     from tui.widgets.log import TableLog
@@ -795,7 +795,7 @@ def _ann_whose_first_move_is_the_only_one() -> TurpinApp:
 
 
 async def test_a_move_with_one_possible_choice_plays_itself_after_a_beat_and_the_log_says_so(monkeypatch):
-    """Issue 31: an unplayable drawn card offers one choice ("Keep") and waited for a key. It stays in
+    """An unplayable drawn card offers one choice ("Keep") and waited for a key. It stays in
     view a moment, then plays itself; the log says it was played for you."""
     from tui.screens.table import TableScreen
     assert TableScreen.ONLY_MOVE_AFTER and TableScreen.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see

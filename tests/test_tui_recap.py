@@ -1,4 +1,4 @@
-"""The story of the game (issue 31): a recap of the latest journey, round or turn under the board, where
+"""The story of the game: a recap of the latest journey, round or turn under the board, where
 people look, at every size (80×24 included: on the Board tab), built from the events this seat was sent
 (A1) and staying until the next one; the log keeps everything."""
 

@@ -153,7 +153,7 @@ async def test_on_a_wide_terminal_there_are_no_pane_keys():
 
 
 async def test_a_short_wide_terminal_keeps_every_pane_in_view_and_only_a_small_one_folds_into_tabs():
-    """Issue 31: at 120×30 the table folded into tabs and showed only the board. Now it stacks the panes,
+    """At 120×30 the table folded into tabs and showed only the board. Now it stacks the panes,
     with the whole hand in view (no scrollbar); wide and short (200×30) puts them side by side, by a class
     on the same panes; only a small terminal (80×24) folds them into tabs."""
     app = quick_app("turpin")

@@ -260,7 +260,7 @@ async def test_a_game_open_in_another_window_is_named_not_offered_until_it_is_le
 
 @pytest.mark.parametrize("size", [(100, 30), (120, 36)])
 async def test_the_replays_list_keeps_every_column_in_view_at_100_and_120_columns(tmp_path, size):
-    """Issue 31: long names once pushed the moves and the table's name off the right edge. The players
+    """Long names once pushed the moves and the table's name off the right edge. The players
     and the table's name now share what the other columns leave, cut with a mark."""
     table = record_a_game(tmp_path / "long.turpin-record", names=("Alexandra the Great", "Bartholomew Roberts",
                                                                   "Cornelius Fudge"))

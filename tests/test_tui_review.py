@@ -1,4 +1,4 @@
-"""The review in the app (issue 33): a replay reviewed in a worker with a progress bar, its marked moves
+"""The review in the app: a replay reviewed in a worker with a progress bar, its marked moves
 stepped through by keys shown in the footer, and a finished game seen from every seat's point of view."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Issue 8: pictures of the app (pytest-textual-snapshot), at 80×24 and 120×40; the table at the sizes
-of issue 31 (tabs at 80×24, stacked at 100×30, 120×36, 120×40 and 200×50, columns at 200×30).
+"""Pictures of the app (pytest-textual-snapshot), at 80×24 and 120×40; the table at the sizes of each
+arrangement (tabs at 80×24, stacked at 100×30, 120×36, 120×40 and 200×50, columns at 200×30).
 
 Tables use a fixed seed and bots that wait, so each picture is the same every run. Regenerate after a
 deliberate change with ``pytest tests/test_tui_snapshots.py --snapshot-update`` and look at the report.
@@ -92,7 +92,7 @@ SHORT_SIZES = [(100, 30), (120, 36), (200, 30)]
 
 @pytest.mark.parametrize("size", SHORT_SIZES, ids=[f"{w}x{h}" for w, h in SHORT_SIZES])
 def test_highwayman_six_players(snap_compare, size):
-    """Issue 43: six at Highwayman on ordinary terminals; every card of the hand in view, and the sheet's
+    """Six at Highwayman on ordinary terminals; every card of the hand in view, and the sheet's
     six seats in columns (200×30). (Your Money or Your Life's pick, eight choices, is its test_table.)"""
     plan = plan_against_bots("highwayman", players=6, seed=20261123)
     plan.bot_delay = 3600

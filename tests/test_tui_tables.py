@@ -1,4 +1,4 @@
-"""Issue 8: spectating, hosting from the lobby, joining (and its errors), and other people's text.
+"""Spectating, hosting from the lobby, joining (and its errors), and other people's text.
 
 Every table here is a real ``TableHost`` on 127.0.0.1; the app reaches it through ``TableClient``.
 """
@@ -88,7 +88,7 @@ async def test_the_host_lobby_shows_the_code_and_a_second_player_joining():
         assert code and " ".join(code) in screen_text(app)
         port = lobby.hosted.address[1]
         assert f":{port}" in screen_text(app)
-        await pilot.press("s")  # an SSH door for this table (issue 11), on 127.0.0.1 like the table
+        await pilot.press("s")  # an SSH door for this table, on 127.0.0.1 like the table
         await until(lambda: "ssh " in screen_text(app) and "password:" in screen_text(app),
                     "the ssh line in the lobby", pilot=pilot)
         door = lobby.hosted.ssh_door
@@ -111,7 +111,7 @@ async def test_the_host_lobby_shows_the_code_and_a_second_player_joining():
 
 
 async def test_the_host_lobby_opens_a_web_door_to_its_table_and_shows_its_link():
-    """Issue 35: ``w`` in the lobby serves the table to browsers too, on the table's own interface; the
+    """``w`` in the lobby serves the table to browsers too, on the table's own interface; the
     link it shows carries the door's token, which the door asks of every request."""
     import aiohttp
 
@@ -989,7 +989,7 @@ async def test_a_second_window_at_a_full_table_is_told_its_seat_is_held_elsewher
 
 
 async def test_the_join_dialog_hands_the_focus_to_the_lan_list_once_it_lists_a_table():
-    """Issue 31: most players join what the LAN lists, so the first table heard takes the focus from the
+    """Most players join what the LAN lists, so the first table heard takes the focus from the
     empty address box (Enter then joins it); an address typed meanwhile keeps the focus where it is."""
     from tui.widgets.lan_tables import LanTable, LanTables
     heard = LanTable("Lunch 0a1b2c", "Lunch", "turpin", "127.0.0.1:4707", 1, 1, False)
@@ -1009,7 +1009,7 @@ async def test_the_join_dialog_hands_the_focus_to_the_lan_list_once_it_lists_a_t
 
 
 async def test_a_host_who_closes_a_lan_table_mid_game_is_told_how_to_serve_it_again():
-    """Issue 31: leaving a LAN table hosted here closes it for everyone; while its game is unfinished the
+    """Leaving a LAN table hosted here closes it for everyone; while its game is unfinished the
     menu then says the command that serves it again from its record, and that record resumes."""
     import shlex
     from net.record import read_record

@@ -1,4 +1,4 @@
-"""Issue 43 at the table screen: the take-back question as people see it. The asker reads "waiting for an
+"""At the table screen: the take-back question as people see it. The asker reads "waiting for an
 answer" with the time left; the question closes on every screen once decided, with a one-line toast; a
 refused U says why; this window's own lines keep their place when a take-back rewrites the log; and the
 consent question has the board's guard against keys typed ahead.

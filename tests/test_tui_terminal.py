@@ -1,4 +1,4 @@
-"""Issue 8: the app in a real terminal. A headless host, a player's app and a spectator's app, each in
+"""The app in a real terminal. A headless host, a player's app and a spectator's app, each in
 its own tmux window, played to the end with send-keys and read back with capture-pane."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 31: the type-ahead guard refuses a key only when it came before the new move could be seen.
+"""The type-ahead guard refuses a key only when it came before the new move could be seen.
 The rule on timings here; its rate in a game played at a person's pace is measured by bench/typeahead.py."""
 
 from __future__ import annotations

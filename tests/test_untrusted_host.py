@@ -1,4 +1,4 @@
-"""Issue 32, item 1: everything a host sends is untrusted. A hostile host (a real table behind a proxy that
+"""Everything a host sends is untrusted. A hostile host (a real table behind a proxy that
 writes escape sequences into every string it sends) reaches no player's terminal: the client takes out
 every character that is not printable, once, where it reads a frame, so the snapshot, the text client, the
 app (under Pilot and on a real pty) show none of them."""

@@ -1,4 +1,4 @@
-"""Issue 43: ``turpin verify`` speaks to people: no Python class names, and a damaged file (cut short, or
+"""``turpin verify`` speaks to people: no Python class names, and a damaged file (cut short, or
 not turpin's) is told apart from a game that simply did not reach its end."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def _half_played(moves: int = 4) -> Table:
     for _ in range(50):
         table = Table(game, {"players": 1, "rounds": 5})
         table.join(lambda frame: None, dict(HELLO))
-        give_shares(table)  # the fair deal: the player's share pledged and revealed (issue 40)
+        give_shares(table)  # the fair deal: the player's share pledged and revealed
         for _ in range(moves):  # each time the first choice: a robbery, never retiring
             seat = game.pending(table.state)[0]
             table._apply(seat, game.legal_actions(table.state, seat)[0])

@@ -1,4 +1,4 @@
-"""Issue 35: the app in a real browser. Debian's Chromium, driven by Playwright (no browser download),
+"""The app in a real browser. Debian's Chromium, driven by Playwright (no browser download),
 opens ``turpin serve-web`` inside a private network namespace the test makes; tesseract reads the
 terminal xterm.js draws on a canvas. The scenarios run in ``tests/web_actor.py`` inside the namespace
 and print what they saw; the assertions are here."""
@@ -64,7 +64,7 @@ def test_a_request_without_the_token_is_refused_with_a_plain_403():
 
 @pytest.mark.slow
 def test_a_page_from_another_port_of_the_host_cannot_open_a_guests_terminal():
-    """Issue 42: cookies ignore ports, so a page served from a neighbour port once drove a guest's tab.
+    """Cookies ignore ports, so a page served from a neighbour port once drove a guest's tab.
     In Chromium, with the guest's tab open, the neighbour page's websocket is refused; the door's own
     page (the control) opens one."""
     seen = in_private_network("neighbour")

@@ -1,4 +1,4 @@
-"""Issue 42, the web door against a page from somewhere else: a page served from another port of the
+"""The web door against a page from somewhere else: a page served from another port of the
 same machine (cookies ignore ports), or from a name that merely resolves to it (DNS rebinding), cannot
 use a guest's token to open a tab or read one; and a tab's own messages are rate-limited (a resize flood
 redraws the app a few times a second, not thousands). The door runs in this process on 127.0.0.1 and is

@@ -1,4 +1,4 @@
-"""The web door's warm pool (issue 45): each tab's app forked from one pre-loaded zygote, on the tab's
+"""The web door's warm pool: each tab's app forked from one pre-loaded zygote, on the tab's
 own pipes. A websocket client on 127.0.0.1 speaks textual-serve's protocol as a browser's page would;
 ``tests/web_probe.py`` tells what process, environment and folder a tab got, forked or fresh."""
 
