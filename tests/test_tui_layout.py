@@ -105,3 +105,56 @@ async def test_every_choice_of_the_pick_is_in_view_on_an_ordinary_terminal(size)
         shown = screen_text(app)
         for number, choice in enumerate(app.screen.frame.choices, start=1):
             assert f"[{number}] {choice['text'][:30]}" in shown, choice["text"]
+
+
+def cards_out_of_view(pane) -> list[str]:
+    """The parts of ``pane`` (cards, towns, dice: whatever can be clicked) with a line out of its view."""
+    top, rows = pane.scroll_offset.y, pane.content_size.height
+    hidden = []
+    for y, strip in enumerate(pane._strips_at(pane._content_width())):
+        for segment in strip:
+            target = segment.style.meta.get("target") if segment.style is not None else None
+            if target and not top <= y < top + rows and target not in hidden:
+                hidden.append(target)
+    return hidden
+
+
+def seat_counts(game_id: str) -> list[int]:
+    low, high = all_games()[game_id].option("players").allowed
+    return sorted({max(low, 2), high})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(100, 30), (120, 36), (200, 30)], ids=["100x30", "120x36", "200x30"])
+@pytest.mark.parametrize(("game", "players"), [(game, players) for game in sorted(all_games())
+                                               for players in seat_counts(game)])
+async def test_no_choice_and_no_card_of_yours_is_hidden(game, players, size):
+    """At 100×30 and up, at every move of yours, the move list shows every choice (of up to eleven: past
+    that it says there are more) and your hand every card, die or spur: the hand never scrolls. (The
+    board, the sheet, the players and the log may, with a bar.)"""
+    from tui.screens.table import TableScreen
+    from tui.widgets.choices import ChoiceList
+    app = quick_app(game, players=players, seed=3)
+    async with app.run_test(size=size) as pilot:
+        await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None, "the table",
+                    pilot=pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        looked = 0
+        while looked < 12 and screen_name(app) == "TableScreen":
+            await until(lambda: screen_name(app) != "TableScreen" or (table.frame.choices and not table.frame.sent),
+                        "a move of ours", pilot=pilot)
+            if screen_name(app) != "TableScreen":
+                break
+            await pilot.pause()
+            choices = table.query_one("#move-choices", ChoiceList)
+            hand = table.query_one("#hand")
+            where = f"{game}, {players} players, {size[0]}×{size[1]}, move {looked + 1}"
+            if len(table.frame.choices) <= 11:  # longer lists (a robbery's 32 ways to share) scroll, marked ▼
+                assert choices.max_scroll_y == 0, f"a choice is out of view ({where}):\n{screen_text(app)}"
+            else:
+                assert "▼" in "".join(pane_lines(app, "#move")), f"no mark of more below ({where})"
+            hidden = cards_out_of_view(hand)
+            assert not hidden, f"{hidden} of the hand out of view ({where}):\n{screen_text(app)}"
+            looked += 1
+            await pilot.press("1")

@@ -236,9 +236,12 @@ class Hand(ClickPane):
         width = self.content_region.width
         columns = max(1, (width + 1) // (inner + 3)) if width > 0 else 3
         rows_of_cards = -(-len(hand) // columns)
+        face_down = Text("Face down: ", style="bold")
+        face_down.append(face_down_in_words(view, frame.seat))
+        face_down_rows = -(-face_down.cell_len // width) if width > 0 else 1  # it wraps in a narrow pane
         # Cards three lines high where the pane has the rows for them and the face-down line, else one
         # line each: a hand behind a scrollbar hides the towns you may lay.
-        tall = self.content_size.height <= 0 or rows_of_cards * 3 + 2 <= self.content_size.height
+        tall = self.content_size.height <= 0 or rows_of_cards * 3 + 1 + face_down_rows <= self.content_size.height
         cards = [self._card(town, inner, town in playable) if tall else [self._flat_card(town, inner, town in playable)]
                  for town in hand]
         lines: list[Text] = []
@@ -247,8 +250,6 @@ class Hand(ClickPane):
             lines += [Text(" ").join(card[line] for card in row) for line in range(len(row[0]))]
         if not hand:  # a line of its own: beside the face-down card's own brackets it read as one
             lines.append(Text("No stand & deliver cards left this round.", style="dim"))
-        face_down = Text("Face down: ", style="bold")
-        face_down.append(face_down_in_words(view, frame.seat))
         return [*lines, Text(), self.part(face_down, "face-down")]
 
     def _flat_card(self, town: str, inner: int, playable: bool) -> Text:

@@ -429,7 +429,52 @@ class Hand(ClickPane):
         rows = card_rows(cards, self.content_region.width)
         if len(rows) + 2 > self.content_region.height:
             rows = card_rows(cards, self._content_width())
-        return [*rows, Text(), footer]
+        if 0 < self.content_region.height < len(rows):
+            rows = self._by_road(hand, playable, drawn)
+        return [*rows, *self._fitted_footer(footer, len(rows), drawn)]
+
+    def _by_road(self, hand: list[str], playable: set[str], drawn: str | None) -> list[Text]:
+        """A hand too long for the pane's rows, a line a road: "▶ Bath 1 2 6 9", each number a card of its
+        own to click (the playable ones bold), "Highwayman ×2" for the cards of one name. Every card stays
+        in view, where one a line would have hidden the last behind a scroll bar."""
+        g = self.glyphs
+        groups: dict[str, list[str]] = {}
+        for card in hand:
+            groups.setdefault(card_name(card).split(" ")[0] if ":" in card else card_name(card), []).append(card)
+        lines = []
+        for head, cards in groups.items():
+            line = Text(f"{g.laid} " if playable.intersection(cards) else "  ", style="bold")
+            if ":" not in cards[0]:  # Highwayman, Runner: the same card, as many times as held
+                label = Text(head + (f" ×{len(cards)}" if len(cards) > 1 else ""))
+                if drawn in cards:
+                    label.append(f" {drawn_mark(g)}", style="bold")
+                line.append_text(self.part(label, f"card:{cards[0]}", playable=cards[0] in playable))
+                lines.append(line)
+                continue
+            line.append(head)
+            for card in cards:
+                number = Text(" " + card_name(card).split(" ")[-1], style="bold" if card in playable else "")
+                if card == drawn:
+                    number.append(drawn_mark(g), style="bold")
+                line.append_text(self.part(number, f"card:{card}", playable=card in playable))
+            lines.append(line)
+        return lines
+
+    def _fitted_footer(self, footer: Text, card_rows: int, drawn: str | None) -> list[Text]:
+        """The footer under the cards, as much of it as the pane has rows for: the cards come first (the
+        move list says what to do with the drawn card too), so a short pane gets a short footer or none."""
+        width, height = self._content_width(), self.content_region.height
+        if width <= 0 or height <= 0:
+            return [Text(), footer]
+
+        def rows_of(text: Text) -> int:
+            return len(text.wrap(self.app.console, width))
+        if card_rows + 1 + rows_of(footer) <= height:
+            return [Text(), footer]
+        short = Text(f"{drawn_mark(self.glyphs)} drew: {card_name(drawn)}" if drawn else "", style="bold")
+        if drawn and card_rows + rows_of(short) <= height:
+            return [self.part(short, "keep")]
+        return []
 
     @staticmethod
     def _keep_key(frame: TableFrame) -> str:

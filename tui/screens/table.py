@@ -268,12 +268,14 @@ class TableScreen(Screen[None]):
 
     def _size_the_move_pane(self, frame: TableFrame) -> None:
         """A prompt of more choices than the move pane's usual rows (Your Money or Your Life's pick has
-        eight) gives the pane the rows to show them all (styles/table.tcss: -prompt-many, -prompt-most).
+        eight) gives the pane the rows to show them all, and one of a few gives its spare rows to the hand
+        and the log (styles/table.tcss: -prompt-few, -prompt-many, -prompt-most).
         Only a prompt changes it: while the table waits the pane keeps its size (no re-layout per move)."""
         if not frame.prompt:
             return
         choices = len(frame.prompt.get("choices") or [])
-        for name, wanted in (("-prompt-many", 7 <= choices <= 8), ("-prompt-most", choices >= 9)):
+        for name, wanted in (("-prompt-few", choices <= 3), ("-prompt-many", 7 <= choices <= 8),
+                             ("-prompt-most", choices >= 9)):
             if self.has_class(name) != wanted:
                 self.set_class(wanted, name)
 
