@@ -25,7 +25,7 @@ from net.protocol import ProtocolError
 from tests.net_helpers import WAIT, client, close_all, give_shares, hosting, play_randomly
 from tests.tui_helpers import play_to_results, screen_text, wait_until
 from tui.app import Start, TurpinApp
-from tui.text_client import play_text
+from tui.cli.text_client import play_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

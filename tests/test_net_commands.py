@@ -17,8 +17,8 @@ import pytest
 from net.protocol import PROTOCOL_VERSION
 from net.authority import Table
 from net.client import ClientError, TableClient
-from tui.lan_commands import add_commands, add_host_arguments, build_table
-from tui.text_client import render_view
+from tui.cli.lan import add_commands, add_host_arguments, build_table
+from tui.cli.text_client import render_view
 from net.host import TableHost, record_saver
 from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, hosting, play_randomly
 
@@ -26,7 +26,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 #: ``turpin`` with only the host and join commands, added as ``tui/commands.py`` adds them.
 TURPIN_SCRIPT = ("import argparse, sys\n"
-                 "from tui.lan_commands import add_commands\n"
+                 "from tui.cli.lan import add_commands\n"
                  "parser = argparse.ArgumentParser(prog='turpin')\n"
                  "add_commands(parser.add_subparsers(dest='command'))\n"
                  "args = parser.parse_args(sys.argv[1:])\n"
@@ -50,7 +50,7 @@ def test_more_bots_than_seats_or_a_bot_nobody_has_is_refused_in_words_headless_a
         window, tmp_path, monkeypatch, capsys):
     """Both hosts take ``--bots`` and ``--bot`` the same way: a count the table cannot hold, or a bot the
     game lacks, is an error that says why, and no table is served or window opened."""
-    import tui.commands as commands
+    import tui.cli.commands as commands
     opened = []
     monkeypatch.setattr(commands, "run_app", lambda args, start: opened.append(start) or 0)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
@@ -462,7 +462,7 @@ def test_a_bad_argument_is_said_in_one_line(argv, words):
 
 def test_tables_refuses_a_negative_listening_time_in_one_line():
     """Issue 10 (7): `turpin tables --seconds -1` does not run; it says why."""
-    from tui.tables_command import add_tables_command
+    from tui.cli.tables import add_tables_command
     parser = argparse.ArgumentParser(prog="turpin")
     add_tables_command(parser.add_subparsers(dest="command"))
     with pytest.raises(SystemExit) as stopped:
@@ -626,7 +626,7 @@ async def test_a_finished_game_is_advertised_as_over_and_the_host_closes_after_l
     """Issue 10 (6): the end of the game goes into the LAN advert (`turpin tables` says "game over", not
     "2/2 full"), and the headless host closes itself --linger seconds after the end."""
     from net.discovery import TableAd
-    from tui.tables_command import format_tables
+    from tui.cli.tables import format_tables
     over = TableAd("The Bell", "net-toy", 1, 2, 0, False, "10.0.0.7", 4321, "The Bell 0a1b2c", over=True)
     assert "2/2 game over" in format_tables([over], 3) and "full" not in format_tables([over], 3)
     txt = {key.encode(): value.encode() for key, value in over.to_txt().items()}

@@ -27,7 +27,7 @@ from net.ssh import (SERVER_ENV_PASSED_ON, SSHFrontDoor, SSHSettings, SSHSetupEr
 from tests.net_helpers import WAIT
 from tests.ssh_helpers import (PASSWORD, connect, eventually, front_door,
                                probe_with_grandchild, read_until, running, start_probe)
-from tui.ssh_command import add_serve_ssh_command, describe, settings_from_args
+from tui.cli.serve_ssh import add_serve_ssh_command, describe, settings_from_args
 
 
 # --- who gets in ----------------------------------------------------------------------------------

@@ -534,7 +534,7 @@ async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resum
 async def test_join_from_the_command_line_takes_its_name_seat_and_token():
     """`turpin join ADDRESS --name/--seat/--token` opens the app with each of them, not the login name and
     the first free seat: a way back to a seat from another terminal."""
-    from tui.commands import run_app_join
+    from tui.cli.commands import run_app_join
     table = Table(get_game("turpin"), {"players": 3})
     host, address = await serve(table)
     try:
@@ -543,7 +543,7 @@ async def test_join_from_the_command_line_takes_its_name_seat_and_token():
         def capture(args, where):
             start["args"], start["start"] = args, where
             return 0
-        import tui.commands as commands
+        import tui.cli.commands as commands
         real = commands.run_app
         commands.run_app = capture  # the app is run here, under Pilot, with what the command built
         try:
@@ -835,7 +835,7 @@ async def test_the_app_host_takes_the_host_settings_it_is_given(tmp_path, capsys
     """`turpin host` (the app as host) takes --no-advertise, --grace, --bot-delay, --max-spectators and
     --record to the hosted table (a table asked to stay off the LAN list stays off it); --linger, which
     only a headless host has a use for, is refused with the reason."""
-    import tui.commands as commands
+    import tui.cli.commands as commands
     started = {}
 
     def capture(args, where):

@@ -325,7 +325,7 @@ class TurpinApp(App[int]):
 
     async def join(self, address: str, code: str | None, spectate: bool) -> None:
         """Someone else's table; ``ClientError`` says in words why it cannot be joined."""
-        from tui.arguments import parse_address
+        from tui.cli.arguments import parse_address
         from core.engine import OptionError
         try:
             host, port = parse_address(address.strip())

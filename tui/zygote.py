@@ -43,7 +43,7 @@ PRELOAD = ("textual.drivers.linux_driver", "textual.drivers.web_driver", "textua
            "textual.scrollbar", "textual.widgets._data_table", "rich._emoji_codes", "queue",
            "concurrent.futures.thread", "net.clock", "net.record", "tty")
 #: Not imported before forking: what runs as ``__main__`` (the guest runs it), and this module.
-_NOT_PRELOADED = ("tui.__main__", "tui.zygote")
+_NOT_PRELOADED = ("tui.__main__", "tui.cli.__main__", "tui.zygote")
 #: The largest session request a child reads (its command and environment).
 REQUEST_LIMIT = 256 * 1024
 

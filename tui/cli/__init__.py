@@ -9,7 +9,7 @@ import os
 import sys
 from typing import Sequence
 
-from tui.arguments import app_arguments
+from tui.cli.arguments import app_arguments
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -23,7 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_app_menu(known)
         except KeyboardInterrupt:
             return 130
-    from tui.commands import run_command
+    from tui.cli.commands import run_command
     try:
         return run_command(args)
     except BrokenPipeError:

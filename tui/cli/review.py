@@ -11,7 +11,7 @@ from core.registry import get_game
 from core.review import Effort, Review, review_lines, review_record
 from net.authority import Table
 from net.record import RecordError
-from tui.arguments import one_line_errors, whole_number
+from tui.cli.arguments import one_line_errors, whole_number
 
 
 def add_review_command(subparsers: argparse._SubParsersAction) -> None:

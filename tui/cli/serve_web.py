@@ -12,7 +12,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from net.host import lan_addresses
-from tui.arguments import door_arguments
+from tui.cli.arguments import door_arguments
 
 if TYPE_CHECKING:  # aiohttp and textual-serve load only for `serve-web` itself
     from net.web import WebDoor, WebSettings

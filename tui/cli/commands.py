@@ -16,14 +16,14 @@ from core.bots import chosen_bot
 from core.engine import Game, OptionError, seat_name, visible_events
 from core.registry import all_games, get_game
 from core.simulate import play_bot_game, simulate
-from tui.arguments import LINGER_DEFAULT, app_arguments, whole_number
+from tui.cli.arguments import LINGER_DEFAULT, app_arguments, whole_number
 from tui.launch import run_app, run_app_menu
-from tui.lan_commands import add_commands
-from tui.review_command import add_review_command
-from tui.verify_command import add_verify_command
-from tui.ssh_command import add_serve_ssh_command
-from tui.tables_command import add_tables_command
-from tui.web_command import add_serve_web_command
+from tui.cli.lan import add_commands
+from tui.cli.review import add_review_command
+from tui.cli.verify import add_verify_command
+from tui.cli.serve_ssh import add_serve_ssh_command
+from tui.cli.tables import add_tables_command
+from tui.cli.serve_web import add_serve_web_command
 
 
 def _parse_table_options(game: Game, args: argparse.Namespace) -> dict[str, Any]:

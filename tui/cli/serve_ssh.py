@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from net.host import lan_addresses
 from core.engine import quantity
-from tui.arguments import door_arguments
+from tui.cli.arguments import door_arguments
 
 if TYPE_CHECKING:  # asyncssh takes a while to import: only `serve-ssh` itself loads it
     from net.ssh import SSHFrontDoor, SSHSettings

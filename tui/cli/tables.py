@@ -9,7 +9,7 @@ import sys
 from core.registry import all_games
 from net.discovery import DiscoveryUnavailable, TableAd, find_tables, resolve_interface
 from net.protocol import PROTOCOL_VERSION
-from tui.arguments import listening_time, one_line_errors
+from tui.cli.arguments import listening_time, one_line_errors
 from tui.settings import lan_setting
 
 

@@ -23,13 +23,13 @@ from net.client import TableClient
 from net.host import HostSettings, TableHost, lan_addresses, record_saver
 from net.hosting import ServedTable, bots_in_last_seats, new_table
 from net.record import RecordError, read_record
-from tui.arguments import (DEFAULT_PORT, LINGER_DEFAULT, one_line_errors, parse_address, player_name, port_number,
+from tui.cli.arguments import (DEFAULT_PORT, LINGER_DEFAULT, one_line_errors, parse_address, player_name, port_number,
                            seconds, table_address, table_name, text_argument, whole_number)
-from tui.console_output import detached_output
+from tui.cli.console_output import detached_output
 from tui.record_files import default_record_path
 from tui.settings import lan_setting
 from tui.table_words import clock_in_words
-from tui.text_client import play_text, stdin_reader
+from tui.cli.text_client import play_text, stdin_reader
 
 
 def add_commands(subparsers: argparse._SubParsersAction) -> None:
