@@ -24,7 +24,7 @@ from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, hosting, play_random
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-#: ``turpin`` with only the host and join commands, added as ``tui/commands.py`` adds them.
+#: ``turpin`` with only the host and join commands, added as ``tui/cli/commands.py`` adds them.
 TURPIN_SCRIPT = ("import argparse, sys\n"
                  "from tui.cli.lan import add_commands\n"
                  "parser = argparse.ArgumentParser(prog='turpin')\n"
@@ -50,9 +50,10 @@ def test_more_bots_than_seats_or_a_bot_nobody_has_is_refused_in_words_headless_a
         window, tmp_path, monkeypatch, capsys):
     """Both hosts take ``--bots`` and ``--bot`` the same way: a count the table cannot hold, or a bot the
     game lacks, is an error that says why, and no table is served or window opened."""
+    import tui.cli.app_routes as app_routes
     import tui.cli.commands as commands
     opened = []
-    monkeypatch.setattr(commands, "run_app", lambda args, start: opened.append(start) or 0)
+    monkeypatch.setattr(app_routes, "run_app", lambda args, start: opened.append(start) or 0)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     at_four = ["host", *window, "--players", "4", "--port", "0", "--interface", "127.0.0.1", "--no-advertise"]
     assert commands.run_command([*at_four, "--bots", "9"]) == 2

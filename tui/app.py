@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import pathlib
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from textual import events
@@ -26,6 +26,7 @@ from net.protocol import NAME_LIMIT
 from tui import STYLES, collector, seats, type_ahead
 from tui.ascii_only import AsciiOnly
 from tui.glyphs import ASCII, Glyphs, UNICODE
+from tui.start import Start
 
 if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
     from tui.hosting import HostedTable, TablePlan
@@ -33,17 +34,6 @@ if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a 
 
 #: How long after a toast's time is up the screen is repainted where it was (``TurpinApp.notify``).
 TOAST_GONE_AFTER = 0.1
-
-
-@dataclass
-class Start:
-    """Where the app opens: the menu, or straight at a table (``turpin play/host/join/spectate``)."""
-
-    route: str = "menu"  # menu | play | host | join | spectate
-    plan: "TablePlan | None" = None
-    address: str = ""
-    code: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 #: Tab and shift+tab: every form has them, and the palette is no place to move the focus.
@@ -325,7 +315,7 @@ class TurpinApp(App[int]):
 
     async def join(self, address: str, code: str | None, spectate: bool) -> None:
         """Someone else's table; ``ClientError`` says in words why it cannot be joined."""
-        from tui.cli.arguments import parse_address
+        from net.addresses import parse_address
         from core.engine import OptionError
         try:
             host, port = parse_address(address.strip())

@@ -17,19 +17,29 @@ from typing import Callable, Mapping, Sequence
 from core.engine import Game, OptionError
 from core.registry import all_games
 from net import protocol
+from net.addresses import DEFAULT_TABLE_PORT, parse_address
 from net.authority import Table
-from net.clock import LAN_CLOCK_SECONDS, TurnClock
 from net.client import TableClient
+from net.clock import LAN_CLOCK_SECONDS, TurnClock
 from net.host import HostSettings, TableHost, lan_addresses, record_saver
 from net.hosting import ServedTable, bots_in_last_seats, new_table
 from net.record import RecordError, read_record
-from tui.cli.arguments import (DEFAULT_PORT, LINGER_DEFAULT, one_line_errors, parse_address, player_name, port_number,
-                           seconds, table_address, table_name, text_argument, whole_number)
+from tui.cli.arguments import (
+    LINGER_DEFAULT,
+    one_line_errors,
+    player_name,
+    port_number,
+    seconds,
+    table_address,
+    table_name,
+    text_argument,
+    whole_number,
+)
 from tui.cli.console_output import detached_output
+from tui.cli.text_client import play_text, stdin_reader
 from tui.record_files import default_record_path
 from tui.settings import lan_setting
 from tui.table_words import clock_in_words
-from tui.cli.text_client import play_text, stdin_reader
 
 
 def add_commands(subparsers: argparse._SubParsersAction) -> None:
@@ -73,7 +83,8 @@ def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game
     parser.add_argument("--bot", default=None, help="which bot plays those seats: easy, normal, hard or random "
                                                     "(default: normal)")
     parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a table option (repeatable)")
-    parser.add_argument("--port", type=port_number, default=None, help=f"TCP port (default {DEFAULT_PORT}; 0 = any)")
+    parser.add_argument("--port", type=port_number, default=None,
+                        help=f"TCP port (default {DEFAULT_TABLE_PORT}; 0 = any)")
     codes = parser.add_mutually_exclusive_group()
     codes.add_argument("--code", type=text_argument("a room code", 32),
                        help="the room code players must give (default: a fresh one)")
@@ -95,7 +106,8 @@ def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game
     parser.add_argument("--linger", type=seconds("--linger"), default=LINGER_DEFAULT, metavar="SECONDS",
                         help="with --headless: after the game ends, keep the table up this long so players "
                              "can read the result, then close (default %(default)g)")
-    parser.add_argument("--max-spectators", type=whole_number("--max-spectators", 0), default=HostSettings.max_spectators, metavar="N",
+    parser.add_argument("--max-spectators", type=whole_number("--max-spectators", 0),
+                        default=HostSettings.max_spectators, metavar="N",
                         help="how many spectators may watch at once (default %(default)s); seats always "
                              "have room")
     parser.add_argument("--heartbeat", type=seconds("--heartbeat", allow_zero=False),
@@ -170,7 +182,7 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
     table.on_event = tell
     if table.over:  # a record of a finished game: show it for the linger time, then close
         ended.set()
-    port = args.port if args.port is not None else table.meta.get("port", DEFAULT_PORT)
+    port = args.port if args.port is not None else table.meta.get("port", DEFAULT_TABLE_PORT)
     interface, note = interface_to_serve(args.interface, table.meta)
     try:
         address, port = await served.start(interface, port)

@@ -293,7 +293,8 @@ async def _answer(client: TableClient, line: str, out: Any) -> None:
         for text in render_view(client.snapshot.view, max_lines=None, width=None):
             print(text, file=out)
         return
-    wants_to_send = (line.startswith("say ") and line[4:].strip()) or (line.isdigit() and 1 <= int(line) <= len(choices))
+    wants_to_send = ((line.startswith("say ") and line[4:].strip())
+                     or (line.isdigit() and 1 <= int(line) <= len(choices)))
     if wants_to_send and not client.connected:
         print("the table is away; nothing was sent. Your choices come back with it.", file=out)
         return

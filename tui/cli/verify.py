@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core.registry import get_game
 from core.engine import Game
+from core.registry import get_game
 from net.authority import Table
 from net.fairness import CHECK_SUFFIX, NOT_AVAILABLE, FairDeal, FairnessError, Verdict, read_evidence, verify
 from net.protocol import ProtocolError, validate_host_message
