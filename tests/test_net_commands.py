@@ -17,7 +17,7 @@ import pytest
 from net.protocol import PROTOCOL_VERSION
 from net.authority import Table
 from net.client import ClientError, TableClient
-from tui.cli.lan import add_commands, add_host_arguments, build_table
+from tui.cli.host import add_commands, add_host_arguments, build_table
 from tui.cli.text_client import render_view
 from net.host import TableHost, record_saver
 from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, hosting, play_randomly
@@ -26,7 +26,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 #: ``turpin`` with only the host and join commands, added as ``tui/cli/commands.py`` adds them.
 TURPIN_SCRIPT = ("import argparse, sys\n"
-                 "from tui.cli.lan import add_commands\n"
+                 "from tui.cli.host import add_commands\n"
                  "parser = argparse.ArgumentParser(prog='turpin')\n"
                  "add_commands(parser.add_subparsers(dest='command'))\n"
                  "args = parser.parse_args(sys.argv[1:])\n"

@@ -13,7 +13,7 @@ import pytest
 from core.registry import all_games
 from net.authority import Table
 from net.record import RecordError, read_record, write_record
-from tui.cli.lan import add_commands, build_table
+from tui.cli.host import add_commands, build_table
 from net.protocol import PROTOCOL_VERSION
 
 GAME = all_games()["turpin"]

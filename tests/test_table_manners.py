@@ -15,7 +15,7 @@ from tests.net_helpers import CLOCKED, TOY, WAIT, ManualClock, client, hosting, 
 from tests.tui_helpers import app_at, screen_name, screen_text, wait_until
 from tui.app import Start, TurpinApp
 from tui.hosting import TablePlan
-from tui.cli.lan import add_host_arguments, build_table
+from tui.cli.host import add_host_arguments, build_table
 
 
 def _host_args(*argv: str) -> argparse.Namespace:

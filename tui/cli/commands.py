@@ -10,7 +10,7 @@ from typing import Sequence
 
 from core.engine import OptionError
 from tui.cli.app_routes import add_app_commands
-from tui.cli.lan import add_commands
+from tui.cli.host import add_commands
 from tui.cli.review import add_review_command
 from tui.cli.rules import add_rules_command
 from tui.cli.serve_ssh import add_serve_ssh_command
