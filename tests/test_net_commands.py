@@ -17,7 +17,8 @@ import pytest
 from net.protocol import PROTOCOL_VERSION
 from net.authority import Table
 from net.client import ClientError, TableClient
-from tui.cli.host import add_commands, add_host_arguments, build_table
+from tui.cli.host import add_host_arguments, add_host_command, build_table
+from tui.cli.join import add_join_command
 from tui.cli.text_client import render_view
 from net.host import TableHost, record_saver
 from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, hosting, play_randomly
@@ -26,17 +27,22 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 #: ``turpin`` with only the host and join commands, added as ``tui/cli/commands.py`` adds them.
 TURPIN_SCRIPT = ("import argparse, sys\n"
-                 "from tui.cli.host import add_commands\n"
+                 "from tui.cli.host import add_host_command\n"
+                 "from tui.cli.join import add_join_command\n"
                  "parser = argparse.ArgumentParser(prog='turpin')\n"
-                 "add_commands(parser.add_subparsers(dest='command'))\n"
+                 "commands = parser.add_subparsers(dest='command')\n"
+                 "add_host_command(commands)\n"
+                 "add_join_command(commands)\n"
                  "args = parser.parse_args(sys.argv[1:])\n"
                  "sys.exit(args.handler(args))\n")
 
 
-def test_add_commands_adds_host_and_join_with_their_options():
+def test_host_and_join_add_themselves_with_their_options():
     """The two commands plug into the `turpin` parser and set a handler like the others."""
     parser = argparse.ArgumentParser(prog="turpin")
-    add_commands(parser.add_subparsers(dest="command"))
+    commands = parser.add_subparsers(dest="command")
+    add_host_command(commands)
+    add_join_command(commands)
     host = parser.parse_args(["host", "--headless", "--game", "turpin", "--players", "4", "--bots", "2",
                               "--port", "0", "--no-code", "--name", "Inn", "--interface", "127.0.0.1",
                               "--no-advertise"])
@@ -208,7 +214,7 @@ def test_a_table_name_the_lan_list_would_refuse_is_an_argument_error(name, capsy
     """`turpin host --name` refuses at once, as argparse does (exit status 2, the reason in words), a name
     the LAN advert cannot carry: over 40 characters, control characters, surrounding spaces."""
     parser = argparse.ArgumentParser(prog="turpin")
-    add_commands(parser.add_subparsers(dest="command"))
+    add_host_command(parser.add_subparsers(dest="command"))
     with pytest.raises(SystemExit) as exit_:
         parser.parse_args(["host", "--headless", "--name", name])
     assert exit_.value.code == 2
@@ -219,7 +225,7 @@ def test_a_table_name_the_lan_list_would_refuse_is_an_argument_error(name, capsy
 def test_a_table_name_of_forty_printable_characters_is_fine():
     """The longest name the advert carries, accents and inner spaces included, is accepted as it is."""
     parser = argparse.ArgumentParser(prog="turpin")
-    add_commands(parser.add_subparsers(dest="command"))
+    add_host_command(parser.add_subparsers(dest="command"))
     name = "Le Cheval Blanc à Épinay " + "x" * 15
     assert len(name) == 40 and parser.parse_args(["host", "--name", name]).name == name
 

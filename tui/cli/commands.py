@@ -10,7 +10,8 @@ from typing import Sequence
 
 from core.engine import OptionError
 from tui.cli.app_routes import add_app_commands
-from tui.cli.host import add_commands
+from tui.cli.host import add_host_command
+from tui.cli.join import add_join_command
 from tui.cli.review import add_review_command
 from tui.cli.rules import add_rules_command
 from tui.cli.serve_ssh import add_serve_ssh_command
@@ -35,7 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_verify_command(commands)
     # The LAN commands: without ``--headless`` (host) or ``--text`` (join) they open the app instead of the
     # console, which add_app_commands sets up.
-    add_commands(commands)
+    add_host_command(commands)
+    add_join_command(commands)
     add_tables_command(commands)
     add_serve_ssh_command(commands)
     add_serve_web_command(commands)
