@@ -7,7 +7,7 @@ process runs in its own session and process group with the pty as its controllin
 SIGWINCH), and the whole group ends when the SSH session does, when it idles too long, or when the
 server stops. Nothing else is served: no exec, no shell without a pty, no subsystems, no forwarding.
 
-This module prints nothing: ``tui/ssh_command.py`` is the ``turpin serve-ssh`` that people run.
+This module prints nothing: ``tui/cli/serve_ssh.py`` is the ``turpin serve-ssh`` that people run.
 """
 
 from __future__ import annotations

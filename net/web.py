@@ -236,7 +236,7 @@ class WebDoor(Server):
         return app
 
     async def on_startup(self, app: web.Application) -> None:
-        """Nothing printed: ``net/`` prints nothing (``tui/web_command.py`` says where the door is)."""
+        """Nothing printed: ``net/`` prints nothing (``tui/cli/serve_web.py`` says where the door is)."""
 
     def cookie(self, template: str) -> str:
         """A cookie's name for this door (``TOKEN_COOKIE``, ``NAME_COOKIE``)."""

@@ -1,4 +1,5 @@
-"""``turpin verify FILE``: check a game's fair deal (issue 33) from a host's record or a player's saved game.
+"""``turpin verify FILE``: check a game's fair deal (the seed every seat shared in) from a host's record
+or a player's saved game.
 
 Exit status: 0 verified, 1 a mismatch (what did not match is printed), 2 a file that is neither, 3 no fair
 deal to check (the host chose the seed, or the game never ended).
