@@ -510,7 +510,7 @@ async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resum
     sits at it again."""
     import socket
     from net.record import read_record
-    from tui import seats
+    from tui.saved import seats
     with socket.socket() as probe:  # a free port, to ask for
         probe.bind(("127.0.0.1", 0))
         wanted = probe.getsockname()[1]
@@ -601,7 +601,7 @@ async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on
         shown = screen_text(app)
         assert "The table plays on without you: s watches it" in flat(shown) and "The table is gone" not in shown
         assert not app.screen.frame.choices and "[1]" not in flat(shown.split("Your move")[-1])
-        from tui import seats  # Join no longer offers "back to your seat" at that table
+        from tui.saved import seats  # Join no longer offers "back to your seat" at that table
         assert seats.token_for(f"127.0.0.1:{host.address[1]}") is None
         footer = {key: active.binding.description for key, active in app.screen.active_bindings.items()
                   if active.enabled and active.binding.show}

@@ -15,7 +15,7 @@ from net.authority import Table
 from net.clock import LAN_CLOCK_SECONDS
 from net.host import HostSettings, lan_addresses, record_saver
 from net.hosting import ServedTable, bots_in_last_seats, new_table
-from tui.unfinished import AGAINST_BOTS
+from tui.saved.unfinished import AGAINST_BOTS
 
 
 @dataclass

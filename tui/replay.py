@@ -22,7 +22,7 @@ from net.fairness import CHECK_SUFFIX, FairnessError, read_evidence
 from net.record import RECORD_SUFFIX, RecordError, check_record, public_record, read_record
 from tui.frame import TableFrame
 from tui.glyphs import UNICODE, Glyphs
-from tui.unfinished import a_person_moved
+from tui.saved.unfinished import a_person_moved
 
 
 
