@@ -246,7 +246,7 @@ def door_processes(server_pid: int) -> tuple[list[int], list[int]]:
             command = pathlib.Path(f"/proc/{child}/cmdline").read_bytes()
         except FileNotFoundError:
             continue
-        if b"tui.zygote" in command:
+        if b"tui.startup.zygote" in command:
             zygotes.append(child)
             guests += _children(child)
         else:

@@ -136,7 +136,7 @@ def tab_apps(door_pid: int) -> tuple[list[int], list[int]]:
     apps, zygotes = [], []
     for child in _children(door_pid):
         try:
-            forking = b"tui.zygote" in pathlib.Path(f"/proc/{child}/cmdline").read_bytes()
+            forking = b"tui.startup.zygote" in pathlib.Path(f"/proc/{child}/cmdline").read_bytes()
         except FileNotFoundError:
             continue
         if forking:

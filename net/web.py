@@ -207,7 +207,7 @@ class WebDoor(Server):
         if self.settings.warm_pool:
             # The zygote's environment is the door's, which every tab's starts from today; each tab gets
             # textual-serve's settings, its own folders and its size when forked (Textual's own settings
-            # are read again then: see tui/zygote.py).
+            # are read again then: see tui/startup/zygote.py).
             self.pool = WarmPool(os.environ)
             await self.pool.start()
 

@@ -149,13 +149,13 @@ def _crossings(graph: dict[str, set[str]]) -> list[str]:
 
 def test_the_crossing_finder_finds_a_crossing():
     graph = {"tui.screens.rules": {"tui.cli.rules", "tui.reflow"}, "tui.cli.rules": {"tui.reflow"},
-             "tui.cli.play": {"tui.app"}, "tui.screensaver": {"tui.cli"}, "tui.launch": {"tui.app"}}
+             "tui.cli.play": {"tui.app"}, "tui.screensaver": {"tui.cli"}, "tui.startup.launch": {"tui.app"}}
     assert _crossings(graph) == ["tui.cli.play → tui.app", "tui.screens.rules → tui.cli.rules"]
 
 
 def test_the_app_and_the_command_line_do_not_import_each_other():
     """The app never imports the command line, and the command line opens the app only through
-    ``tui.launch``: neither side's reader needs the other to follow it, and a command does not load
+    ``tui.startup.launch``: neither side's reader needs the other to follow it, and a command does not load
     screens it will not show."""
     imports = _tui_imports()
     assert "tui.cli.commands" in imports and "tui.screens.rules" in imports  # both sides are read at all

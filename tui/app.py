@@ -27,7 +27,7 @@ from tui import STYLES, collector, type_ahead
 from tui.ascii_only import AsciiOnly
 from tui.saved import seats
 from tui.glyphs import ASCII, Glyphs, UNICODE
-from tui.start import Start
+from tui.startup.start import Start
 
 if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
     from tui.hosting import HostedTable, TablePlan

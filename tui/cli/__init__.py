@@ -9,7 +9,7 @@ import os
 import sys
 from typing import Sequence
 
-from tui.launch import app_arguments, run_app_menu
+from tui.startup.launch import app_arguments, run_app_menu
 
 
 def main(argv: Sequence[str] | None = None) -> int:

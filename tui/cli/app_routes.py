@@ -1,5 +1,5 @@
 """The commands that open the app rather than print: ``turpin play`` and ``spectate``, and ``host`` and
-``join`` without ``--headless`` or ``--text``. Each says where the app opens (a ``Start``); ``tui/launch.py``
+``join`` without ``--headless`` or ``--text``. Each says where the app opens (a ``Start``); ``tui/startup/launch.py``
 opens it."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import argparse
 from core.engine import OptionError
 from core.registry import all_games, get_game
 from tui.cli.arguments import LINGER_DEFAULT
-from tui.launch import run_app
-from tui.start import Start
+from tui.startup.launch import run_app
+from tui.startup.start import Start
 
 
 def add_app_commands(commands: argparse._SubParsersAction) -> None:

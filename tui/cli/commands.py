@@ -20,7 +20,7 @@ from tui.cli.simulate import add_simulate_command
 from tui.cli.tables import add_tables_command
 from tui.cli.verify import add_verify_command
 from tui.cli.watch import add_watch_command
-from tui.launch import app_arguments, run_app_menu
+from tui.startup.launch import app_arguments, run_app_menu
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -32,7 +32,7 @@ from tui.cli.arguments import (
 from tui.cli.console_output import detached_output
 from tui.cli.text_client import stdin_reader
 from tui.saved.record_files import default_record_path
-from tui.settings import lan_setting
+from tui.startup.settings import lan_setting
 from tui.table_words import clock_in_words
 
 

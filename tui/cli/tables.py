@@ -10,7 +10,7 @@ from core.registry import all_games
 from net.discovery import DiscoveryUnavailable, TableAd, find_tables, resolve_interface
 from net.protocol import PROTOCOL_VERSION
 from tui.cli.arguments import listening_time, one_line_errors
-from tui.settings import lan_setting
+from tui.startup.settings import lan_setting
 
 
 def add_tables_command(subparsers: argparse._SubParsersAction) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tui import settings
-from tui.start import Start
+from tui.startup import settings
+from tui.startup.start import Start
 
 #: Seconds a thread may hold the interpreter while another waits for it. The bots of a table played here
 #: think in worker threads, and the app's thread waits up to this long each time it wants the interpreter

@@ -1,5 +1,5 @@
 """Where the app opens (``Start``): the menu, or straight at a table. The command line and the doors
-choose it; ``tui/launch.py`` opens the app there."""
+choose it; ``tui/startup/launch.py`` opens the app there."""
 
 from __future__ import annotations
 
