@@ -10,9 +10,9 @@
 3. Concurrency: N sessions opened at once; each one's connect → menu time, the sum of their apps' RSS
    and the server's own RSS, and how long one more session takes while the N sit at their menus.
 
-Goals from issue 11: session start ≤ 1.5× a local launch; memory per session ≤ 1.2× a local app.
+Goals: session start ≤ 1.5× a local launch; memory per session ≤ 1.2× a local app.
 
-Burst mode (issue 45), ``--burst 1 20 50 [--idle 200]``: for the fresh start (``--no-warm-pool``) and
+Burst mode, ``--burst 1 20 50 [--idle 200]``: for the fresh start (``--no-warm-pool``) and
 the warm pool in turn, a door of its own (as ``turpin serve-ssh``, with login limits raised to the burst)
 and N sessions started together, each from an address of its own in 127.0.0.0/8; each one's connect →
 menu (median, slowest), one more session while the N sit at their menus, and the guests' memory from
@@ -195,7 +195,7 @@ async def main(rounds: int, concurrent: int) -> None:
 
         idle_server = _rss_kib(server.pid)
         started = time.perf_counter()
-        # each from an address of its own: the door allows 10 sessions an address (issue 45)
+        # each from an address of its own: the door allows 10 sessions an address
         sessions = await asyncio.gather(*(Session().open(port, f"crowd{i}", client_address(i + 1))
                                           for i in range(concurrent)))
         all_up = time.perf_counter() - started
@@ -217,7 +217,7 @@ async def main(rounds: int, concurrent: int) -> None:
         await server.wait()
 
 
-# --- burst mode (issue 45) ----------------------------------------------------------------------------
+# --- burst mode ---------------------------------------------------------------------------------------
 
 def client_address(index: int) -> str:
     """A loopback address of its own for the ``index``-th client (127.1.x.y): the door's per-address limits

@@ -12,10 +12,10 @@ Runs itself inside a private network namespace (``unshare -rn``): nothing leaves
 3. Concurrency: N tabs opened at once; each one's open → menu time, the sum of their apps' RSS, the
    door's own RSS.
 
-Goals from issue 35: page opened → menu ≤ 2× a local launch; memory per browser session ≤ 1.2× a local
+Goals: page opened → menu ≤ 2× a local launch; memory per browser session ≤ 1.2× a local
 app. Prints figures, asserts nothing.
 
-Burst mode (issue 45), ``--burst 1 20 50 [--idle 200]``: no browser; N websocket clients speaking
+Burst mode, ``--burst 1 20 50 [--idle 200]``: no browser; N websocket clients speaking
 textual-serve's protocol (as the page's script does) open their tabs together, each from an address of
 its own in 127.0.0.0/8, for the fresh start (``--no-warm-pool``) and the warm pool in turn, each timed to
 its first menu, against a lone local launch measured just before; and the tabs' apps' USS/PSS from
@@ -129,7 +129,7 @@ async def main(rounds: int, concurrent: int) -> None:
     await door.wait()
 
 
-# --- burst mode (issue 45) ----------------------------------------------------------------------------
+# --- burst mode ---------------------------------------------------------------------------------------
 
 def tab_apps(door_pid: int) -> tuple[list[int], list[int]]:
     """(the tabs' apps, the zygote if any): the zygote's children, or the door's (a shell, then python)."""

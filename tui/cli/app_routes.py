@@ -1,6 +1,6 @@
 """The commands that open the app rather than print: ``turpin play`` and ``spectate``, and ``host`` and
-``join`` without ``--headless`` or ``--text``. Each says where the app opens (a ``Start``); ``tui/startup/launch.py``
-opens it."""
+``join`` without ``--headless`` or ``--text``. Each says where the app opens (a ``Start``);
+``tui/startup/launch.py`` opens it."""
 
 from __future__ import annotations
 
