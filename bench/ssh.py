@@ -217,7 +217,7 @@ async def main(rounds: int, concurrent: int) -> None:
         await server.wait()
 
 
-# --- burst mode ----------------------------------------------------------------------------
+# --- burst mode ---------------------------------------------------------------------------------------
 
 def client_address(index: int) -> str:
     """A loopback address of its own for the ``index``-th client (127.1.x.y): the door's per-address limits
@@ -246,7 +246,7 @@ def door_processes(server_pid: int) -> tuple[list[int], list[int]]:
             command = pathlib.Path(f"/proc/{child}/cmdline").read_bytes()
         except FileNotFoundError:
             continue
-        if b"tui.zygote" in command:
+        if b"tui.startup.zygote" in command:
             zygotes.append(child)
             guests += _children(child)
         else:
@@ -286,7 +286,7 @@ async def burst(sizes: list[int], idle: int, idle_seconds: float) -> None:
     folder = pathlib.Path(tempfile.mkdtemp(prefix="turpin-bench-ssh-burst-"))
     biggest = max([*sizes, idle, 1]) + 10
     limits = ("--max-sessions", str(biggest), "--sessions-per-address", "10")
-    print(f"SSH door, burst mode: N sessions started together, each from its own 127.1.x.y address; 80×24")
+    print("SSH door, burst mode: N sessions started together, each from its own 127.1.x.y address; 80×24")
     print(f"  load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     for mode, options in (("fresh start", ("--no-warm-pool",)), ("warm pool", ())):
         await local_launch(folder)  # page in

@@ -129,14 +129,14 @@ async def main(rounds: int, concurrent: int) -> None:
     await door.wait()
 
 
-# --- burst mode ----------------------------------------------------------------------------
+# --- burst mode ---------------------------------------------------------------------------------------
 
 def tab_apps(door_pid: int) -> tuple[list[int], list[int]]:
     """(the tabs' apps, the zygote if any): the zygote's children, or the door's (a shell, then python)."""
     apps, zygotes = [], []
     for child in _children(door_pid):
         try:
-            forking = b"tui.zygote" in pathlib.Path(f"/proc/{child}/cmdline").read_bytes()
+            forking = b"tui.startup.zygote" in pathlib.Path(f"/proc/{child}/cmdline").read_bytes()
         except FileNotFoundError:
             continue
         if forking:

@@ -1,7 +1,7 @@
 """The warm pool: a door's guests forked from one process that has imported the app already.
 
 A door (``net/ssh.py``, ``net/web.py``) that starts a ``WarmPool`` gets a *zygote* (``python -m
-tui.zygote``): a process that imported Textual and turpin's app once, froze those objects for the garbage
+tui.startup.zygote``): a process that imported Textual and turpin's app once, froze those objects for the garbage
 collector, and waits. ``spawn`` hands it a session's descriptors (the pty for SSH, the pipes for a web
 tab) over a Unix socket (SCM_RIGHTS); it forks, and the child, not the zygote, reads the session's
 command, environment and folder, then becomes what ``python -m tui …`` would have been on those
@@ -23,7 +23,7 @@ import sys
 from typing import Mapping, Sequence
 
 #: The zygote a door starts: the app's own fork server (tui/ is where the app is; net/ only names it).
-ZYGOTE_COMMAND = (sys.executable, "-m", "tui.zygote")
+ZYGOTE_COMMAND = (sys.executable, "-m", "tui.startup.zygote")
 #: How long the zygote may take to import the app before the door gives up on it and starts guests afresh.
 ZYGOTE_START_SECONDS = 60.0
 #: How many times a door starts its zygote again after it ended (killed, or out of memory); past that,

@@ -7,7 +7,7 @@ process runs in its own session and process group with the pty as its controllin
 SIGWINCH), and the whole group ends when the SSH session does, when it idles too long, or when the
 server stops. Nothing else is served: no exec, no shell without a pty, no subsystems, no forwarding.
 
-This module prints nothing: ``tui/ssh_command.py`` is the ``turpin serve-ssh`` that people run.
+This module prints nothing: ``tui/cli/serve_ssh.py`` is the ``turpin serve-ssh`` that people run.
 """
 
 from __future__ import annotations
@@ -263,7 +263,7 @@ def session_env(settings: SSHSettings, user: str, term: str, identity: str | Non
         "TURPIN_SEATS_FILE": str(seats_file(base, user)),
         # A guest's window on the operator's machine: it opens no listening port (no table hosted, no
         # second door) and reads none of the operator's game records (a game in progress holds every
-        # hand), only his own games against bots, in his own folder. See ``tui.launch.run_app``.
+        # hand), only his own games against bots, in his own folder. See ``tui.startup.launch.run_app``.
         GUEST_VARIABLE: "ssh",
         RECORDS_VARIABLE: str(records_folder(base, user)),
     }

@@ -207,7 +207,7 @@ class WebDoor(Server):
         if self.settings.warm_pool:
             # The zygote's environment is the door's, which every tab's starts from today; each tab gets
             # textual-serve's settings, its own folders and its size when forked (Textual's own settings
-            # are read again then: see tui/zygote.py).
+            # are read again then: see tui/startup/zygote.py).
             self.pool = WarmPool(os.environ)
             await self.pool.start()
 
@@ -236,7 +236,7 @@ class WebDoor(Server):
         return app
 
     async def on_startup(self, app: web.Application) -> None:
-        """Nothing printed: ``net/`` prints nothing (``tui/web_command.py`` says where the door is)."""
+        """Nothing printed: ``net/`` prints nothing (``tui/cli/serve_web.py`` says where the door is)."""
 
     def cookie(self, template: str) -> str:
         """A cookie's name for this door (``TOKEN_COOKIE``, ``NAME_COOKIE``)."""

@@ -27,7 +27,7 @@ from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf  # noqa: E402
 
 from net.discovery import (SERVICE_TYPE, DiscoveryUnavailable, TableAd, TableAdvertiser,  # noqa: E402
                            TableBrowser)
-from tui.tables_command import add_tables_command  # noqa: E402
+from tui.cli.tables import add_tables_command  # noqa: E402
 
 
 def say(**fields: object) -> None:

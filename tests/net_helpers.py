@@ -25,7 +25,7 @@ GAME_IDS = [game.id for game in GAMES]
 #: ``turpin host`` as a person runs it, with the toy game among the games (``python -c HOST_SCRIPT ...``).
 HOST_SCRIPT = ("import sys\n"
                "from core.registry import all_games\n"
-               "from tui.lan_commands import host_main\n"
+               "from tui.cli.host import host_main\n"
                "from tests.net_toy import GAME\n"
                "sys.exit(host_main(sys.argv[1:], {**all_games(), GAME.id: GAME}))\n")
 

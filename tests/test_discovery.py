@@ -23,7 +23,7 @@ import pytest
 
 from net.discovery import DiscoveryUnavailable, TableAd, instance_label, nearest_first, resolve_interface
 from tests.net_helpers import LOOPBACK_UP, namespaces_unavailable
-from tui.tables_command import format_tables
+from tui.cli.tables import format_tables
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ACTORS = ROOT / "tests" / "discovery_actors.py"

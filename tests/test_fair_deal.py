@@ -26,7 +26,7 @@ from tests.net_helpers import WAIT, client, close_all, give_shares, hosting, pla
 from tests.tui_helpers import play_to_results, screen_text
 from tests.waiting import until
 from tui.app import Start, TurpinApp
-from tui.text_client import play_text
+from tui.cli.text_client import play_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -25,8 +25,8 @@ from net.record import RecordError, read_record, write_record
 from net.protocol import PROTOCOL_VERSION
 from net.untrusted import FILE_ITEMS, decode_file
 from tests.net_helpers import client, close_all, hosting, play_randomly
-from tui.review_command import reviewed
-from tui.verify_command import verdict_of
+from tui.cli.review import reviewed
+from tui.cli.verify import verdict_of
 
 GAME = "money-or-life"  # the shortest game: a whole one is quick to replay many times
 

@@ -1,4 +1,5 @@
-"""Imports point tui → net → core only, as the project is designed: checked in a fresh interpreter."""
+"""Imports point tui → net → core only, checked in a fresh interpreter; within tui/, the app and the
+command line keep apart."""
 
 import ast
 import pathlib
@@ -45,8 +46,8 @@ def test_no_pickle_anywhere():
 
 
 def test_net_and_core_print_nothing():
-    """By design, everything a person reads lives in tui/ (the commands, the host console, the text
-    client); net and core offer APIs and print nothing themselves."""
+    """Everything a person reads lives in tui/ (the commands, the host console, the text client); net and
+    core offer APIs and print nothing themselves."""
     for package in ("core", "net"):
         for path in (ROOT / package).rglob("*.py"):
             for number, line in enumerate(path.read_text().splitlines(), 1):
@@ -123,11 +124,43 @@ def test_the_circle_finder_finds_a_circle():
 
 def test_no_module_of_tui_imports_itself_round_a_circle():
     imports = _tui_imports()
-    assert "tui.cli" in imports and "tui.commands" in imports["tui.cli"]  # the graph is read at all
+    assert "tui.cli" in imports and "tui.cli.commands" in imports["tui.cli"]  # the graph is read at all
     circles = _circles(imports)
     assert not circles, "modules of tui/ that import each other: " + "; ".join(
         " ⇄ ".join(circle) + f" ({', '.join(f'{m} → {sorted(imports[m] & set(circle))}' for m in circle)})"
         for circle in circles)
+
+
+#: The app's side of tui/: what draws and runs the game window. The command line is tui.cli.
+APP_SIDE = ("tui.app", "tui.screens", "tui.widgets", "tui.games")
+COMMAND_LINE = ("tui.cli",)
+
+
+def _within(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == package or module.startswith(package + ".") for package in packages)
+
+
+def _crossings(graph: dict[str, set[str]]) -> list[str]:
+    """Each import from the app's side into the command line, or from the command line into the app's."""
+    return [f"{module} → {other}" for module, found in sorted(graph.items()) for other in sorted(found)
+            if _within(module, APP_SIDE) and _within(other, COMMAND_LINE)
+            or _within(module, COMMAND_LINE) and _within(other, APP_SIDE)]
+
+
+def test_the_crossing_finder_finds_a_crossing():
+    graph = {"tui.screens.rules": {"tui.cli.rules", "tui.reflow"}, "tui.cli.rules": {"tui.reflow"},
+             "tui.cli.play": {"tui.app"}, "tui.screensaver": {"tui.cli"}, "tui.startup.launch": {"tui.app"}}
+    assert _crossings(graph) == ["tui.cli.play → tui.app", "tui.screens.rules → tui.cli.rules"]
+
+
+def test_the_app_and_the_command_line_do_not_import_each_other():
+    """The app never imports the command line, and the command line opens the app only through
+    ``tui.startup.launch``: neither side's reader needs the other to follow it, and a command does not load
+    screens it will not show."""
+    imports = _tui_imports()
+    assert "tui.cli.commands" in imports and "tui.screens.rules" in imports  # both sides are read at all
+    crossings = _crossings(imports)
+    assert not crossings, "the app and the command line cross: " + "; ".join(crossings)
 
 
 def _modules_imported(path: pathlib.Path) -> set[str]:

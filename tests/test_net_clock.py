@@ -16,7 +16,7 @@ from net.clock import AWAY_AFTER, TurnClock
 from net.record import RecordError, check_record
 from tests.net_helpers import CLOCKED, TOY, WAIT, ManualClock, client, close_all, hosting
 from tests.waiting import until
-from tui.text_client import play_text
+from tui.cli.text_client import play_text
 
 CLOCK = 30.0
 

@@ -17,26 +17,32 @@ import pytest
 from net.protocol import PROTOCOL_VERSION
 from net.authority import Table
 from net.client import ClientError, TableClient
-from tui.lan_commands import add_commands, add_host_arguments, build_table
-from tui.text_client import render_view
+from tui.cli.host import add_host_arguments, add_host_command, build_table
+from tui.cli.join import add_join_command
+from tui.cli.text_client import render_view
 from net.host import TableHost, record_saver
 from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, hosting, play_randomly
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-#: ``turpin`` with only the host and join commands, added as ``tui/commands.py`` adds them.
+#: ``turpin`` with only the host and join commands, added as ``tui/cli/commands.py`` adds them.
 TURPIN_SCRIPT = ("import argparse, sys\n"
-                 "from tui.lan_commands import add_commands\n"
+                 "from tui.cli.host import add_host_command\n"
+                 "from tui.cli.join import add_join_command\n"
                  "parser = argparse.ArgumentParser(prog='turpin')\n"
-                 "add_commands(parser.add_subparsers(dest='command'))\n"
+                 "commands = parser.add_subparsers(dest='command')\n"
+                 "add_host_command(commands)\n"
+                 "add_join_command(commands)\n"
                  "args = parser.parse_args(sys.argv[1:])\n"
                  "sys.exit(args.handler(args))\n")
 
 
-def test_add_commands_adds_host_and_join_with_their_options():
+def test_host_and_join_add_themselves_with_their_options():
     """The two commands plug into the `turpin` parser and set a handler like the others."""
     parser = argparse.ArgumentParser(prog="turpin")
-    add_commands(parser.add_subparsers(dest="command"))
+    commands = parser.add_subparsers(dest="command")
+    add_host_command(commands)
+    add_join_command(commands)
     host = parser.parse_args(["host", "--headless", "--game", "turpin", "--players", "4", "--bots", "2",
                               "--port", "0", "--no-code", "--name", "Inn", "--interface", "127.0.0.1",
                               "--no-advertise"])
@@ -50,9 +56,10 @@ def test_more_bots_than_seats_or_a_bot_nobody_has_is_refused_in_words_headless_a
         window, tmp_path, monkeypatch, capsys):
     """Both hosts take ``--bots`` and ``--bot`` the same way: a count the table cannot hold, or a bot the
     game lacks, is an error that says why, and no table is served or window opened."""
-    import tui.commands as commands
+    import tui.cli.app_routes as app_routes
+    import tui.cli.commands as commands
     opened = []
-    monkeypatch.setattr(commands, "run_app", lambda args, start: opened.append(start) or 0)
+    monkeypatch.setattr(app_routes, "run_app", lambda args, start: opened.append(start) or 0)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     at_four = ["host", *window, "--players", "4", "--port", "0", "--interface", "127.0.0.1", "--no-advertise"]
     assert commands.run_command([*at_four, "--bots", "9"]) == 2
@@ -207,7 +214,7 @@ def test_a_table_name_the_lan_list_would_refuse_is_an_argument_error(name, capsy
     """`turpin host --name` refuses at once, as argparse does (exit status 2, the reason in words), a name
     the LAN advert cannot carry: over 40 characters, control characters, surrounding spaces."""
     parser = argparse.ArgumentParser(prog="turpin")
-    add_commands(parser.add_subparsers(dest="command"))
+    add_host_command(parser.add_subparsers(dest="command"))
     with pytest.raises(SystemExit) as exit_:
         parser.parse_args(["host", "--headless", "--name", name])
     assert exit_.value.code == 2
@@ -218,7 +225,7 @@ def test_a_table_name_the_lan_list_would_refuse_is_an_argument_error(name, capsy
 def test_a_table_name_of_forty_printable_characters_is_fine():
     """The longest name the advert carries, accents and inner spaces included, is accepted as it is."""
     parser = argparse.ArgumentParser(prog="turpin")
-    add_commands(parser.add_subparsers(dest="command"))
+    add_host_command(parser.add_subparsers(dest="command"))
     name = "Le Cheval Blanc à Épinay " + "x" * 15
     assert len(name) == 40 and parser.parse_args(["host", "--name", name]).name == name
 
@@ -462,7 +469,7 @@ def test_a_bad_argument_is_said_in_one_line(argv, words):
 
 def test_tables_refuses_a_negative_listening_time_in_one_line():
     """`turpin tables --seconds -1` does not run; it says why."""
-    from tui.tables_command import add_tables_command
+    from tui.cli.tables import add_tables_command
     parser = argparse.ArgumentParser(prog="turpin")
     add_tables_command(parser.add_subparsers(dest="command"))
     with pytest.raises(SystemExit) as stopped:
@@ -626,7 +633,7 @@ async def test_a_finished_game_is_advertised_as_over_and_the_host_closes_after_l
     """The end of the game goes into the LAN advert (`turpin tables` says "game over", not
     "2/2 full"), and the headless host closes itself --linger seconds after the end."""
     from net.discovery import TableAd
-    from tui.tables_command import format_tables
+    from tui.cli.tables import format_tables
     over = TableAd("The Bell", "net-toy", 1, 2, 0, False, "10.0.0.7", 4321, "The Bell 0a1b2c", over=True)
     assert "2/2 game over" in format_tables([over], 3) and "full" not in format_tables([over], 3)
     txt = {key.encode(): value.encode() for key, value in over.to_txt().items()}

@@ -442,7 +442,7 @@ def test_a_retrying_client_says_for_how_long_in_words():
 def test_a_resumed_table_is_served_where_its_record_says_and_an_older_record_says_it_cannot_tell():
     """A table hosted on 127.0.0.1 comes back on 127.0.0.1 only when resumed: the record keeps where it
     was served; a record from before that is served on every interface, and the host says so."""
-    from tui.lan_commands import interface_to_serve
+    from tui.cli.host import interface_to_serve
     assert interface_to_serve(None, {"port": 4707, "interface": "127.0.0.1"}) == ("127.0.0.1", "")
     assert interface_to_serve(None, {"port": 4707, "interface": None}) == (None, "")  # every one, as asked
     assert interface_to_serve("10.0.0.2", {"port": 4707, "interface": "127.0.0.1"}) == ("10.0.0.2", "")
@@ -583,7 +583,7 @@ async def test_a_seat_held_for_a_lost_player_is_advertised_as_held_not_full():
     the seat is held, not that the table is full; once he is back the table is full again."""
     from net.discovery import TableAd
     from net.host import Advertising
-    from tui.tables_command import format_tables
+    from tui.cli.tables import format_tables
     from tui.widgets.lan_tables import LanTable, table_state
 
     class Advertiser:  # the zeroconf side is tested in namespaces; here, what the host would publish

@@ -18,7 +18,7 @@ from dataclasses import replace
 from net import protocol
 from net.authority import Table
 from net.client import ClientError, TableClient
-from tui.console_output import DetachedStream
+from tui.cli.console_output import DetachedStream
 from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, client, close_all, hosting
 
 HANG_GUARD = 60.0  # only so a broken test fails instead of hanging; never a speed assertion

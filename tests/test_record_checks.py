@@ -13,7 +13,7 @@ import pytest
 from core.registry import all_games
 from net.authority import Table
 from net.record import RecordError, read_record, write_record
-from tui.lan_commands import add_commands, build_table
+from tui.cli.host import add_host_command, build_table
 from net.protocol import PROTOCOL_VERSION
 
 GAME = all_games()["turpin"]
@@ -36,7 +36,7 @@ def _fair_record() -> dict:
 
 def _resume(path, capsys) -> tuple[int, list[str]]:
     parser = argparse.ArgumentParser(prog="turpin")
-    add_commands(parser.add_subparsers(dest="command"))
+    add_host_command(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["host", "--headless", "--resume", str(path), "--port", "0",
                               "--interface", "127.0.0.1", "--no-advertise"])
     capsys.readouterr()

@@ -230,7 +230,7 @@ def test_a_seat_repeating_one_mistake_is_taught_it_once():
 
 
 def test_seats_carry_their_number_where_names_repeat():
-    from tui.review_command import bot_seats, seat_names
+    from tui.replay import bot_seats, seat_names
     record = {"seats": [{"kind": "player", "name": "root"}, {"kind": "player", "name": "root"},
                         {"kind": "bot", "name": "Moll Cutpurse (normal bot)", "bot": "normal"}, {"kind": "empty"}]}
     assert seat_names(record) == ["root (seat 1)", "root (seat 2)", "Moll Cutpurse (normal bot)", "Seat 4"]

@@ -15,7 +15,7 @@ from net.fairness import CHECK_SUFFIX, write_evidence
 from net.record import RecordError
 from tests.net_helpers import WAIT, client, hosting, play_randomly
 from tui.replay import Replay, list_records, read_game
-from tui.review_command import reviewed
+from tui.cli.review import reviewed
 
 
 async def _saved_check(folder) -> tuple[str, Table]:

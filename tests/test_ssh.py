@@ -27,7 +27,7 @@ from net.ssh import (SERVER_ENV_PASSED_ON, SSHFrontDoor, SSHSettings, SSHSetupEr
 from tests.net_helpers import WAIT
 from tests.ssh_helpers import PASSWORD, connect, front_door, probe_with_grandchild, read_until, running, start_probe
 from tests.waiting import until
-from tui.ssh_command import add_serve_ssh_command, describe, settings_from_args
+from tui.cli.serve_ssh import add_serve_ssh_command, describe, settings_from_args
 
 
 # --- who gets in ----------------------------------------------------------------------------------
@@ -350,7 +350,7 @@ async def test_an_idle_session_is_ended_with_a_word_and_its_app_stopped(tmp_path
 
 
 def test_a_door_to_one_table_opens_the_app_at_it_with_its_room_code(monkeypatch):
-    import tui.launch as launch
+    import tui.startup.launch as launch
     started = {}
     monkeypatch.setattr(launch, "run_app", lambda args, start: started.setdefault("start", start) and 0)
     monkeypatch.setenv("TURPIN_JOIN", "127.0.0.1:4707")

@@ -72,7 +72,7 @@ class Door:
         apps = []
         for child in children(self.server.pid):
             with contextlib.suppress(FileNotFoundError):
-                if b"tui.zygote" in pathlib.Path(f"/proc/{child}/cmdline").read_bytes():
+                if b"tui.startup.zygote" in pathlib.Path(f"/proc/{child}/cmdline").read_bytes():
                     apps += children(child)
                     continue
             apps.append(child)

@@ -126,7 +126,7 @@ async def test_a_dead_zygote_leaves_its_guests_playing_and_is_started_again(tmp_
 
 
 async def test_while_the_zygote_is_down_for_good_sessions_start_afresh_and_the_banner_says_why(tmp_path):
-    from tui.ssh_command import describe
+    from tui.cli.serve_ssh import describe
     async with front_door(tmp_path) as door:
         door.pool._restarts_left = 0  # as after a zygote that keeps dying
         zygote = door.pool.zygote_pid
@@ -139,7 +139,7 @@ async def test_while_the_zygote_is_down_for_good_sessions_start_afresh_and_the_b
 
 
 async def test_with_the_pool_off_every_session_is_a_fresh_python_and_the_banner_says_so(tmp_path):
-    from tui.ssh_command import describe
+    from tui.cli.serve_ssh import describe
     async with front_door(tmp_path, warm_pool=False) as door:
         assert door.pool is None
         async with connect(door) as conn:

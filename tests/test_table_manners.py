@@ -16,7 +16,7 @@ from tests.waiting import until
 from tests.tui_helpers import app_at, screen_name, screen_text
 from tui.app import Start, TurpinApp
 from tui.hosting import TablePlan
-from tui.lan_commands import add_host_arguments, build_table
+from tui.cli.host import add_host_arguments, build_table
 
 
 def _host_args(*argv: str) -> argparse.Namespace:

@@ -455,7 +455,7 @@ async def test_the_theme_chosen_is_kept_for_the_next_run_but_not_for_a_guest():
         assert guest.theme == "textual-dark"
         await pilot.press("ctrl+t")
         await pilot.pause()
-    from tui import preferences
+    from tui.saved import preferences
     assert preferences.load()["theme"] == "textual-light"
 
 
@@ -718,7 +718,7 @@ async def test_a_terminal_below_80_by_24_is_told_once_why_lines_are_cut():
 async def test_the_palettes_screenshot_is_saved_in_turpins_folder_and_says_where(tmp_path):
     """Not Textual's own, which goes to ~/Downloads, or toasts "Failed to save screenshot" with no reason.
     An SSH guest is not offered it (it would land on the operator's machine)."""
-    from tui.record_files import screenshots_folder
+    from tui.saved.record_files import screenshots_folder
     app = TurpinApp(Start(route="menu"), player_name="Ann", lan_interfaces=[], bell=False)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await until(lambda: "Join a table" in plain_text(app), "the menu", pilot=pilot)

@@ -201,7 +201,7 @@ def test_a_long_reveal_line_wraps_under_its_own_first_letter():
 
 def record_a_game_against_a_bot(path, person_moves: int, finish: bool = False, keep_open: bool = False) -> Table:
     """A game of one person and a random bot, recorded as the app records its games against bots."""
-    from tui.unfinished import AGAINST_BOTS
+    from tui.saved.unfinished import AGAINST_BOTS
     game = get_game("turpin")
     table = Table(game, {"players": 2}, bots={1: "random"}, seed=6, save=RecordLog(path))
     table.meta[AGAINST_BOTS] = True
@@ -227,7 +227,7 @@ def test_go_on_offers_the_newest_game_its_player_moved_in_and_never_a_stale_one(
     """A newer game left before the player's first move does not push aside the one he played; and an
     offer taken after its game was played to the end elsewhere does not write the old position over its
     record."""
-    from tui.unfinished import last_game_against_bots, unfinished_game_at
+    from tui.saved.unfinished import last_game_against_bots, unfinished_game_at
     played = tmp_path / "played.turpin-record"
     record_a_game_against_a_bot(played, person_moves=2)
     untouched = tmp_path / "untouched.turpin-record"
@@ -242,7 +242,7 @@ def test_go_on_offers_the_newest_game_its_player_moved_in_and_never_a_stale_one(
 async def test_a_game_open_in_another_window_is_named_not_offered_until_it_is_let_go(monkeypatch):
     """An SSH session whose drop the server has not noticed yet still holds the game: the new session's
     menu says where it is, and offers it (c) once the other lets it go (never two live copies of one game)."""
-    from tui.record_files import records_folder
+    from tui.saved.record_files import records_folder
     from tui.screens import menu
     monkeypatch.setattr(menu, "LOOK_AGAIN_AFTER", 0.2)
     folder = records_folder()

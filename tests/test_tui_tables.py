@@ -396,7 +396,7 @@ async def test_the_rules_help_wraps_its_sentences_to_the_terminal_not_to_the_fil
     """The rules text keeps the line breaks of an 80-column file only where a sentence ends: at 80×24
     the modal is narrower than the file, and a break kept mid-sentence left every other line half empty."""
     from core.registry import all_games
-    from tui.screens.rules import reflowed
+    from tui.reflow import reflowed
     from tui.screens.table import TableScreen
 
     for game in all_games().values():
@@ -511,7 +511,7 @@ async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resum
     sits at it again."""
     import socket
     from net.record import read_record
-    from tui import seats
+    from tui.saved import seats
     with socket.socket() as probe:  # a free port, to ask for
         probe.bind(("127.0.0.1", 0))
         wanted = probe.getsockname()[1]
@@ -535,7 +535,7 @@ async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resum
 async def test_join_from_the_command_line_takes_its_name_seat_and_token():
     """`turpin join ADDRESS --name/--seat/--token` opens the app with each of them, not the login name and
     the first free seat: a way back to a seat from another terminal."""
-    from tui.commands import run_app_join
+    from tui.cli.app_routes import run_app_join
     table = Table(get_game("turpin"), {"players": 3})
     host, address = await serve(table)
     try:
@@ -544,14 +544,15 @@ async def test_join_from_the_command_line_takes_its_name_seat_and_token():
         def capture(args, where):
             start["args"], start["start"] = args, where
             return 0
-        import tui.commands as commands
-        real = commands.run_app
-        commands.run_app = capture  # the app is run here, under Pilot, with what the command built
+        import tui.cli.app_routes as app_routes
+        import tui.cli.commands as commands
+        real = app_routes.run_app
+        app_routes.run_app = capture  # the app is run here, under Pilot, with what the command built
         try:
             args = commands.build_parser().parse_args(["join", address, "--name", "[b]Bo[/b]", "--seat", "3"])
             run_app_join(args)
         finally:
-            commands.run_app = real
+            app_routes.run_app = real
         assert start["args"].player_name == "[b]Bo[/b]"
         app = TurpinApp(start["start"], player_name=start["args"].player_name, lan_interfaces=[], bell=False)
         async with app.run_test(size=(100, 30)) as pilot:
@@ -601,7 +602,7 @@ async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on
         shown = screen_text(app)
         assert "The table plays on without you: s watches it" in flat(shown) and "The table is gone" not in shown
         assert not app.screen.frame.choices and "[1]" not in flat(shown.split("Your move")[-1])
-        from tui import seats  # Join no longer offers "back to your seat" at that table
+        from tui.saved import seats  # Join no longer offers "back to your seat" at that table
         assert seats.token_for(f"127.0.0.1:{host.address[1]}") is None
         footer = {key: active.binding.description for key, active in app.screen.active_bindings.items()
                   if active.enabled and active.binding.show}
@@ -834,14 +835,15 @@ async def test_the_app_host_takes_the_host_settings_it_is_given(tmp_path, capsys
     """`turpin host` (the app as host) takes --no-advertise, --grace, --bot-delay, --max-spectators and
     --record to the hosted table (a table asked to stay off the LAN list stays off it); --linger, which
     only a headless host has a use for, is refused with the reason."""
-    import tui.commands as commands
+    import tui.cli.app_routes as app_routes
+    import tui.cli.commands as commands
     started = {}
 
     def capture(args, where):
         started["start"] = where
         return 0
-    real = commands.run_app
-    commands.run_app = capture
+    real = app_routes.run_app
+    app_routes.run_app = capture
     try:
         record = str(tmp_path / "kept.record")
         commands.run_command(["host", "--players", "3", "--no-advertise", "--grace", "20", "--bot-delay", "1.5",
@@ -849,7 +851,7 @@ async def test_the_app_host_takes_the_host_settings_it_is_given(tmp_path, capsys
         assert commands.run_command(["host", "--linger", "5"]) != 0
         assert "--linger is for a headless host" in capsys.readouterr().err
     finally:
-        commands.run_app = real
+        app_routes.run_app = real
     plan = started["start"].plan
     assert (plan.advertise, plan.grace, plan.bot_delay, plan.max_spectators, plan.record) == (
         False, 20.0, 1.5, 2, record)

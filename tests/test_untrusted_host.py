@@ -22,7 +22,7 @@ from tests.tui_helpers import play_to_results, screen_text
 from tests.waiting import until
 from tui.app import Start, TurpinApp
 from tui.glyphs import ASCII, UNICODE
-from tui.text_client import play_text
+from tui.cli.text_client import play_text
 
 #: What is left of the poisoned table name once its escapes are out: a person sees the name.
 NAME_SHOWN = "Hostile table"

@@ -11,7 +11,7 @@ from net import protocol
 from net.authority import Table
 from net.fairness import CHECK_SUFFIX, NOT_AVAILABLE, FairnessError
 from tests.net_helpers import give_shares
-from tui.verify_command import verdict_of
+from tui.cli.verify import verdict_of
 
 HELLO = {"protocol": protocol.PROTOCOL_VERSION, "role": "player"}
 

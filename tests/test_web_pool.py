@@ -134,7 +134,7 @@ async def test_one_tab_crashing_takes_down_neither_the_zygote_nor_the_other_tabs
 
 
 async def test_with_the_pool_off_or_gone_tabs_start_afresh_and_the_banner_says_so():
-    from tui.web_command import describe
+    from tui.cli.serve_web import describe
     async with web_door(warm_pool=False) as door:
         assert door.pool is None and any("fresh" in line for line in describe(door))
         async with Tab.open(door) as tab:

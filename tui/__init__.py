@@ -1,6 +1,19 @@
-"""turpin's Textual app: screens in ``screens/``, widgets in ``widgets/``, one module of panes a game in
-``games/``; layout and colour in the top-level ``styles/*.tcss``, which an installed turpin carries as
-``tui/styles`` (``pyproject.toml`` maps the one onto the other)."""
+"""turpin's terminal side: the Textual app, and the ``turpin`` command line that opens it or works without it.
+
+- ``app.py``: the app itself (themes, the global keys, the routes to a table); its screens are in
+  ``screens/``, its widgets in ``widgets/``, one package of panes a game in ``games/``; layout and colour in
+  the top-level ``styles/*.tcss``, which an installed turpin carries as ``tui/styles`` (``pyproject.toml``
+  maps the one onto the other).
+- What the table screen and its panes draw from: ``frame.py`` (one moment of a table), ``glyphs.py`` and
+  ``ascii_only.py`` (the pictures and their ASCII stand-ins), ``table_layout.py``, ``table_words.py``,
+  ``type_ahead.py`` and ``collector.py`` (the garbage collector held off while an update is drawn).
+- ``hosting.py``: the tables the app serves itself; ``door_links.py``: what to tell people to reach an SSH
+  or web door; ``replay.py``: a record read back step by step; ``reflow.py``: a game's rules in paragraphs.
+- ``saved/``: what turpin keeps on disk for the player (records, the unfinished game, seat tokens, theme).
+- ``startup/``: how a run starts (where the app opens, the launcher, the environment, the warm pool's zygote).
+- ``cli/``: the command line, a module a subcommand; the app never imports it, and it opens the app only
+  through ``startup/launch.py`` (``tests/test_import_boundaries.py``).
+"""
 
 import pathlib
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import pathlib
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from textual import events
@@ -23,27 +23,18 @@ from textual.screen import Screen
 
 from net.client import ClientError, TableClient
 from net.protocol import NAME_LIMIT
-from tui import STYLES, collector, seats, type_ahead
+from tui import STYLES, collector, type_ahead
 from tui.ascii_only import AsciiOnly
+from tui.saved import seats
 from tui.glyphs import ASCII, Glyphs, UNICODE
+from tui.startup.start import Start
 
 if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
     from tui.hosting import HostedTable, TablePlan
-    from tui.unfinished import UnfinishedGame
+    from tui.saved.unfinished import UnfinishedGame
 
 #: How long after a toast's time is up the screen is repainted where it was (``TurpinApp.notify``).
 TOAST_GONE_AFTER = 0.1
-
-
-@dataclass
-class Start:
-    """Where the app opens: the menu, or straight at a table (``turpin play/host/join/spectate``)."""
-
-    route: str = "menu"  # menu | play | host | join | spectate
-    plan: "TablePlan | None" = None
-    address: str = ""
-    code: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 #: Tab and shift+tab: every form has them, and the palette is no place to move the focus.
@@ -74,7 +65,7 @@ class TurpinApp(App[int]):
         #: A guest's window through the SSH front door, on someone else's machine: it hosts no table (no
         #: port opened on the operator's network), and reads none of the operator's game records (they
         #: hold every hand of his games, running ones too): only his own games against bots, kept where
-        #: the front door names a folder for him (``tui.record_files.records_of_your_own``).
+        #: the front door names a folder for him (``tui.saved.record_files.records_of_your_own``).
         self.guest = guest
         self._said_too_small = False
         #: Where the LAN list listens: None every interface, [] not at all (tests), else these addresses.
@@ -122,7 +113,7 @@ class TurpinApp(App[int]):
         if self.glyphs is ASCII:  # frames in ASCII too (styles/app.tcss)
             self.add_class("-ascii")
         if not self.guest:  # the theme chosen last time, kept from run to run
-            from tui import preferences
+            from tui.saved import preferences
             theme = preferences.load().get("theme")
             if theme in self.available_themes:
                 self.theme = theme
@@ -207,7 +198,7 @@ class TurpinApp(App[int]):
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """The palette's Screenshot: an SVG of the screen in turpin's screenshots folder, and a toast that
         says where, or why not (Textual's own goes to ~/Downloads, and may fail without a word why)."""
-        from tui.record_files import screenshots_folder
+        from tui.saved.record_files import screenshots_folder
         folder = pathlib.Path(path) if path else screenshots_folder()
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -243,7 +234,7 @@ class TurpinApp(App[int]):
     def watch_theme(self, theme: str) -> None:
         """Any change of theme (ctrl+t, or the palette's theme list) is kept for next time."""
         if self.is_mounted and not self.guest:
-            from tui import preferences
+            from tui.saved import preferences
             if preferences.load().get("theme") != theme:
                 preferences.remember("theme", theme)
 
@@ -260,7 +251,7 @@ class TurpinApp(App[int]):
     async def play(self, plan: TablePlan) -> None:
         """A private table against bots: host it here on 127.0.0.1 and sit at seat 1."""
         await self._close_table()
-        from tui.record_files import default_record_path, records_of_your_own
+        from tui.saved.record_files import default_record_path, records_of_your_own
         try:
             # A guest keeps his games against bots only in a folder of his own (``records_of_your_own``).
             self.record_path = None if self.guest and not records_of_your_own() else str(default_record_path(plan.game))
@@ -280,7 +271,7 @@ class TurpinApp(App[int]):
         await self._close_table()
         from net.host import record_saver
         from tui.hosting import HostedTable, plan_to_go_on_with
-        from tui.unfinished import unfinished_game_at
+        from tui.saved.unfinished import unfinished_game_at
         fresh = unfinished_game_at(unfinished.path)
         if fresh is None:
             self.notify("That game is over now, or open in another turpin window.", title="Go on",
@@ -302,7 +293,7 @@ class TurpinApp(App[int]):
     async def host(self, plan: TablePlan) -> HostedTable:
         """A LAN table: serve it, then sit at seat 1; the lobby shows the code and the addresses."""
         await self._close_table()
-        from tui.record_files import default_record_path
+        from tui.saved.record_files import default_record_path
         from tui.hosting import HostedTable
         self.record_path = plan.record or str(default_record_path(plan.name or plan.game))
         if self.lan_interfaces == []:
@@ -325,7 +316,7 @@ class TurpinApp(App[int]):
 
     async def join(self, address: str, code: str | None, spectate: bool) -> None:
         """Someone else's table; ``ClientError`` says in words why it cannot be joined."""
-        from tui.arguments import parse_address
+        from net.addresses import parse_address
         from core.engine import OptionError
         try:
             host, port = parse_address(address.strip())
@@ -401,7 +392,7 @@ class TurpinApp(App[int]):
         self.check_path = None
         if self.hosted is not None or client is None or client.evidence is None:
             return
-        from tui.record_files import default_record_path, records_of_your_own
+        from tui.saved.record_files import default_record_path, records_of_your_own
         if self.guest and not records_of_your_own():
             return
         from net.fairness import CHECK_SUFFIX, write_evidence
@@ -423,7 +414,7 @@ class TurpinApp(App[int]):
         plan.seed = None
         if self.hosted is not None:
             # Everyone at the table is sent the new game; each table screen closes its results on it.
-            from tui.record_files import default_record_path, records_of_your_own
+            from tui.saved.record_files import default_record_path, records_of_your_own
             try:
                 self.record_path = (None if not plan.on_lan and self.guest and not records_of_your_own()
                                     else str(default_record_path(plan.name or plan.game)))

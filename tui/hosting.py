@@ -15,7 +15,7 @@ from net.authority import Table
 from net.clock import LAN_CLOCK_SECONDS
 from net.host import HostSettings, lan_addresses, record_saver
 from net.hosting import ServedTable, bots_in_last_seats, new_table
-from tui.unfinished import AGAINST_BOTS
+from tui.saved.unfinished import AGAINST_BOTS
 
 
 @dataclass
@@ -139,7 +139,7 @@ class HostedTable:
 
         Each SSH session is its own app on this machine, opening straight at this table."""
         from net.ssh import SSHFrontDoor, SSHSettings  # asyncssh only when a door is wanted
-        from tui.ssh_command import ssh_commands
+        from tui.door_links import ssh_commands
         if self.ssh_door is None:
             join = self._address_for_doors()
             door = SSHFrontDoor(SSHSettings(port=port, interface=self.plan.interface or None, join=join,
@@ -166,7 +166,7 @@ class HostedTable:
         token). Each browser tab is its own app on this machine, opening straight at this table."""
         from net.addresses import ipv4_by_interface
         from net.web import WebDoor, WebSettings  # aiohttp only when a door is wanted
-        from tui.web_command import web_links
+        from tui.door_links import web_links
         if self.web_door is None:
             interface = self.plan.interface or ""
             host = ipv4_by_interface().get(interface, [interface])[0] if interface else "0.0.0.0"

@@ -22,7 +22,7 @@ from net.fairness import CHECK_SUFFIX, FairnessError, read_evidence
 from net.record import RECORD_SUFFIX, RecordError, check_record, public_record, read_record
 from tui.frame import TableFrame
 from tui.glyphs import UNICODE, Glyphs
-from tui.unfinished import a_person_moved
+from tui.saved.unfinished import a_person_moved
 
 
 
@@ -44,8 +44,8 @@ class RecordFile:
 
 
 def read_game(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The game record at ``path``: a host's record, or the game a player's saved check holds (issue 43:
-    a game at someone else's table is his too). ``RecordError`` in words for anything else."""
+    """The game record at ``path``: a host's record, or the game a player's saved check holds (a game
+    played at someone else's table is his too). ``RecordError`` in words for anything else."""
     return _read_game(path)[0]
 
 
@@ -162,3 +162,20 @@ class Replay:
 
     def describe(self) -> dict[str, Any]:
         return {"game": self.game.title, "table": self.record["table"], "actions": self.steps}
+
+
+def seat_names(record: dict[str, Any]) -> list[str]:
+    """Who sat in each seat of a record: the name, or "Seat N" with its bot's level; a name two seats
+    share carries its seat's number ("root (seat 2)")."""
+    names = []
+    for number, seat in enumerate(record["seats"], start=1):
+        name = seat.get("name") or seat.get("away_name")
+        if not name:
+            name = f"Seat {number}" + (f" ({seat['bot']} bot)" if seat.get("bot") else "")
+        names.append(name)
+    return [f"{name} (seat {number})" if names.count(name) > 1 else name for number, name in enumerate(names, 1)]
+
+
+def bot_seats(record: dict[str, Any]) -> list[bool]:
+    """Which seats a bot played: the review speaks of them by name, not as "you"."""
+    return [seat.get("kind") == "bot" for seat in record["seats"]]

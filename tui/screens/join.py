@@ -15,7 +15,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from net.client import ClientError
-from tui import screen_styles, seats
+from tui import screen_styles
+from tui.saved import seats
 from tui.screens import FORM_FOCUS_KEYS
 from tui.widgets.lan_tables import LanTables
 

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 if TYPE_CHECKING:
-    from tui.unfinished import UnfinishedGame
+    from tui.saved.unfinished import UnfinishedGame
 
 #: What a guest of the SSH front door is not offered (``TurpinApp.guest``): the records are the host's.
 NOT_FOR_GUESTS = ("host", "replays")
@@ -101,10 +101,10 @@ class MenuScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="unfinished", exit_on_error=False)
     def _look_for_an_unfinished_game(self) -> None:
         """Off the event loop and after the menu shows: it reads a record and replays it (the engines load)."""
-        from tui.record_files import records_folder, records_of_your_own
+        from tui.saved.record_files import records_folder, records_of_your_own
         found = None
         if not self.app.guest or records_of_your_own():  # not the operator's games to an SSH guest
-            from tui.unfinished import last_game_against_bots
+            from tui.saved.unfinished import last_game_against_bots
             found = last_game_against_bots(records_folder())
         if not get_current_worker().is_cancelled:  # a later look (the table closed since) has the say
             self.app.call_from_thread(self._offer, found)

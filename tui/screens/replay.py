@@ -16,7 +16,7 @@ from core.review import UNIT_MEANINGS, Decision, Effort, Review, review_record
 from tui import TABLE_STYLES
 from tui.games import panes_for
 from tui.replay import Replay
-from tui.review_command import seat_names
+from tui.replay import seat_names
 from tui.table_layout import NARROW_BELOW
 from tui.widgets.log import TableLog
 from tui.widgets.players import PlayersPane

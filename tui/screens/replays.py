@@ -35,7 +35,7 @@ class ReplaysScreen(Screen[None]):
     def __init__(self, folder: pathlib.Path | None = None) -> None:
         super().__init__()
         if folder is None:
-            from tui.record_files import records_folder
+            from tui.saved.record_files import records_folder
             folder = records_folder()
         self.folder = folder
         self.records: list[RecordFile] = []

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Static
 from core.engine import Game, Option
 from core.registry import all_games, get_game
 from tui import screen_styles
+from tui.reflow import reflowed
 
 
 def option_line(option: Option) -> tuple[str, str]:
@@ -30,22 +31,6 @@ def option_line(option: Option) -> tuple[str, str]:
     default = {True: "yes", False: "no"}.get(option.default, option.default) \
         if isinstance(option.default, bool) else option.default
     return option.name.replace("_", " "), f"{option.help} ({allowed}; default {default})"
-
-
-def reflowed(rules: str) -> str:
-    """The engine's rules text with the line breaks it has for an 80-column file taken out, so the modal
-    wraps it to its own width (a break kept from the file left every other line half empty): a line that
-    ends a sentence keeps its break (Highwayman's rules put one item to a line), and so does an indented
-    line (a table, as the market's price list), any other joins the next."""
-    lines: list[str] = []
-    for line in rules.strip().splitlines():
-        previous = lines[-1] if lines else ""
-        if (previous.strip() and line.strip() and not previous[0].isspace() and not line[0].isspace()
-                and not previous.rstrip().endswith((".", "!", "?"))):
-            lines[-1] = lines[-1].rstrip() + " " + line.strip()
-        else:
-            lines.append(line)
-    return "\n".join(lines)
 
 
 #: How the rules cite a rule of the sheet or a ruling: T5, Y8, H4, A2.

@@ -1,6 +1,6 @@
 """``turpin``: the entry point, which parses and dispatches. Alone (or with only the app's own options) it
 opens the app at once, without loading the commands it will not need; any command goes to
-``tui/commands.py``."""
+``tui/cli/commands.py``, which builds the parser from the subcommands' own modules in this folder."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import os
 import sys
 from typing import Sequence
 
-from tui.arguments import app_arguments
+from tui.startup.launch import app_arguments, run_app_menu
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -18,12 +18,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     app_arguments(menu_only)
     known, rest = menu_only.parse_known_args(args)
     if not rest:
-        from tui.launch import run_app_menu
         try:
             return run_app_menu(known)
         except KeyboardInterrupt:
             return 130
-    from tui.commands import run_command
+    from tui.cli.commands import run_command
     try:
         return run_command(args)
     except BrokenPipeError:
@@ -31,6 +30,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,12 +1,13 @@
-"""Opening the app: at the menu, or straight at a table (``Start``), with the app's own options."""
+"""Opening the app: at the menu, or straight at a table (``Start``), with the app's own options (``--name``,
+``--ascii``, ``--no-bell``), which the command line takes before any command."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
-from tui import settings
+from tui.startup import settings
+from tui.startup.start import Start
 
 #: Seconds a thread may hold the interpreter while another waits for it. The bots of a table played here
 #: think in worker threads, and the app's thread waits up to this long each time it wants the interpreter
@@ -15,8 +16,25 @@ from tui import settings
 UI_SWITCH_INTERVAL = 0.002
 
 
-def run_app(args: argparse.Namespace, start: Any) -> int:
-    """Run the app until it quits, opening at ``start`` (a ``tui.app.Start``); its return code."""
+def app_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of the app itself, given before any command: ``turpin --name Ann play``."""
+    parser.add_argument("--name", dest="player_name", default=None,
+                        help="your name at the table (default: your login name)")
+    parser.add_argument("--ascii", action="store_true", help="draw with plain ASCII only")
+    parser.add_argument("--no-bell", action="store_true", help="no terminal bell when it is your move")
+    parser.add_argument("--version", action="version", version=f"turpin {_version()}")
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("turpin")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
+
+
+def run_app(args: argparse.Namespace, start: Start) -> int:
+    """Run the app until it quits, opening at ``start``; its return code."""
     from tui import collector
     collector.startup.hold()  # until the first screen is painted (TurpinApp.on_mount)
     from tui.app import TurpinApp  # Textual only when the app is wanted
@@ -32,7 +50,6 @@ def run_app_menu(args: argparse.Namespace) -> int:
     """``turpin`` alone: the menu, or (``TURPIN_JOIN=HOST:PORT``, set by an SSH or web door) that table,
     with its room code: a guest through the door has passed its gate; or (``TURPIN_SPECTATE``, set by a web
     door for a wall screen) that table, watched."""
-    from tui.app import Start
     watched = settings.table_to_watch()
     if watched is not None:
         return run_app(args, Start(route="spectate", address=watched))

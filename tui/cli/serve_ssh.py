@@ -13,12 +13,11 @@ import contextlib
 import pathlib
 import signal
 import sys
-
 from typing import TYPE_CHECKING
 
-from net.host import lan_addresses
 from core.engine import quantity
-from tui.arguments import door_arguments
+from tui.cli.arguments import door_arguments
+from tui.door_links import ssh_commands
 
 if TYPE_CHECKING:  # asyncssh takes a while to import: only `serve-ssh` itself loads it
     from net.ssh import SSHFrontDoor, SSHSettings
@@ -62,14 +61,6 @@ def settings_from_args(args: argparse.Namespace) -> SSHSettings:
                        max_sessions_per_address=args.sessions_per_address,
                        name_passphrases=not args.no_name_passphrases,
                        join=args.join, warm_pool=not args.no_warm_pool)
-
-
-def ssh_commands(door: SSHFrontDoor, name: str = "THEIR-NAME") -> list[str]:
-    """The ``ssh`` line to give people, one per address this machine can be reached at (for a lobby too)."""
-    host, port = door.address
-    addresses = lan_addresses() if host == "0.0.0.0" else [host]
-    port_part = "" if port == 22 else f"-p {port} "
-    return [f"ssh {port_part}{name}@{address}" for address in addresses]
 
 
 def describe(door: SSHFrontDoor) -> list[str]:

@@ -52,8 +52,8 @@ class UnfinishedGame:
 
 def last_game_against_bots(folder: pathlib.Path) -> UnfinishedGame | None:
     """The newest game against bots in ``folder`` that its player made a move in, if it is not over (marked
-    ``in_use`` while another window plays it); None otherwise. The records are read only if there are any: the menu asks as it
-    opens, and the engines and the host's table load only for a record to replay."""
+    ``in_use`` while another window plays it); None otherwise. The records are read only if there are any:
+    the menu asks as it opens, and the engines and the host's table load only for a record to replay."""
     from net.record import RecordError, read_record, record_in_use
     try:
         paths = sorted((path for path in folder.iterdir() if path.name.endswith(RECORD_SUFFIX)),

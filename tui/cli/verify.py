@@ -1,4 +1,5 @@
-"""``turpin verify FILE``: check a game's fair deal (issue 33) from a host's record or a player's saved game.
+"""``turpin verify FILE``: check a game's fair deal (the seed every seat shared in) from a host's record
+or a player's saved game.
 
 Exit status: 0 verified, 1 a mismatch (what did not match is printed), 2 a file that is neither, 3 no fair
 deal to check (the host chose the seed, or the game never ended).
@@ -9,13 +10,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core.registry import get_game
 from core.engine import Game
+from core.registry import get_game
 from net.authority import Table
 from net.fairness import CHECK_SUFFIX, NOT_AVAILABLE, FairDeal, FairnessError, Verdict, read_evidence, verify
 from net.protocol import ProtocolError, validate_host_message
 from net.record import RecordError, read_record
-from tui.arguments import one_line_errors
+from tui.cli.arguments import one_line_errors
 
 EXIT_CODES = {"verified": 0, "mismatch": 1, NOT_AVAILABLE: 3}
 

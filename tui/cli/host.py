@@ -1,8 +1,5 @@
-"""``turpin host`` and ``turpin join``: a headless table, and a plain text client for it.
-
-``add_commands(subparsers)`` adds both to the ``turpin`` parser; each sets ``handler`` the way the other
-commands do. The text client itself is in ``tui/text_client.py``.
-"""
+"""``turpin host --headless``: a table served from this terminal, its console and its welcome; a host in
+the app is ``tui/cli/app_routes.py``'s. ``add_host_command(subparsers)`` adds it to the ``turpin`` parser."""
 
 from __future__ import annotations
 
@@ -17,44 +14,36 @@ from typing import Callable, Mapping, Sequence
 from core.engine import Game, OptionError
 from core.registry import all_games
 from net import protocol
+from net.addresses import DEFAULT_TABLE_PORT
 from net.authority import Table
 from net.clock import LAN_CLOCK_SECONDS, TurnClock
-from net.client import TableClient
 from net.host import HostSettings, TableHost, lan_addresses, record_saver
 from net.hosting import ServedTable, bots_in_last_seats, new_table
 from net.record import RecordError, read_record
-from tui.arguments import (DEFAULT_PORT, LINGER_DEFAULT, one_line_errors, parse_address, player_name, port_number,
-                           seconds, table_address, table_name, text_argument, whole_number)
-from tui.console_output import detached_output
-from tui.record_files import default_record_path
-from tui.settings import lan_setting
+from tui.cli.arguments import (
+    LINGER_DEFAULT,
+    one_line_errors,
+    port_number,
+    seconds,
+    table_name,
+    text_argument,
+    whole_number,
+)
+from tui.cli.console_output import detached_output
+from tui.cli.text_client import stdin_reader
+from tui.saved.record_files import default_record_path
+from tui.startup.settings import lan_setting
 from tui.table_words import clock_in_words
-from tui.text_client import play_text, stdin_reader
 
 
-def add_commands(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``host`` and ``join`` to the ``turpin`` command's subparsers."""
+def add_host_command(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``turpin host`` and its options."""
     host = subparsers.add_parser(
         "host", help="host a table on the LAN",
         description="Host a table that players join over the LAN and spectators watch.")
     add_host_arguments(host)
     host.set_defaults(handler=run_host)
-
-    join = subparsers.add_parser(
-        "join", help="join a table by address",
-        description="Join a table as a player (or --spectate) and play it.")
-    join.add_argument("address", metavar="HOST:PORT", type=table_address,
-                      help="where the table is, as its host printed it")
-    join.add_argument("--code", type=text_argument("a room code", 32), help="the room code the host shows")
-    join.add_argument("--spectate", action="store_true", help="watch without a seat")
-    join.add_argument("--name", type=player_name, help="your name at the table (1 to 40 printable characters)")
-    join.add_argument("--seat", type=whole_number("a seat number", 1), help="the seat you want (1 = first), if free")
-    join.add_argument("--token", type=text_argument("a seat token", 128),
-                      help="your seat token, to come back to your seat from another terminal")
-    join.add_argument("--text", action="store_true", help="play in the plain text client (no table window)")
-    join.set_defaults(handler=run_join)
-    for parser in (host, join):
-        one_line_errors(parser)
+    one_line_errors(host)
 
 
 # ------------------------------------------------------------------------------------------- arguments
@@ -73,7 +62,8 @@ def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game
     parser.add_argument("--bot", default=None, help="which bot plays those seats: easy, normal, hard or random "
                                                     "(default: normal)")
     parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a table option (repeatable)")
-    parser.add_argument("--port", type=port_number, default=None, help=f"TCP port (default {DEFAULT_PORT}; 0 = any)")
+    parser.add_argument("--port", type=port_number, default=None,
+                        help=f"TCP port (default {DEFAULT_TABLE_PORT}; 0 = any)")
     codes = parser.add_mutually_exclusive_group()
     codes.add_argument("--code", type=text_argument("a room code", 32),
                        help="the room code players must give (default: a fresh one)")
@@ -95,7 +85,8 @@ def add_host_arguments(parser: argparse.ArgumentParser, games: Mapping[str, Game
     parser.add_argument("--linger", type=seconds("--linger"), default=LINGER_DEFAULT, metavar="SECONDS",
                         help="with --headless: after the game ends, keep the table up this long so players "
                              "can read the result, then close (default %(default)g)")
-    parser.add_argument("--max-spectators", type=whole_number("--max-spectators", 0), default=HostSettings.max_spectators, metavar="N",
+    parser.add_argument("--max-spectators", type=whole_number("--max-spectators", 0),
+                        default=HostSettings.max_spectators, metavar="N",
                         help="how many spectators may watch at once (default %(default)s); seats always "
                              "have room")
     parser.add_argument("--heartbeat", type=seconds("--heartbeat", allow_zero=False),
@@ -170,7 +161,7 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
     table.on_event = tell
     if table.over:  # a record of a finished game: show it for the linger time, then close
         ended.set()
-    port = args.port if args.port is not None else table.meta.get("port", DEFAULT_PORT)
+    port = args.port if args.port is not None else table.meta.get("port", DEFAULT_TABLE_PORT)
     interface, note = interface_to_serve(args.interface, table.meta)
     try:
         address, port = await served.start(interface, port)
@@ -320,19 +311,3 @@ def host_main(argv: Sequence[str], games: Mapping[str, Game]) -> int:
     parser = argparse.ArgumentParser(prog="turpin host")
     add_host_arguments(parser, games)
     return run_host(parser.parse_args(argv), games)
-
-
-# ------------------------------------------------------------------------------------------------ join
-
-
-def run_join(args: argparse.Namespace) -> int:
-    """``turpin join --text``: the plain text client (``tui/commands.py`` opens the table window otherwise)."""
-    host, port = parse_address(args.address)
-    # `turpin --name X join --text` as well as `turpin join --name X --text`, as the app takes either
-    name = args.name or getattr(args, "player_name", None)
-    client = TableClient(host, port, role="spectator" if args.spectate else "player", name=name,
-                         code=args.code, token=args.token, seat=None if args.seat is None else args.seat - 1)
-    try:
-        return asyncio.run(play_text(client))
-    except KeyboardInterrupt:
-        return 130

@@ -9,8 +9,8 @@ import sys
 from core.registry import all_games
 from net.discovery import DiscoveryUnavailable, TableAd, find_tables, resolve_interface
 from net.protocol import PROTOCOL_VERSION
-from tui.arguments import listening_time, one_line_errors
-from tui.settings import lan_setting
+from tui.cli.arguments import listening_time, one_line_errors
+from tui.startup.settings import lan_setting
 
 
 def add_tables_command(subparsers: argparse._SubParsersAction) -> None:

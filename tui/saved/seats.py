@@ -12,7 +12,7 @@ import pathlib
 
 import platformdirs
 
-from tui.string_map_file import read_string_map, write_string_map
+from tui.saved.string_map_file import read_string_map, write_string_map
 
 MAX_KEPT = 50
 

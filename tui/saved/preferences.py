@@ -7,7 +7,7 @@ import pathlib
 
 import platformdirs
 
-from tui.string_map_file import read_string_map, write_string_map
+from tui.saved.string_map_file import read_string_map, write_string_map
 
 
 def preferences_file() -> pathlib.Path:

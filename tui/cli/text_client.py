@@ -226,7 +226,7 @@ async def play_text(client: TableClient, out: Any = None) -> int:
             show_choices(snap)  # a new question, or the same one again after coming back
         elif catch_up and snap.deal is not None and all(seat.get("kind") != "open" for seat in snap.seats
                                                         if isinstance(seat, dict)):
-            if not dealing_shown[0]:  # the fair deal's pledges and reveals (issue 40): no view to show yet
+            if not dealing_shown[0]:  # the fair deal's pledges and reveals: no view to show yet
                 dealing_shown[0] = True
                 print("Dealing: every player's share of the deal is coming in…", file=out)
         elif catch_up:
@@ -293,7 +293,8 @@ async def _answer(client: TableClient, line: str, out: Any) -> None:
         for text in render_view(client.snapshot.view, max_lines=None, width=None):
             print(text, file=out)
         return
-    wants_to_send = (line.startswith("say ") and line[4:].strip()) or (line.isdigit() and 1 <= int(line) <= len(choices))
+    wants_to_send = ((line.startswith("say ") and line[4:].strip())
+                     or (line.isdigit() and 1 <= int(line) <= len(choices)))
     if wants_to_send and not client.connected:
         print("the table is away; nothing was sent. Your choices come back with it.", file=out)
         return

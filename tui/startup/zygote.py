@@ -1,7 +1,7 @@
 """The warm pool's zygote: a process that has imported Textual and the app once, and forks a guest's app
 for each session a door (``net/pool.py``) hands it.
 
-Run as ``python -m tui.zygote FD`` by a door, FD being its end of a SOCK_SEQPACKET socket pair. It imports
+Run as ``python -m tui.startup.zygote FD`` by a door, FD being its end of a SOCK_SEQPACKET socket pair. It imports
 what the menu needs, freezes the garbage collector's view of those objects (so a child's collections do
 not write to the pages it shares with the zygote and its siblings), says ``ready`` and waits. Each
 request is one packet carrying descriptors: the session's own socket and the three descriptors to become
@@ -43,7 +43,7 @@ PRELOAD = ("textual.drivers.linux_driver", "textual.drivers.web_driver", "textua
            "textual.scrollbar", "textual.widgets._data_table", "rich._emoji_codes", "queue",
            "concurrent.futures.thread", "net.clock", "net.record", "tty")
 #: Not imported before forking: what runs as ``__main__`` (the guest runs it), and this module.
-_NOT_PRELOADED = ("tui.__main__", "tui.zygote")
+_NOT_PRELOADED = ("tui.__main__", "tui.cli.__main__", "tui.startup.zygote")
 #: The largest session request a child reads (its command and environment).
 REQUEST_LIMIT = 256 * 1024
 

@@ -1,33 +1,15 @@
 """The checks of ``turpin``'s arguments, each saying in one line what is wrong: ports, numbers, seconds,
-names, codes and table addresses; and the app's own options."""
+names, codes and table addresses; and the options every front door shares."""
 
 from __future__ import annotations
 
 import argparse
 
 from core.engine import OptionError
+from net.addresses import parse_address
 
-#: The port a table is served on when ``--port`` is not given.
-DEFAULT_PORT = 4707
 #: Seconds a headless table stays up after its game (``--linger``).
 LINGER_DEFAULT = 300.0
-
-
-def app_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of the app itself, given before any command: ``turpin --name Ann play``."""
-    parser.add_argument("--name", dest="player_name", default=None,
-                        help="your name at the table (default: your login name)")
-    parser.add_argument("--ascii", action="store_true", help="draw with plain ASCII only")
-    parser.add_argument("--no-bell", action="store_true", help="no terminal bell when it is your move")
-    parser.add_argument("--version", action="version", version=f"turpin {_version()}")
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        return version("turpin")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        return "(not installed)"
 
 
 def one_line_errors(parser: argparse.ArgumentParser) -> None:
@@ -111,17 +93,6 @@ def table_name(text: str) -> str:
     except ValueError as error:
         raise argparse.ArgumentTypeError(f"{error}: {text!r}") from None
     return text
-
-
-def parse_address(text: str) -> tuple[str, int]:
-    """``HOST:PORT`` as the host printed it, with a port from 1 to 65535; ``OptionError`` in words."""
-    host, sep, port = text.strip().rpartition(":")
-    if not sep or not host or not port.isdigit():
-        raise OptionError(f"give the table's address as HOST:PORT, e.g. 192.168.1.20:{DEFAULT_PORT}, "
-                          f"not {text!r}")
-    if not 1 <= int(port) <= 65535:
-        raise OptionError(f"a port is a number from 1 to 65535, not {port}")
-    return host.strip("[]"), int(port)
 
 
 def table_address(text: str) -> str:

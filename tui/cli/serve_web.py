@@ -11,8 +11,8 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
-from net.host import lan_addresses
-from tui.arguments import door_arguments
+from tui.cli.arguments import door_arguments
+from tui.door_links import web_links
 
 if TYPE_CHECKING:  # aiohttp and textual-serve load only for `serve-web` itself
     from net.web import WebDoor, WebSettings
@@ -49,12 +49,6 @@ def settings_from_args(args: argparse.Namespace) -> WebSettings:
                        max_sessions=args.max_sessions, idle_timeout=args.idle_timeout or None,
                        spectate=args.spectate, join=args.join, warm_pool=not args.no_warm_pool,
                        names=tuple(name.strip().lower() for name in args.name if name.strip()))
-
-
-def web_links(door: WebDoor) -> list[str]:
-    """The link to give people, one per address this machine can be reached at (for a lobby too)."""
-    host, _ = door.address
-    return [door.url(address) for address in (lan_addresses() if host == "0.0.0.0" else [host])]
 
 
 def describe(door: WebDoor) -> list[str]:

@@ -11,7 +11,8 @@ from core.registry import get_game
 from core.review import Effort, Review, review_lines, review_record
 from net.authority import Table
 from net.record import RecordError
-from tui.arguments import one_line_errors, whole_number
+from tui.cli.arguments import one_line_errors, whole_number
+from tui.replay import bot_seats, read_game, seat_names
 
 
 def add_review_command(subparsers: argparse._SubParsersAction) -> None:
@@ -27,27 +28,9 @@ def add_review_command(subparsers: argparse._SubParsersAction) -> None:
     one_line_errors(parser)
 
 
-def seat_names(record: dict[str, Any]) -> list[str]:
-    """Who sat in each seat of a record: the name, or "Seat N" with its bot's level; a name two seats
-    share carries its seat's number ("root (seat 2)")."""
-    names = []
-    for number, seat in enumerate(record["seats"], start=1):
-        name = seat.get("name") or seat.get("away_name")
-        if not name:
-            name = f"Seat {number}" + (f" ({seat['bot']} bot)" if seat.get("bot") else "")
-        names.append(name)
-    return [f"{name} (seat {number})" if names.count(name) > 1 else name for number, name in enumerate(names, 1)]
-
-
-def bot_seats(record: dict[str, Any]) -> list[bool]:
-    """Which seats a bot played: the review speaks of them by name, not as "you"."""
-    return [seat.get("kind") == "bot" for seat in record["seats"]]
-
-
 def reviewed(path: str, effort: Effort = Effort(), progress: Any = None) -> tuple[dict[str, Any], Review]:
     """The record at ``path`` and its review; ``RecordError`` for any file that is no game we can replay."""
-    from tui.replay import read_game  # a record, or the game a saved check holds (issue 43)
-    record = read_game(path)
+    record = read_game(path)  # a record, or the game a saved check holds
     try:
         game = get_game(record["game"])
     except KeyError as error:
