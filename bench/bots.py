@@ -54,7 +54,7 @@ TABLES = {"turpin": (2, 4), "highwayman": (2, 4), "money-or-life": (2,)}
 SPEED_GOALS = {"turpin": 3000, "highwayman": 1500, "money-or-life": 3000}
 ENGINE_CALLS = ("apply", "advance", "pending", "legal_actions", "resample_hidden", "result")
 #: Where a game keeps the baseline bots the normal bot is measured against, and each one's goal.
-BASELINES = {"money-or-life": "core.games.money_or_life_bots"}
+BASELINES = {"money-or-life": "core.games.money_or_life.bots"}
 BASELINE_GOALS = {"normal-before-44": 0.55, "normal-declares-at-once": 0.50}
 
 

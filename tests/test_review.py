@@ -268,7 +268,7 @@ def test_an_injected_clearly_bad_decision_is_marked_as_the_seats_costliest(game_
 def test_a_review_of_a_money_or_life_duel_by_the_old_normal_bot_says_each_lesson_once():
     """Issue 44's case: the normal bot before issue 44 never declared early, and its review repeated "Play as
     a scoundrel from now on" at every mark. Now each seat's marks are distinct lessons."""
-    from core.games.money_or_life_bots import BASELINES
+    from core.games.money_or_life.bots import BASELINES
     game = get_game("money-or-life")
     options = game.resolve_options({"players": 2})
     state, actions = game.setup(options, 7), []

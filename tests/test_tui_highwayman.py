@@ -16,12 +16,12 @@ from rich.console import Console
 from tui.widgets.choices import ChoiceList
 from tui.widgets.lines import as_text
 
-from core.games import highwayman as rules
+from core.games.highwayman import rules
 from tests.tui_helpers import quick_app, screen_name, screen_text, wait_until
 from tui.app import TurpinApp
 from tui.frame import TableFrame
 from tui.screens.interlude import TYPED_BEFORE
-from tui.games import highwayman as panes
+from tui.games.highwayman import hooks as panes
 from tui.games import panes_for
 from tui.glyphs import ASCII, UNICODE
 

@@ -8,7 +8,10 @@ import pytest
 
 from tests.tui_helpers import flat, quick_app, region_text, screen_name, wait_until
 from tui.frame import TableFrame
-from tui.games import dick_turpin_recap, highwayman_recap, money_or_life_recap, panes_for
+from tui.games import panes_for
+from tui.games.dick_turpin import recap as dick_turpin_recap
+from tui.games.highwayman import recap as highwayman_recap
+from tui.games.money_or_life import recap as money_or_life_recap
 from tui.games.generic import GamePanes
 
 SEATS = [{"name": "Ann"}, {"name": "Claude Duval"}, {"name": "Tom King"}]

@@ -11,16 +11,16 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from core.games import money_or_life as rules
+from core.games.money_or_life import rules
 from tui.frame import TableFrame
 from tui.games.generic import GamePanes
-from tui.games.money_or_life_advice import assignment_key, choice_order, robbery_label, worst_words
-from tui.games.money_or_life_board import YorkBoard
-from tui.games.money_or_life_common import (PLACE_NAMES, coach_at, dice, money, my_player, riders_named,
+from tui.games.money_or_life.advice import assignment_key, choice_order, robbery_label, worst_words
+from tui.games.money_or_life.board import YorkBoard
+from tui.games.money_or_life.common import (PLACE_NAMES, coach_at, dice, money, my_player, riders_named,
                                             robbers_of, view_of)
-from tui.games.money_or_life_hand import YorkHand
-from tui.games.money_or_life_recap import recap
-from tui.games.money_or_life_sheet import YorkSheet
+from tui.games.money_or_life.hand import YorkHand
+from tui.games.money_or_life.recap import recap
+from tui.games.money_or_life.sheet import YorkSheet
 
 GAME_ID = "money-or-life"
 

@@ -9,10 +9,10 @@ from rich.style import Style
 from rich.text import Text
 
 from core.engine import quantity
-from core.games import money_or_life as rules
+from core.games.money_or_life import rules
 from tui.frame import TableFrame
-from tui.games.money_or_life_advice import outcome_text, shown_number
-from tui.games.money_or_life_common import (PLACE_NAMES, coach_at, dice, money, riders_named, robbers_of,
+from tui.games.money_or_life.advice import outcome_text, shown_number
+from tui.games.money_or_life.common import (PLACE_NAMES, coach_at, dice, money, riders_named, robbers_of,
                                             round_track, view_of)
 from tui.widgets.component import component_style
 from tui.widgets.lines import Shown, lines_of_parts

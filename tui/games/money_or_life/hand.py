@@ -8,11 +8,11 @@ from typing import Any
 from rich.text import Text
 from textual.binding import Binding
 
-from core.games import money_or_life as rules
+from core.games.money_or_life import rules
 from tui.frame import TableFrame
-from tui.games.money_or_life_advice import (PARTS, assignment_key, assignment_text, best_places, outcome_text,
+from tui.games.money_or_life.advice import (PARTS, assignment_key, assignment_text, best_places, outcome_text,
                                             shown_number, try_assignment)
-from tui.games.money_or_life_common import PLACE_NAMES, coach_at, dice, money, my_player, view_of
+from tui.games.money_or_life.common import PLACE_NAMES, coach_at, dice, money, my_player, view_of
 from tui.widgets.lines import Shown
 from tui.widgets.pane import Chip, ClickPane, card_rows
 

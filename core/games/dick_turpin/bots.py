@@ -43,8 +43,8 @@ import time
 from functools import lru_cache
 from typing import Callable
 
-from core.games import dick_turpin
-from core.games.dick_turpin import (JOURNEYS_PER_ROUND, PASSENGERS, PISTOL, TOTAL_GOLD, TOWNS, booty_mix,
+from core.games.dick_turpin import rules as dick_turpin
+from core.games.dick_turpin.rules import (JOURNEYS_PER_ROUND, PASSENGERS, PISTOL, TOTAL_GOLD, TOWNS, booty_mix,
                                     claim_shares, journey_route, resample_hidden, view)
 from core.engine import Bot, Game
 from core.search import Budget, SearchReport, compare_on_samples, mark_hard

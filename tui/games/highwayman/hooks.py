@@ -13,10 +13,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from core.games import highwayman as rules
+from core.games.highwayman import rules
 from tui.frame import TableFrame
 from tui.games.generic import GamePanes
-from tui.games import highwayman_recap
+from tui.games.highwayman.recap import recap as told_recap
 from tui.glyphs import ASCII, Glyphs
 from tui.widgets.lines import Shown
 from tui.widgets.component import component_style
@@ -543,4 +543,4 @@ class Panes(GamePanes):
     reveal_text = staticmethod(reveal_text)
     reveal_item = staticmethod(reveal_item)
     prompt_title = staticmethod(prompt_title)
-    recap = staticmethod(highwayman_recap.recap)
+    recap = staticmethod(told_recap)

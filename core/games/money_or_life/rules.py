@@ -20,8 +20,8 @@ from core import rng as chance
 from core.bots import BotTable, lazy, uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, State, View, clone,
                          event, no_chance_drawn, quantity, seat_name)
-from core.games import money_or_life_solver as solver
-from core.games import money_or_life_words as words
+from core.games.money_or_life import solver
+from core.games.money_or_life import words
 
 # --- The game's facts ---------------------------------------------------------------------------------
 
@@ -1306,8 +1306,8 @@ GAME = Game(
     resample_hidden=resample_hidden,
     result=result,
     describe_action=describe_action,
-    bots=BotTable({"easy": lazy("core.games.money_or_life_bots", "easy"), "normal": lazy("core.games.money_or_life_bots", "normal"),
-                   "hard": lazy("core.games.money_or_life_bots", "hard"), "random": uniform_random(legal_actions)}),
+    bots=BotTable({"easy": lazy("core.games.money_or_life.bots", "easy"), "normal": lazy("core.games.money_or_life.bots", "normal"),
+                   "hard": lazy("core.games.money_or_life.bots", "hard"), "random": uniform_random(legal_actions)}),
     rules_text=RULES_TEXT,
     stats=stats,
     check_invariants=check_invariants,

@@ -11,10 +11,10 @@ from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 
-from core.games import dick_turpin as rules
+from core.games.dick_turpin import rules
 from tui.frame import TableFrame
 from tui.games.generic import GamePanes
-from tui.games import dick_turpin_recap
+from tui.games.dick_turpin.recap import recap as told_recap
 from tui.widgets.component import component_style
 from tui.widgets.lines import Shown, lines_of_parts
 from tui.widgets.pane import ClickPane, FramePane, text_columns
@@ -332,4 +332,4 @@ class Panes(GamePanes):
     choice_label = staticmethod(choice_label)
     reveal_text = staticmethod(reveal_text)
     prompt_title = staticmethod(prompt_title)
-    recap = staticmethod(dick_turpin_recap.recap)
+    recap = staticmethod(told_recap)

@@ -41,10 +41,10 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from core.engine import Action, State, View
-from core.games import money_or_life as engine
-from core.games.money_or_life import GUARD_STEP, GUARD_STRENGTH
+from core.games.money_or_life import rules as engine
+from core.games.money_or_life.rules import GUARD_STEP, GUARD_STRENGTH
 from core.search import Budget, mark_hard, searching_bot
-from core.games import money_or_life_solver as solver
+from core.games.money_or_life import solver
 
 DEATH = 200.0            # dying loses the game: worth more than any purse
 GUARD_PENALTY = 6.0      # the k-th targeted guard costs k times this, for the rest of the game (full length)

@@ -12,12 +12,12 @@ from typing import Any, Callable
 
 from rich.text import Text
 
-from core.games import money_or_life as rules
-from core.games import money_or_life_bots as bots
-from core.games import money_or_life_solver as solver
-from core.games import money_or_life_words as words
+from core.games.money_or_life import rules
+from core.games.money_or_life import bots
+from core.games.money_or_life import solver
+from core.games.money_or_life import words
 from tui.frame import TableFrame
-from tui.games.money_or_life_common import coach_at, dice, money, my_player, view_of
+from tui.games.money_or_life.common import coach_at, dice, money, my_player, view_of
 from tui.glyphs import ASCII, Glyphs
 
 def assignment_key(action: dict[str, Any]) -> str:

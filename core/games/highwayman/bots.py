@@ -84,8 +84,8 @@ import math
 import random
 from functools import cached_property
 
-from core.games import highwayman
-from core.games.highwayman import (CARD, HIGHWAYMAN, LONDON, LONDON_CARDS, POINTS, ROUTE_AND_NUMBER, ROUTE_INDEX,
+from core.games.highwayman import rules as highwayman
+from core.games.highwayman.rules import (CARD, HIGHWAYMAN, LONDON, LONDON_CARDS, POINTS, ROUTE_AND_NUMBER, ROUTE_INDEX,
                                    ROUTES, RUNNER, legal_actions, resample_hidden)
 from core.search import Budget, searching_bot
 

@@ -1,0 +1,1 @@
+from core.games.dick_turpin.rules import GAME as GAME

@@ -1,0 +1,1 @@
+from core.games.highwayman.rules import GAME as GAME

@@ -1,0 +1,1 @@
+from tui.games.dick_turpin.hooks import Panes as Panes

@@ -1,0 +1,1 @@
+from tui.games.highwayman.hooks import Panes as Panes

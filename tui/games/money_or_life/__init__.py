@@ -1,0 +1,1 @@
+from tui.games.money_or_life.hooks import Panes as Panes
