@@ -41,7 +41,6 @@ from collections import defaultdict
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-from core.bots import resolved  # noqa: E402
 from core.engine import Bot, Game  # noqa: E402
 from core.registry import all_games  # noqa: E402
 from core.simulate import game_seed  # noqa: E402
@@ -104,7 +103,7 @@ def play_match(game: Game, players: int, subject: str, rest: str, games: int,
     the subject's wins (a shared win counts). Records each decision's time under its bot's name."""
     options = game.resolve_options({"players": players})
     clock = EngineClock(game)
-    hard = resolved(game.bots["hard"])  # the registered bot, as it decides (search.mark_hard)
+    hard = game.bots["hard"]  # the registered bot, as it decides (search.mark_hard)
     wins = 0.0
     for index in range(games):
         seed = game_seed(12, index)

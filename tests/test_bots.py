@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from core.bots import DEFAULT_BOT, LEVELS, BotTable, resolved
+from core.bots import DEFAULT_BOT, LEVELS, BotTable
 from core.engine import OptionError, clone
 from core.games.highwayman import bots as highwayman_bots
 from core.games.highwayman.rules import CARD, HIGHWAYMAN, ROUTE_INDEX
@@ -29,7 +29,7 @@ def bot_for(game, level):
     """The level's bot; hard with a tiny budget and no clock, so a test is quick and repeatable, and
     otherwise as registered (its game's horizon and way to guess the hidden state)."""
     if level == "hard":
-        return resolved(game.bots["hard"]).with_budget(TINY)
+        return game.bots["hard"].with_budget(TINY)
     return game.bots[level]
 
 
@@ -449,7 +449,7 @@ def test_a_highwayman_guess_too_costly_to_count_is_dealt_uniformly(monkeypatch):
 def test_every_hard_bot_decides_as_registered_with_its_report(game):
     """``bench/bots.py`` measures the registered hard bot through ``decide``: the same choice as the bot,
     and ``with_budget`` the same bot with another budget."""
-    hard = resolved(game.bots["hard"])
+    hard = game.bots["hard"]
     tiny = hard.with_budget(TINY)
     assert tiny.budget == TINY
     for state, seat in positions(game, game.option("players").default, seed=4, limit=2):

@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from core.bots import resolved
 from core.registry import all_games, get_game
 from core.review import Decision, Effort, Option, costliest, review_game, review_lines
 from core.search import Budget
@@ -46,7 +45,7 @@ def test_marked_decisions_are_the_costliest_in_order(game_id):
 def test_a_game_the_hard_bot_played_shows_few_marks():
     game = get_game("turpin")
     options = game.resolve_options({"players": 2})
-    hard = resolved(game.bots["hard"]).with_budget(Budget(playouts=400, seconds=None))
+    hard = game.bots["hard"].with_budget(Budget(playouts=400, seconds=None))
     state = game.setup(options, 5)
     actions = []
     rngs = [random.Random(seat) for seat in range(2)]

@@ -16,7 +16,7 @@ from rich.console import Console
 from tui.widgets.choices import ChoiceList
 from tui.widgets.lines import as_text
 
-from core.games.highwayman import rules
+from core.games.highwayman import GAME, rules
 from tests.tui_helpers import quick_app, screen_name, screen_text, wait_until
 from tui.app import TurpinApp
 from tui.frame import TableFrame
@@ -35,7 +35,7 @@ SEATS = [{"seat": 0, "name": "Ann", "kind": "person", "connected": True},
 def play_until(condition: Callable[[dict[str, Any]], bool], seed: int = 3, players: int = 3,
                **options: Any) -> dict[str, Any]:
     """A seeded series played with random legal moves until ``condition(state)`` holds."""
-    game = rules.GAME
+    game = GAME
     for attempt in range(200):
         state = game.setup(game.resolve_options({"players": players, **options}), seed + attempt)
         rng = random.Random(seed + attempt)
@@ -51,7 +51,7 @@ def play_until(condition: Callable[[dict[str, Any]], bool], seed: int = 3, playe
 
 def frame_of(state: dict[str, Any], seat: int | None = 0) -> TableFrame:
     """What seat ``seat``'s app would hold: its view, and its prompt when it is to move."""
-    game = rules.GAME
+    game = GAME
     actions = game.legal_actions(state, seat) if seat is not None else []
     prompt = {"id": 1, "choices": [{"action": action, "text": game.describe_action(state, seat, action)}
                                    for action in actions]} if actions else None
@@ -219,7 +219,7 @@ def test_H7_when_a_game_of_the_series_ends_the_table_pauses_on_how_it_ended():
     a long log line alone would tell who won. The table pauses on the game just ended: who won and how,
     every hand left with its points, the series totals; only at that step."""
     import copy
-    game = rules.GAME
+    game = GAME
     state = play_until(lambda s: len(s["history"]) == 0 and s["phase"] in ("play", "more", "drawn")
                        and min(len(hand) for hand in s["hands"]) == 1)
     rng = random.Random(1)
@@ -258,7 +258,7 @@ def test_the_keep_hint_names_its_key_not_a_click():
 
 
 def legal_now(state):
-    return rules.GAME.legal_actions(state, state["turn"])
+    return GAME.legal_actions(state, state["turn"])
 
 
 def test_the_sheet_says_highwaymen_for_more_than_one():

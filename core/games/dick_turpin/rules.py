@@ -17,7 +17,6 @@ import random
 from typing import Any
 
 from core import rng as chance
-from core.bots import BotTable, lazy, uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, Seat, State, View,
                          event, no_chance_drawn, quantity)
 
@@ -761,45 +760,3 @@ Taking back (by consent; the sheet is silent): the town you just chose may be ta
 still choosing, if everyone else agrees (U at the table). Nothing else can be: every other move is
 declared aloud, turns a booty card or pays gold.
 """
-
-
-def bench_lines() -> list[str]:
-    """For bench/engine.py: how fast whole games go with the normal bot in one seat."""
-    import time
-
-    from core.simulate import play_bot_game
-
-    options = GAME.resolve_options({"players": 4})
-    bots = ["normal", "random", "random", "random"]
-    games, started = 0, time.perf_counter()
-    while time.perf_counter() - started < 1.0:
-        play_bot_game(GAME, options, games, bots)
-        games += 1
-    rate = games / (time.perf_counter() - started)
-    return [f"normal + 3 random, 4 players, one round: {rate:,.0f} games/s"]
-
-
-GAME = Game(
-    id="turpin",
-    title="The Famous Dick Turpin",
-    options=OPTIONS,
-    setup=setup,
-    opening_events=opening_events,
-    moment=moment,
-    can_take_back=can_take_back,
-    pending=pending,
-    legal_actions=legal_actions,
-    apply=apply,
-    advance=advance,
-    view=view,
-    resample_hidden=resample_hidden,
-    result=result,
-    describe_action=describe_action,
-    bots=BotTable({"easy": lazy("core.games.dick_turpin.bots", "easy"), "normal": lazy("core.games.dick_turpin.bots", "normal"),
-                   "hard": lazy("core.games.dick_turpin.bots", "hard"), "random": uniform_random(legal_actions)}),
-    rules_text=RULES_TEXT,
-    stats=stats,
-    check_invariants=check_invariants,
-    check_options=check_options,
-    extra={"bench": bench_lines, "score_unit": "gold"},
-)

@@ -87,6 +87,7 @@ from functools import cached_property
 from core.games.highwayman import rules as highwayman
 from core.games.highwayman.rules import (CARD, HIGHWAYMAN, LONDON, LONDON_CARDS, POINTS, ROUTE_AND_NUMBER, ROUTE_INDEX,
                                    ROUTES, RUNNER, legal_actions, resample_hidden)
+from core.registry import get_game
 from core.search import Budget, searching_bot
 
 SHUT_OUT = -60  # holding up a route our own next cards need, with no Runner to clear it
@@ -680,6 +681,6 @@ def laid_cards(what: str, detail: list[str] | str | None) -> list[str]:
     return [HIGHWAYMAN] if what == "highwayman" else [RUNNER] if what == "runner" else []
 
 
-# highwayman.GAME, not GAME: the registry takes any module with a GAME for a game of its own.
-hard = searching_bot(lambda: highwayman.GAME, budget=HARD_BUDGET, horizon=game_over,
+# The game is looked up when the bot first plays: it is built in the package's __init__, from this module.
+hard = searching_bot(lambda: get_game("highwayman"), budget=HARD_BUDGET, horizon=game_over,
                      resample=resample_as_moves_show, copy=highwayman.copy_state)

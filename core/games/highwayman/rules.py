@@ -11,16 +11,13 @@ and the series, the per-seat view and redraw, and registration at the bottom (th
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from functools import lru_cache
 from typing import Any, NoReturn
 
 from core import rng as chance
-from core.bots import BotTable, lazy, uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, Seat, State, View,
                          clone, event, quantity, seat_name)
-from core.simulate import simulate
 
 # --- The game's facts -----------------------------------------------------------------------------------
 
@@ -783,16 +780,6 @@ def describe_action(state: State, seat: int, action: Action) -> str:
 
 # --- Registration ---------------------------------------------------------------------------------------
 
-def bench_lines(series: int = 200) -> list[str]:
-    """For ``bench/engine.py``: how the normal bot fares and how fast it plays."""
-    started = time.perf_counter()
-    summary = None
-    for summary in simulate(GAME, GAME.resolve_options({}), series, 7, ["normal", "random", "random", "random"]):
-        pass
-    elapsed = time.perf_counter() - started
-    rate = summary.kind_wins["normal"] / series
-    return [f"normal + 3 random, 4 players, {series} series of 3 games: normal wins {100 * rate:.1f}%, "
-            f"{series / elapsed:.0f} series/s"]
 
 
 RULES_TEXT = """\
@@ -828,28 +815,3 @@ Taking back (by consent; the sheet is silent): keeping the card you drew, or end
 taken back until the next player chooses a move, if everyone else agrees (U at the table); a card he drew
 by himself meanwhile goes back on the pack. A card laid stays laid: it was hidden in your hand (A1).
 """
-
-GAME = Game(
-    id="highwayman",
-    title="Highwayman",
-    options=OPTIONS,
-    setup=setup,
-    opening_events=opening_events,
-    moment=moment,
-    can_take_back=can_take_back,
-    pending=pending,
-    legal_actions=legal_actions,
-    apply=apply,
-    advance=advance,
-    view=view,
-    resample_hidden=resample_hidden,
-    result=result,
-    describe_action=describe_action,
-    bots=BotTable({"easy": lazy("core.games.highwayman.bots", "easy"), "normal": lazy("core.games.highwayman.bots", "normal"),
-                   "hard": lazy("core.games.highwayman.bots", "hard"), "random": uniform_random(legal_actions)}),
-    rules_text=RULES_TEXT,
-    stats=stats,
-    check_invariants=check_invariants,
-    check_options=check_options,
-    extra={"bench": lambda: bench_lines()},
-)

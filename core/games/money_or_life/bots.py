@@ -43,6 +43,7 @@ from typing import Any, Callable
 from core.engine import Action, State, View
 from core.games.money_or_life import rules as engine
 from core.games.money_or_life.rules import GUARD_STEP, GUARD_STRENGTH
+from core.registry import get_game
 from core.search import Budget, mark_hard, searching_bot
 from core.games.money_or_life import solver
 
@@ -636,7 +637,7 @@ def exact_robberies(searching: Any) -> Any:
     return hard
 
 
-hard = exact_robberies(searching_bot(lambda: engine.GAME, budget=HARD_BUDGET, horizon=round_over))
+hard = exact_robberies(searching_bot(lambda: get_game("money-or-life"), budget=HARD_BUDGET, horizon=round_over))
 
 
 def review_values(game: Any, state: State, seat: int, actions: list[Action], rng: random.Random,

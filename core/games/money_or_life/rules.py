@@ -17,7 +17,6 @@ from functools import lru_cache
 from typing import Any
 
 from core import rng as chance
-from core.bots import BotTable, lazy, uniform_random
 from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, State, View, clone,
                          event, no_chance_drawn, quantity, seat_name)
 from core.games.money_or_life import solver
@@ -1277,39 +1276,17 @@ still picking (Y4), and a purchase, healing or gift in town while the town phase
 everyone else agrees (U at the table). Dice and robberies cannot be.
 """
 
+#: The table options (Y1, Y12, Y16).
+OPTIONS = (
+    Option("players", "int", 2, "1 plays solo against the sheet's rival (Y16), 2 is a duel (Y1)", (1, 2)),
+    Option("rounds", "int", 16, "rounds in a game (the sheet plays 16, Y12); solo, at least 5: the rival "
+                                "rides from round 5 on (Y16)", (1, 40)),
+)
+
+
 def check_options(options: dict[str, Any]) -> None:
     """Y16: solo, the rival rides from round 5; a shorter solo game would leave him at home and could not
     be lost, so it is refused (rather than the rule scaled to the game's length)."""
     if options["players"] == 1 and options["rounds"] < RIVAL_WAKES:
         raise OptionError(f"a solo game needs at least {RIVAL_WAKES} rounds: the rival rides from round "
                           f"{RIVAL_WAKES} (Y16), and with rounds={options['rounds']} he would never ride")
-
-
-GAME = Game(
-    id="money-or-life",
-    title="Your Money or Your Life",
-    options=(
-        Option("players", "int", 2, "1 plays solo against the sheet's rival (Y16), 2 is a duel (Y1)", (1, 2)),
-        Option("rounds", "int", 16, "rounds in a game (the sheet plays 16, Y12); solo, at least 5: the rival "
-                                    "rides from round 5 on (Y16)", (1, 40)),
-    ),
-    check_options=check_options,
-    setup=setup,
-    opening_events=round_opening_events,
-    moment=moment,
-    can_take_back=can_take_back,
-    pending=pending,
-    legal_actions=legal_actions,
-    apply=apply,
-    advance=advance,
-    view=view,
-    resample_hidden=resample_hidden,
-    result=result,
-    describe_action=describe_action,
-    bots=BotTable({"easy": lazy("core.games.money_or_life.bots", "easy"), "normal": lazy("core.games.money_or_life.bots", "normal"),
-                   "hard": lazy("core.games.money_or_life.bots", "hard"), "random": uniform_random(legal_actions)}),
-    rules_text=RULES_TEXT,
-    stats=stats,
-    check_invariants=check_invariants,
-    extra={"bench": solver.bench_lines},
-)

@@ -373,25 +373,6 @@ def describe_outcome(result: Outcome) -> str:
     return "caught: " + ", ".join(parts)
 
 
-def bench_lines(samples: int = 2000) -> list[str]:
-    """The solver's median time for four dice (uncached), for ``bench/engine.py``."""
-    import random
-    import statistics
-    import time
-
-    rng = random.Random(5)
-    times = []
-    for _ in range(samples):
-        dice = tuple(rng.randint(1, 6) for _ in range(4))
-        speed, wit, combat = rng.randint(3, 12), rng.randint(3, 12), rng.randint(3, 17)
-        started = time.perf_counter()
-        _solve.__wrapped__(tuple(sorted(dice)), speed, wit, combat, 5, 0, 0, 0)
-        times.append(time.perf_counter() - started)
-        assignments.cache_clear()
-    return [f"solver, four dice, every assignment and its outcome: median {statistics.median(times) * 1e6:.0f} µs "
-            f"over {samples} random robberies (uncached)"]
-
-
 @lru_cache(maxsize=65536)
 def _contributions(dice: tuple[int, ...], speed_target: int, horse: int) -> tuple[tuple[Any, ...], ...]:
     return tuple(contribution(choice, speed_target, horse)
