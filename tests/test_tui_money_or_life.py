@@ -453,7 +453,7 @@ async def test_a_click_on_the_drawn_coach_or_tavern_sends_that_pick(size):
 def test_robbery_labels_carry_the_solvers_outcome_and_order_puts_the_best_first():
     frame = _frame_at("rob")
     ranked = mol_advice.ranked_robberies(frame)
-    order = panes.choice_order(frame)
+    order = mol_advice.choice_order(frame)
     assert sorted(order) == list(range(len(frame.choices)))
     assert order[:len(ranked)] == [entry["index"] for entry in ranked]
     options = rules.robbery_options(frame.view)
@@ -670,7 +670,7 @@ def test_a_spectators_frame_draws_without_a_hand():
     nothing secret is in that view to draw)."""
     spectator = _frame_at("pick", spectator=True)
     assert "my_dice" not in spectator.view
-    assert mol_advice.ranked_robberies(spectator) == [] and panes.choice_order(spectator) is None
+    assert mol_advice.ranked_robberies(spectator) == [] and mol_advice.choice_order(spectator) is None
     assert panes.prompt_title(spectator).startswith("where do you ride")
     assert "your dice" not in panes.prompt_title(spectator)
     sheet = mol_sheet.YorkSheet().draw(spectator)

@@ -37,7 +37,7 @@ async def test_a_whole_dick_turpin_game_by_keys(size):
 async def test_a_click_on_a_town_on_the_road_lays_its_card():
     """T5 by mouse on the board, as the README promises (not only on the hand's cards): the towns you may
     lie in wait at are lit on the road, and a click on one lays its card."""
-    from tui.games.dick_turpin.hooks import Board
+    from tui.games.dick_turpin.board import Board
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
@@ -54,7 +54,7 @@ async def test_a_click_on_a_town_on_the_road_lays_its_card():
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 async def test_a_click_on_a_town_card_in_the_hand_lays_it(size):
     """T5 by mouse: the hand's town cards are drawn outlined; a click on one lays exactly that card face down."""
-    from tui.games.dick_turpin.hooks import Hand
+    from tui.games.dick_turpin.hand import Hand
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600  # the bots wait: only our card changes the table
     async with app.run_test(size=size) as pilot:
@@ -376,7 +376,7 @@ async def test_the_dick_turpin_sheet_says_a_tie_is_a_tie():
     from tests.tui_helpers import app_at_table
     from core.registry import get_game
     from net.authority import Table
-    from tui.games.dick_turpin.hooks import Sheet
+    from tui.games.dick_turpin.sheet import Sheet
     table = Table(get_game("turpin"), {"players": 4}, bots={1: "random", 2: "random", 3: "random"})
     async with app_at_table("join", table, (120, 40)) as (app, pilot, host):
         sheet = app.screen.query_one(Sheet)
@@ -413,7 +413,7 @@ async def test_the_palette_lists_every_action_of_the_screen_once_and_no_arrow_ke
 def test_the_dick_turpin_hand_says_a_laid_card_is_turned_up_not_that_nothing_was_laid():
     """T12: at its town the face-down card is turned up onto its pile; the hand then says "nothing laid
     yet"."""
-    from tui.games.dick_turpin.hooks import face_down_in_words
+    from tui.games.dick_turpin.hand import face_down_in_words
     view = {"phase": "choose", "my_card": None, "pile_tops": [None, None]}
     assert face_down_in_words(view, 0) == "nothing laid yet"
     assert face_down_in_words({**view, "my_card": "York"}, 0) == "York"
@@ -504,7 +504,7 @@ def test_the_pile_tops_line_never_wraps_a_seats_card_away_from_its_name():
     from rich.console import Console
     from core.registry import get_game
     from tui.frame import TableFrame
-    from tui.games.dick_turpin.hooks import Board
+    from tui.games.dick_turpin.board import Board
     game = get_game("turpin")
     state = game.setup(game.resolve_options({"players": 4}), 3)
     names = ["root", "Moll Cutpurse", "Claude Duval", "Swift Nick"]
@@ -574,7 +574,7 @@ def test_an_away_seat_with_a_bracketed_name_is_said_in_one_bracket():
 async def test_the_dick_turpin_road_keeps_one_line_at_80_columns_scrollbar_or_not():
     """At 80×24 a robbery and two lines of pile tops bring the board a scrollbar, which must not take the
     two columns the road needs ("EDINBURGH" on a line of its own): the scrollbar's column is kept."""
-    from tui.games.dick_turpin.hooks import Board
+    from tui.games.dick_turpin.board import Board
     app = quick_app("turpin", players=4)
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(80, 24)) as pilot:

@@ -120,9 +120,9 @@ class TableScreen(Screen[None]):
         glyphs = self.app.glyphs
         yield LinePane(id="table-status")
         yield ConnectionBanner(id="banner")
-        board = self.panes.Board(glyphs=glyphs, id="board", classes="pane", recap=self.panes.recap)
-        hand = self.panes.Hand(glyphs=glyphs, id="hand", classes="pane")
-        sheet = self.panes.Sheet(glyphs=glyphs, id="sheet", classes="pane")
+        board = self.panes.board(glyphs=glyphs, id="board", classes="pane", recap=self.panes.recap)
+        hand = self.panes.hand(glyphs=glyphs, id="hand", classes="pane")
+        sheet = self.panes.sheet(glyphs=glyphs, id="sheet", classes="pane")
         players = PlayersPane(self.panes, glyphs=glyphs, id="players")
         log = TableLog(id="log")
         # Held here so that a table update reaches them without a query of the DOM.

@@ -10,8 +10,15 @@ from textual.binding import Binding
 
 from core.games.money_or_life import rules
 from tui.frame import TableFrame
-from tui.games.money_or_life.advice import (PARTS, assignment_key, assignment_text, best_places, outcome_text,
-                                            shown_number, try_assignment)
+from tui.games.money_or_life.advice import (
+    PARTS,
+    assignment_key,
+    assignment_text,
+    best_places,
+    outcome_text,
+    shown_number,
+    try_assignment,
+)
 from tui.games.money_or_life.common import PLACE_NAMES, coach_at, dice, money, my_player, view_of
 from tui.widgets.lines import Shown
 from tui.widgets.pane import Chip, ClickPane, card_rows

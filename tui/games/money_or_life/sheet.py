@@ -12,6 +12,7 @@ from tui.games.money_or_life.common import money, short_name, view_of
 from tui.widgets.lines import Shown
 from tui.widgets.pane import FramePane, text_columns
 
+
 def guard_note(points: int) -> str:
     """A track with the guards it brings: one per 5 points (Y6)."""
     guards = points // rules.GUARD_STEP
