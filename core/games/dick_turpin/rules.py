@@ -17,8 +17,20 @@ import random
 from typing import Any
 
 from core import rng as chance
-from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, Seat, State, View,
-                         event, no_chance_drawn, quantity)
+from core.engine import (
+    Action,
+    Event,
+    IllegalAction,
+    Narration,
+    Option,
+    OptionError,
+    Seat,
+    State,
+    View,
+    event,
+    no_chance_drawn,
+    quantity,
+)
 
 # --- the game's facts -------------------------------------------------------------------------------
 

@@ -85,8 +85,19 @@ import random
 from functools import cached_property
 
 from core.games.highwayman import rules as highwayman
-from core.games.highwayman.rules import (CARD, HIGHWAYMAN, LONDON, LONDON_CARDS, POINTS, ROUTE_AND_NUMBER, ROUTE_INDEX,
-                                   ROUTES, RUNNER, legal_actions, resample_hidden)
+from core.games.highwayman.rules import (
+    CARD,
+    HIGHWAYMAN,
+    LONDON,
+    LONDON_CARDS,
+    POINTS,
+    ROUTE_AND_NUMBER,
+    ROUTE_INDEX,
+    ROUTES,
+    RUNNER,
+    legal_actions,
+    resample_hidden,
+)
 from core.registry import get_game
 from core.search import Budget, searching_bot
 

@@ -16,8 +16,21 @@ from functools import lru_cache
 from typing import Any, NoReturn
 
 from core import rng as chance
-from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, Seat, State, View,
-                         clone, event, quantity, seat_name)
+from core.engine import (
+    Action,
+    Event,
+    IllegalAction,
+    Narration,
+    Option,
+    OptionError,
+    Seat,
+    State,
+    View,
+    clone,
+    event,
+    quantity,
+    seat_name,
+)
 
 # --- The game's facts -----------------------------------------------------------------------------------
 

@@ -1,9 +1,9 @@
 """The bots for Your Money or Your Life, easy to hard.
 
 ``normal`` reads only its own view (ruling A3). It values an outcome in points
-of final score: money, the folk hero and scoundrel points as they count for its scoring formula, health at a price that climbs as health
-runs low (and death as the end of everything), a penalty for every guard a reputation threshold would
-bring, and a lost round for a spur. With that one formula it
+of final score: money, the folk hero and scoundrel points as they count for its scoring formula, health
+at a price that climbs as health runs low (and death as the end of everything), a penalty for every
+guard a reputation threshold would bring, and a lost round for a spur. With that one formula it
 
 * picks a coach by the expected value of its best assignment over the two dice still to roll (and any
   "N+d6" stat still to roll, and the chance a random guard turns up), against the tavern, the market
@@ -42,10 +42,10 @@ from typing import Any, Callable
 
 from core.engine import Action, State, View
 from core.games.money_or_life import rules as engine
+from core.games.money_or_life import solver
 from core.games.money_or_life.rules import GUARD_STEP, GUARD_STRENGTH
 from core.registry import get_game
 from core.search import Budget, mark_hard, searching_bot
-from core.games.money_or_life import solver
 
 DEATH = 200.0            # dying loses the game: worth more than any purse
 GUARD_PENALTY = 6.0      # the k-th targeted guard costs k times this, for the rest of the game (full length)

@@ -17,10 +17,22 @@ from functools import lru_cache
 from typing import Any
 
 from core import rng as chance
-from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, State, View, clone,
-                         event, no_chance_drawn, quantity, seat_name)
-from core.games.money_or_life import solver
-from core.games.money_or_life import words
+from core.engine import (
+    Action,
+    Event,
+    IllegalAction,
+    Narration,
+    Option,
+    OptionError,
+    State,
+    View,
+    clone,
+    event,
+    no_chance_drawn,
+    quantity,
+    seat_name,
+)
+from core.games.money_or_life import solver, words
 
 # --- The game's facts ---------------------------------------------------------------------------------
 

@@ -4,9 +4,10 @@ Ruling Y7: every die goes to speed, wit or combat. The speed dice must be a *min
 them can be removed while still meeting the target; the horse, always applied, may meet it with no dice
 at all). Spurring adds +1 speed for 1 health (Y5), and is offered only where it lets the robber meet the
 speed: a spur that still misses is never a choice, nor is one beside speed dice that meet the target
-without it (the spur, like a die, is not added to a speed already met: Y7's minimal set). If the speed cannot be met the robbery fails whatever
-else is done, so all such assignments are one choice. Ruling Y8 adds the two-attacker case: each assigns
-his own dice; when both catch the coach their wit dice and their combat dice are pooled.
+without it (the spur, like a die, is not added to a speed already met: Y7's minimal set). If the speed
+cannot be met the robbery fails whatever else is done, so all such assignments are one choice. Ruling
+Y8 adds the two-attacker case: each assigns his own dice; when both catch the coach their wit dice and
+their combat dice are pooled.
 
 Pure functions of small ints, cached, so the engine, the UI and the bots can call them freely.
 """
