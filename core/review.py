@@ -191,7 +191,7 @@ def standing_advice(decisions: list[Decision], effort: Effort) -> tuple[list[Dec
     for start, first in enumerate(decisions):
         if not clear(first, effort) or any(a.best == first.best for a in advice):
             continue
-        run = []
+        run: list[Decision] = []
         for later in decisions[start:]:
             if later.played == first.best:
                 break

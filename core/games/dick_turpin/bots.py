@@ -41,7 +41,7 @@ import math
 import random
 import time
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Sequence
 
 from core.engine import Bot, Game
 from core.games.dick_turpin import rules as dick_turpin
@@ -383,7 +383,7 @@ def win_chances_by_claim(gold: list[int], me: int, spread: float) -> list[float]
     return chances
 
 
-def softmax_share(values: list[float], me: int, spread: float) -> float:
+def softmax_share(values: Sequence[float], me: int, spread: float) -> float:
     """``me``'s share of ``exp(value / spread)`` over everyone: his chance to end with the most, about."""
     top = max(values)
     weights = [math.exp((value - top) / spread) for value in values]

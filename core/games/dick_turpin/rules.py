@@ -463,10 +463,9 @@ def claim_shares(claim: int, gold: list[int], robber: int) -> list[int]:
     everything.
     """
     players = len(gold)
-    clockwise = CLOCKWISE_AFTER.get((players, robber))
-    known_table = clockwise is not None  # else a position written by hand, with a table no option allows
-    if not known_table:
-        clockwise = (*range(robber + 1, players), *range(robber))
+    known = CLOCKWISE_AFTER.get((players, robber))
+    known_table = known is not None  # else a position written by hand, with a table no option allows
+    clockwise = known if known is not None else (*range(robber + 1, players), *range(robber))
     # The payers richest first, ties clockwise from the robber (a stable sort keeps the clockwise order
     # among equal gold): the order the odd coins are paid in.
     richest_first = sorted(clockwise, key=gold.__getitem__, reverse=True)
@@ -532,7 +531,7 @@ def finish_game(state: State, events: Narration) -> None:
     state["phase"] = "over"
     state["robber"] = None
     if events is not None:
-        events.append(event(result(state)["summary"]))
+        events.append(event(final_result(state)["summary"]))
 
 
 def winners(state: State) -> list[int]:
@@ -568,6 +567,13 @@ def result(state: State) -> dict[str, Any] | None:
                    "waiting": list(state["waiting"]),
                    "booty_left": list(state["booty"])},
     }
+
+
+def final_result(state: State) -> dict[str, Any]:
+    """``result`` of a game known to be over."""
+    outcome = result(state)
+    assert outcome is not None, "the game is over"
+    return outcome
 
 
 def stats(state: State) -> dict[str, float]:

@@ -616,16 +616,18 @@ def _deal_as_moves_show(guess: dict, seat: int, rng: random.Random, shown: dict[
     # out, and then takes whatever comes (the swaps mend it: see ``ways_or_penalty``).
     for other in sorted(constrained, key=lambda other: len(shown[other].draw_slots) - len(guess["hands"][other])):
         size, forced_moves = len(guess["hands"][other]), shown[other]
-        hand, counts, rest = [], [0] * (forced_moves.forced + 1), []
+        hand: list[str] = []
+        rest: list[str] = []
+        hand_counts = [0] * (forced_moves.forced + 1)
         for card in left:
             if len(hand) < size:
                 level = forced_moves.level.get(card, 0)
-                trial = list(counts)
+                trial = list(hand_counts)
                 trial[level] += 1
                 trial[0] += size - len(hand) - 1  # the rest of the hand as cards never shown lacking
                 if forced_moves.ways(trial):
                     hand.append(card)
-                    counts[level] += 1
+                    hand_counts[level] += 1
                     continue
             rest.append(card)
         missing = size - len(hand)
@@ -687,7 +689,7 @@ WAYS_RULED_OUT = 1e-9
 
 def laid_cards(what: str, detail: list[str] | str | None) -> list[str]:
     """The cards a public move took out of its player's hand."""
-    if what == "play":
+    if what == "play" and isinstance(detail, list):
         return list(detail)
     return [HIGHWAYMAN] if what == "highwayman" else [RUNNER] if what == "runner" else []
 

@@ -651,6 +651,13 @@ def result(state: State) -> dict[str, Any] | None:
                        "history": clone(state["history"])}}
 
 
+def final_result(state: State) -> dict[str, Any]:
+    """``result`` of a game known to be over."""
+    outcome = result(state)
+    assert outcome is not None, "the game is over"
+    return outcome
+
+
 def stats(state: State) -> dict[str, float]:
     """Figures per series for the simulator."""
     figures = state["stats"]
@@ -712,7 +719,7 @@ def view(state: State, seat: Seat) -> View:
         seen["hand"] = sorted(hand, key=CARD_ORDER.__getitem__)
         seen["drawn"] = hand[-1] if phase == "drawn" and state["turn"] == seat else None
     if phase == "over":
-        seen["reveal"] = result(state)["reveal"] | {"seed": state["seed"]}  # A2
+        seen["reveal"] = final_result(state)["reveal"] | {"seed": state["seed"]}  # A2
     return seen
 
 

@@ -174,7 +174,7 @@ def roll_table(mine: tuple[int, ...], speed_need: int, extra: int) -> RollTable:
     found = {dice: robbery_options(dice, speed_need) for dice in counts}
     caught = sorted({(spur, wit, combat) for each in found.values() for spur, met, wit, combat in each if met})
     missed = sorted({spur for each in found.values() for spur, met, _, _ in each if not met})
-    index = {choice: i for i, choice in enumerate(caught)}
+    index: dict[tuple[Any, ...], int] = {choice: i for i, choice in enumerate(caught)}
     index.update({("missed", spur): len(caught) + i for i, spur in enumerate(missed)})
     rolls = tuple((count, tuple(index[(spur, wit, combat) if met else ("missed", spur)]
                                 for spur, met, wit, combat in found[dice]))
@@ -672,4 +672,4 @@ def review_values(game: Any, state: State, seat: int, actions: list[Action], rng
     return Scores(actions=assigns, values=chances, errors=[0.0] * len(assigns), unit="points of winning chance")
 
 
-hard.review_values = review_values  # type: ignore[attr-defined]
+hard.review_values = review_values

@@ -807,7 +807,7 @@ def finish(state: State, events: Narration) -> None:
     state["discards"].extend(state["coaches"])
     state["coaches"] = []
     if events is not None:
-        events.append(event(result(state)["summary"]))
+        events.append(event(final_result(state)["summary"]))
 
 
 def winners(state: State) -> list[int]:
@@ -863,6 +863,13 @@ def result(state: State) -> dict[str, Any] | None:
             "reveal": {"deck": list(state["deck"]), "discards": list(state["discards"]),
                        "dice": clone(state["dice"]), "picks": list(state["picks"]),
                        "rival": state["rival"]}}
+
+
+def final_result(state: State) -> dict[str, Any]:
+    """``result`` of a game known to be over."""
+    outcome = result(state)
+    assert outcome is not None, "the game is over"
+    return outcome
 
 
 # --- The contract ---------------------------------------------------------------------------------------
@@ -1031,7 +1038,7 @@ def describe_action(state: State, seat: int, action: Action) -> str:
     if kind == "pick":
         where = action.get("where")
         return {"tavern": "Go to the tavern", "market": "Go to the market", "retire": "Retire"}.get(
-            where, f"Rob the coach to the {place_name(where)}")
+            str(where), f"Rob the coach to the {place_name(where)}")
     if kind == "assign":
         try:
             return solver.describe(solver.Assignment.from_action(action))
