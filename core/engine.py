@@ -223,12 +223,6 @@ def event(text: str, visible_to: list[int] | None = None, **data: Any) -> Event:
     return {"text": text, "visible_to": visible_to, **data}
 
 
-def require_legal(legal: Sequence[Action], action: Action, rule: str, what: str) -> None:
-    """Refuse ``action`` unless it is one of ``legal``."""
-    if action not in legal:
-        raise IllegalAction(rule, f"{what} is not allowed now")
-
-
 def pack(data: Any) -> bytes:
     """The project's one serialisation: msgpack, strings as str, no extension types."""
     return msgpack.packb(data, use_bin_type=True)

@@ -21,7 +21,7 @@ from tui.games.money_or_life.advice import (
 )
 from tui.games.money_or_life.common import PLACE_NAMES, coach_at, dice, money, my_player, view_of
 from tui.widgets.lines import Shown
-from tui.widgets.pane import Chip, ClickPane, card_rows
+from tui.widgets.pane import ClickPane, PartClicked, card_rows
 
 #: The columns a die of the builder takes: "▸⚄5 combat" and a gap.
 DIE_WIDTH = 12
@@ -185,9 +185,9 @@ class YorkHand(ClickPane, can_focus=False):
         if action is None:
             self.notify("The rules do not allow that assignment: see why under the dice.", severity="warning")
             return
-        self.post_message(Chip.Clicked(f"assign:{assignment_key(action)}"))
+        self.post_message(PartClicked(f"assign:{assignment_key(action)}"))
 
-    def on_chip_clicked(self, message: Chip.Clicked) -> None:
+    def on_part_clicked(self, message: PartClicked) -> None:
         """A click on a die moves it on (speed → wit → combat); on the spur, toggles it."""
         kind, _, value = message.target.partition(":")
         plan = self.plan
