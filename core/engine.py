@@ -1,6 +1,6 @@
 """The one engine contract every game implements, and the helpers they share.
 
-A game is a module in ``core/games/`` that ends with ``GAME = Game(...)``. The registry finds it there;
+A game is a folder in ``core/games/`` whose ``__init__.py`` builds ``GAME = Game(...)``. The registry finds it there;
 the simulator, the host, the TUI and the generic tests only ever talk to a ``Game``.
 
 The shape of the data, for every game:

@@ -316,7 +316,7 @@ def test_A2_game_over_reveals_everything_and_the_seed(game):
 
 
 def test_every_game_is_registered():
-    """The three games of the design card are in the registry."""
+    """The three games of the collection are in the registry."""
     assert {"turpin", "money-or-life", "highwayman"} <= set(all_games())
 
 

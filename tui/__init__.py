@@ -1,4 +1,4 @@
-"""turpin's Textual app: screens in ``screens/``, widgets in ``widgets/``, one module of panes a game in
+"""turpin's Textual app: screens in ``screens/``, widgets in ``widgets/``, a folder of panes a game in
 ``games/``; layout and colour in the top-level ``styles/*.tcss``, which an installed turpin carries as
 ``tui/styles`` (``pyproject.toml`` maps the one onto the other)."""
 

@@ -1,9 +1,10 @@
 """The Famous Dick Turpin: secret ambush towns, duels, and press-your-luck robberies of the Silver Flyer.
 
-Read next to the sheet (``rules/001_…``, rules 1–14) and rulings T1–T14 of RULINGS.md. The order follows
+Read next to the game's rule sheet (rules 1–14) and rulings T1–T14, written out in docs/rules.md. The order follows
 a journey: set-up, the secret choice of towns (T5), the coach driving town by town (rules 5–6, 11), duels
 (rule 10, T8), the robbery (rules 6, 8, 9, T6), the claim (rule 7, T7), the end of a journey, a round and
-the game (rules 12–14, T11–T14); then what each seat may see (T12, A1, A2) and the registration.
+the game (rules 12–14, T11–T14); then what each seat may see (T12, A1, A2). ``__init__.py`` builds the
+``GAME`` from these functions.
 
 The booty pile is kept as counts of each kind of card, and each card turned is drawn at random from the
 cards left in it (one seeded draw from ``core.rng``). That is exactly a well-shuffled pile turned from the

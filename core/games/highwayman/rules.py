@@ -1,11 +1,12 @@
 """Highwayman (Chad Valley): shed your hand along the coaching routes out of London.
 
-Sheet: ``rules/003_…`` (five numbered paragraphs); rulings H1–H7 and A1–A3 in ``RULINGS.md``.
+Read next to the game's rule sheet (five numbered paragraphs); rulings H1–H7 and A1–A3 are written out in
+docs/rules.md.
 One engine game is one whole series (H7); each hand of the series is called a *game* as on the sheet.
 
 Order of this module: the game's facts (cards, deck), setup and dealing, legal actions, apply, scoring
-and the series, the per-seat view and redraw, and registration at the bottom (the bots live in
-``highwayman_bots``).
+and the series, the per-seat view and redraw, and the rules summary at the bottom (the bots live in
+``bots.py``; ``__init__.py`` builds the ``GAME``).
 """
 
 from __future__ import annotations
@@ -798,9 +799,7 @@ def describe_action(state: State, seat: int, action: Action) -> str:
     return simple.get(do, f"The action {action!r}") if isinstance(do, str) else f"The action {action!r}"
 
 
-# --- Registration ---------------------------------------------------------------------------------------
-
-
+# --- The rules summary ----------------------------------------------------------------------------------
 
 RULES_TEXT = """\
 Highwayman (Chad Valley). Shed your hand along the coaching routes out of London.

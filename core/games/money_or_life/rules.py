@@ -1,9 +1,9 @@
 """Your Money or Your Life: a risky roll-and-write for two highway robbers, or one against a rival.
 
-Read it next to the rule sheet (``rules/002_…``) and rulings Y1–Y16. The module follows the round:
+Read it next to the rule sheet and rulings Y1–Y16 (written out in docs/rules.md). The module follows the round:
 the game's facts (coaches, items, guards), set-up, the secret pick and its reveal (Y4, Y6), robberies
-(Y7, Y8, through ``money_or_life_solver``), the town (Y9, Y10), the end of a round (Y11, Y12, Y16),
-then scoring, the views and the registration.
+(Y7, Y8, through ``solver.py``), the town (Y9, Y10), the end of a round (Y11, Y12, Y16),
+then scoring and the views. ``__init__.py`` builds the ``GAME`` from these functions.
 
 State, as plain data: ``players`` (one dict per seat), the four ``coaches`` (card numbers, N S E W), the
 face-down ``deck`` and the face-up ``discards``, and per round the secret ``dice`` and ``picks``, the
