@@ -1,4 +1,5 @@
-"""The Famous Dick Turpin: the road and the Silver Flyer, your stand & deliver cards, the purses.
+"""The Famous Dick Turpin in the shared screens' words: the status line, a seat's gold, the choices, the
+reveal. The board, the hand and the sheet have a module each beside this one.
 
 Every value comes from the seat's view; the claim preview asks the engine's own ``claim_shares``.
 """

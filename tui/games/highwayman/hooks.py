@@ -1,7 +1,9 @@
-"""Highwayman (Chad Valley): the coaching routes out of London, your cards, the series sheet.
+"""Highwayman (Chad Valley) in the shared screens' words: the status line, the pause between games of a
+series, the choices and their order, card names, the reveal. The routes (board), your cards (hand) and
+the series sheet have a module each beside this one.
 
 Every value comes from the seat's view and the prompt's choices: a card is marked playable because a
-choice plays it, never because this module worked out a rule. Card names and H6's points come from the
+choice plays it, never because these modules worked out a rule. Card names and H6's points come from the
 engine's own tables (``card_title``'s ids, ``POINTS``), so the words match the host's.
 """
 

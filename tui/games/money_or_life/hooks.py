@@ -1,4 +1,5 @@
-"""Your Money or Your Life: the game's panes and the functions the shared screens call.
+"""Your Money or Your Life in the shared screens' words: the status line, a rider's summary, the choices,
+the question before a move that ends your game, the results.
 
 The board (York and its coaches), the hand (your dice and the robbery builder), the sheet and the robbery
 advice each have a module of their own beside this one. Every value comes from the seat's view.
