@@ -40,7 +40,6 @@ from collections import defaultdict
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-from core.bots import resolved  # noqa: E402
 from core.engine import Bot, Game  # noqa: E402
 from core.registry import all_games  # noqa: E402
 from core.simulate import game_seed  # noqa: E402
@@ -53,7 +52,7 @@ TABLES = {"turpin": (2, 4), "highwayman": (2, 4), "money-or-life": (2,)}
 SPEED_GOALS = {"turpin": 3000, "highwayman": 1500, "money-or-life": 3000}
 ENGINE_CALLS = ("apply", "advance", "pending", "legal_actions", "resample_hidden", "result")
 #: Where a game keeps the baseline bots the normal bot is measured against, and each one's goal.
-BASELINES = {"money-or-life": "core.games.money_or_life_bots"}
+BASELINES = {"money-or-life": "core.games.money_or_life.bots"}
 BASELINE_GOALS = {"normal-before-44": 0.55, "normal-declares-at-once": 0.50}
 
 
@@ -103,7 +102,7 @@ def play_match(game: Game, players: int, subject: str, rest: str, games: int,
     the subject's wins (a shared win counts). Records each decision's time under its bot's name."""
     options = game.resolve_options({"players": players})
     clock = EngineClock(game)
-    hard = resolved(game.bots["hard"])  # the registered bot, as it decides (search.mark_hard)
+    hard = game.bots["hard"]  # the registered bot, as it decides (search.mark_hard)
     wins = 0.0
     for index in range(games):
         seed = game_seed(12, index)

@@ -29,17 +29,63 @@ import argparse
 import os
 import pathlib
 import random
+import statistics
 import sys
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from core.engine import clone  # noqa: E402
+from core.games.money_or_life import solver  # noqa: E402
 from core.registry import all_games  # noqa: E402
+from core.simulate import play_bot_game, simulate  # noqa: E402
 
 BENCH_PLAYERS = {"turpin": 4, "money-or-life": 2, "highwayman": 4}
 #: The goals, random games a second on one core (a Highwayman game is a series of 3).
 GOALS = {"turpin": 3000, "highwayman": 1500, "money-or-life": 3000}
+
+
+def turpin_lines(game) -> list[str]:
+    """How fast whole games go with the normal bot in one seat."""
+    options = game.resolve_options({"players": 4})
+    bots = ["normal", "random", "random", "random"]
+    games, started = 0, time.perf_counter()
+    while time.perf_counter() - started < 1.0:
+        play_bot_game(game, options, games, bots)
+        games += 1
+    rate = games / (time.perf_counter() - started)
+    return [f"normal + 3 random, 4 players, one round: {rate:,.0f} games/s"]
+
+
+def highwayman_lines(game, series: int = 200) -> list[str]:
+    """How the normal bot fares and how fast it plays."""
+    started = time.perf_counter()
+    summary = None
+    for summary in simulate(game, game.resolve_options({}), series, 7, ["normal", "random", "random", "random"]):
+        pass
+    elapsed = time.perf_counter() - started
+    rate = summary.kind_wins["normal"] / series
+    return [f"normal + 3 random, 4 players, {series} series of 3 games: normal wins {100 * rate:.1f}%, "
+            f"{series / elapsed:.0f} series/s"]
+
+
+def solver_lines(game, samples: int = 2000) -> list[str]:
+    """The robbery solver's median time for four dice (uncached)."""
+    rng = random.Random(5)
+    times = []
+    for _ in range(samples):
+        dice = tuple(rng.randint(1, 6) for _ in range(4))
+        speed, wit, combat = rng.randint(3, 12), rng.randint(3, 12), rng.randint(3, 17)
+        started = time.perf_counter()
+        solver._solve.__wrapped__(tuple(sorted(dice)), speed, wit, combat, 5, 0, 0, 0)
+        times.append(time.perf_counter() - started)
+        solver.assignments.cache_clear()
+    return [f"solver, four dice, every assignment and its outcome: median {statistics.median(times) * 1e6:.0f} µs "
+            f"over {samples} random robberies (uncached)"]
+
+
+#: What each game measures besides its playouts, printed under its row.
+GAME_LINES = {"turpin": turpin_lines, "highwayman": highwayman_lines, "money-or-life": solver_lines}
 
 
 class NoRules:
@@ -160,9 +206,8 @@ def main() -> None:
               f"{row['ratio']:>7.1f}{goal_ratio:>12}{row['apply_games_per_s']:>15.0f}{row['apply_ratio']:>7.1f}")
         reading = bench_reading(game)
         print(f"  view {reading['view_us']:.1f} µs, resample_hidden {reading['resample_us']:.1f} µs a call")
-        extra = getattr(game, "extra", {}).get("bench")
-        if extra:
-            for line in extra():
+        if game.id in GAME_LINES:
+            for line in GAME_LINES[game.id](game):
                 print(f"  {line}")
     print("load average: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
 

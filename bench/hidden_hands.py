@@ -27,11 +27,13 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from core import rng as chance  # noqa: E402
-from core.games import highwayman, highwayman_bots  # noqa: E402
+from core.games.highwayman import GAME as highwayman_game  # noqa: E402
+from core.games.highwayman import bots as highwayman_bots  # noqa: E402
+from core.games.highwayman import rules as highwayman  # noqa: E402
 from core.search import Budget, searching_bot  # noqa: E402
 from core.simulate import game_seed  # noqa: E402
 
-GAME = highwayman.GAME
+GAME = highwayman_game
 PLAYERS = 4
 
 

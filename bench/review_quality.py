@@ -18,7 +18,6 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from core.bots import resolved
 from core.engine import Action, Game, State
 from core.review import Effort, Review, review_game
 from core.search import Budget, playout, search
@@ -47,7 +46,7 @@ class Injected:
 
 def worst_robbery(game: Game, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action | None:
     """Your Money or Your Life: the legal assignment the solver values least, if clearly below the best."""
-    values = getattr(resolved(game.bots["hard"]), "review_values", None)
+    values = getattr(game.bots["hard"], "review_values", None)
     if values is None or state.get("phase") != "rob":
         return None
     scores = values(game, state, seat, legal, rng, Effort())
@@ -59,7 +58,7 @@ def worst_robbery(game: Game, state: State, seat: int, legal: list[Action], rng:
 
 def worst_searched(game: Game, state: State, seat: int, rng: random.Random) -> Action | None:
     """The search's worst candidate among every legal action, if clearly below the normal bot's choice."""
-    hard = resolved(game.bots["hard"])
+    hard = game.bots["hard"]
     _, report = search(game, state, seat, rng, game.bots["normal"], WORST_SEARCH,
                        horizon=getattr(hard, "horizon", None), resample=getattr(hard, "resample", None))
     if len(report.candidates) < 2:
@@ -76,7 +75,7 @@ def worst_searched(game: Game, state: State, seat: int, rng: random.Random) -> A
 
 def compare_pair(game: Game, state: State, seat: int, pair: list[Action], rng: random.Random) -> list[float]:
     """Each action's mean outcome over ``CHECK_SAMPLES`` guesses, both played out on the same luck."""
-    hard = resolved(game.bots["hard"])
+    hard = game.bots["hard"]
     horizon, resample = getattr(hard, "horizon", None), getattr(hard, "resample", None) or game.resample_hidden
     totals = [0.0, 0.0]
     for _ in range(CHECK_SAMPLES):
@@ -129,7 +128,7 @@ def hard_game(game: Game, seed: int, budget: Budget | None = None,
               players: int = 2) -> tuple[dict[str, Any], list[list[Any]]]:
     """A game the hard bot played in every seat (with ``budget``, if given)."""
     options = game.resolve_options({"players": players})
-    hard = resolved(game.bots["hard"])
+    hard = game.bots["hard"]
     bot = hard.with_budget(budget) if budget is not None else hard
     state = game.setup(options, seed)
     rngs = [random.Random(f"hard:{seed}:{seat}") for seat in range(players)]

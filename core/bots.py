@@ -70,27 +70,3 @@ def uniform_random(legal_actions: Callable[[State, int], list[Action]]) -> Bot:
 
     return choose
 
-
-def lazy(module: str, name: str) -> Bot:
-    """A bot that lives in another module which imports the game's own (so it cannot be imported first).
-    Its ``resolve()`` gives the bot itself, with whatever it carries (the hard bot's budget, horizon and resample)."""
-    found: list[Bot] = []
-
-    def resolve() -> Bot:
-        if not found:
-            import importlib
-            found.append(getattr(importlib.import_module(module), name))
-        return found[0]
-
-    def choose(state: State, seat: int, rng: random.Random) -> Action:
-        return resolve()(state, seat, rng)
-
-    choose.__name__ = choose.__qualname__ = name
-    choose.resolve = resolve  # type: ignore[attr-defined]
-    return choose
-
-
-def resolved(bot: Bot) -> Bot:
-    """The bot behind a ``lazy`` one (any other bot as it is): to read what it carries."""
-    resolve = getattr(bot, "resolve", None)
-    return resolve() if resolve is not None else bot

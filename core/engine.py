@@ -1,6 +1,6 @@
 """The one engine contract every game implements, and the helpers they share.
 
-A game is a module in ``core/games/`` that ends with ``GAME = Game(...)``. The registry finds it there;
+A game is a folder in ``core/games/`` whose ``__init__.py`` builds ``GAME = Game(...)``. The registry finds it there;
 the simulator, the host, the TUI and the generic tests only ever talk to a ``Game``.
 
 The shape of the data, for every game:
@@ -221,12 +221,6 @@ def event(text: str, visible_to: list[int] | None = None, **data: Any) -> Event:
     ``told_privately=seat`` marks a public line whose news that seat was just told in a line of its own
     ("You will lie in wait at Bath." then "Seat 1 has chosen a town."): its log may leave this one out."""
     return {"text": text, "visible_to": visible_to, **data}
-
-
-def require_legal(legal: Sequence[Action], action: Action, rule: str, what: str) -> None:
-    """Refuse ``action`` unless it is one of ``legal``."""
-    if action not in legal:
-        raise IllegalAction(rule, f"{what} is not allowed now")
 
 
 def pack(data: Any) -> bytes:

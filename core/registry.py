@@ -1,6 +1,6 @@
-"""The registry of games: every module in ``core/games/`` that defines ``GAME`` is a game.
+"""The registry of games: every package in ``core/games/`` is a game, whose ``__init__`` builds ``GAME``.
 
-Discovery keeps a new game to its own module: nothing here or in the simulator, host, TUI or tests
+Discovery keeps a new game to its own folder: nothing here or in the simulator, host, TUI or tests
 changes when one is added.
 """
 
@@ -16,15 +16,17 @@ from core.engine import Game
 
 @cache
 def all_games() -> dict[str, Game]:
-    """Game id → Game, in a stable order (by module name)."""
+    """Game id → Game, in a stable order (by package name)."""
     found: dict[str, Game] = {}
-    for module_info in sorted(pkgutil.iter_modules(_games_package.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{_games_package.__name__}.{module_info.name}")
-        game = getattr(module, "GAME", None)
-        if isinstance(game, Game):
-            if game.id in found:
-                raise RuntimeError(f"two games registered as {game.id!r}")
-            found[game.id] = game
+    packages = sorted((info.name for info in pkgutil.iter_modules(_games_package.__path__) if info.ispkg))
+    for name in packages:
+        package = importlib.import_module(f"{_games_package.__name__}.{name}")
+        game = getattr(package, "GAME", None)
+        if not isinstance(game, Game):
+            raise RuntimeError(f"core/games/{name}/__init__.py builds no GAME")
+        if game.id in found:
+            raise RuntimeError(f"two games registered as {game.id!r}")
+        found[game.id] = game
     return found
 
 

@@ -22,7 +22,6 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
-from core.bots import resolved
 from core.engine import Action, Game, State
 from core.search import playout
 
@@ -192,7 +191,7 @@ def standing_advice(decisions: list[Decision], effort: Effort) -> tuple[list[Dec
     for start, first in enumerate(decisions):
         if not clear(first, effort) or any(a.best == first.best for a in advice):
             continue
-        run = []
+        run: list[Decision] = []
         for later in decisions[start:]:
             if later.played == first.best:
                 break
@@ -227,7 +226,7 @@ def without(decision: Decision, action: Action) -> Decision:
 def score_decision(game: Game, state: State, seat: int, played: Action, legal: list[Action],
                    rng: random.Random, effort: Effort, index: int) -> Decision | None:
     candidates = candidates_for_review(game, state, seat, played, legal, rng, effort)
-    own = getattr(resolved(game.bots["hard"]), "review_values", None) if "hard" in game.bots else None
+    own = getattr(game.bots["hard"], "review_values", None) if "hard" in game.bots else None
     scores = own(game, state, seat, candidates, rng, effort) if own is not None else None
     if scores is None:
         scores = playout_values(game, state, seat, candidates, rng, effort)
@@ -261,7 +260,7 @@ def playout_values(game: Game, state: State, seat: int, actions: list[Action], r
     win and a little of the score margin; at the game's horizon, its own reckoning), in points of winning
     chance (0 to 100). Every game's costs are in that one unit: a game's final gold margin, the unit before
     issue 44, was too noisy to mark even a clearly bad decision (3 of 10 in Dick Turpin)."""
-    hard = resolved(game.bots["hard"]) if "hard" in game.bots else None
+    hard = game.bots["hard"] if "hard" in game.bots else None
     guide = game.bots["normal"] if "normal" in game.bots else game.bots["random"]
     resample = getattr(hard, "resample", None) or game.resample_hidden
     horizon = getattr(hard, "horizon", None)

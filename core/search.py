@@ -173,7 +173,8 @@ def search(game: Game, state: State, seat: int, rng: random.Random, guide: Bot, 
         try:
             shared_guess = guess_hidden(state, seat, random.Random(guess_seed)) if copy else None
             for i in alive:
-                guess = copy(shared_guess) if copy else guess_hidden(state, seat, random.Random(guess_seed))
+                guess = (copy(shared_guess) if copy is not None and shared_guess is not None
+                         else guess_hidden(state, seat, random.Random(guess_seed)))
                 game.advance(guess, seat, candidates[i])
                 outcomes[i] = playout(game, guess, seat, random.Random(playout_seed), guide, out_of_time,
                                       horizon, start=state)  # the search's own state is never changed

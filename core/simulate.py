@@ -115,5 +115,7 @@ def simulate(game: Game, options: dict[str, Any], games: int, seed: int,
                       score_totals=[0.0] * len(bot_names))
     for index in range(games):
         played = play_bot_game(game, options, game_seed(seed, index), bot_names)
-        summary.add(game.result(played.state), game.stats(played.state))
+        outcome = game.result(played.state)
+        assert outcome is not None, "a game played to its end has a result"
+        summary.add(outcome, game.stats(played.state))
         yield summary

@@ -14,7 +14,7 @@ from typing import Any
 
 from core import rng
 from core.bots import uniform_random
-from core.engine import Game, IllegalAction, Option, Seat, event, require_legal, seat_name
+from core.engine import Game, IllegalAction, Option, Seat, event, seat_name
 
 CARDS = 16
 HAND = 3
@@ -52,7 +52,8 @@ def legal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
 def apply(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
     if seat not in pending(state):
         raise IllegalAction("toy 1", f"{seat_name(seat)} is not to play")
-    require_legal(legal_actions(state, seat), action, "toy 2", "that card")
+    if action not in legal_actions(state, seat):
+        raise IllegalAction("toy 2", "that card is not allowed now")
     if state["phase"] == "draw":
         return _draw_or_pass(state, seat, action)
     card = action["card"]

@@ -9,7 +9,6 @@ from collections import Counter
 import pytest
 
 from core.actions_used import IGNORED, KINDS, kind_of
-from core.bots import resolved
 from core.registry import all_games
 from core.search import Budget
 from core.simulate import game_seed
@@ -26,7 +25,7 @@ def kinds_seen(game_id: str, level: str, games: int) -> tuple[Counter[str], Coun
     game = all_games()[game_id]
     bot = game.bots[level]
     if level == "hard":
-        bot = resolved(bot).with_budget(SMALL_SEARCH)
+        bot = bot.with_budget(SMALL_SEARCH)
     options = game.resolve_options({"players": 2, **SHORT.get(game_id, {})})
     offered: Counter[str] = Counter()
     played: Counter[str] = Counter()

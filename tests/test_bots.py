@@ -13,10 +13,10 @@ from collections import Counter
 
 import pytest
 
-from core.bots import DEFAULT_BOT, LEVELS, BotTable, resolved
+from core.bots import DEFAULT_BOT, LEVELS, BotTable
 from core.engine import OptionError, clone
-from core.games import highwayman_bots
-from core.games.highwayman import CARD, HIGHWAYMAN, ROUTE_INDEX
+from core.games.highwayman import bots as highwayman_bots
+from core.games.highwayman.rules import CARD, HIGHWAYMAN, ROUTE_INDEX
 from core.registry import all_games
 from core.search import Budget, search
 
@@ -29,7 +29,7 @@ def bot_for(game, level):
     """The level's bot; hard with a tiny budget and no clock, so a test is quick and repeatable, and
     otherwise as registered (its game's horizon and way to guess the hidden state)."""
     if level == "hard":
-        return resolved(game.bots["hard"]).with_budget(TINY)
+        return game.bots["hard"].with_budget(TINY)
     return game.bots[level]
 
 
@@ -170,7 +170,7 @@ def test_highwayman_normal_remembers_what_a_player_could_not_play():
 def highwayman_position(hand, tops, pack=20):
     """A 4-player Highwayman game at Seat 1's turn with this hand, routes laid up to ``tops`` (-1: not
     started) and nothing held up: only what the normal bot reads is set."""
-    from core.games.highwayman import route_takes
+    from core.games.highwayman.rules import route_takes
 
     state = all_games()["highwayman"].setup(all_games()["highwayman"].resolve_options({"players": 4}), 1)
     state.update(turn=0, phase="play", moves=[], tops=list(tops), blocked=[False] * 4, pack=state["pack"][:pack],
@@ -225,9 +225,9 @@ def test_hard_highwayman_playouts_stop_with_the_game_they_began_in():
 def reference_coach_value(view, seat, coach):
     """The money-or-life normal bot's coach value the long way: every case through the solver, every roll of
     the dice still to come and every face of an "N+d6" stat, the best entry's ``result_value`` each time."""
-    from core.games import money_or_life as engine
-    from core.games import money_or_life_bots as bots
-    from core.games import money_or_life_solver as solver
+    from core.games.money_or_life import rules as engine
+    from core.games.money_or_life import bots
+    from core.games.money_or_life import solver
 
     player = view["players"][seat]
     me = bots.my_profile(view, seat)
@@ -258,8 +258,8 @@ def test_money_or_life_normal_weighs_a_coach_from_its_tables_exactly_as_through_
     """The normal bot's coach values come from cached tables (a third of a second a pick before); with
     every face of an "N+d6" stat they equal the long way, at positions from whole games (guards, items,
     hurt players and rolled stats among them)."""
-    from core.games import money_or_life as engine
-    from core.games import money_or_life_bots as bots
+    from core.games.money_or_life import rules as engine
+    from core.games.money_or_life import bots
 
     game = all_games()["money-or-life"]
     checked = rolled = 0
@@ -284,7 +284,7 @@ def test_money_or_life_normal_weighs_a_coach_from_its_tables_exactly_as_through_
 def test_hard_money_or_life_playouts_stop_with_the_round_they_began_in():
     """The horizon: nothing to say while the round goes on; once it is over, a lead in standing is a
     likely win, a death a sure loss."""
-    from core.games import money_or_life_bots
+    from core.games.money_or_life import bots as money_or_life_bots
 
     game = all_games()["money-or-life"]
     start = game.setup(game.resolve_options({"players": 2}), 1)
@@ -322,7 +322,7 @@ def test_hard_highwayman_deals_nobody_a_card_his_moves_showed_he_lacked():
     have held; the hard bot's guess never does (beyond the cards he has drawn and kept since): the swaps
     mend a start that runs a hand short (none of the guesses here broke it), and it shows the seat
     exactly what it sees."""
-    from core.games.highwayman_bots import resample_as_moves_show
+    from core.games.highwayman.bots import resample_as_moves_show
 
     game = all_games()["highwayman"]
 
@@ -358,7 +358,7 @@ def test_hard_highwayman_guesses_hands_as_evenly_as_the_moves_allow(seed):
     shown it lacked, then drew once, in his hand 54% of the time at seed 4 where the exact odds are 16%.
     Seeds are fixed; each card's odds from about 1,450 (seed 4) or 580 (seed 3) deals and 3,000 guesses
     differ by a standard error of 0.015-0.025, and the bound is 0.1."""
-    from core.games.highwayman import copy_state
+    from core.games.highwayman.rules import copy_state
 
     game = all_games()["highwayman"]
     options = game.resolve_options({"players": 2, "routes": 2, "route_length": 6, "series_games": 1})
@@ -430,7 +430,7 @@ def test_a_highwayman_guess_too_costly_to_count_is_dealt_uniformly(monkeypatch):
     """Hard's p99 ≤ 300 ms: counting the ways a long game's moves allow took seconds for one
     guess (13 s once, in a 2-player series). Past MAX_COUNTED partial counts the guess is the uniform
     redeal (A3: from the seat's view), and later guesses of the same position do not try again."""
-    import core.games.highwayman_bots as hw_bots
+    import core.games.highwayman.bots as hw_bots
     from core.registry import get_game
     game = get_game("highwayman")
     state = game.setup(game.resolve_options({"players": 2}), 3)
@@ -449,7 +449,7 @@ def test_a_highwayman_guess_too_costly_to_count_is_dealt_uniformly(monkeypatch):
 def test_every_hard_bot_decides_as_registered_with_its_report(game):
     """``bench/bots.py`` measures the registered hard bot through ``decide``: the same choice as the bot,
     and ``with_budget`` the same bot with another budget."""
-    hard = resolved(game.bots["hard"])
+    hard = game.bots["hard"]
     tiny = hard.with_budget(TINY)
     assert tiny.budget == TINY
     for state, seat in positions(game, game.option("players").default, seed=4, limit=2):
@@ -476,8 +476,8 @@ def test_hard_turpin_guesses_the_rivals_cards_as_the_normal_bot_lays_them():
     """T5: a rival's card, laid already or not yet, is in every guess a town the normal bot might lay from
     the hand the guess gives him, and the guess still shows us exactly what we see. The plans kept for a
     decision change no choice of the normal bot's."""
-    from core.games import dick_turpin_bots as bots
-    from core.games.dick_turpin import TOWNS
+    from core.games.dick_turpin import bots
+    from core.games.dick_turpin.rules import TOWNS
 
     game = all_games()["turpin"]
     guessed = 0
@@ -507,7 +507,7 @@ def test_hard_turpin_guesses_the_rivals_cards_as_the_normal_bot_lays_them():
 def test_T8_hard_turpin_duel_odds_favour_the_later_duellists():
     """T8: the first to turn a pistol flees, so the later in the order (the driver last) the likelier to
     be left; everyone's chances add up to one."""
-    from core.games.dick_turpin_bots import duel_chances
+    from core.games.dick_turpin.bots import duel_chances
 
     assert duel_chances(1, 0.2) == (1.0,)
     assert duel_chances(2, 0.2) == pytest.approx((4 / 9, 5 / 9))
@@ -521,7 +521,7 @@ def test_T14_hard_turpin_robs_for_the_win_not_for_the_coins():
     """On the last robbery of the game only a win counts (T14; a shared one counts): behind by more than
     the coins turned, the hard bot goes on where the normal bot, counting coins, stops; level once it
     stops, it stops where the normal bot goes on."""
-    from core.games import dick_turpin_bots as bots
+    from core.games.dick_turpin import bots
 
     game = all_games()["turpin"]
     state = game.setup(game.resolve_options({"players": 2}), 1)
@@ -538,7 +538,7 @@ def test_T14_hard_turpin_robs_for_the_win_not_for_the_coins():
 def test_hard_turpin_keeps_to_its_budget_of_evaluations_and_time():
     """Every guess values every town; the search stops before a guess that would pass the evaluations
     allowed, or once the clock is past its seconds."""
-    from core.games.dick_turpin_bots import hard_decision
+    from core.games.dick_turpin.bots import hard_decision
 
     ticks = itertools.count()
     for state, seat in itertools.islice(turpin_choices(4, range(2)), 6):
@@ -554,7 +554,7 @@ def test_Y13_money_or_life_normal_declares_as_a_scoundrel_when_it_pays():
     """From an even start the normal bot declares at once (Y13: any time, for good); a seat with a
     folk hero's lead worth more than the rounds left keeps the usual scoring. Today's normal (declaring
     only late) and one that declares at once stay for the bench."""
-    from core.games import money_or_life_bots as bots
+    from core.games.money_or_life import bots
     game = all_games()["money-or-life"]
     state = game.setup(game.resolve_options({"players": 2}), 3)
     seat = game.pending(state)[0]

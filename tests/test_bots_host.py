@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from core.bots import BotTable, resolved
+from core.bots import BotTable
 from core.registry import all_games, get_game
 from net.authority import Table
 from net.host import HostSettings
@@ -106,5 +106,5 @@ async def test_the_default_bot_for_a_seat_is_normal_and_an_old_record_name_shows
 def test_a_host_gives_every_hard_bot_more_than_its_thinking_time(game):
     """The host's deadline for a move is for a bot that hangs: the hard bot, which thinks to a clock, has
     several times its budget (it overruns by at most one playout move), so its own move is played."""
-    budget = resolved(game.bots["hard"]).budget
+    budget = game.bots["hard"].budget
     assert budget.seconds is not None and HostSettings().bot_deadline >= 4 * budget.seconds

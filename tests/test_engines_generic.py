@@ -12,7 +12,6 @@ import pytest
 
 from core.engine import IllegalAction, OptionError, clone, pack, unpack, visible_events
 from core.registry import all_games
-from core.bots import resolved
 from core.search import Budget
 from core.simulate import MOVE_CAP, game_seed, play_bot_game
 
@@ -231,7 +230,7 @@ def bots_under_test(game):
     """The game's bots, the hard one with a tiny playout budget and no clock: quick, and repeatable."""
     bots = dict(game.bots.items())
     # The registered hard bot itself (Dick Turpin's is its own), with a budget of its own kind.
-    bots["hard"] = resolved(game.bots["hard"]).with_budget(Budget(playouts=4, seconds=None, candidates=2))
+    bots["hard"] = game.bots["hard"].with_budget(Budget(playouts=4, seconds=None, candidates=2))
     return bots
 
 

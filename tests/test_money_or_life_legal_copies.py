@@ -4,8 +4,8 @@ change what the next caller gets)."""
 
 from __future__ import annotations
 
-from core.games import money_or_life as mol
-from core.games import money_or_life_solver as solver
+from core.games.money_or_life import rules as mol
+from core.games.money_or_life import solver
 
 
 def test_a_changed_assignment_leaves_the_next_list_of_choices_as_it_was():

@@ -13,9 +13,10 @@ import pytest
 
 from core import rng as real_chance
 from core.engine import IllegalAction, OptionError, visible_events
-from core.games import money_or_life as mol
-from core.games import money_or_life_solver as solver
-from core.games.money_or_life import COACHES, GAME
+from core.games.money_or_life import rules as mol
+from core.games.money_or_life import solver
+from core.games.money_or_life import GAME
+from core.games.money_or_life.rules import COACHES
 
 CARD = {coach[0]: number for number, coach in enumerate(COACHES)}
 PLUM = "Lady Plum and her groom"            # money 1, combat 3, wit 5, speed 4
@@ -813,7 +814,7 @@ def test_Y4_a_secret_pick_is_told_to_the_others_as_chosen_and_to_the_picker_as_w
 def test_Y7_dice_that_can_catch_the_coach_must_catch_it_and_the_rules_say_so():
     """The sheet: "you must assign dice in order to attempt this, even if this leaves you short for wit and
     combat". No assignment that lets a catchable coach escape is offered; the rules summary says so."""
-    from core.games import money_or_life_solver as solver
+    from core.games.money_or_life import solver
     for dice, speed in (((1, 2, 3, 6), 5), ((4, 4, 1, 1), 8), ((2, 2, 2, 2), 4)):
         offered = solver.choices(dice, speed)
         assert offered and all(sum(choice.speed) + choice.spur >= speed for choice in offered), (dice, speed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from core.games.money_or_life_solver import (Assignment, assignments, catches_coach, choices, joint_outcomes,
+from core.games.money_or_life.solver import (Assignment, assignments, catches_coach, choices, joint_outcomes,
                                              outcome, solve, speed_set_is_minimal)
 
 
@@ -138,14 +138,14 @@ def test_Y8_one_misses_speed_the_other_robs_alone():
 def test_Y7_the_ui_lists_each_outcome_once_with_a_legal_action_from_the_view_alone():
     """The robbery options offered to a player come from his view: one per distinct outcome, each
     with an action the engine accepts (the UI and the bots use the same solver)."""
-    from core.games import money_or_life as mol
+    from core.games.money_or_life import GAME, rules as mol
 
-    state = mol.GAME.new_game({"players": 1}, 4)
+    state = GAME.new_game({"players": 1}, 4)
     while state["phase"] != "rob":
-        mol.GAME.apply(state, 0, {"do": "pick", "where": "N"} if state["phase"] == "pick" else {"do": "leave"})
-    view = mol.GAME.view(state, 0)
+        GAME.apply(state, 0, {"do": "pick", "where": "N"} if state["phase"] == "pick" else {"do": "leave"})
+    view = GAME.view(state, 0)
     options = mol.robbery_options(view)
-    legal = mol.GAME.legal_actions(state, 0)
+    legal = GAME.legal_actions(state, 0)
     assert options and all(option["action"] in legal for option in options)
     assert len({str(option["outcome"]) for option in options}) == len(options)
     assert len(options) == len([a for a in legal if a["do"] == "assign"])
@@ -154,7 +154,7 @@ def test_Y7_the_ui_lists_each_outcome_once_with_a_legal_action_from_the_view_alo
 def test_choices_are_the_first_assignment_of_each_contribution_in_labeling_order():
     """``_choices`` finds its choices without walking every labeling; it must give exactly what the walk
     gives: every legal labeling in ``_labelled``'s order, the first of each contribution kept."""
-    from core.games import money_or_life_solver as solver
+    from core.games.money_or_life import solver
 
     def by_walking(dice, need):
         chosen = {}

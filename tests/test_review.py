@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from core.bots import resolved
 from core.registry import all_games, get_game
 from core.review import Decision, Effort, Option, costliest, review_game, review_lines
 from core.search import Budget
@@ -46,7 +45,7 @@ def test_marked_decisions_are_the_costliest_in_order(game_id):
 def test_a_game_the_hard_bot_played_shows_few_marks():
     game = get_game("turpin")
     options = game.resolve_options({"players": 2})
-    hard = resolved(game.bots["hard"]).with_budget(Budget(playouts=400, seconds=None))
+    hard = game.bots["hard"].with_budget(Budget(playouts=400, seconds=None))
     state = game.setup(options, 5)
     actions = []
     rngs = [random.Random(seat) for seat in range(2)]
@@ -268,7 +267,7 @@ def test_an_injected_clearly_bad_decision_is_marked_as_the_seats_costliest(game_
 def test_a_review_of_a_money_or_life_duel_by_the_old_normal_bot_says_each_lesson_once():
     """The old normal bot (its BASELINES) never declared early, and its review repeated "Play as
     a scoundrel from now on" at every mark. Now each seat's marks are distinct lessons."""
-    from core.games.money_or_life_bots import BASELINES
+    from core.games.money_or_life.bots import BASELINES
     game = get_game("money-or-life")
     options = game.resolve_options({"players": 2})
     state, actions = game.setup(options, 7), []

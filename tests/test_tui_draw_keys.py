@@ -16,7 +16,7 @@ from tui.games import panes_for
 from tui.widgets.pane import FramePane
 
 KEYED = [(game_id, role) for game_id in all_games()
-         for role in ("Board", "Hand", "Sheet")
+         for role in ("board", "hand", "sheet")
          if getattr(panes_for(game_id), role, None) is not None
          and getattr(panes_for(game_id), role).draw_key is not FramePane.draw_key]
 
@@ -55,7 +55,7 @@ class PaneApp(App):
 
 @pytest.mark.parametrize("game_id, role", KEYED, ids=[f"{game}-{role}" for game, role in KEYED])
 async def test_an_equal_draw_key_means_an_equal_drawing(game_id, role):
-    pane = getattr(panes_for(game_id), role)(id=role.lower())
+    pane = getattr(panes_for(game_id), role)(id=role)
     async with PaneApp(pane).run_test(size=(120, 40)):
         keyed = 0
         for seat in (0, None):

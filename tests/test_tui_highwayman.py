@@ -13,18 +13,22 @@ from typing import Any, Callable
 
 import pytest
 from rich.console import Console
-from tui.widgets.choices import ChoiceList
-from tui.widgets.lines import as_text
 
-from core.games import highwayman as rules
+from core.games.highwayman import GAME, rules
 from tests.tui_helpers import quick_app, screen_name, screen_text
 from tests.waiting import until
 from tui.app import TurpinApp
 from tui.frame import TableFrame
-from tui.screens.interlude import TYPED_BEFORE
-from tui.games import highwayman as panes
 from tui.games import panes_for
+from tui.games.highwayman import PANES
+from tui.games.highwayman import hooks as panes
+from tui.games.highwayman.board import Board
+from tui.games.highwayman.hand import Hand, playable_cards
+from tui.games.highwayman.sheet import Sheet
 from tui.glyphs import ASCII, UNICODE
+from tui.screens.interlude import TYPED_BEFORE
+from tui.widgets.choices import ChoiceList
+from tui.widgets.lines import as_text
 
 SEATS = [{"seat": 0, "name": "Ann", "kind": "person", "connected": True},
          {"seat": 1, "name": "Bob", "kind": "bot", "connected": True},
@@ -36,7 +40,7 @@ SEATS = [{"seat": 0, "name": "Ann", "kind": "person", "connected": True},
 def play_until(condition: Callable[[dict[str, Any]], bool], seed: int = 3, players: int = 3,
                **options: Any) -> dict[str, Any]:
     """A seeded series played with random legal moves until ``condition(state)`` holds."""
-    game = rules.GAME
+    game = GAME
     for attempt in range(200):
         state = game.setup(game.resolve_options({"players": players, **options}), seed + attempt)
         rng = random.Random(seed + attempt)
@@ -52,7 +56,7 @@ def play_until(condition: Callable[[dict[str, Any]], bool], seed: int = 3, playe
 
 def frame_of(state: dict[str, Any], seat: int | None = 0) -> TableFrame:
     """What seat ``seat``'s app would hold: its view, and its prompt when it is to move."""
-    game = rules.GAME
+    game = GAME
     actions = game.legal_actions(state, seat) if seat is not None else []
     prompt = {"id": 1, "choices": [{"action": action, "text": game.describe_action(state, seat, action)}
                                    for action in actions]} if actions else None
@@ -67,7 +71,7 @@ def drawn(renderable: Any, width: int = 110) -> str:
 
 
 def board_text(state: dict[str, Any], seat: int | None = 0, glyphs=UNICODE, width: int = 110) -> str:
-    return drawn(panes.Board(glyphs=glyphs).draw(frame_of(state, seat)), width)
+    return drawn(Board(glyphs=glyphs).draw(frame_of(state, seat)), width)
 
 
 def route_line(text: str, title: str) -> str:
@@ -145,8 +149,8 @@ def test_board_tells_pack_game_dealer_and_turn():
 def test_a_spectator_sees_the_board_and_sheet_without_a_hand():
     state = play_until(lambda s: s["tops"][0] >= 1)
     frame = frame_of(state, None)
-    assert "Bath Road" in drawn(panes.Board().draw(frame))
-    sheet = drawn(panes.Sheet().draw(frame))
+    assert "Bath Road" in drawn(Board().draw(frame))
+    sheet = drawn(Sheet().draw(frame))
     assert "Left in your hand" not in sheet and "Bob" in sheet
 
 
@@ -220,7 +224,7 @@ def test_H7_when_a_game_of_the_series_ends_the_table_pauses_on_how_it_ended():
     a long log line alone would tell who won. The table pauses on the game just ended: who won and how,
     every hand left with its points, the series totals; only at that step."""
     import copy
-    game = rules.GAME
+    game = GAME
     state = play_until(lambda s: len(s["history"]) == 0 and s["phase"] in ("play", "more", "drawn")
                        and min(len(hand) for hand in s["hands"]) == 1)
     rng = random.Random(1)
@@ -255,11 +259,11 @@ def test_the_keep_hint_names_its_key_not_a_click():
     assert frame.choices[0]["action"] == {"do": "keep"}
     order = panes.choice_order(frame)
     assert order[-1] == 0 and frame.choices[order[0]]["action"]["do"] != "keep"
-    assert panes.Hand._keep_key(frame) == f" (key {len(frame.choices)})"
+    assert Hand._keep_key(frame) == f" (key {len(frame.choices)})"
 
 
 def legal_now(state):
-    return rules.GAME.legal_actions(state, state["turn"])
+    return GAME.legal_actions(state, state["turn"])
 
 
 def test_the_sheet_says_highwaymen_for_more_than_one():
@@ -267,10 +271,10 @@ def test_the_sheet_says_highwaymen_for_more_than_one():
     state = play_until(lambda s: s["game_number"] == 1)
     frame = frame_of(state)
     frame.view["hand"] = [rules.HIGHWAYMAN, rules.HIGHWAYMAN, rules.RUNNER, "bath:3"]
-    text = drawn(panes.Sheet().draw(frame))
+    text = drawn(Sheet().draw(frame))
     assert "2 Highwaymen 40 + Runner 10 + numbers 3" in text and "Highwaymans" not in text
     frame.view["hand"] = [rules.HIGHWAYMAN, rules.RUNNER, rules.RUNNER]
-    assert "Highwayman 20 + 2 Runners 20" in drawn(panes.Sheet().draw(frame))
+    assert "Highwayman 20 + 2 Runners 20" in drawn(Sheet().draw(frame))
 
 
 # --- The sheet and the players pane -----------------------------------------------------------------------
@@ -278,7 +282,7 @@ def test_the_sheet_says_highwaymen_for_more_than_one():
 def test_sheet_shows_hand_sizes_totals_and_your_points_left():
     state = play_until(lambda s: s["game_number"] == 2)
     frame = frame_of(state)
-    text = drawn(panes.Sheet().draw(frame))
+    text = drawn(Sheet().draw(frame))
     assert "Game 2 of 3" in text
     mine = sum(rules.POINTS[card] for card in state["hands"][0])
     assert f"Left in your hand: {mine} pts (H6)" in text
@@ -296,21 +300,21 @@ def test_two_seats_with_one_name_are_told_apart_by_number():
     twins = [dict(seat, name="Bot (normal)") if seat["seat"] else seat for seat in SEATS]
     frame = TableFrame(**{**frame_of(state).__dict__, "seats": twins})
     assert panes.who(frame, 0) == "Ann" and panes.who(frame, 2) == "Bot (normal) (seat 3)"
-    text = drawn(panes.Board().draw(frame))
+    text = drawn(Board().draw(frame))
     assert "Bot (normal) (seat 2) dealt" in text and "Bot (normal) (seat 3) to play" in text
-    sheet = drawn(panes.Sheet().draw(frame))
+    sheet = drawn(Sheet().draw(frame))
     assert route_line(sheet, "Ann (you)").split()[0] == "1"
     assert [line.split()[0] for line in sheet.splitlines() if "Bot (normal)" in line] == ["2", "3"]
 
 
 def test_the_panes_are_found_by_their_game_id():
-    assert panes_for("highwayman") is panes.Panes and panes.Panes.GAME_ID == "highwayman"
+    assert panes_for("highwayman") is PANES and PANES.game_id == "highwayman" and PANES.board is Board
 
 
 # --- Whole series through the app, by keys ----------------------------------------------------------------
 
 def hand_parts(app: TurpinApp) -> list[tuple[str, str]]:
-    return app.screen.query_one("#hand", panes.Hand).parts()
+    return app.screen.query_one("#hand", Hand).parts()
 
 
 def chip_texts(app: TurpinApp) -> list[str]:
@@ -375,7 +379,7 @@ async def test_a_whole_series_by_keys(size, monkeypatch):
         assert len(names) == len(view["hand"])
         for card, chip in zip(view["hand"], names):
             assert panes.card_name(card) in chip
-        playable = panes.playable_cards(table.frame)
+        playable = playable_cards(table.frame)
         assert any(chip.startswith(UNICODE.laid) for chip in names) == bool(playable & set(view["hand"]))
         # Play the series: number keys, and now and then arrows and Enter.
         moves, arrows, games_seen, pauses = 0, 0, set(), []
@@ -392,7 +396,7 @@ async def test_a_whole_series_by_keys(size, monkeypatch):
             elif my_move(app):
                 frame = app.screen.frame
                 games_seen.add(frame.view["game_number"])
-                hand = app.screen.query_one("#hand", panes.Hand)  # its drawing is kept while its key holds:
+                hand = app.screen.query_one("#hand", Hand)  # its drawing is kept while its key holds:
                 if hand.is_on_screen:  # (one out of sight is drawn when it is shown)
                     assert hand.shown == as_text(hand.draw(hand.frame)), "the hand is not as its frame draws it now"
                 if moves % 3 == 2 and len(frame.choices) > 1:
@@ -437,7 +441,7 @@ async def test_a_click_on_a_playable_card_plays_it():
 
         await until(lambda: words_of_card() is not None, "the card in the hand", pilot=pilot)
         assert UNICODE.laid in words_of_card()  # marked playable in words too, not by colour alone
-        hand = app.screen.query_one("#hand", panes.Hand)
+        hand = app.screen.query_one("#hand", Hand)
         where = hand.offset_of(f"card:{card}")
         assert where is not None, "the card is not in view"
         title = rules.ROUTE_TITLES[card.partition(":")[0]]

@@ -11,16 +11,16 @@ import re
 
 import pytest
 
-from core.games import money_or_life as rules
-from core.games import money_or_life_solver as solver
+from core.games.money_or_life import rules
+from core.games.money_or_life import solver
 from tui.app import Start, TurpinApp
 from tui.frame import TableFrame
-from tui.games import money_or_life as panes
-from tui.games import money_or_life_advice as mol_advice
-from tui.games import money_or_life_board as mol_board
-from tui.games import money_or_life_common as mol_common
-from tui.games import money_or_life_hand as mol_hand
-from tui.games import money_or_life_sheet as mol_sheet
+from tui.games.money_or_life import hooks as panes
+from tui.games.money_or_life import advice as mol_advice
+from tui.games.money_or_life import board as mol_board
+from tui.games.money_or_life import common as mol_common
+from tui.games.money_or_life import hand as mol_hand
+from tui.games.money_or_life import sheet as mol_sheet
 from tui.glyphs import ASCII, UNICODE
 from tui.hosting import plan_against_bots
 from tui.widgets.lines import as_text
@@ -288,7 +288,7 @@ async def test_key_one_sends_the_best_robbery_and_the_board_reports_it():
 async def test_the_dice_builder_sends_an_assignment_placed_die_by_die():
     """Y7 through the builder: Tab to it, place each die with s/w/c and arrows, Enter: the host gets
     that assignment (the second-best, so not merely the default) and the solver's outcome follows."""
-    from tui.games.money_or_life_hand import YorkHand
+    from tui.games.money_or_life.hand import YorkHand
     app = make_app(players=1, seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(40):
@@ -388,7 +388,7 @@ def test_the_builder_says_why_an_assignment_is_not_allowed():
 def test_the_builder_says_a_spur_is_not_needed_even_with_no_dice_on_speed():
     """Y5 in the builder: when the horse alone catches the coach, a spur with every die off speed is
     refused in words (the builder looked for a die to take off speed, and there was none)."""
-    from core.games.money_or_life_solver import Assignment
+    from core.games.money_or_life.solver import Assignment
     spurred = Assignment(True, (), (2,), (4,))
     assert spurred not in solver.assignments((2, 4), 5 - 6)
     words = mol_advice.why_not(spurred, [2, 4], speed=5, horse=6, glyphs=UNICODE)
@@ -454,7 +454,7 @@ async def test_a_click_on_the_drawn_coach_or_tavern_sends_that_pick(size):
 def test_robbery_labels_carry_the_solvers_outcome_and_order_puts_the_best_first():
     frame = _frame_at("rob")
     ranked = mol_advice.ranked_robberies(frame)
-    order = panes.choice_order(frame)
+    order = mol_advice.choice_order(frame)
     assert sorted(order) == list(range(len(frame.choices)))
     assert order[:len(ranked)] == [entry["index"] for entry in ranked]
     options = rules.robbery_options(frame.view)
@@ -472,7 +472,7 @@ def test_a_shared_coach_line_says_the_robbery_alone_and_together_and_why_the_sta
     """Y8: on a shared coach each line tells the robbery alone (the partner misses the speed)
     and together, pooled as the rules pool it with the share the normal bot would take in the partner's
     place (his dice, gear and tracks are public); the star says it weighs every way he may share."""
-    from core.games import money_or_life_bots as bots
+    from core.games.money_or_life import bots
     frame = _frame_at("rob", seed=0, also=lambda state: state["picks"][0] == state["picks"][1])
     ranked = mol_advice.ranked_robberies(frame)
     assert ranked and all(entry["shared"] for entry in ranked)
@@ -542,7 +542,7 @@ def test_on_a_shared_coach_the_suggestion_is_the_normal_bots_pooled_choice_and_a
     """Y8: on a shared coach the star goes to the best pooled line (the partner's public dice and gear
     counted), not the best line alone; and "YOU WOULD DIE" is never said of a line whose pooled robbery
     does not kill."""
-    from core.games import money_or_life_bots as bots
+    from core.games.money_or_life import bots
     for seed in range(6):
         frame = _frame_at("rob", seed=seed, also=lambda state: state["picks"][0] == state["picks"][1])
         ranked = mol_advice.ranked_robberies(frame)
@@ -671,7 +671,7 @@ def test_a_spectators_frame_draws_without_a_hand():
     nothing secret is in that view to draw)."""
     spectator = _frame_at("pick", spectator=True)
     assert "my_dice" not in spectator.view
-    assert mol_advice.ranked_robberies(spectator) == [] and panes.choice_order(spectator) is None
+    assert mol_advice.ranked_robberies(spectator) == [] and mol_advice.choice_order(spectator) is None
     assert panes.prompt_title(spectator).startswith("where do you ride")
     assert "your dice" not in panes.prompt_title(spectator)
     sheet = mol_sheet.YorkSheet().draw(spectator)
@@ -765,7 +765,7 @@ async def test_on_a_narrow_terminal_one_tab_takes_the_keys_from_the_moves_to_the
 def test_a_coachs_stats_break_between_stats_never_inside_one():
     """In a narrow coach block "combat 3+d6" stays on one line: a line ending in "combat" and the next
     starting "3+d6" read as two things."""
-    from tui.games.money_or_life_board import coach_stat_parts, lines_of_parts
+    from tui.games.money_or_life.board import coach_stat_parts, lines_of_parts
 
     coach = {"speed": 9, "wit": "5+d6", "combat": "3+d6", "guards": 0}
     assert lines_of_parts(coach_stat_parts(coach), 40) == ["speed 9 · wit 5+d6 · combat 3+d6"]
@@ -925,7 +925,7 @@ def test_the_suggested_robbery_says_what_it_weighs_when_another_scores_more_now(
         frame = _frame_at("rob", seed=seed)
         ranked = mol_advice.ranked_robberies(frame)
         me = mol_common.my_player(frame.view)
-        from core.games import money_or_life_bots as bots
+        from core.games.money_or_life import bots
         alone = not bots.robbery_partners(frame.view, frame.seat)  # a shared robbery's star says why otherwise
         if alone and ranked and any(mol_advice.score_change(entry["outcome"], me)
                                     > mol_advice.score_change(ranked[0]["outcome"], me) for entry in ranked):

@@ -7,7 +7,7 @@ from textual.app import App, ComposeResult
 
 from tests.tui_helpers import flat, region_text
 from tui.frame import TableFrame
-from tui.games.generic import GamePanes
+from tui.games.generic import GENERIC
 from tui.widgets.prompt import LATER_KEYS, MovePane, number_key
 
 TABLE_KEYS = set("trbs") | set("swcx")  # the table's own letters, and the dice builder's
@@ -26,7 +26,7 @@ class MoveApp(App[None]):
         self.chosen: list[int] = []
 
     def compose(self) -> ComposeResult:
-        yield MovePane(GamePanes, id="move")
+        yield MovePane(GENERIC, id="move")
 
     def on_mount(self) -> None:
         self.query_one(MovePane).frame = self.table_frame

@@ -38,7 +38,7 @@ async def test_a_whole_dick_turpin_game_by_keys(size):
 async def test_a_click_on_a_town_on_the_road_lays_its_card():
     """T5 by mouse on the board, as the README promises (not only on the hand's cards): the towns you may
     lie in wait at are lit on the road, and a click on one lays its card."""
-    from tui.games.dick_turpin import Board
+    from tui.games.dick_turpin.board import Board
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:
@@ -55,7 +55,7 @@ async def test_a_click_on_a_town_on_the_road_lays_its_card():
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 async def test_a_click_on_a_town_card_in_the_hand_lays_it(size):
     """T5 by mouse: the hand's town cards are drawn outlined; a click on one lays exactly that card face down."""
-    from tui.games.dick_turpin import Hand
+    from tui.games.dick_turpin.hand import Hand
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600  # the bots wait: only our card changes the table
     async with app.run_test(size=size) as pilot:
@@ -352,7 +352,7 @@ def test_T6_the_robbery_prompt_says_how_many_cards_are_left_to_turn():
     import random
     from core.registry import get_game
     from tui.frame import TableFrame
-    from tui.games import dick_turpin as panes
+    from tui.games.dick_turpin import hooks as panes
     game = get_game("turpin")
     for seed in range(60):
         state = game.setup(game.resolve_options({"players": 2}), seed)
@@ -377,7 +377,7 @@ async def test_the_dick_turpin_sheet_says_a_tie_is_a_tie():
     from tests.tui_helpers import app_at_table
     from core.registry import get_game
     from net.authority import Table
-    from tui.games.dick_turpin import Sheet
+    from tui.games.dick_turpin.sheet import Sheet
     table = Table(get_game("turpin"), {"players": 4}, bots={1: "random", 2: "random", 3: "random"})
     async with app_at_table("join", table, (120, 40)) as (app, pilot, host):
         sheet = app.screen.query_one(Sheet)
@@ -414,7 +414,7 @@ async def test_the_palette_lists_every_action_of_the_screen_once_and_no_arrow_ke
 def test_the_dick_turpin_hand_says_a_laid_card_is_turned_up_not_that_nothing_was_laid():
     """T12: at its town the face-down card is turned up onto its pile; the hand then says "nothing laid
     yet"."""
-    from tui.games.dick_turpin import face_down_in_words
+    from tui.games.dick_turpin.hand import face_down_in_words
     view = {"phase": "choose", "my_card": None, "pile_tops": [None, None]}
     assert face_down_in_words(view, 0) == "nothing laid yet"
     assert face_down_in_words({**view, "my_card": "York"}, 0) == "York"
@@ -463,7 +463,7 @@ def test_T12_the_reveal_of_a_longer_game_says_its_piles_are_the_last_rounds():
     """T12, T14: piles are turned up as each round ends, so the end's reveal holds the last round's only;
     with two rounds its headings say so ("Cards laid" alone reads as the whole game's)."""
     from tui.frame import TableFrame
-    from tui.games import dick_turpin as panes
+    from tui.games.dick_turpin import hooks as panes
     reveal = {"hands": [[], []], "piles": [["York"], ["Bath"]], "waiting": [None, None], "booty_left": [1, 2, 3, 4, 5]}
     seats = [{"seat": 0, "kind": "player", "name": "Ann"}, {"seat": 1, "kind": "player", "name": "Bob"}]
     longer = panes.reveal_text(reveal, TableFrame(options={"rounds": 2}, seats=seats)).plain
@@ -505,7 +505,7 @@ def test_the_pile_tops_line_never_wraps_a_seats_card_away_from_its_name():
     from rich.console import Console
     from core.registry import get_game
     from tui.frame import TableFrame
-    from tui.games.dick_turpin import Board
+    from tui.games.dick_turpin.board import Board
     game = get_game("turpin")
     state = game.setup(game.resolve_options({"players": 4}), 3)
     names = ["root", "Moll Cutpurse", "Claude Duval", "Swift Nick"]
@@ -576,7 +576,7 @@ def test_an_away_seat_with_a_bracketed_name_is_said_in_one_bracket():
 async def test_the_dick_turpin_road_keeps_one_line_at_80_columns_scrollbar_or_not():
     """At 80×24 a robbery and two lines of pile tops bring the board a scrollbar, which must not take the
     two columns the road needs ("EDINBURGH" on a line of its own): the scrollbar's column is kept."""
-    from tui.games.dick_turpin import Board
+    from tui.games.dick_turpin.board import Board
     app = quick_app("turpin", players=4)
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(80, 24)) as pilot:

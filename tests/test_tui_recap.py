@@ -9,8 +9,11 @@ import pytest
 from tests.tui_helpers import flat, quick_app, region_text, screen_name
 from tests.waiting import until
 from tui.frame import TableFrame
-from tui.games import dick_turpin_recap, highwayman_recap, money_or_life_recap, panes_for
-from tui.games.generic import GamePanes
+from tui.games import panes_for
+from tui.games.dick_turpin import recap as dick_turpin_recap
+from tui.games.highwayman import recap as highwayman_recap
+from tui.games.money_or_life import recap as money_or_life_recap
+from tui.games.generic import GENERIC
 
 SEATS = [{"name": "Ann"}, {"name": "Claude Duval"}, {"name": "Tom King"}]
 
@@ -92,9 +95,9 @@ def test_highwayman_tells_the_turns_since_yours_in_a_few_words():
 
 def test_a_game_without_its_own_recap_gets_the_logs_newest_lines():
     log = [{"text": f"line {number}"} for number in range(5)]
-    lines = [line.plain for line in GamePanes.recap(frame_of("toy", log))]
+    lines = [line.plain for line in GENERIC.recap(frame_of("toy", log))]
     assert lines == ["Just now line 2", "  line 3", "  line 4"]
-    assert all(panes_for(game).recap is not GamePanes.recap for game in ("turpin", "money-or-life", "highwayman"))
+    assert all(panes_for(game).recap is not GENERIC.recap for game in ("turpin", "money-or-life", "highwayman"))
 
 
 async def play_until_told(pilot, app, recap) -> list[str]:

@@ -1,7 +1,7 @@
 """turpin's terminal side: the Textual app, and the ``turpin`` command line that opens it or works without it.
 
 - ``app.py``: the app itself (themes, the global keys, the routes to a table); its screens are in
-  ``screens/``, its widgets in ``widgets/``, one package of panes a game in ``games/``; layout and colour in
+  ``screens/``, its widgets in ``widgets/``, a folder of panes a game in ``games/``; layout and colour in
   the top-level ``styles/*.tcss``, which an installed turpin carries as ``tui/styles`` (``pyproject.toml``
   maps the one onto the other).
 - What the table screen and its panes draw from: ``frame.py`` (one moment of a table), ``glyphs.py`` and

@@ -1,23 +1,23 @@
 """``GamePanes``: what the shared screens ask of a game, with the defaults every game starts from (and
-which draw a game with no module of its own).
+which draw a game with no folder of its own).
 
-A game's module subclasses ``GamePanes`` as ``Panes``: its three panes (``Board``, ``Hand``, ``Sheet``)
-and the functions it draws its own way; the screens call ``panes.status(frame)`` and the like directly.
-The functions take the frame (or a view) and return plain text or Rich renderables.
+A game's folder ``tui/games/<game>/`` builds ``PANES = GamePanes(game_id=..., board=..., ...)`` in its
+``__init__.py``: its three panes (``board``, ``hand``, ``sheet``) and the hooks it draws its own way; any
+hook it leaves out keeps the default below. The screens call ``panes.status(frame)`` and the like. The
+hooks take the frame (or a view) and return plain text or Rich renderables.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Iterator
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from tui.frame import TableFrame
 from tui.widgets.pane import FramePane
-
-GAME_ID = ""  # the fallback has no game of its own
 
 
 def status(frame: TableFrame) -> str:
@@ -197,31 +197,36 @@ class Sheet(FramePane):
         return Text("")
 
 
+@dataclass(frozen=True)
 class GamePanes:
-    """A game's panes and the functions the shared screens call; a game's ``Panes`` overrides these."""
+    """A game's panes and the hooks the shared screens call; each field not given keeps the default
+    drawn for any game."""
 
     #: The game's id in the registry ("" for the fallback).
-    GAME_ID: ClassVar[str] = ""
-    Board: ClassVar[type[FramePane]] = Board
-    Hand: ClassVar[type[FramePane]] = Hand
-    Sheet: ClassVar[type[FramePane]] = Sheet
+    game_id: str = ""
+    board: type[FramePane] = Board
+    hand: type[FramePane] = Hand
+    sheet: type[FramePane] = Sheet
+    status: Callable[[TableFrame], str] = status
+    waiting_for: Callable[[TableFrame], list[int]] = waiting_for
+    interlude: Callable[[TableFrame, TableFrame], tuple[str, RenderableType, str] | None] = interlude
+    seat_summary: Callable[[TableFrame, int], str] = seat_summary
+    laid: Callable[[TableFrame, int], bool | None] = laid
+    laid_word: Callable[[], str] = laid_word
+    score_track: Callable[[dict[str, Any]], list[float] | None] = score_track
+    chart_title: Callable[[], str] = chart_title
+    choice_label: Callable[[TableFrame, dict[str, Any]], RenderableType] = choice_label
+    choice_matches: Callable[[dict[str, Any], str], bool] = choice_matches
+    choice_order: Callable[[TableFrame], list[int] | None] = choice_order
+    reveal_text: Callable[[Any, TableFrame], Text | None] = reveal_text
+    confirm_choice: Callable[[TableFrame, dict[str, Any]], tuple[str, str, str, str] | None] = confirm_choice
+    result_note: Callable[[TableFrame, int], str] = result_note
+    others_in_the_result: Callable[[TableFrame], list[tuple[str, int, bool]]] = others_in_the_result
+    reveal_item: Callable[[Any], str] = reveal_item
+    prompt_title: Callable[[TableFrame], str] = prompt_title
+    final_tracks: Callable[[TableFrame, int], str] = final_tracks
+    recap: Callable[[TableFrame], list[Text]] = recap
 
-    status = staticmethod(status)
-    waiting_for = staticmethod(waiting_for)
-    interlude = staticmethod(interlude)
-    seat_summary = staticmethod(seat_summary)
-    laid = staticmethod(laid)
-    laid_word = staticmethod(laid_word)
-    score_track = staticmethod(score_track)
-    chart_title = staticmethod(chart_title)
-    choice_label = staticmethod(choice_label)
-    choice_matches = staticmethod(choice_matches)
-    choice_order = staticmethod(choice_order)
-    reveal_text = staticmethod(reveal_text)
-    confirm_choice = staticmethod(confirm_choice)
-    result_note = staticmethod(result_note)
-    others_in_the_result = staticmethod(others_in_the_result)
-    reveal_item = staticmethod(reveal_item)
-    prompt_title = staticmethod(prompt_title)
-    final_tracks = staticmethod(final_tracks)
-    recap = staticmethod(recap)
+
+#: The panes of a game with no folder of its own.
+GENERIC = GamePanes()

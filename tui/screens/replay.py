@@ -72,10 +72,10 @@ class ReplayScreen(Screen[None]):
         yield Static(id="table-status")
         with Horizontal(id="table-wide"):
             with Vertical(id="table-main"):
-                board = self.panes.Board(glyphs=glyphs, id="board", classes="pane", recap=self.panes.recap)
+                board = self.panes.board(glyphs=glyphs, id="board", classes="pane", recap=self.panes.recap)
                 board.border_title = "Board"
                 yield board
-                sheet = self.panes.Sheet(glyphs=glyphs, id="sheet", classes="pane")
+                sheet = self.panes.sheet(glyphs=glyphs, id="sheet", classes="pane")
                 sheet.border_title = "Sheet"
                 yield sheet
             with Vertical(id="table-side"):

@@ -35,7 +35,7 @@ from tui.widgets.chat import ChatInput
 from tui.widgets.clock import TurnClockLine
 from tui.widgets.lines import LinePane
 from tui.widgets.log import TableLog
-from tui.widgets.pane import Chip
+from tui.widgets.pane import PartClicked
 from tui.widgets.players import PlayersPane
 from tui.widgets.prompt import MovePane
 
@@ -120,9 +120,9 @@ class TableScreen(Screen[None]):
         glyphs = self.app.glyphs
         yield LinePane(id="table-status")
         yield ConnectionBanner(id="banner")
-        board = self.panes.Board(glyphs=glyphs, id="board", classes="pane", recap=self.panes.recap)
-        hand = self.panes.Hand(glyphs=glyphs, id="hand", classes="pane")
-        sheet = self.panes.Sheet(glyphs=glyphs, id="sheet", classes="pane")
+        board = self.panes.board(glyphs=glyphs, id="board", classes="pane", recap=self.panes.recap)
+        hand = self.panes.hand(glyphs=glyphs, id="hand", classes="pane")
+        sheet = self.panes.sheet(glyphs=glyphs, id="sheet", classes="pane")
         players = PlayersPane(self.panes, glyphs=glyphs, id="players")
         log = TableLog(id="log")
         # Held here so that a table update reaches them without a query of the DOM.
@@ -539,8 +539,8 @@ class TableScreen(Screen[None]):
             self.frame = replace(self.frame, sent=False)
             self.notify(f"Could not send: {error}", severity="error", markup=False)
 
-    @on(Chip.Clicked)
-    def pick_by_click(self, message: Chip.Clicked) -> None:
+    @on(PartClicked)
+    def pick_by_click(self, message: PartClicked) -> None:
         matches = self.panes.choice_matches
         found = [i for i, choice in enumerate(self.frame.choices) if matches(choice["action"], message.target)]
         if len(found) == 1:

@@ -1,8 +1,9 @@
-"""``FramePane``: a pane that draws itself from the table frame, and ``Chip``, a clickable card.
+"""``FramePane``: a pane that draws itself from the table frame, and ``PartClicked``, what a click on a
+part of one says.
 
-A pane never reaches into other widgets: the table screen sets ``frame`` and the pane renders it. A chip
-(a card, a town, a coach) posts ``Chip.Clicked`` with what it stands for; the screen decides what a click
-means (after usolitaire's cards).
+A pane never reaches into other widgets: the table screen sets ``frame`` and the pane renders it. A part
+someone can click (a card, a town, a coach) posts ``PartClicked`` with what it stands for; the screen
+decides what a click means (after usolitaire's cards).
 """
 
 from __future__ import annotations
@@ -16,10 +17,9 @@ from textual import events
 from textual.geometry import Offset
 from textual.message import Message
 from textual.reactive import reactive, var
-from textual.widgets import Static
 
 from tui.frame import TableFrame
-from tui.glyphs import Glyphs, UNICODE
+from tui.glyphs import UNICODE, Glyphs
 from tui.widgets.component import component_style
 from tui.widgets.lines import LinePane, Shown
 
@@ -99,9 +99,9 @@ def with_recap(drawn: Shown, recap: list[Text]) -> Shown:
 class ClickPane(FramePane):
     """A ``FramePane`` whose parts stand for things (a card, a coach): ``part(text, target)`` marks them.
 
-    A click on a part posts ``Chip.Clicked`` as a chip would, and the part under the mouse is lit. The
+    A click on a part posts ``PartClicked``, and the part under the mouse is lit. The
     pane is drawn text like any other, so a table update repaints only its changed lines and never mounts
-    or lays out widgets, which a pane of chips did whenever the number of cards changed.
+    or lays out widgets, which a pane of chip widgets did whenever the number of cards changed.
     """
 
     COMPONENT_CLASSES = {"click-pane--hover", "click-pane--playable"}
@@ -153,7 +153,7 @@ class ClickPane(FramePane):
         target = event.style.meta.get("target")
         if target:
             event.stop()
-            self.post_message(Chip.Clicked(target))
+            self.post_message(PartClicked(target))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self.hovered = event.style.meta.get("target")
@@ -191,20 +191,11 @@ class ClickPane(FramePane):
         return None
 
 
-class Chip(Static):
-    """A card, town or coach someone can click; ``target`` says which (e.g. ``"town:York"``)."""
+@dataclass
+class PartClicked(Message):
+    """A click on a part of a pane someone can click; ``target`` says which (e.g. ``"town:York"``)."""
 
-    @dataclass
-    class Clicked(Message):
-        target: str
-
-    def __init__(self, label: Text | str, target: str, *, marked: bool = False, classes: str = "") -> None:
-        text = label if isinstance(label, Text) else Text(label)
-        super().__init__(text, classes=f"chip {'chip--playable' if marked else ''} {classes}".strip())
-        self.target = target
-
-    def on_click(self) -> None:
-        self.post_message(self.Clicked(self.target))
+    target: str
 
 
 def text_columns(rows: list[list[Text | str]], align: str = "", gap: int = 2, name_width: int = 0) -> Text:

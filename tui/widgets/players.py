@@ -23,7 +23,7 @@ class PlayersPane(FramePane):
     #: yellow ▶ is 2:1 on the light theme's grey).
     COMPONENT_CLASSES = {"players--turn", "players--laid", "players--choosing", "players--away"}
 
-    def __init__(self, panes: type[GamePanes], *, glyphs: Glyphs = UNICODE, id: str | None = None) -> None:
+    def __init__(self, panes: GamePanes, *, glyphs: Glyphs = UNICODE, id: str | None = None) -> None:
         super().__init__(glyphs=glyphs, id=id)
         self.panes = panes
 

@@ -41,7 +41,7 @@ class MovePane(Vertical):
 
     frame: reactive[TableFrame | None] = var(None, always_update=True)
 
-    def __init__(self, panes: type[GamePanes], *, id: str | None = None) -> None:
+    def __init__(self, panes: GamePanes, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.panes = panes
         self._shown: tuple[Any, ...] = ()

@@ -4,9 +4,10 @@ Ruling Y7: every die goes to speed, wit or combat. The speed dice must be a *min
 them can be removed while still meeting the target; the horse, always applied, may meet it with no dice
 at all). Spurring adds +1 speed for 1 health (Y5), and is offered only where it lets the robber meet the
 speed: a spur that still misses is never a choice, nor is one beside speed dice that meet the target
-without it (the spur, like a die, is not added to a speed already met: Y7's minimal set). If the speed cannot be met the robbery fails whatever
-else is done, so all such assignments are one choice. Ruling Y8 adds the two-attacker case: each assigns
-his own dice; when both catch the coach their wit dice and their combat dice are pooled.
+without it (the spur, like a die, is not added to a speed already met: Y7's minimal set). If the speed
+cannot be met the robbery fails whatever else is done, so all such assignments are one choice. Ruling
+Y8 adds the two-attacker case: each assigns his own dice; when both catch the coach their wit dice and
+their combat dice are pooled.
 
 Pure functions of small ints, cached, so the engine, the UI and the bots can call them freely.
 """
@@ -371,25 +372,6 @@ def describe_outcome(result: Outcome) -> str:
         parts.append(f"{result.health:+d} health")
     parts.append(quantity(result.money, "guinea"))
     return "caught: " + ", ".join(parts)
-
-
-def bench_lines(samples: int = 2000) -> list[str]:
-    """The solver's median time for four dice (uncached), for ``bench/engine.py``."""
-    import random
-    import statistics
-    import time
-
-    rng = random.Random(5)
-    times = []
-    for _ in range(samples):
-        dice = tuple(rng.randint(1, 6) for _ in range(4))
-        speed, wit, combat = rng.randint(3, 12), rng.randint(3, 12), rng.randint(3, 17)
-        started = time.perf_counter()
-        _solve.__wrapped__(tuple(sorted(dice)), speed, wit, combat, 5, 0, 0, 0)
-        times.append(time.perf_counter() - started)
-        assignments.cache_clear()
-    return [f"solver, four dice, every assignment and its outcome: median {statistics.median(times) * 1e6:.0f} µs "
-            f"over {samples} random robberies (uncached)"]
 
 
 @lru_cache(maxsize=65536)

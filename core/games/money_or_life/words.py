@@ -3,7 +3,7 @@
 Every line shows the sum it stands on: each die, each item's bonus by name, the spur, the coach's target
 with +5 per guard (Y6), what was met or missed and by how much, and what that does to the tracks (Y7,
 Y8, Y9). Pure formatting of numbers the engine hands over; the rules themselves live in
-``money_or_life`` and ``money_or_life_solver``.
+``rules.py`` and ``solver.py``.
 """
 
 from __future__ import annotations

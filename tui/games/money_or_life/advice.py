@@ -12,13 +12,11 @@ from typing import Any, Callable
 
 from rich.text import Text
 
-from core.games import money_or_life as rules
-from core.games import money_or_life_bots as bots
-from core.games import money_or_life_solver as solver
-from core.games import money_or_life_words as words
+from core.games.money_or_life import bots, rules, solver, words
 from tui.frame import TableFrame
-from tui.games.money_or_life_common import coach_at, dice, money, my_player, view_of
+from tui.games.money_or_life.common import coach_at, dice, money, my_player, view_of
 from tui.glyphs import ASCII, Glyphs
+
 
 def assignment_key(action: dict[str, Any]) -> str:
     """A short, stable name for an assignment action (a chip's target)."""
@@ -323,8 +321,8 @@ def robbery_extremes(view: dict[str, Any], me: dict[str, Any], where: str) -> tu
 
 def worst_words(view: dict[str, Any], me: dict[str, Any] | None, where: str) -> Text:
     """" · worst −3 health" beside a coach to pick, when its worst robbery costs health (else " · no
-    risk"), and in bold with the health you have when it can kill ("worst: −8 health; you have 8"). Short: at 80 columns a longer
-    line wraps, and the move list shows fewer coaches."""
+    risk"), and in bold with the health you have when it can kill ("worst: −8 health; you have 8").
+    Short: at 80 columns a longer line wraps, and the move list shows fewer coaches."""
     if me is None or me.get("status") != "riding":
         return Text()
     worst, best = robbery_extremes(view, me, where)

@@ -9,14 +9,23 @@ from rich.style import Style
 from rich.text import Text
 
 from core.engine import quantity
-from core.games import money_or_life as rules
+from core.games.money_or_life import rules
 from tui.frame import TableFrame
-from tui.games.money_or_life_advice import outcome_text, shown_number
-from tui.games.money_or_life_common import (PLACE_NAMES, coach_at, dice, money, riders_named, robbers_of,
-                                            round_track, view_of)
+from tui.games.money_or_life.advice import outcome_text, shown_number
+from tui.games.money_or_life.common import (
+    PLACE_NAMES,
+    coach_at,
+    dice,
+    money,
+    riders_named,
+    robbers_of,
+    round_track,
+    view_of,
+)
 from tui.widgets.component import component_style
 from tui.widgets.lines import Shown, lines_of_parts
 from tui.widgets.pane import ClickPane
+
 
 def combat_text(coach: dict[str, Any]) -> str:
     """"9", "3+d6", and with guards "9 + 2 guards = 19" (a guard is worth 5, Y6)."""
@@ -288,7 +297,8 @@ class YorkBoard(ClickPane):
                                               for roll in rolls))
         hunting = sum(placed.values()) - len(rolls)  # the scoundrels' guards, at their picks (Y6)
         if hunting > 0:
-            told.append(f"{quantity(hunting, 'guard')} {'follows a scoundrel' if hunting == 1 else 'follow scoundrels'}")
+            following = "follows a scoundrel" if hunting == 1 else "follow scoundrels"
+            told.append(f"{quantity(hunting, 'guard')} {following}")
         text.append("; ".join(told))
         return text
 

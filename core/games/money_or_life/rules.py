@@ -1,9 +1,9 @@
 """Your Money or Your Life: a risky roll-and-write for two highway robbers, or one against a rival.
 
-Read it next to the rule sheet (``rules/002_…``) and rulings Y1–Y16. The module follows the round:
+Read it next to the rule sheet and rulings Y1–Y16 (written out in docs/rules.md). The module follows the round:
 the game's facts (coaches, items, guards), set-up, the secret pick and its reveal (Y4, Y6), robberies
-(Y7, Y8, through ``money_or_life_solver``), the town (Y9, Y10), the end of a round (Y11, Y12, Y16),
-then scoring, the views and the registration.
+(Y7, Y8, through ``solver.py``), the town (Y9, Y10), the end of a round (Y11, Y12, Y16),
+then scoring and the views. ``__init__.py`` builds the ``GAME`` from these functions.
 
 State, as plain data: ``players`` (one dict per seat), the four ``coaches`` (card numbers, N S E W), the
 face-down ``deck`` and the face-up ``discards``, and per round the secret ``dice`` and ``picks``, the
@@ -17,11 +17,22 @@ from functools import lru_cache
 from typing import Any
 
 from core import rng as chance
-from core.bots import BotTable, lazy, uniform_random
-from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, State, View, clone,
-                         event, no_chance_drawn, quantity, seat_name)
-from core.games import money_or_life_solver as solver
-from core.games import money_or_life_words as words
+from core.engine import (
+    Action,
+    Event,
+    IllegalAction,
+    Narration,
+    Option,
+    OptionError,
+    State,
+    View,
+    clone,
+    event,
+    no_chance_drawn,
+    quantity,
+    seat_name,
+)
+from core.games.money_or_life import solver, words
 
 # --- The game's facts ---------------------------------------------------------------------------------
 
@@ -796,7 +807,7 @@ def finish(state: State, events: Narration) -> None:
     state["discards"].extend(state["coaches"])
     state["coaches"] = []
     if events is not None:
-        events.append(event(result(state)["summary"]))
+        events.append(event(final_result(state)["summary"]))
 
 
 def winners(state: State) -> list[int]:
@@ -852,6 +863,13 @@ def result(state: State) -> dict[str, Any] | None:
             "reveal": {"deck": list(state["deck"]), "discards": list(state["discards"]),
                        "dice": clone(state["dice"]), "picks": list(state["picks"]),
                        "rival": state["rival"]}}
+
+
+def final_result(state: State) -> dict[str, Any]:
+    """``result`` of a game known to be over."""
+    outcome = result(state)
+    assert outcome is not None, "the game is over"
+    return outcome
 
 
 # --- The contract ---------------------------------------------------------------------------------------
@@ -1020,7 +1038,7 @@ def describe_action(state: State, seat: int, action: Action) -> str:
     if kind == "pick":
         where = action.get("where")
         return {"tavern": "Go to the tavern", "market": "Go to the market", "retire": "Retire"}.get(
-            where, f"Rob the coach to the {place_name(where)}")
+            str(where), f"Rob the coach to the {place_name(where)}")
     if kind == "assign":
         try:
             return solver.describe(solver.Assignment.from_action(action))
@@ -1277,39 +1295,17 @@ still picking (Y4), and a purchase, healing or gift in town while the town phase
 everyone else agrees (U at the table). Dice and robberies cannot be.
 """
 
+#: The table options (Y1, Y12, Y16).
+OPTIONS = (
+    Option("players", "int", 2, "1 plays solo against the sheet's rival (Y16), 2 is a duel (Y1)", (1, 2)),
+    Option("rounds", "int", 16, "rounds in a game (the sheet plays 16, Y12); solo, at least 5: the rival "
+                                "rides from round 5 on (Y16)", (1, 40)),
+)
+
+
 def check_options(options: dict[str, Any]) -> None:
     """Y16: solo, the rival rides from round 5; a shorter solo game would leave him at home and could not
     be lost, so it is refused (rather than the rule scaled to the game's length)."""
     if options["players"] == 1 and options["rounds"] < RIVAL_WAKES:
         raise OptionError(f"a solo game needs at least {RIVAL_WAKES} rounds: the rival rides from round "
                           f"{RIVAL_WAKES} (Y16), and with rounds={options['rounds']} he would never ride")
-
-
-GAME = Game(
-    id="money-or-life",
-    title="Your Money or Your Life",
-    options=(
-        Option("players", "int", 2, "1 plays solo against the sheet's rival (Y16), 2 is a duel (Y1)", (1, 2)),
-        Option("rounds", "int", 16, "rounds in a game (the sheet plays 16, Y12); solo, at least 5: the rival "
-                                    "rides from round 5 on (Y16)", (1, 40)),
-    ),
-    check_options=check_options,
-    setup=setup,
-    opening_events=round_opening_events,
-    moment=moment,
-    can_take_back=can_take_back,
-    pending=pending,
-    legal_actions=legal_actions,
-    apply=apply,
-    advance=advance,
-    view=view,
-    resample_hidden=resample_hidden,
-    result=result,
-    describe_action=describe_action,
-    bots=BotTable({"easy": lazy("core.games.money_or_life_bots", "easy"), "normal": lazy("core.games.money_or_life_bots", "normal"),
-                   "hard": lazy("core.games.money_or_life_bots", "hard"), "random": uniform_random(legal_actions)}),
-    rules_text=RULES_TEXT,
-    stats=stats,
-    check_invariants=check_invariants,
-    extra={"bench": solver.bench_lines},
-)

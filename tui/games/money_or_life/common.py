@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
-from core.games import money_or_life as rules
+from core.games.money_or_life import rules
 from tui.frame import TableFrame
 from tui.glyphs import ASCII, Glyphs
 

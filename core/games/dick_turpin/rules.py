@@ -1,9 +1,10 @@
 """The Famous Dick Turpin: secret ambush towns, duels, and press-your-luck robberies of the Silver Flyer.
 
-Read next to the sheet (``rules/001_…``, rules 1–14) and rulings T1–T14 of RULINGS.md. The order follows
+Read next to the game's rule sheet (rules 1–14) and rulings T1–T14, written out in docs/rules.md. The order follows
 a journey: set-up, the secret choice of towns (T5), the coach driving town by town (rules 5–6, 11), duels
 (rule 10, T8), the robbery (rules 6, 8, 9, T6), the claim (rule 7, T7), the end of a journey, a round and
-the game (rules 12–14, T11–T14); then what each seat may see (T12, A1, A2) and the registration.
+the game (rules 12–14, T11–T14); then what each seat may see (T12, A1, A2). ``__init__.py`` builds the
+``GAME`` from these functions.
 
 The booty pile is kept as counts of each kind of card, and each card turned is drawn at random from the
 cards left in it (one seeded draw from ``core.rng``). That is exactly a well-shuffled pile turned from the
@@ -17,9 +18,20 @@ import random
 from typing import Any
 
 from core import rng as chance
-from core.bots import BotTable, lazy, uniform_random
-from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, Seat, State, View,
-                         event, no_chance_drawn, quantity)
+from core.engine import (
+    Action,
+    Event,
+    IllegalAction,
+    Narration,
+    Option,
+    OptionError,
+    Seat,
+    State,
+    View,
+    event,
+    no_chance_drawn,
+    quantity,
+)
 
 # --- the game's facts -------------------------------------------------------------------------------
 
@@ -452,10 +464,9 @@ def claim_shares(claim: int, gold: list[int], robber: int) -> list[int]:
     everything.
     """
     players = len(gold)
-    clockwise = CLOCKWISE_AFTER.get((players, robber))
-    known_table = clockwise is not None  # else a position written by hand, with a table no option allows
-    if not known_table:
-        clockwise = (*range(robber + 1, players), *range(robber))
+    known = CLOCKWISE_AFTER.get((players, robber))
+    known_table = known is not None  # else a position written by hand, with a table no option allows
+    clockwise = known if known is not None else (*range(robber + 1, players), *range(robber))
     # The payers richest first, ties clockwise from the robber (a stable sort keeps the clockwise order
     # among equal gold): the order the odd coins are paid in.
     richest_first = sorted(clockwise, key=gold.__getitem__, reverse=True)
@@ -521,7 +532,7 @@ def finish_game(state: State, events: Narration) -> None:
     state["phase"] = "over"
     state["robber"] = None
     if events is not None:
-        events.append(event(result(state)["summary"]))
+        events.append(event(final_result(state)["summary"]))
 
 
 def winners(state: State) -> list[int]:
@@ -557,6 +568,13 @@ def result(state: State) -> dict[str, Any] | None:
                    "waiting": list(state["waiting"]),
                    "booty_left": list(state["booty"])},
     }
+
+
+def final_result(state: State) -> dict[str, Any]:
+    """``result`` of a game known to be over."""
+    outcome = result(state)
+    assert outcome is not None, "the game is over"
+    return outcome
 
 
 def stats(state: State) -> dict[str, float]:
@@ -761,45 +779,3 @@ Taking back (by consent; the sheet is silent): the town you just chose may be ta
 still choosing, if everyone else agrees (U at the table). Nothing else can be: every other move is
 declared aloud, turns a booty card or pays gold.
 """
-
-
-def bench_lines() -> list[str]:
-    """For bench/engine.py: how fast whole games go with the normal bot in one seat."""
-    import time
-
-    from core.simulate import play_bot_game
-
-    options = GAME.resolve_options({"players": 4})
-    bots = ["normal", "random", "random", "random"]
-    games, started = 0, time.perf_counter()
-    while time.perf_counter() - started < 1.0:
-        play_bot_game(GAME, options, games, bots)
-        games += 1
-    rate = games / (time.perf_counter() - started)
-    return [f"normal + 3 random, 4 players, one round: {rate:,.0f} games/s"]
-
-
-GAME = Game(
-    id="turpin",
-    title="The Famous Dick Turpin",
-    options=OPTIONS,
-    setup=setup,
-    opening_events=opening_events,
-    moment=moment,
-    can_take_back=can_take_back,
-    pending=pending,
-    legal_actions=legal_actions,
-    apply=apply,
-    advance=advance,
-    view=view,
-    resample_hidden=resample_hidden,
-    result=result,
-    describe_action=describe_action,
-    bots=BotTable({"easy": lazy("core.games.dick_turpin_bots", "easy"), "normal": lazy("core.games.dick_turpin_bots", "normal"),
-                   "hard": lazy("core.games.dick_turpin_bots", "hard"), "random": uniform_random(legal_actions)}),
-    rules_text=RULES_TEXT,
-    stats=stats,
-    check_invariants=check_invariants,
-    check_options=check_options,
-    extra={"bench": bench_lines, "score_unit": "gold"},
-)

@@ -8,13 +8,20 @@ from typing import Any
 from rich.text import Text
 from textual.binding import Binding
 
-from core.games import money_or_life as rules
+from core.games.money_or_life import rules
 from tui.frame import TableFrame
-from tui.games.money_or_life_advice import (PARTS, assignment_key, assignment_text, best_places, outcome_text,
-                                            shown_number, try_assignment)
-from tui.games.money_or_life_common import PLACE_NAMES, coach_at, dice, money, my_player, view_of
+from tui.games.money_or_life.advice import (
+    PARTS,
+    assignment_key,
+    assignment_text,
+    best_places,
+    outcome_text,
+    shown_number,
+    try_assignment,
+)
+from tui.games.money_or_life.common import PLACE_NAMES, coach_at, dice, money, my_player, view_of
 from tui.widgets.lines import Shown
-from tui.widgets.pane import Chip, ClickPane, card_rows
+from tui.widgets.pane import ClickPane, PartClicked, card_rows
 
 #: The columns a die of the builder takes: "▸⚄5 combat" and a gap.
 DIE_WIDTH = 12
@@ -178,9 +185,9 @@ class YorkHand(ClickPane, can_focus=False):
         if action is None:
             self.notify("The rules do not allow that assignment: see why under the dice.", severity="warning")
             return
-        self.post_message(Chip.Clicked(f"assign:{assignment_key(action)}"))
+        self.post_message(PartClicked(f"assign:{assignment_key(action)}"))
 
-    def on_chip_clicked(self, message: Chip.Clicked) -> None:
+    def on_part_clicked(self, message: PartClicked) -> None:
         """A click on a die moves it on (speed → wit → combat); on the spur, toggles it."""
         kind, _, value = message.target.partition(":")
         plan = self.plan

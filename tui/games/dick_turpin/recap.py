@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
-from core.games import dick_turpin as rules
+from core.games.dick_turpin import rules
 from tui.frame import TableFrame
 from tui.games.generic import chunks_since, recap_lines
 

@@ -6,11 +6,12 @@ from typing import Any
 
 from rich.text import Text
 
-from core.games import money_or_life as rules
+from core.games.money_or_life import rules
 from tui.frame import TableFrame
-from tui.games.money_or_life_common import money, short_name, view_of
+from tui.games.money_or_life.common import money, short_name, view_of
 from tui.widgets.lines import Shown
 from tui.widgets.pane import FramePane, text_columns
+
 
 def guard_note(points: int) -> str:
     """A track with the guards it brings: one per 5 points (Y6)."""

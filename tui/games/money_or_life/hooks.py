@@ -1,4 +1,5 @@
-"""Your Money or Your Life: the game's panes and the functions the shared screens call.
+"""Your Money or Your Life in the shared screens' words: the status line, a rider's summary, the choices,
+the question before a move that ends your game, the results.
 
 The board (York and its coaches), the hand (your dice and the robbery builder), the sheet and the robbery
 advice each have a module of their own beside this one. Every value comes from the seat's view.
@@ -11,19 +12,19 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from core.games import money_or_life as rules
+from core.games.money_or_life import rules
 from tui.frame import TableFrame
-from tui.games.generic import GamePanes
-from tui.games.money_or_life_advice import assignment_key, choice_order, robbery_label, worst_words
-from tui.games.money_or_life_board import YorkBoard
-from tui.games.money_or_life_common import (PLACE_NAMES, coach_at, dice, money, my_player, riders_named,
-                                            robbers_of, view_of)
-from tui.games.money_or_life_hand import YorkHand
-from tui.games.money_or_life_recap import recap
-from tui.games.money_or_life_sheet import YorkSheet
-
-GAME_ID = "money-or-life"
-
+from tui.games.money_or_life.advice import assignment_key, robbery_label, worst_words
+from tui.games.money_or_life.common import (
+    PLACE_NAMES,
+    coach_at,
+    dice,
+    money,
+    my_player,
+    riders_named,
+    robbers_of,
+    view_of,
+)
 
 # --- hooks the table screen asks --------------------------------------------------------------------------
 
@@ -274,29 +275,3 @@ def _own_guards_at(view: dict[str, Any], me: dict[str, Any] | None, where: str) 
     plus, combat = rules.GUARD_STRENGTH * guards, coach["combat"]
     shown = f"{combat + plus} ({combat} + {plus})" if isinstance(combat, int) else f"{combat} + {plus}"
     return Text(f" · {yours}: combat {shown}", style="bold")
-
-
-class Panes(GamePanes):
-    """This game's panes and its own ways of drawing; the rest are ``GamePanes``' defaults."""
-
-    GAME_ID = GAME_ID
-    Board = YorkBoard
-    Hand = YorkHand
-    Sheet = YorkSheet
-    status = staticmethod(status)
-    waiting_for = staticmethod(waiting_for)
-    seat_summary = staticmethod(seat_summary)
-    laid = staticmethod(laid)
-    laid_word = staticmethod(laid_word)
-    score_track = staticmethod(score_track)
-    choice_label = staticmethod(choice_label)
-    choice_matches = staticmethod(choice_matches)
-    choice_order = staticmethod(choice_order)
-    reveal_text = staticmethod(reveal_text)
-    confirm_choice = staticmethod(confirm_choice)
-    result_note = staticmethod(result_note)
-    others_in_the_result = staticmethod(others_in_the_result)
-    reveal_item = staticmethod(reveal_item)
-    prompt_title = staticmethod(prompt_title)
-    final_tracks = staticmethod(final_tracks)
-    recap = staticmethod(recap)

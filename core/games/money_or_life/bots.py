@@ -1,9 +1,9 @@
 """The bots for Your Money or Your Life, easy to hard.
 
 ``normal`` reads only its own view (ruling A3). It values an outcome in points
-of final score: money, the folk hero and scoundrel points as they count for its scoring formula, health at a price that climbs as health
-runs low (and death as the end of everything), a penalty for every guard a reputation threshold would
-bring, and a lost round for a spur. With that one formula it
+of final score: money, the folk hero and scoundrel points as they count for its scoring formula, health
+at a price that climbs as health runs low (and death as the end of everything), a penalty for every
+guard a reputation threshold would bring, and a lost round for a spur. With that one formula it
 
 * picks a coach by the expected value of its best assignment over the two dice still to roll (and any
   "N+d6" stat still to roll, and the chance a random guard turns up), against the tavern, the market
@@ -41,10 +41,11 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from core.engine import Action, State, View
-from core.games import money_or_life as engine
-from core.games.money_or_life import GUARD_STEP, GUARD_STRENGTH
+from core.games.money_or_life import rules as engine
+from core.games.money_or_life import solver
+from core.games.money_or_life.rules import GUARD_STEP, GUARD_STRENGTH
+from core.registry import get_game
 from core.search import Budget, mark_hard, searching_bot
-from core.games import money_or_life_solver as solver
 
 DEATH = 200.0            # dying loses the game: worth more than any purse
 GUARD_PENALTY = 6.0      # the k-th targeted guard costs k times this, for the rest of the game (full length)
@@ -173,7 +174,7 @@ def roll_table(mine: tuple[int, ...], speed_need: int, extra: int) -> RollTable:
     found = {dice: robbery_options(dice, speed_need) for dice in counts}
     caught = sorted({(spur, wit, combat) for each in found.values() for spur, met, wit, combat in each if met})
     missed = sorted({spur for each in found.values() for spur, met, _, _ in each if not met})
-    index = {choice: i for i, choice in enumerate(caught)}
+    index: dict[tuple[Any, ...], int] = {choice: i for i, choice in enumerate(caught)}
     index.update({("missed", spur): len(caught) + i for i, spur in enumerate(missed)})
     rolls = tuple((count, tuple(index[(spur, wit, combat) if met else ("missed", spur)]
                                 for spur, met, wit, combat in found[dice]))
@@ -636,7 +637,7 @@ def exact_robberies(searching: Any) -> Any:
     return hard
 
 
-hard = exact_robberies(searching_bot(lambda: engine.GAME, budget=HARD_BUDGET, horizon=round_over))
+hard = exact_robberies(searching_bot(lambda: get_game("money-or-life"), budget=HARD_BUDGET, horizon=round_over))
 
 
 def review_values(game: Any, state: State, seat: int, actions: list[Action], rng: random.Random,
@@ -671,4 +672,4 @@ def review_values(game: Any, state: State, seat: int, actions: list[Action], rng
     return Scores(actions=assigns, values=chances, errors=[0.0] * len(assigns), unit="points of winning chance")
 
 
-hard.review_values = review_values  # type: ignore[attr-defined]
+hard.review_values = review_values

@@ -41,12 +41,22 @@ import math
 import random
 import time
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Sequence
 
-from core.games import dick_turpin
-from core.games.dick_turpin import (JOURNEYS_PER_ROUND, PASSENGERS, PISTOL, TOTAL_GOLD, TOWNS, booty_mix,
-                                    claim_shares, journey_route, resample_hidden, view)
 from core.engine import Bot, Game
+from core.games.dick_turpin import rules as dick_turpin
+from core.games.dick_turpin.rules import (
+    JOURNEYS_PER_ROUND,
+    PASSENGERS,
+    PISTOL,
+    TOTAL_GOLD,
+    TOWNS,
+    booty_mix,
+    claim_shares,
+    journey_route,
+    resample_hidden,
+    view,
+)
 from core.search import Budget, SearchReport, compare_on_samples, mark_hard
 
 #: Passengers a rival robbing ahead of us takes off the coach, on average. (Tried 0.5 to 2.5 against
@@ -315,7 +325,8 @@ def hard_bot(budget: Budget) -> Bot:
 
 def hard_decision(state: dict, seat: int, rng: random.Random, budget: Budget = HARD_BUDGET,
                   clock: Callable[[], float] = time.perf_counter,
-                  resample: Callable[[dict, int, random.Random], dict] = resample_hidden) -> tuple[dict, SearchReport | None]:
+                  resample: Callable[[dict, int, random.Random], dict] = resample_hidden,
+                  ) -> tuple[dict, SearchReport | None]:
     """The hard bot's choice, and the search's report when it searched.
 
     Robbing, it plays for the win rather than for the coins (``draw_for_the_win``). Choosing a town, it
@@ -340,8 +351,8 @@ def hard_decision(state: dict, seat: int, rng: random.Random, budget: Budget = H
     def sample(guess_rng: random.Random) -> dict:
         guess = guess_cards_laid(state, seat, guess_rng, plans, resample)
         rivals_worth.clear()  # the last guess is done with
-        rivals_worth[id(guess)] = [plan_worth(guess, who, guess["waiting"], guess["gold"], plans) if who != seat else 0.0
-                                   for who in range(guess["players"])]
+        rivals_worth[id(guess)] = [plan_worth(guess, who, guess["waiting"], guess["gold"], plans)
+                                   if who != seat else 0.0 for who in range(guess["players"])]
         return guess
 
     def evaluate(guess: dict, action: dict) -> float:
@@ -372,7 +383,7 @@ def win_chances_by_claim(gold: list[int], me: int, spread: float) -> list[float]
     return chances
 
 
-def softmax_share(values: list[float], me: int, spread: float) -> float:
+def softmax_share(values: Sequence[float], me: int, spread: float) -> float:
     """``me``'s share of ``exp(value / spread)`` over everyone: his chance to end with the most, about."""
     top = max(values)
     weights = [math.exp((value - top) / spread) for value in values]
@@ -576,7 +587,8 @@ def chance_after_journey(guess: dict, seat: int, town: str, plans: dict[tuple, d
     return softmax_share(expected, seat, TOWN_SPREAD_SCALE.get(players, 1.0) * gold_spread(players, journeys_left))
 
 
-def plan_worth(guess: dict, who: int, laid: list[str], gold: list[float], plans: dict[tuple, dict[str, float]]) -> float:
+def plan_worth(guess: dict, who: int, laid: list[str], gold: list[float],
+               plans: dict[tuple, dict[str, float]]) -> float:
     """What ``who``'s plan expects to take in the journeys left in this round after this one, seen from
     the next journey's start: his hand without the card laid, the coach turned, the cards laid on top of
     the piles (T12), the booty whole again (T11)."""
@@ -589,7 +601,8 @@ def plan_worth(guess: dict, who: int, laid: list[str], gold: list[float], plans:
     pile = tuple(booty_mix(guess["options"]))
     others = max(int(sum(gold) - gold[who]), 0)
     route_after = tuple(journey_route(guess)[::-1])
-    worths = remembered_plan(plans, (hand, route_after, rivals_played, relevant_gold(others, 0, pile, PASSENGERS), pile))
+    key = (hand, route_after, rivals_played, relevant_gold(others, 0, pile, PASSENGERS), pile)
+    worths = remembered_plan(plans, key)
     return max(worths.values())
 
 

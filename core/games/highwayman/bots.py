@@ -84,9 +84,21 @@ import math
 import random
 from functools import cached_property
 
-from core.games import highwayman
-from core.games.highwayman import (CARD, HIGHWAYMAN, LONDON, LONDON_CARDS, POINTS, ROUTE_AND_NUMBER, ROUTE_INDEX,
-                                   ROUTES, RUNNER, legal_actions, resample_hidden)
+from core.games.highwayman import rules as highwayman
+from core.games.highwayman.rules import (
+    CARD,
+    HIGHWAYMAN,
+    LONDON,
+    LONDON_CARDS,
+    POINTS,
+    ROUTE_AND_NUMBER,
+    ROUTE_INDEX,
+    ROUTES,
+    RUNNER,
+    legal_actions,
+    resample_hidden,
+)
+from core.registry import get_game
 from core.search import Budget, searching_bot
 
 SHUT_OUT = -60  # holding up a route our own next cards need, with no Runner to clear it
@@ -604,16 +616,18 @@ def _deal_as_moves_show(guess: dict, seat: int, rng: random.Random, shown: dict[
     # out, and then takes whatever comes (the swaps mend it: see ``ways_or_penalty``).
     for other in sorted(constrained, key=lambda other: len(shown[other].draw_slots) - len(guess["hands"][other])):
         size, forced_moves = len(guess["hands"][other]), shown[other]
-        hand, counts, rest = [], [0] * (forced_moves.forced + 1), []
+        hand: list[str] = []
+        rest: list[str] = []
+        hand_counts = [0] * (forced_moves.forced + 1)
         for card in left:
             if len(hand) < size:
                 level = forced_moves.level.get(card, 0)
-                trial = list(counts)
+                trial = list(hand_counts)
                 trial[level] += 1
                 trial[0] += size - len(hand) - 1  # the rest of the hand as cards never shown lacking
                 if forced_moves.ways(trial):
                     hand.append(card)
-                    counts[level] += 1
+                    hand_counts[level] += 1
                     continue
             rest.append(card)
         missing = size - len(hand)
@@ -675,11 +689,11 @@ WAYS_RULED_OUT = 1e-9
 
 def laid_cards(what: str, detail: list[str] | str | None) -> list[str]:
     """The cards a public move took out of its player's hand."""
-    if what == "play":
+    if what == "play" and isinstance(detail, list):
         return list(detail)
     return [HIGHWAYMAN] if what == "highwayman" else [RUNNER] if what == "runner" else []
 
 
-# highwayman.GAME, not GAME: the registry takes any module with a GAME for a game of its own.
-hard = searching_bot(lambda: highwayman.GAME, budget=HARD_BUDGET, horizon=game_over,
+# The game is looked up when the bot first plays: it is built in the package's __init__, from this module.
+hard = searching_bot(lambda: get_game("highwayman"), budget=HARD_BUDGET, horizon=game_over,
                      resample=resample_as_moves_show, copy=highwayman.copy_state)

@@ -1,26 +1,37 @@
 """Highwayman (Chad Valley): shed your hand along the coaching routes out of London.
 
-Sheet: ``rules/003_…`` (five numbered paragraphs); rulings H1–H7 and A1–A3 in ``RULINGS.md``.
+Read next to the game's rule sheet (five numbered paragraphs); rulings H1–H7 and A1–A3 are written out in
+docs/rules.md.
 One engine game is one whole series (H7); each hand of the series is called a *game* as on the sheet.
 
 Order of this module: the game's facts (cards, deck), setup and dealing, legal actions, apply, scoring
-and the series, the per-seat view and redraw, and registration at the bottom (the bots live in
-``highwayman_bots``).
+and the series, the per-seat view and redraw, and the rules summary at the bottom (the bots live in
+``bots.py``; ``__init__.py`` builds the ``GAME``).
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from functools import lru_cache
 from typing import Any, NoReturn
 
 from core import rng as chance
-from core.bots import BotTable, lazy, uniform_random
-from core.engine import (Action, Event, Game, IllegalAction, Narration, Option, OptionError, Seat, State, View,
-                         clone, event, quantity, seat_name)
-from core.simulate import simulate
+from core.engine import (
+    Action,
+    Event,
+    IllegalAction,
+    Narration,
+    Option,
+    OptionError,
+    Seat,
+    State,
+    View,
+    clone,
+    event,
+    quantity,
+    seat_name,
+)
 
 # --- The game's facts -----------------------------------------------------------------------------------
 
@@ -641,6 +652,13 @@ def result(state: State) -> dict[str, Any] | None:
                        "history": clone(state["history"])}}
 
 
+def final_result(state: State) -> dict[str, Any]:
+    """``result`` of a game known to be over."""
+    outcome = result(state)
+    assert outcome is not None, "the game is over"
+    return outcome
+
+
 def stats(state: State) -> dict[str, float]:
     """Figures per series for the simulator."""
     figures = state["stats"]
@@ -702,7 +720,7 @@ def view(state: State, seat: Seat) -> View:
         seen["hand"] = sorted(hand, key=CARD_ORDER.__getitem__)
         seen["drawn"] = hand[-1] if phase == "drawn" and state["turn"] == seat else None
     if phase == "over":
-        seen["reveal"] = result(state)["reveal"] | {"seed": state["seed"]}  # A2
+        seen["reveal"] = final_result(state)["reveal"] | {"seed": state["seed"]}  # A2
     return seen
 
 
@@ -781,19 +799,7 @@ def describe_action(state: State, seat: int, action: Action) -> str:
     return simple.get(do, f"The action {action!r}") if isinstance(do, str) else f"The action {action!r}"
 
 
-# --- Registration ---------------------------------------------------------------------------------------
-
-def bench_lines(series: int = 200) -> list[str]:
-    """For ``bench/engine.py``: how the normal bot fares and how fast it plays."""
-    started = time.perf_counter()
-    summary = None
-    for summary in simulate(GAME, GAME.resolve_options({}), series, 7, ["normal", "random", "random", "random"]):
-        pass
-    elapsed = time.perf_counter() - started
-    rate = summary.kind_wins["normal"] / series
-    return [f"normal + 3 random, 4 players, {series} series of 3 games: normal wins {100 * rate:.1f}%, "
-            f"{series / elapsed:.0f} series/s"]
-
+# --- The rules summary ----------------------------------------------------------------------------------
 
 RULES_TEXT = """\
 Highwayman (Chad Valley). Shed your hand along the coaching routes out of London.
@@ -828,28 +834,3 @@ Taking back (by consent; the sheet is silent): keeping the card you drew, or end
 taken back until the next player chooses a move, if everyone else agrees (U at the table); a card he drew
 by himself meanwhile goes back on the pack. A card laid stays laid: it was hidden in your hand (A1).
 """
-
-GAME = Game(
-    id="highwayman",
-    title="Highwayman",
-    options=OPTIONS,
-    setup=setup,
-    opening_events=opening_events,
-    moment=moment,
-    can_take_back=can_take_back,
-    pending=pending,
-    legal_actions=legal_actions,
-    apply=apply,
-    advance=advance,
-    view=view,
-    resample_hidden=resample_hidden,
-    result=result,
-    describe_action=describe_action,
-    bots=BotTable({"easy": lazy("core.games.highwayman_bots", "easy"), "normal": lazy("core.games.highwayman_bots", "normal"),
-                   "hard": lazy("core.games.highwayman_bots", "hard"), "random": uniform_random(legal_actions)}),
-    rules_text=RULES_TEXT,
-    stats=stats,
-    check_invariants=check_invariants,
-    check_options=check_options,
-    extra={"bench": lambda: bench_lines()},
-)
