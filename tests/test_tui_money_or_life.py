@@ -1077,3 +1077,37 @@ def test_the_pick_warns_when_your_dice_cannot_win_a_coach():
     coach.update(speed=1, combat=1, wit=1)
     label = panes.choice_label(frame, {"action": {"do": "pick", "where": "N"}, "text": "Rob the coach to the North"})
     assert "cannot win" not in label.plain and label.plain.endswith("· no risk")
+
+
+async def test_folk_hero_scoundrel_and_guards_are_explained_once_where_they_first_matter():
+    """A newcomer reads what scoundrel means at his first pick (declaring is one of its choices), what
+    folk hero means at his first robbery, each once in the log; guards once any are placed."""
+    from tests.tui_helpers import quick_app, screen_name
+    from tui.games.money_or_life.hooks import GLOSSARY
+    from tui.widgets.log import TableLog
+    app = quick_app("money-or-life", players=2, seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices), "the pick",
+                    pilot=pilot)
+        log = app.screen.query_one(TableLog)
+
+        def said(word: str) -> int:
+            return sum(line.startswith(GLOSSARY[word].split(":")[0] + ":") for line in log.plain_lines)
+        await until(lambda: said("scoundrel") == 1, "scoundrel explained at the pick", pilot=pilot)
+        opening = [line for line in log.plain_lines if line.startswith(("Round 1:", "Scoundrel (Y7):"))]
+        assert opening[0].startswith("Round 1:"), "said under the round's first lines, not above them"
+        assert said("folk hero") == 0, "folk hero before it matters"
+        for _ in range(60):
+            if said("folk hero"):
+                break
+            await until(lambda: screen_name(app) != "TableScreen" or (app.screen.frame.choices
+                                                                        and not app.screen.frame.sent),
+                        "a move", pilot=pilot)
+            if screen_name(app) != "TableScreen":
+                break
+            kinds = {choice["action"].get("do") for choice in app.screen.frame.choices}
+            if "assign" in kinds:
+                await until(lambda: said("folk hero") == 1, "folk hero explained at the robbery", pilot=pilot)
+                break
+            await pilot.press("1")
+        assert said("folk hero") == 1 and said("scoundrel") == 1, "each said once"

@@ -166,6 +166,12 @@ def recap(frame: TableFrame) -> list[Text]:
     return recap_lines("Just now", texts)
 
 
+def glossary(frame: TableFrame) -> list[tuple[str, str]]:
+    """The game's own words that matter in this frame, each with a line that explains it: (word, line).
+    The table screen writes each line in the log once, the first time its word matters. None by default."""
+    return []
+
+
 def _plain(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(_plain(v) for v in value) or "—"
@@ -226,6 +232,7 @@ class GamePanes:
     prompt_title: Callable[[TableFrame], str] = prompt_title
     final_tracks: Callable[[TableFrame, int], str] = final_tracks
     recap: Callable[[TableFrame], list[Text]] = recap
+    glossary: Callable[[TableFrame], list[tuple[str, str]]] = glossary
 
 
 #: The panes of a game with no folder of its own.

@@ -110,6 +110,7 @@ class TableScreen(Screen[None]):
         self._collector = CollectorHold()
         #: This window has told the host its away player is back (once per time away).
         self._said_here = False
+        self._explained: set[str] = set()  # the game's words already explained in this window's log
         self._take_back_question: Screen[bool] | None = None  # the open take-back question, if shown
         #: When the table last moved on (a player it waits for since IDLE_AFTER seconds is idle).
         self._turn_since = time.monotonic()
@@ -190,6 +191,7 @@ class TableScreen(Screen[None]):
         self._announce_turn()  # a table that opens on your move says so, as later ones do
         self._play_the_only_move()
         self.call_after_refresh(self._redraw_all)
+        self.call_after_refresh(self._explain_new_words)  # under the events the log opens with
         self.call_after_refresh(self._tab_strip_out_of_focus)
         self.call_after_refresh(self._hear_what_came_first)
         self.call_after_refresh(self._place_notices)
@@ -331,6 +333,7 @@ class TableScreen(Screen[None]):
             from tui.screens.interlude import InterludeScreen
             self.app.push_screen(InterludeScreen(*interlude))
         self._announce_turn()
+        self._explain_new_words()
         self._play_the_only_move()
         if before.result is not None and self.frame.result is None:
             self._new_game_begins()
@@ -419,6 +422,14 @@ class TableScreen(Screen[None]):
         """Watch the table this window has lost its seat at, as a spectator (public things only)."""
         client = self.client
         self.app.start_table(self.app.join(f"{client.host}:{client.port}", client.code, spectate=True))
+
+    def _explain_new_words(self) -> None:
+        """Each of the game's own words (folk hero, scoundrel…) explained once, the first time it matters to
+        this seat: a line in the log, kept in its place like the window's other lines."""
+        for word, line in self.panes.glossary(self.frame):
+            if word not in self._explained:
+                self._explained.add(word)
+                self._line(line, "italic")
 
     def _line(self, text: str, style: str) -> None:
         line = Text(text, style=style)

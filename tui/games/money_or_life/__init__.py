@@ -35,4 +35,5 @@ PANES = GamePanes(
     prompt_title=hooks.prompt_title,
     final_tracks=hooks.final_tracks,
     recap=recap.recap,
+    glossary=hooks.glossary,
 )

@@ -28,6 +28,40 @@ from tui.games.money_or_life.common import (
 
 # --- hooks the table screen asks --------------------------------------------------------------------------
 
+#: A newcomer's words, said once in the log where each first matters (``glossary``).
+GLOSSARY = {
+    "scoundrel": "Scoundrel (Y7): a point for each point your combat beats a coach's by; every 5 send a guard "
+                 "to wherever you ride (Y6). It counts against your score (guineas + folk hero − scoundrel) "
+                 "unless you declare you play as a scoundrel, at any time and for good: then your score is "
+                 "guineas + scoundrel − folk hero (Y13).",
+    "folk hero": "Folk hero (Y7): a point for each point your wit beats a coach's by, and the shortfall lost "
+                 "when it falls short (never below 0); every 5 call out a guard somewhere at random (Y6). It "
+                 "adds to your score, or counts against it once you play as a scoundrel (Y13).",
+    "guards": "Guards (Y6): placed as the picks are shown, one at random for each 5 folk hero points of a "
+              "rider and one where he rides for each 5 scoundrel points. At a coach each adds 5 to its "
+              "combat; in town you fight them first, a fresh die and your weapons against 5 a guard (Y9).",
+}
+
+
+def glossary(frame: TableFrame) -> list[tuple[str, str]]:
+    """Scoundrel at your first pick (declaring is one of its choices) and folk hero at your first robbery
+    (the ways to share your dice gain or lose it), or either once your track moves; guards once any are
+    placed, or once you would have some."""
+    view = view_of(frame)
+    me = my_player(view) if view else None
+    if not view or me is None:
+        return []
+    kinds = {choice["action"].get("do") for choice in frame.choices}
+    due = []
+    if kinds & {"pick", "play_as_scoundrel", "assign"} or me.get("scoundrel"):
+        due.append("scoundrel")
+    if "assign" in kinds or me.get("folk_hero"):
+        due.append("folk hero")
+    if any(view.get("guards", {}).values()) or me.get("folk_hero", 0) >= 5 or me.get("scoundrel", 0) >= 5:
+        due.append("guards")
+    return [(word, GLOSSARY[word]) for word in due]
+
+
 PHASE_WORDS = {"pick": "pick where to ride", "rob": "robberies", "town": "in town", "over": "game over"}
 
 
