@@ -34,7 +34,7 @@ Measured (the bench's seeds, hard v normal, seat rotated; normal v normal on the
 candidates, which moves the guesses' generator): 2-player 58.0% and 57.3% (52-63%; normal v normal on
 the same seeds 54.7%); 4-player 35.7% and 33.0% (1.43x and 1.32x; normal v normal 25.0%); p99 223 ms.
 
-Tried for issue 44 (hard ≥ 60% of 2-player games) and left out: searching the robbing choice at 2
+Tried to bring hard to 60% of 2-player games and left out: searching the robbing choice at 2
 players, turning another card against stopping played out to the end of the game by normal bots on the
 same guesses (``core.search``), ``draw_for_the_win``'s choice standing unless the other won clearly more
 (two standard errors; up to 800 playouts or 0.4 s, 0.09 s at the median). It overruled the reckoning at
