@@ -21,7 +21,7 @@ from typing import Any, AsyncIterator, Callable
 
 from net import protocol
 from net.fairness import NOT_AVAILABLE, Evidence, Verdict, pledge_of, verify
-from net.match import standing_sent
+from net.table.match import standing_sent
 from net.protocol import ProtocolError
 from net.untrusted import printable_message
 

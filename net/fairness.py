@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from core.engine import Game, name_seats, pack, unpack, visible_events
-from net.seats import seat_labels
+from net.table.seating import seat_labels
 from net.untrusted import decode_file, read_at_most
 
 SECRET_BYTES = 32

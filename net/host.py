@@ -24,9 +24,9 @@ from typing import Any, Callable
 from net import protocol
 from net.addresses import ipv4_by_interface
 from core.engine import Action, Bot, State, clone
-from net.authority import BotTurn, Table
+from net.table.table import BotTurn, Table
 from net.refusals import Refusal, check_protocol
-from net.seats import Watcher, default_bot
+from net.table.seating import Watcher, default_bot
 from net.protocol import ProtocolError, error_message, host_message
 from net.record import RecordLog
 

@@ -12,7 +12,7 @@ from typing import Any, AsyncIterator, Callable
 
 from core.engine import Game
 from core.registry import all_games
-from net.authority import Table
+from net.table.table import Table
 from net.client import TableClient
 from net.host import HostSettings, TableHost
 from tests.net_toy import GAME as TOY

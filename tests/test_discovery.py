@@ -452,7 +452,7 @@ async def test_a_browsers_probe_leaves_the_host_quiet_and_the_table_untouched(ca
     import socket
     import struct
 
-    from net.authority import Table
+    from net.table.table import Table
     from net.discovery import tcp_probe
     from tests.net_helpers import TOY, WAIT, client, hosting, play_randomly, until
 

@@ -18,7 +18,7 @@ import pytest
 
 from core.registry import all_games, get_game
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from net.fairness import (CHAIN, chain_secret, commitment_of, derive_order, derive_seed, host_nonce,
                           pledge_of, read_evidence, verify, write_evidence)
 from net.protocol import ProtocolError

@@ -18,7 +18,7 @@ import pytest
 from core.engine import pack
 from core.registry import all_games, get_game
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from net.fairness import (CHAIN, SHARE_SECONDS, Evidence, FairDeal, derive_order, derive_seed, pledge_of,
                           read_evidence, verify, write_evidence)
 from tests.net_helpers import (CLOCKED, WAIT, ManualClock, client, close_all, give_shares, hosting,

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from core.engine import pack
 from core.registry import get_game
-from net.authority import Table
+from net.table.table import Table
 from net.fairness import FairnessError, write_evidence
 from net.record import RecordError, read_record, write_record
 from net.protocol import PROTOCOL_VERSION

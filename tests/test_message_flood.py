@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from tests.net_helpers import FAST, TOY, WAIT, client, close_all, hosting, play_randomly
 
 SETTINGS = dataclasses.replace(FAST, message_burst=50, messages_per_second=0.001, refusal_cooldown=WAIT)

@@ -12,8 +12,8 @@ import random
 from core.engine import SEAT_IN_TEXT, name_seats, visible_events
 from core.registry import get_game
 from net import protocol
-from net.authority import Table
-from net.seats import seat_labels
+from net.table.table import Table
+from net.table.seating import seat_labels
 
 TURPIN = get_game("turpin")
 

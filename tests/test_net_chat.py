@@ -8,8 +8,8 @@ import time
 import pytest
 
 from net import protocol
-from net.authority import Table
-from net.chat import CHAT_BURST, ChatBucket
+from net.table.table import Table
+from net.table.chat import CHAT_BURST, ChatBucket
 from net.protocol import ProtocolError, validate_client_message, validate_host_message
 from tests.net_helpers import TOY, WAIT, client, close_all, hosting
 

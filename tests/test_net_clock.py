@@ -11,8 +11,8 @@ import io
 import pytest
 
 from core.engine import OptionError
-from net.authority import Table
-from net.clock import AWAY_AFTER, TurnClock
+from net.table.table import Table
+from net.table.clock import AWAY_AFTER, TurnClock
 from net.record import RecordError, check_record
 from tests.net_helpers import CLOCKED, TOY, WAIT, ManualClock, client, close_all, hosting, until
 from tui.text_client import play_text

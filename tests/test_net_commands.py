@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from net.protocol import PROTOCOL_VERSION
-from net.authority import Table
+from net.table.table import Table
 from net.client import ClientError, TableClient
 from tui.lan_commands import add_commands, add_host_arguments, build_table
 from tui.text_client import render_view

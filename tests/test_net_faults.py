@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from net.authority import Table
+from net.table.table import Table
 from net.client import TableClient, describe_duration
 from net.host import HostSettings, TableHost
 from net.record import read_record

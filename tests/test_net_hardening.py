@@ -16,7 +16,7 @@ import threading
 from dataclasses import replace
 
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from net.client import ClientError, TableClient
 from tui.console_output import DetachedStream
 from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, client, close_all, hosting

@@ -10,7 +10,7 @@ import msgpack
 import pytest
 
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from net.client import ClientError, TableClient
 from net.protocol import ProtocolError, decode_body, encode, validate_client_message, validate_host_message
 from net.record import RecordError, public_record, read_record, write_record

@@ -9,7 +9,7 @@ import msgpack
 import pytest
 
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from net.record import MAGIC, RecordError, RecordLog, log_bytes, read_record
 from tests.net_helpers import TOY
 

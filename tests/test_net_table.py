@@ -9,7 +9,7 @@ import pytest
 
 from core.engine import clone, visible_events
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from net.refusals import Refusal
 from net.client import ClientError
 from tests.net_helpers import FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range

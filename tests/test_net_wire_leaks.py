@@ -28,7 +28,7 @@ import pytest
 from core.engine import SEAT_IN_TEXT, IllegalAction, clone, name_seats, visible_events
 from core.simulate import game_seed
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from tests.net_helpers import GAME_IDS, GAMES, WAIT, client, close_all, hosting, seat_range
 from net.protocol import PROTOCOL_VERSION
 
@@ -227,7 +227,7 @@ async def test_a_view_that_would_carry_the_seed_is_never_sent():
     """A2 guard at the serialisation boundary: a game bug that put the seed in a view stops the frame."""
     import dataclasses
 
-    from net.authority import LeakError
+    from net.table.table import LeakError
     from tests.net_toy import GAME as TOY
 
     leaky = dataclasses.replace(TOY, view=lambda state, seat: {**TOY.view(state, seat), "oops": state["seed"]})

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from core.registry import all_games
-from net.authority import Table
+from net.table.table import Table
 from net.record import RecordError, read_record, write_record
 from tui.lan_commands import add_commands, build_table
 from net.protocol import PROTOCOL_VERSION

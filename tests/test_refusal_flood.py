@@ -9,7 +9,7 @@ import pytest
 
 from net import protocol
 from net.client import ClientError
-from net.authority import Table
+from net.table.table import Table
 from tests.net_helpers import FAST, TOY, WAIT, client, close_all, hosting
 
 SETTINGS = dataclasses.replace(FAST, refusal_burst=10, refusals_per_second=0.001, refusal_cooldown=WAIT)

@@ -92,7 +92,7 @@ def test_a_review_is_deterministic_and_reports_progress():
 @pytest.fixture
 def record_file(tmp_path):
     """A finished 2-player Dick Turpin: Ann (a person playing at random) against an easy bot."""
-    from net.authority import Table
+    from net.table.table import Table
     from net.record import write_record
     game = get_game("turpin")
     table = Table(game, {"players": 2}, name="The Bell", bots={1: "easy"}, seed=11)

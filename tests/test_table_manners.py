@@ -9,8 +9,8 @@ import argparse
 import random
 
 from core.registry import get_game
-from net.authority import Table
-from net.clock import LAN_CLOCK_SECONDS
+from net.table.table import Table
+from net.table.clock import LAN_CLOCK_SECONDS
 from tests.net_helpers import CLOCKED, TOY, WAIT, ManualClock, client, hosting, play_randomly, until
 from tests.tui_helpers import app_at, screen_name, screen_text, wait_until
 from tui.app import Start, TurpinApp

@@ -11,7 +11,7 @@ import pytest
 
 from core.engine import clone
 from core.registry import get_game
-from net.authority import Table
+from net.table.table import Table
 from net.refusals import Refusal
 from tests.net_helpers import WAIT, client, close_all, hosting, play_randomly, until
 from tests.tui_helpers import screen_name, screen_text, wait_until

@@ -12,8 +12,8 @@ import pytest
 
 from core.registry import get_game
 from net import protocol
-from net.authority import Table
-from net.clock import AWAY_AFTER
+from net.table.table import Table
+from net.table.clock import AWAY_AFTER
 from net.refusals import Refusal
 from tests.net_helpers import ManualClock
 

@@ -10,7 +10,7 @@ import random
 
 from core.registry import get_game
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from net.record import RecordLog
 from tests.tui_helpers import flat, menu_app, record_a_game, region_text, screen_name, screen_text, wait_until
 from tui.replay import outcome_in_words, Replay, list_records

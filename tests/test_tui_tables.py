@@ -12,7 +12,7 @@ import contextlib
 import pytest
 
 from core.registry import get_game
-from net.authority import Table
+from net.table.table import Table
 from net.client import TableClient
 from net.host import HostSettings, TableHost
 from tests.net_helpers import ManualClock

@@ -9,7 +9,7 @@ T5 (Dick Turpin: a town chosen while others choose) is the move taken back, by c
 from __future__ import annotations
 
 from core.registry import get_game
-from net.authority import Table
+from net.table.table import Table
 from tests.net_helpers import WAIT, client, hosting, until
 from tests.tui_helpers import screen_name, screen_text, wait_until
 from tui.app import Start, TurpinApp

@@ -8,7 +8,7 @@ import pytest
 
 from core.registry import get_game
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from net.fairness import CHECK_SUFFIX, NOT_AVAILABLE, FairnessError
 from tests.net_helpers import give_shares
 from tui.verify_command import verdict_of

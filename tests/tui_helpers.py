@@ -8,7 +8,7 @@ from typing import Callable
 
 from core.registry import get_game
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from net.host import HostSettings, TableHost
 from net.record import RecordLog
 from tui.app import Start, TurpinApp

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.registry import get_game
-from net.authority import Table
-from net.clock import LAN_CLOCK_SECONDS
+from net.table.table import Table
+from net.table.clock import LAN_CLOCK_SECONDS
 from net.host import HostSettings, lan_addresses, record_saver
 from net.hosting import ServedTable, bots_in_last_seats, new_table
 from tui.unfinished import AGAINST_BOTS

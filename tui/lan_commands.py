@@ -17,8 +17,8 @@ from typing import Callable, Mapping, Sequence
 from core.engine import Game, OptionError
 from core.registry import all_games
 from net import protocol
-from net.authority import Table
-from net.clock import LAN_CLOCK_SECONDS, TurnClock
+from net.table.table import Table
+from net.table.clock import LAN_CLOCK_SECONDS, TurnClock
 from net.client import TableClient
 from net.host import HostSettings, TableHost, lan_addresses, record_saver
 from net.hosting import ServedTable, bots_in_last_seats, new_table

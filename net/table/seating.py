@@ -11,7 +11,7 @@ from typing import Any, Callable
 from core.bots import DEFAULT_BOT
 from core.engine import Game, seat_name
 from net import protocol
-from net.chat import ChatBucket
+from net.table.chat import ChatBucket
 from net.untrusted import printable
 
 #: Letters for room codes: no 0/O or 1/I/L to misread across a room.

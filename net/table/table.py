@@ -29,15 +29,15 @@ from core.bots import canonical_bot, chosen_bot
 from core.engine import (Action, Bot, Event, Game, IllegalAction, OptionError, State, clone, event, name_seats,
                          seat_name, visible_events)
 from net import protocol
-from net.chat import check_chat_text
-from net.clock import AWAY_AFTER, TurnClock
+from net.table.chat import check_chat_text
+from net.table.clock import AWAY_AFTER, TurnClock
 from net.fairness import SHARE_SECONDS, FairDeal
-from net.match import Match
-from net.undo import ANSWER_SECONDS, TakeBackAsked
+from net.table.match import Match
+from net.table.take_back import ANSWER_SECONDS, TakeBackAsked
 from net.protocol import error_message, host_message
 from net.record import RECORD_FORMAT, RECORD_VERSION, RecordError, check_record, public_record
 from net.refusals import Refusal, check_protocol
-from net.seats import BOT_NAMES, SeatInfo, Watcher, default_bot, new_token, printable_name, seat_labels
+from net.table.seating import BOT_NAMES, SeatInfo, Watcher, default_bot, new_token, printable_name, seat_labels
 from net.untrusted import player_name
 
 
