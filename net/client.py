@@ -17,12 +17,12 @@ import random
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, AsyncIterator, Callable
+from typing import Any, Callable
 
 from net import protocol
 from net.fairness import NOT_AVAILABLE, Evidence, Verdict, pledge_of, verify
-from net.table.match import standing_sent
 from net.protocol import ProtocolError
+from net.table.match import standing_sent
 from net.untrusted import printable_message
 
 #: Refusals of a hello that retrying with the same details can never turn into a welcome.
@@ -76,6 +76,8 @@ class TableSnapshot:
     clocks_at: float = 0.0
     #: Seats a bot plays for now because their player let the clock run out turn after turn.
     away: list[int] = field(default_factory=list)
+    #: Seats of people the game has waited for a while (the host says who keeps the table waiting).
+    idle: list[int] = field(default_factory=list)
 
     def seconds_left(self, seat: int, now: float | None = None) -> float | None:
         """What ``seat``'s clock has left now, counted down from the last update (None: no clock runs)."""
@@ -195,7 +197,6 @@ class TableClient:
         #: Notices that came while nobody listened (the host's "while you were away…" comes with the
         #: welcome, before the app's table screen subscribes): see ``take_unheard``.
         self._unheard: list[ClientUpdate] = []
-        self._queues: list[asyncio.Queue[ClientUpdate]] = []
         self._writer: asyncio.StreamWriter | None = None
         self._runner: asyncio.Task[None] | None = None
         self._welcomed = asyncio.Event()
@@ -271,19 +272,6 @@ class TableClient:
         """The notices that came while nobody was subscribed (the last ``UNHEARD_KEPT``), once."""
         unheard, self._unheard = self._unheard, []
         return unheard
-
-    async def updates(self) -> AsyncIterator[ClientUpdate]:
-        """Every update from now on, until the client stops."""
-        queue: asyncio.Queue[ClientUpdate] = asyncio.Queue()
-        self._queues.append(queue)
-        try:
-            while True:
-                update = await queue.get()
-                yield update
-                if update.kind == "stopped":
-                    return
-        finally:
-            self._queues.remove(queue)
 
     async def wait_for(self, predicate: Callable[[TableSnapshot], bool], timeout: float | None = None) -> TableSnapshot:
         """Wait until ``predicate(snapshot)`` holds (checked after every update)."""
@@ -463,9 +451,9 @@ class TableClient:
             clocks = message.get("clocks")
             snap.clocks = list(clocks) if isinstance(clocks, list) else None
             snap.clocks_at = time.monotonic()
-            away = message.get("away")
-            snap.away = [seat for seat in away if isinstance(seat, int) and not isinstance(seat, bool)] \
-                if isinstance(away, list) else []
+            away = message.get("away")  # a host's bytes are untrusted: only whole seat numbers count
+            snap.away = _seats_in(away)
+            snap.idle = _seats_in(message.get("idle"))
             if message["catch_up"]:
                 snap.log, snap.catch_ups = list(message["events"]), snap.catch_ups + 1
             else:
@@ -573,8 +561,6 @@ class TableClient:
             self._unheard = [*self._unheard[-(UNHEARD_KEPT - 1):], update]
         for callback in list(self._subscribers):
             callback(update)
-        for queue in self._queues:
-            queue.put_nowait(update)
 
     def _stop(self, why: str) -> None:
         self.retrying_since = None
@@ -583,3 +569,9 @@ class TableClient:
         if not getattr(self, "_stopped_emitted", False):
             self._stopped_emitted = True
             self._emit(ClientUpdate("stopped", self.stopped))
+
+
+def _seats_in(value: Any) -> list[int]:
+    """The seat numbers in a host's list (anything else in it, or no list, counts for nothing)."""
+    return [seat for seat in value if isinstance(seat, int) and not isinstance(seat, bool)] \
+        if isinstance(value, list) else []

@@ -20,8 +20,8 @@ from dataclasses import dataclass, replace
 from typing import Callable, Mapping
 
 import ifaddr
-from zeroconf import (DNSQuestionType, Error as ZeroconfError, IPVersion, NotRunningException,
-                      ServiceStateChange, Zeroconf)
+from zeroconf import DNSQuestionType, IPVersion, NotRunningException, ServiceStateChange, Zeroconf
+from zeroconf import Error as ZeroconfError
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from net.addresses import ipv4_by_interface

@@ -260,7 +260,7 @@ HOST_MESSAGES: dict[str, frozenset[str]] = {
     "welcome": frozenset({"protocol", "game", "title", "table", "role", "seat", "token", "options",
                           "heartbeat", "timeout", "commitment"}),
     "table": frozenset({"turn", "started", "view", "events", "catch_up", "prompt", "seats", "result",
-                        "record", "match", "commitment", "clocks", "away", "take_back", "may_take_back", "deal"}),
+                        "record", "match", "commitment", "clocks", "away", "idle", "take_back", "may_take_back", "deal"}),
     "error": frozenset({"code", "message", "permanent", "rule", "retry_after"}),
     "notice": frozenset({"text"}),
     "chat": frozenset({"from", "seat", "text"}),

@@ -34,10 +34,10 @@ import asyncssh
 import platformdirs
 
 from core.engine import quantity
-from net.record import RECORDS_VARIABLE
 from net.client import describe_duration
 from net.host import bind_address
 from net.pool import PooledProcess, WarmPool, pooled_argv
+from net.record import RECORDS_VARIABLE
 
 DEFAULT_PORT = 2222
 AUTH_MODES = ("password", "keys", "open")

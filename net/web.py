@@ -35,9 +35,9 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from net.host import TokenBucket
-from net.ssh import GUEST_VARIABLE
 from net.pool import WarmPool, pooled_argv
 from net.record import RECORDS_VARIABLE
+from net.ssh import GUEST_VARIABLE
 
 DEFAULT_PORT = 4780
 #: The cookies the page's own requests carry the token and the guest's name in (its websocket and static

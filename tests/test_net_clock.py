@@ -45,7 +45,7 @@ async def test_a_silent_seat_is_moved_for_by_the_bot_when_its_time_runs_out_and_
         assert watcher.snapshot.clocks[0] is None and watcher.snapshot.clocks[1] == CLOCK
         assert bob.snapshot.prompt is not None and bob.snapshot.seconds_left(1) is not None
         clock.advance(CLOCK - 1)
-        assert table.run_clocks() == []  # a second still to go
+        assert table.stand_ins.run_clocks() == []  # a second still to go
         clock.advance(1)
         for someone in (ann, bob, watcher):  # the log says so, in every view, with his name
             await someone.wait_for(lambda snap: _ran_out(snap, 1) and snap.turn >= 2, WAIT)
@@ -156,7 +156,7 @@ async def test_the_clock_never_runs_for_a_bots_seat_nor_after_the_game():
         assert table.over and all(left is None for left in ann.snapshot.clocks or [])
         lines = len(table.log)
         clock.advance(CLOCK * 10)  # after the game no clock runs: nobody is moved for or made away
-        assert table.run_clocks() == [] and table.turn_clock.away == set()
+        assert table.stand_ins.run_clocks() == [] and table.turn_clock.away == set()
         assert len(table.log) == lines
         await ann.close()
 
@@ -186,8 +186,8 @@ async def test_the_host_hands_an_idle_connected_seat_to_a_bot_and_its_player_tak
 
 def test_an_idle_hand_over_is_only_for_a_players_seat_and_only_before_the_end():
     table = Table(TOY, {"players": 2}, seed=7, bots={1: "random"})
-    table.set_away(1)  # a bot's seat: nothing to hand over
-    table.set_away(5)  # no such seat
+    table.stand_ins.set_away(1)  # a bot's seat: nothing to hand over
+    table.stand_ins.set_away(5)  # no such seat
     assert table.turn_clock.away == set()
 
 

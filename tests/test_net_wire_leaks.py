@@ -173,7 +173,7 @@ def _check_connection(table, seat, frames, states, log, log_lengths, stayed_to_t
             if frame["code"] == "illegal":
                 # The wording must not depend on anything hidden from the seat.
                 assert frame["message"] == name_seats(
-                    _engine_refusal(game, states[last_turn], seat, NOT_AN_ACTION, 99), table.seat_labels())
+                    _engine_refusal(game, states[last_turn], seat, NOT_AN_ACTION, 99), table.seating.labels())
             continue
         if kind != "table":
             continue
@@ -184,7 +184,7 @@ def _check_connection(table, seat, frames, states, log, log_lengths, stayed_to_t
         else:
             seen_log = seen_log + frame["events"]
         expected = visible_events(log[:log_lengths[turn]], seat)
-        assert _told_in_names(seen_log, expected, table.seat_labels(), checked), f"log to {seat} at turn {turn}"
+        assert _told_in_names(seen_log, expected, table.seating.labels(), checked), f"log to {seat} at turn {turn}"
         checked = len(seen_log)
         assert all(set(info) - {"away_name"} == SEAT_KEYS for info in frame["seats"])
         redrawn = game.resample_hidden(state, seat, random.Random(turn))

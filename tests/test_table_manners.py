@@ -69,7 +69,7 @@ async def test_the_clock_never_runs_for_a_bots_seat_or_after_the_game():
         await play_randomly(ann, random.Random(1))
         await ann.wait_for(lambda snap: snap.result is not None, WAIT)
         clock.advance(3600)
-        assert table.run_clocks() == []
+        assert table.stand_ins.run_clocks() == []
         assert not any("time ran out" in line["text"] for line in ann.snapshot.log)
         await ann.close()
 
@@ -92,8 +92,8 @@ async def test_the_app_shows_its_clock_running_down_and_the_bot_moving_when_it_r
                              "the clock")
             clock.advance(60)
             await wait_until(pilot, lambda: "Your time ran out" in screen_text(app), "the log saying so")
-            await until(lambda: table.next_bot() is None, "the bot's move")
-            table.set_away(0)  # as after a second run-out in a row, or the host's B
+            await until(lambda: table.stand_ins.next_bot() is None, "the bot's move")
+            table.stand_ins.set_away(0)  # as after a second run-out in a row, or the host's B
             await wait_until(pilot, lambda: "a bot plays for the away: Ann" in screen_text(app), "away")
             await pilot.press("x")  # any key
             await until(lambda: 0 not in table.turn_clock.away, "Ann back")

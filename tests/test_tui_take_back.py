@@ -74,7 +74,7 @@ async def test_the_question_closes_on_every_screen_when_someone_else_says_no(tmp
             await bob.take_back()
             await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "Ann asked")
             await cat.answer_take_back(False)  # Cat's "no" decides it for everyone
-            await until(lambda: table.take_back_asked is None, "the answer")
+            await until(lambda: table.take_backs.asked is None, "the answer")
             await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the question gone")
             await wait_until(pilot, lambda: "Cat keeps the move" in screen_text(app), "the toast")
             assert len(table.actions) == 1 and not table.taken_back

@@ -8,6 +8,7 @@ from typing import Callable
 
 from core.registry import get_game
 from net import protocol
+from net.table import pipeline
 from net.table.table import Table
 from net.host import HostSettings, TableHost
 from net.record import RecordLog
@@ -73,8 +74,8 @@ def record_a_game(path, game_id: str = "turpin", seed: int = 3, names=("Ann", "B
     rng = random.Random(seed)
     while not table.over and (moves is None or len(table.actions) < moves):
         seat = game.pending(table.state)[0]
-        prompt = table._prompts[seat]
-        table.act(players[seat], rng.choice(prompt.legal), prompt.id)
+        prompt = table.prompts[seat]
+        pipeline.act(table, players[seat], rng.choice(prompt.legal), prompt.id)
     table.save.close()
     return table
 

@@ -25,7 +25,7 @@ from net.client import ClientError, TableClient
 from net.protocol import NAME_LIMIT
 from tui import STYLES, collector, seats, type_ahead
 from tui.ascii_only import AsciiOnly
-from tui.glyphs import ASCII, Glyphs, UNICODE
+from tui.glyphs import ASCII, UNICODE, Glyphs
 
 if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
     from tui.hosting import HostedTable, TablePlan
@@ -290,7 +290,7 @@ class TurpinApp(App[int]):
         unfinished = fresh
         plan = plan_to_go_on_with(unfinished.record)
         table = unfinished.table  # rebuilt from the record just read: it goes on writing it
-        table.save = record_saver(unfinished.path)
+        table.keep_record_in(record_saver(unfinished.path))
         self.record_path, self.last_plan = str(unfinished.path), plan
         self.hosted = HostedTable(plan, self.record_path, table=table)
         host, port = await self._start_hosted(self.hosted)
@@ -302,8 +302,8 @@ class TurpinApp(App[int]):
     async def host(self, plan: TablePlan) -> HostedTable:
         """A LAN table: serve it, then sit at seat 1; the lobby shows the code and the addresses."""
         await self._close_table()
-        from tui.record_files import default_record_path
         from tui.hosting import HostedTable
+        from tui.record_files import default_record_path
         self.record_path = plan.record or str(default_record_path(plan.name or plan.game))
         if self.lan_interfaces == []:
             plan.advertise = False  # LAN announcements are off in this app (tests, TURPIN_LAN=off)
@@ -325,8 +325,8 @@ class TurpinApp(App[int]):
 
     async def join(self, address: str, code: str | None, spectate: bool) -> None:
         """Someone else's table; ``ClientError`` says in words why it cannot be joined."""
-        from tui.arguments import parse_address
         from core.engine import OptionError
+        from tui.arguments import parse_address
         try:
             host, port = parse_address(address.strip())
         except OptionError as error:
