@@ -62,7 +62,7 @@ class TableSnapshot:
     take_back: dict[str, Any] | None = None
     #: Whether this seat may ask now to take back its last move.
     may_take_back: bool = False
-    #: Once a game is over, this client's check of its deal (issue 33): "fair deal: verified", or what
+    #: Once a game is over, this client's check of its deal: "fair deal: verified", or what
     #: did not match; None before the end.
     fair: Verdict | None = None
     #: Before a fair deal is dealt: its phase, pledges and time left (the ``deal`` field); else None.
@@ -170,7 +170,7 @@ class TableClient:
         self.snapshot = TableSnapshot()
         self.connected = False
         #: Our share of each game's fair deal, by the host's commitment for that game: drawn when we first
-        #: see the commitment, pledged (its hash) then, revealed once every seat has pledged (issue 40).
+        #: see the commitment, pledged (its hash) then, revealed once every seat has pledged.
         self._shares: dict[bytes, bytes] = {}
         #: What we have sent of the share on this connection: ("pledge" | "reveal", commitment).
         self._share_sent: set[tuple[str, bytes]] = set()
@@ -183,6 +183,8 @@ class TableClient:
         self._last_secret: bytes | None = None
         #: Why the client stopped for good, in plain words (None while it is running or retrying).
         self.stopped: str | None = None
+        #: Whether the one ``stopped`` update has gone out.
+        self._stopped_emitted = False
         self.last_error: dict[str, Any] | None = None
         #: Since when (``time.monotonic()``) the client has been trying to get its table back; None while
         #: connected, and before the first welcome.
@@ -524,7 +526,7 @@ class TableClient:
         return evidence
 
     def _take_part(self, deal: dict[str, Any], commitment: bytes, evidence: Evidence) -> None:
-        """Our share of the deal (issue 40): pledged only after we have seen the host's commitment, and
+        """Our share of the deal: pledged only after we have seen the host's commitment, and
         revealed only once the pledges are frozen, which we keep to check at the end."""
         seat, phase, pledges = self.snapshot.seat, deal.get("phase"), deal.get("pledges")
         if not (isinstance(pledges, list) and all(p is None or isinstance(p, bytes) for p in pledges)):
@@ -537,7 +539,8 @@ class TableClient:
         if self.role != "player" or seat is None or not 0 <= seat < len(pledges):
             return
         if commitment not in self._shares:
-            self._shares = {**dict(list(self._shares.items())[-1:]), commitment: secrets.token_bytes(protocol.NONCE_BYTES)}
+            fresh = secrets.token_bytes(protocol.NONCE_BYTES)
+            self._shares = {**dict(list(self._shares.items())[-1:]), commitment: fresh}
         nonce = self._shares[commitment]
         ours = pledges[seat] == pledge_of(nonce)
         if phase == "pledges" and not ours and ("pledge", commitment) not in self._share_sent:
@@ -566,7 +569,7 @@ class TableClient:
         self.retrying_since = None
         if self.stopped is None:
             self.stopped = why
-        if not getattr(self, "_stopped_emitted", False):
+        if not self._stopped_emitted:
             self._stopped_emitted = True
             self._emit(ClientUpdate("stopped", self.stopped))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import functools
 import ipaddress
 import logging
 import re
@@ -389,7 +390,7 @@ class TableBrowser:
         else:
             task = asyncio.get_running_loop().create_task(self._look_up(name))
             self._lookups[name] = task
-            task.add_done_callback(lambda done, key=name: self._lookup_done(key, done))
+            task.add_done_callback(functools.partial(self._lookup_done, name))
 
     def _lookup_done(self, name: str, task: asyncio.Task[None]) -> None:
         if self._lookups.get(name) is task:

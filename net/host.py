@@ -270,8 +270,9 @@ class Connection:
             f"this connection sent more than {burst} {what}, faster than {per_second:g} a second, and is closed")))
         self.close_soon()
         seat = self.watcher.seat if self.watcher is not None else None
-        if seat is not None and self.host.table.seats[seat].token:
-            self.host.cooling[self.host.table.seats[seat].token] = time.monotonic() + settings.refusal_cooldown
+        token = self.host.table.seats[seat].token if seat is not None else None
+        if token:
+            self.host.cooling[token] = time.monotonic() + settings.refusal_cooldown
         who = f"seat {seat + 1}'s connection" if seat is not None else "a connection"
         self.host.table.tell(f"Closed {who} from {self.address}: too many {short}")
 

@@ -36,7 +36,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 #: Bots take the names of famous highwaymen, one per seat, so a table of bots can be told apart.
 BOT_NAMES = ("Tom King", "Moll Cutpurse", "Claude Duval", "Swift Nick", "Jerry Abershaw", "Jack Sheppard")
-TOKEN_BYTES = 24  # 192 bits: past guessing, and past the 128 the design asks for
+TOKEN_BYTES = 24  # 192 bits: past guessing, and past the 128 a guess-proof token needs
 
 
 def default_bot(game: Game) -> str:
