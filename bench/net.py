@@ -104,7 +104,8 @@ def recorded_frames(game_id: str, players: int, spectators: int, count: int, see
             prompt = protocol.decode_body(outboxes[seat][-1][4:])["prompt"]  # the seat's latest frame
             for outbox in outboxes:
                 outbox.clear()
-            table.act(watchers[seat], rng.choice(prompt["choices"])["action"], prompt["id"])
+            table.request(watchers[seat], {"type": "act", "action": rng.choice(prompt["choices"])["action"],
+                                           "prompt": prompt["id"]})
             frames.append([outbox[-1] for outbox in outboxes])
     return frames
 

@@ -13,6 +13,7 @@ import pytest
 from core.engine import OptionError
 from net.table.table import Table
 from net.table.clock import AWAY_AFTER, TurnClock
+from net.table.stand_ins import IDLE_AFTER
 from net.record import RecordError, check_record
 from tests.net_helpers import CLOCKED, TOY, WAIT, ManualClock, client, close_all, hosting, until
 from tui.text_client import play_text
@@ -211,3 +212,26 @@ async def test_the_text_client_prints_the_clocks_log_lines():
             await text_client
         assert "bot makes this move for them" in out.getvalue()
         await close_all(ann, bob)
+
+
+async def test_the_host_says_who_keeps_the_table_waiting_and_stops_once_they_move():
+    """A connected player the game has waited for IDLE_AFTER seconds is named idle in everyone's frame
+    (the host's screen offers a bot for him); his move ends it. The table's time, not a screen's, decides."""
+    clock = ManualClock()
+    table = Table(TOY, {"players": 2}, seed=7, now=clock)  # no turn clock: idle is not the clock running out
+    async with hosting(table, CLOCKED) as host:
+        ann, bob = client(host, name="Ann"), client(host, name="Bob")
+        watcher = client(host, role="spectator")
+        for someone in (ann, bob, watcher):
+            await someone.start()
+        await ann.wait_for(lambda snap: snap.prompt is not None, WAIT)
+        await ann.choose(0)
+        await watcher.wait_for(lambda snap: snap.turn == 1, WAIT)
+        clock.advance(IDLE_AFTER - 1)
+        assert "idle" not in table.frames.common_fields()  # a second still to go
+        clock.advance(1)
+        for someone in (ann, watcher):
+            await someone.wait_for(lambda snap: snap.idle == [1], WAIT)
+        await bob.choose(0)
+        await watcher.wait_for(lambda snap: snap.turn == 2 and snap.idle == [], WAIT)
+        await close_all(ann, bob, watcher)
