@@ -301,7 +301,7 @@ async def _host_console(host: TableHost, stop: asyncio.Event, closed_for_good: a
             stop.set()
             return
         if words[0] == "seats":
-            for seat in table.public_seats():
+            for seat in table.seating.public():
                 print(f"  seat {seat['seat'] + 1}: {seat['kind']} {seat['name']} "
                       f"{'connected' if seat['connected'] else 'away'}", flush=True)
         elif words[0] == "bot" and len(words) == 2 and words[1].isdigit():

@@ -156,7 +156,7 @@ class Replay:
             options=dict(table.options), turn=table.turn, started=table.started,
             view=self.game.view(table.state, seat), prompt=None,
             # Everyone was at the table when the game was played; nobody is "away" in its replay.
-            seats=[{**seat_, "connected": seat_["kind"] != "open"} for seat_ in table.public_seats()],
+            seats=[{**seat_, "connected": seat_["kind"] != "open"} for seat_ in table.seating.public()],
             log=table.narrate(visible_events(table.log, seat)), result=result,
             record=public_record(table.record()) if result is not None else None, glyphs=self.glyphs)
 
