@@ -44,7 +44,7 @@ def log_of(sent: list[bytes]) -> list[str]:
 
 
 def play_out(table: Table, watchers: dict, rng: random.Random, until=lambda table: table.over) -> None:
-    """People choose at random through ``Table.act``; bots play through ``Table.play_bot``."""
+    """People choose at random through the pipeline's ``act``; bots play as the host plays them."""
     while not until(table):
         if play_one_bot(table):
             continue
