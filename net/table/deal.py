@@ -18,7 +18,7 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from core.engine import event
+from core.engine import State, event
 from net.fairness import SHARE_SECONDS
 from net.refusals import Refusal
 from net.table import pipeline
@@ -35,6 +35,9 @@ class Deal:
         self.table = table
         #: When the fair deal stops waiting for the pledges or reveals it lacks (``turn_clock.now`` time).
         self.share_deadline: float | None = None
+        #: The game's seed and its state now (``new_game`` deals them).
+        self.seed = 0
+        self.state: State = {}
 
     @property
     def commitment(self) -> bytes | None:
@@ -54,15 +57,22 @@ class Deal:
     def new_game(self, seed: int | None, repeatable_bots: bool | None = None) -> None:
         """A game from its start: the seed (fresh unless given), the dealt state, no actions, the deal's log."""
         table = self.table
-        table.seed = seed if seed is not None else secrets.randbits(63)
+        self.seed = seed if seed is not None else secrets.randbits(63)
+        self.state = table.game.setup(table.options, self.seed)
         table.frames.guard()
-        table.state = table.game.setup(table.options, table.seed)
-        table.actions = []
+        table.actions.clear()
         table.take_backs.new_game()
-        table.taken_back = []
-        #: Every event of the game, the deal's first; each viewer is sent what ``visible_events`` allows.
-        table.log = table.game.opening_events(table.state)
+        table.taken_back.clear()
+        # Every event of the game, the deal's first; each viewer is sent what ``visible_events`` allows.
+        table.log[:] = table.game.opening_events(self.state)
         table.stand_ins.new_game(seed, seed is not None if repeatable_bots is None else repeatable_bots)
+
+    def replay(self) -> None:
+        """The state rebuilt from the seed and the table's actions (after a move is taken back)."""
+        table = self.table
+        self.state = table.game.setup(table.options, self.seed)
+        for mover, move in table.actions:
+            table.game.advance(self.state, mover, dict(move))
 
     def pledge(self, watcher: Watcher, pledge: bytes) -> None:
         """A player's pledge for his seat's share of the deal: taken until the pledges freeze."""

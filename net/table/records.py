@@ -82,6 +82,7 @@ def rebuild(table_class: type[Table], game: Game, record: dict[str, Any],
         events = game.apply(table.state, seat, chosen)
         table.actions.append([seat, action])
         table.log += events
-    table.turn_clock.restore(record.get("clock_state"), len(table.seats))  # who was away, missed turns
+    if clock is None:  # who was away, and missed turns; a host resuming with a clock of its own starts afresh
+        table.turn_clock.restore(record.get("clock_state"), len(table.seats))
     pipeline.refresh_prompts(table)
     return table

@@ -274,7 +274,7 @@ class Seating:
         """Everyone to new seats: ``order[new_seat]`` is the seat he sat in (the match's people are moved
         by the caller); returns the watchers that moved (by id), to be welcomed to their new seats."""
         table = self.table
-        table.seats = [table.seats[old] for old in order]
+        table.seats[:] = [table.seats[old] for old in order]
         moved = set()
         for watcher in table.watchers:
             if watcher.seat is not None:

@@ -116,13 +116,12 @@ class Table:
         self.fair: FairDeal | None = fair
         if fair is None and seed is None:
             self.fair = FairDeal.fresh(len(self.seats))
-        self.state: State
-        self.seed: int
-        self.actions: list[list[Any]]
-        self.log: list[Event]
-        self.taken_back: list[dict[str, Any]]
+        #: The game's accepted actions ``[seat, action]``, its log, and the moves taken back (record order).
+        self.actions: list[list[Any]] = []
+        self.log: list[Event] = []
+        self.taken_back: list[dict[str, Any]] = []
         self.deal.new_game(seed)
-        self.taken_back = list(taken_back or [])
+        self.taken_back += taken_back or []
         #: Who sits where over the games at this table, and the running score (``start_again``).
         self.match = match if match is not None else Match.new(len(self.seats))
         pipeline.refresh_prompts(self)
@@ -150,6 +149,15 @@ class Table:
         self.save = save
 
     # ------------------------------------------------------------------------------------------ facts
+
+    @property
+    def seed(self) -> int:
+        return self.deal.seed
+
+    @property
+    def state(self) -> State:
+        """The game's full state (host side only: each viewer is sent its own ``view`` of it)."""
+        return self.deal.state
 
     @property
     def full(self) -> bool:

@@ -135,9 +135,7 @@ class TakeBacks:
         log_before, _ = self.last_move
         table.taken_back.append({"turn": len(table.actions), "seat": seat, "action": action})
         self.asked = None
-        table.state = table.game.setup(table.options, table.seed)
-        for mover, move in table.actions:
-            table.game.advance(table.state, mover, dict(move))
+        table.deal.replay()
         table.stand_ins.moved_on()
         table.log[:] = table.log[:log_before] + [event(
             f"Seat {seat + 1} took back their last move, as everyone agreed.", table_line=True,
