@@ -87,7 +87,7 @@ def _echo_server(port_queue: multiprocessing.Queue) -> None:
 def recorded_frames(game_id: str, players: int, spectators: int, count: int, seed: int) -> list[list[bytes]]:
     """The table frames a host sends for ``count`` random actions, each action's in watcher order: the
     seats, then the spectators (built in memory by the same ``Table``, no sockets, no record)."""
-    from net.authority import Table
+    from net.table.table import Table
 
     game, rng = all_games()[game_id], random.Random(seed)
     frames: list[list[bytes]] = []
@@ -104,7 +104,8 @@ def recorded_frames(game_id: str, players: int, spectators: int, count: int, see
             prompt = protocol.decode_body(outboxes[seat][-1][4:])["prompt"]  # the seat's latest frame
             for outbox in outboxes:
                 outbox.clear()
-            table.act(watchers[seat], rng.choice(prompt["choices"])["action"], prompt["id"])
+            table.request(watchers[seat], {"type": "act", "action": rng.choice(prompt["choices"])["action"],
+                                           "prompt": prompt["id"]})
             frames.append([outbox[-1] for outbox in outboxes])
     return frames
 
@@ -160,7 +161,7 @@ async def relay_floor(frames: list[list[bytes]]) -> list[float]:
 
 def _table_server(game_id: str, players: int, seed: int, record: bool, port_queue: multiprocessing.Queue,
                   refusal_burst: int | None = None, message_burst: int | None = None) -> None:
-    from net.authority import Table
+    from net.table.table import Table
     from net.host import HostSettings, TableHost, record_saver
 
     async def main() -> None:
@@ -371,7 +372,7 @@ async def join_times(game_id: str, players: int, trials: int, rng: random.Random
     """From the last player's connect until every player has the dealt table: with the fair deal's pledge
     and reveal round trips, and on a table whose seed is given (no deal to wait for, as every
     table filled before the fair deal). The two are measured in turns, so the machine's load falls on both."""
-    from net.authority import Table
+    from net.table.table import Table
     from net.client import TableClient
     from net.host import HostSettings, TableHost
 

@@ -17,12 +17,12 @@ import random
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, AsyncIterator, Callable
+from typing import Any, Callable
 
 from net import protocol
 from net.fairness import NOT_AVAILABLE, Evidence, Verdict, pledge_of, verify
-from net.match import standing_sent
 from net.protocol import ProtocolError
+from net.table.match import standing_sent
 from net.untrusted import printable_message
 
 #: Refusals of a hello that retrying with the same details can never turn into a welcome.
@@ -62,7 +62,7 @@ class TableSnapshot:
     take_back: dict[str, Any] | None = None
     #: Whether this seat may ask now to take back its last move.
     may_take_back: bool = False
-    #: Once a game is over, this client's check of its deal (issue 33): "fair deal: verified", or what
+    #: Once a game is over, this client's check of its deal: "fair deal: verified", or what
     #: did not match; None before the end.
     fair: Verdict | None = None
     #: Before a fair deal is dealt: its phase, pledges and time left (the ``deal`` field); else None.
@@ -76,6 +76,8 @@ class TableSnapshot:
     clocks_at: float = 0.0
     #: Seats a bot plays for now because their player let the clock run out turn after turn.
     away: list[int] = field(default_factory=list)
+    #: Seats of people the game has waited for a while (the host says who keeps the table waiting).
+    idle: list[int] = field(default_factory=list)
 
     def seconds_left(self, seat: int, now: float | None = None) -> float | None:
         """What ``seat``'s clock has left now, counted down from the last update (None: no clock runs)."""
@@ -168,7 +170,7 @@ class TableClient:
         self.snapshot = TableSnapshot()
         self.connected = False
         #: Our share of each game's fair deal, by the host's commitment for that game: drawn when we first
-        #: see the commitment, pledged (its hash) then, revealed once every seat has pledged (issue 40).
+        #: see the commitment, pledged (its hash) then, revealed once every seat has pledged.
         self._shares: dict[bytes, bytes] = {}
         #: What we have sent of the share on this connection: ("pledge" | "reveal", commitment).
         self._share_sent: set[tuple[str, bytes]] = set()
@@ -181,6 +183,8 @@ class TableClient:
         self._last_secret: bytes | None = None
         #: Why the client stopped for good, in plain words (None while it is running or retrying).
         self.stopped: str | None = None
+        #: Whether the one ``stopped`` update has gone out.
+        self._stopped_emitted = False
         self.last_error: dict[str, Any] | None = None
         #: Since when (``time.monotonic()``) the client has been trying to get its table back; None while
         #: connected, and before the first welcome.
@@ -195,7 +199,6 @@ class TableClient:
         #: Notices that came while nobody listened (the host's "while you were away…" comes with the
         #: welcome, before the app's table screen subscribes): see ``take_unheard``.
         self._unheard: list[ClientUpdate] = []
-        self._queues: list[asyncio.Queue[ClientUpdate]] = []
         self._writer: asyncio.StreamWriter | None = None
         self._runner: asyncio.Task[None] | None = None
         self._welcomed = asyncio.Event()
@@ -271,19 +274,6 @@ class TableClient:
         """The notices that came while nobody was subscribed (the last ``UNHEARD_KEPT``), once."""
         unheard, self._unheard = self._unheard, []
         return unheard
-
-    async def updates(self) -> AsyncIterator[ClientUpdate]:
-        """Every update from now on, until the client stops."""
-        queue: asyncio.Queue[ClientUpdate] = asyncio.Queue()
-        self._queues.append(queue)
-        try:
-            while True:
-                update = await queue.get()
-                yield update
-                if update.kind == "stopped":
-                    return
-        finally:
-            self._queues.remove(queue)
 
     async def wait_for(self, predicate: Callable[[TableSnapshot], bool], timeout: float | None = None) -> TableSnapshot:
         """Wait until ``predicate(snapshot)`` holds (checked after every update)."""
@@ -463,9 +453,9 @@ class TableClient:
             clocks = message.get("clocks")
             snap.clocks = list(clocks) if isinstance(clocks, list) else None
             snap.clocks_at = time.monotonic()
-            away = message.get("away")
-            snap.away = [seat for seat in away if isinstance(seat, int) and not isinstance(seat, bool)] \
-                if isinstance(away, list) else []
+            away = message.get("away")  # a host's bytes are untrusted: only whole seat numbers count
+            snap.away = _seats_in(away)
+            snap.idle = _seats_in(message.get("idle"))
             if message["catch_up"]:
                 snap.log, snap.catch_ups = list(message["events"]), snap.catch_ups + 1
             else:
@@ -536,7 +526,7 @@ class TableClient:
         return evidence
 
     def _take_part(self, deal: dict[str, Any], commitment: bytes, evidence: Evidence) -> None:
-        """Our share of the deal (issue 40): pledged only after we have seen the host's commitment, and
+        """Our share of the deal: pledged only after we have seen the host's commitment, and
         revealed only once the pledges are frozen, which we keep to check at the end."""
         seat, phase, pledges = self.snapshot.seat, deal.get("phase"), deal.get("pledges")
         if not (isinstance(pledges, list) and all(p is None or isinstance(p, bytes) for p in pledges)):
@@ -549,7 +539,8 @@ class TableClient:
         if self.role != "player" or seat is None or not 0 <= seat < len(pledges):
             return
         if commitment not in self._shares:
-            self._shares = {**dict(list(self._shares.items())[-1:]), commitment: secrets.token_bytes(protocol.NONCE_BYTES)}
+            fresh = secrets.token_bytes(protocol.NONCE_BYTES)
+            self._shares = {**dict(list(self._shares.items())[-1:]), commitment: fresh}
         nonce = self._shares[commitment]
         ours = pledges[seat] == pledge_of(nonce)
         if phase == "pledges" and not ours and ("pledge", commitment) not in self._share_sent:
@@ -573,13 +564,17 @@ class TableClient:
             self._unheard = [*self._unheard[-(UNHEARD_KEPT - 1):], update]
         for callback in list(self._subscribers):
             callback(update)
-        for queue in self._queues:
-            queue.put_nowait(update)
 
     def _stop(self, why: str) -> None:
         self.retrying_since = None
         if self.stopped is None:
             self.stopped = why
-        if not getattr(self, "_stopped_emitted", False):
+        if not self._stopped_emitted:
             self._stopped_emitted = True
             self._emit(ClientUpdate("stopped", self.stopped))
+
+
+def _seats_in(value: Any) -> list[int]:
+    """The seat numbers in a host's list (anything else in it, or no list, counts for nothing)."""
+    return [seat for seat in value if isinstance(seat, int) and not isinstance(seat, bool)] \
+        if isinstance(value, list) else []

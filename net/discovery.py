@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import functools
 import ipaddress
 import logging
 import re
@@ -20,8 +21,8 @@ from dataclasses import dataclass, replace
 from typing import Callable, Mapping
 
 import ifaddr
-from zeroconf import (DNSQuestionType, Error as ZeroconfError, IPVersion, NotRunningException,
-                      ServiceStateChange, Zeroconf)
+from zeroconf import DNSQuestionType, IPVersion, NotRunningException, ServiceStateChange, Zeroconf
+from zeroconf import Error as ZeroconfError
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from net.addresses import ipv4_by_interface
@@ -389,7 +390,7 @@ class TableBrowser:
         else:
             task = asyncio.get_running_loop().create_task(self._look_up(name))
             self._lookups[name] = task
-            task.add_done_callback(lambda done, key=name: self._lookup_done(key, done))
+            task.add_done_callback(functools.partial(self._lookup_done, name))
 
     def _lookup_done(self, name: str, task: asyncio.Task[None]) -> None:
         if self._lookups.get(name) is task:

@@ -21,7 +21,7 @@ same):
   seats sorted by ``H(b"turpin-seats-v2" || secret_k || nonce_0 || … || nonce_(n-1) || attempt || seat)``
   (``attempt`` one byte from 0, the first that moves someone).
 
-Tables and files from before issue 40 (version 1: the nonce in the hello, ``turpin-seed-v1``) still
+Tables and files of version 1 (the nonce in the hello, ``turpin-seed-v1``) still
 verify, and say that kind of deal could be steered by its host.
 """
 
@@ -32,10 +32,10 @@ import hmac
 import os
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterator, TypeGuard
 
 from core.engine import Game, name_seats, pack, unpack, visible_events
-from net.seats import seat_labels
+from net.table.seating import seat_labels
 from net.untrusted import decode_file, read_at_most
 
 SECRET_BYTES = 32
@@ -254,7 +254,7 @@ class FairDeal:
             raise FairnessError(f"has no game number from 1 to {CHAIN}")
         if not _list_of(nonces, seats, NONCE_BYTES):
             raise FairnessError(f"has no {NONCE_BYTES}-byte nonce (or nil) for each of its {seats} seats")
-        if saved.get("version") is None:  # before issue 40: the nonces came in the hellos
+        if saved.get("version") is None:  # version 1: the nonces came in the hellos
             if saved.get("dealt") is not True:
                 # Not dealt yet: dealt the way that holds now, with shares pledged afresh
                 return cls(root, salt, game, [None] * seats, [None] * seats, [False] * seats)
@@ -275,11 +275,11 @@ class FairDeal:
                    phase=phase, order=order)
 
 
-def _bytes(value: Any, length: int) -> bool:
+def _bytes(value: Any, length: int) -> TypeGuard[bytes]:
     return isinstance(value, bytes) and len(value) == length
 
 
-def _list_of(values: Any, count: int, length: int) -> bool:
+def _list_of(values: Any, count: int, length: int) -> TypeGuard[list[bytes | None]]:
     """A list of ``count`` items, each ``length`` bytes or nil."""
     return isinstance(values, list) and len(values) == count and all(
         value is None or _bytes(value, length) for value in values)
@@ -502,7 +502,7 @@ def _check_secret(secret: bytes, salt: bytes, evidence: Evidence, problems: list
 
 
 def _check_reveal_v1(reveal: Any, evidence: Evidence, record: dict[str, Any], problems: list[str]) -> int:
-    """A deal from before issue 40: each player's nonce came in its hello (``turpin-seed-v1``)."""
+    """A version-1 deal: each player's nonce came in its hello (``turpin-seed-v1``)."""
     if not isinstance(reveal, dict):
         raise FairnessError("the host sent no reveal of its secret, though it committed to one")
     secret, salt, nonces = reveal.get("secret"), reveal.get("salt"), reveal.get("nonces")
@@ -525,11 +525,11 @@ def _check_reveal_v1(reveal: Any, evidence: Evidence, record: dict[str, Any], pr
     return seed
 
 
-def _bools(values: Any, count: int) -> bool:
+def _bools(values: Any, count: int) -> TypeGuard[list[bool]]:
     return isinstance(values, list) and len(values) == count and all(isinstance(value, bool) for value in values)
 
 
-def _is_order(values: Any, count: int) -> bool:
+def _is_order(values: Any, count: int) -> TypeGuard[list[int]]:
     return isinstance(values, list) and all(_small_int(value) for value in values) \
         and sorted(values) == list(range(count))
 

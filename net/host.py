@@ -16,19 +16,20 @@ import ipaddress
 import os
 import random
 import time
-from concurrent.futures import ThreadPoolExecutor
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from core.engine import Action, Bot, State, clone
 from net import protocol
 from net.addresses import ipv4_by_interface
-from core.engine import Action, Bot, State, clone
-from net.authority import BotTurn, Table
-from net.refusals import Refusal, check_protocol
-from net.seats import Watcher, default_bot
 from net.protocol import ProtocolError, error_message, host_message
 from net.record import RecordLog
+from net.refusals import Refusal, check_protocol
+from net.table.seating import Watcher, default_bot
+from net.table.stand_ins import BotTurn
+from net.table.table import Table
 
 
 @dataclass
@@ -269,8 +270,9 @@ class Connection:
             f"this connection sent more than {burst} {what}, faster than {per_second:g} a second, and is closed")))
         self.close_soon()
         seat = self.watcher.seat if self.watcher is not None else None
-        if seat is not None and self.host.table.seats[seat].token:
-            self.host.cooling[self.host.table.seats[seat].token] = time.monotonic() + settings.refusal_cooldown
+        token = self.host.table.seats[seat].token if seat is not None else None
+        if token:
+            self.host.cooling[token] = time.monotonic() + settings.refusal_cooldown
         who = f"seat {seat + 1}'s connection" if seat is not None else "a connection"
         self.host.table.tell(f"Closed {who} from {self.address}: too many {short}")
 
@@ -281,7 +283,6 @@ class TableHost:
     def __init__(self, table: Table, settings: HostSettings | None = None) -> None:
         self.table = table
         self.settings = settings or HostSettings()
-        self.table.heartbeat, self.table.timeout = self.settings.heartbeat, self.settings.timeout
         self.connections: set[Connection] = set()
         self.throttle = WrongCodeThrottle(self.settings)
         #: Seat tokens closed for too many refusals → when they may join again (a flood does not go on by
@@ -298,7 +299,6 @@ class TableHost:
         self._clocks: asyncio.Task[None] | None = None
         #: Called (without arguments) whenever seats fill or empty; the advertiser's update hooks in here.
         self.on_seats_changed: Callable[[], None] | None = None
-        table.on_seats_changed = self._seats_changed
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         self.server = await asyncio.start_server(self._accept, host, port, limit=protocol.MAX_CLIENT_FRAME * 2)
@@ -307,7 +307,7 @@ class TableHost:
         self._watchdog = asyncio.ensure_future(self._watch())
         # The clocks' loop also ends a take-back question nobody answers: it runs at every table.
         self._clocks = asyncio.ensure_future(self._run_clocks())
-        self._schedule_bots()
+        self.table.serve(self, self.settings.heartbeat, self.settings.timeout)
         return self.address
 
     async def close(self, for_good: bool = False) -> None:
@@ -368,52 +368,9 @@ class TableHost:
         if kind == "hello":
             await self._hello(connection, message)
             return
-        watcher = connection.watcher
-        if watcher is None or not watcher.alive:
+        if connection.watcher is None:
             raise Refusal("not_joined", "say hello (join the table) before anything else")
-        if kind == "here":
-            # His app says he is at the keys: an away player's seat is his again (his run of missed turns
-            # ends only with a move of his: chat, answers and pings count for nothing, issue 43)
-            self.table.heard_from(watcher)
-            return
-        if kind == "pledge":
-            self.table.pledge(watcher, message["pledge"])
-            self._schedule_bots()
-            return
-        if kind == "reveal":
-            self.table.reveal(watcher, message["nonce"])
-            self._schedule_bots()
-            return
-        if kind == "take_back":
-            self.table.ask_take_back(watcher)
-            self._schedule_bots()
-            return
-        if kind == "take_back_answer":
-            self.table.answer_take_back(watcher, message["agree"])
-            self._schedule_bots()
-            return
-        if kind == "act":
-            self.table.act(watcher, message["action"], message["prompt"])
-            self._schedule_bots()
-        elif kind == "say":
-            self.table.say(watcher, message["text"])
-        elif kind == "mute_spectators":
-            if not self.table.is_host(message["host_token"]):
-                raise Refusal("not_host", "only the table's host may mute spectators")
-            self.table.mute_spectators(message["muted"])
-        elif kind == "hand_over":
-            if not self.table.is_host(message["host_token"]):
-                raise Refusal("not_host", "only the table's host may hand a seat to a bot")
-            seat = message["seat"]
-            connected = 0 <= seat < len(self.table.seats) and self.table.seats[seat].kind == "player" and \
-                any(w.seat == seat and w.alive for w in self.table.watchers)
-            if message.get("until_back") and connected:
-                self.table.set_away(seat)  # idle, not gone: his connection stays, a bot moves for him
-                self._schedule_bots()
-            elif message.get("until_back"):
-                self.hand_to_bot(seat, "is played by a bot until its player is back", keep_warm=True)
-            else:
-                self.hand_to_bot(message["seat"], "was handed to a bot by the host")
+        self.table.request(connection.watcher, message)
 
     async def _hello(self, connection: Connection, hello: dict[str, Any]) -> None:
         if connection.watcher is not None:
@@ -433,7 +390,6 @@ class TableHost:
             if connection.closed:
                 return
         connection.watcher = self.table.join(connection.send, hello, on_drop=connection.close_soon)
-        self._schedule_bots()
 
     async def _check_code(self, connection: Connection, hello: dict[str, Any]) -> None:
         """The room code, counted on arrival and checked in its turn; ``Refusal`` if wrong or too many."""
@@ -460,36 +416,24 @@ class TableHost:
         if connection.watcher is not None:
             self.table.leave(connection.watcher)
 
-    def _seats_changed(self) -> None:
+    def seats_changed(self) -> None:
+        """The table's word that seats filled or emptied (the advertiser listens here)."""
         if self.on_seats_changed is not None:
             self.on_seats_changed()
 
-    def hand_to_bot(self, seat: int, why: str, keep_warm: bool = False) -> None:
-        """Give ``seat`` to a bot, tell everyone "Seat N <why>", and let the bot play if it is its turn;
-        ``keep_warm``: until its player comes back (``Table.hand_to_bot``)."""
-        self.table.hand_to_bot(seat, keep_warm=keep_warm)
-        self.table.notice(f"Seat {seat + 1} {why}")
-        self._schedule_bots()
-
-    def start_again(self, seed: int | None = None, save: Callable[[dict[str, Any]], None] | None = None,
-                    *, shuffle: bool = False) -> None:
-        """A new game at this table, once its game is over, in the same seats or (``shuffle``) new ones
-        (``Table.start_again``); the bots play their turns of it."""
-        self.table.start_again(seed, save, shuffle=shuffle)
-        self._schedule_bots()
+    def bot_may_move(self) -> None:
+        """The table's one signal that a bot may move now: its turns are played unless they are already."""
+        if self._bots is None or self._bots.done():
+            self._bots = asyncio.ensure_future(self._run_bots())
 
     # ----------------------------------------------------------------------------------- background
-
-    def _schedule_bots(self) -> None:
-        if self.table.next_bot() is not None and (self._bots is None or self._bots.done()):
-            self._bots = asyncio.ensure_future(self._run_bots())
 
     async def _run_bots(self) -> None:
         """Bots act one at a time. Each decides in a worker thread on its own copy of the state, so the
         event loop goes on serving clients (heartbeats, other seats' moves) while a bot thinks."""
-        while self.table.next_bot() is not None:
+        while self.table.stand_ins.next_bot() is not None:
             await asyncio.sleep(self.settings.bot_delay)
-            if self.settings.bot_delay > 0 and self.table.take_back_open():
+            if self.settings.bot_delay > 0 and self.table.take_backs.open():
                 await asyncio.sleep(max(0.0, self.settings.take_back_grace - self.settings.bot_delay))
             turn = self.table.bot_turn()
             if turn is not None:
@@ -520,14 +464,13 @@ class TableHost:
     async def _run_clocks(self) -> None:
         """Turn clocks that run out: the table says so, and the bot makes each of those moves. The same
         loop ends a take-back question nobody answers and a fair deal's wait for shares that do not come."""
-        clock = self.table.turn_clock
         while True:
+            clock = self.table.turn_clock  # a new game has a new one
             deadline = clock.next_deadline()
             wait = self.settings.clock_poll if deadline is None else \
                 min(self.settings.clock_poll, max(0.0, deadline - clock.now()))
             await asyncio.sleep(wait)
-            if self.table.run_clocks() or self.table.take_back_timed_out() or self.table.share_time_up():
-                self._schedule_bots()
+            self.table.tick()
 
     async def _watch(self) -> None:
         """Heartbeats out, silent peers dropped, seats past their grace period handed to bots."""
@@ -545,9 +488,7 @@ class TableHost:
                     connection.close_soon()
                 else:
                     connection.send(ping)
-            for seat in self.table.seats_past_grace(now):
-                self.hand_to_bot(seat, "was gone longer than the grace period; a bot plays it until its "
-                                       "player comes back", keep_warm=True)
+            self.table.hand_over_the_gone(now)
 
     def _drop_silent(self, connection: Connection) -> None:
         # A frozen peer reads nothing, so no farewell could reach it: cut the connection at once.
@@ -602,10 +543,10 @@ async def advertise(host: TableHost, interface: str | None) -> Any:
     try:
         interfaces = discovery.resolve_interface(interface) if interface else None
         ad = discovery.TableAd(name=table.name, game=table.game.id, protocol=protocol.PROTOCOL_VERSION,
-                               seats_taken=table.seats_taken(),
-                               seats_free=len(table.seats) - table.seats_taken(),
+                               seats_taken=table.seating.taken(),
+                               seats_free=len(table.seats) - table.seating.taken(),
                                code_needed=table.code is not None, over=table.over,
-                               waiting=table.seats_waiting())
+                               waiting=table.seating.waiting())
         advertiser = discovery.TableAdvertiser(ad, host.address[1], interfaces)
         await advertiser.start()
     except Exception as error:  # DiscoveryUnavailable and friends: the table still works by address
@@ -624,9 +565,9 @@ class Advertising:
 
     def update(self) -> None:
         table = self.host.table
-        taken = table.seats_taken()
+        taken = table.seating.taken()
         task = asyncio.ensure_future(self._update(taken, len(table.seats) - taken, table.over,
-                                                  table.seats_waiting()))
+                                                  table.seating.waiting()))
         self.host._tasks.add(task)
         task.add_done_callback(self.host._tasks.discard)
 

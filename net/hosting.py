@@ -12,9 +12,9 @@ from typing import Any
 
 from core.bots import chosen_bot
 from core.engine import Game, OptionError
-from net.authority import Table
 from net.host import HostSettings, TableHost, advertise, bind_address, record_saver
-from net.seats import default_bot, new_room_code
+from net.table.seating import default_bot, new_room_code
+from net.table.table import Table
 
 
 def bots_in_last_seats(game: Game, options: dict[str, Any], count: int, bot: str | None = None,

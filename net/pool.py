@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import socket
@@ -118,7 +119,7 @@ class PipedProcess:
         readers = []
         for fd in (stdout, stderr):
             reader = asyncio.StreamReader(limit=2**16, loop=loop)
-            await loop.connect_read_pipe(lambda reader=reader: asyncio.StreamReaderProtocol(reader, loop=loop),
+            await loop.connect_read_pipe(functools.partial(asyncio.StreamReaderProtocol, reader, loop=loop),
                                          os.fdopen(fd, "rb", buffering=0))
             readers.append(reader)
         transport, protocol = await loop.connect_write_pipe(lambda: asyncio.streams.FlowControlMixin(loop=loop),

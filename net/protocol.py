@@ -168,13 +168,14 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
         # False: with a token, refuse ("seat_in_use") rather than take the seat from a live connection
         "take_over": Field(_BOOL, required=False),
     },
-    # The fair deal (issue 40): a player's pledge (the hash of his share), sent once he has seen the host's
+    # The fair deal: a player's pledge (the hash of his share), sent once he has seen the host's
     # commitment, and the share itself once every seat has pledged. Lengths are checked below.
     "pledge": {"pledge": Field((bytes,))},
     "reveal": {"nonce": Field((bytes,))},
     "act": {"action": Field(_MAP), "prompt": Field(_INT)},
     # until_back: a bot plays the seat only until its player joins again (the seat stays theirs)
-    "hand_over": {"seat": Field(_INT), "host_token": Field(_STR, max_len=128), "until_back": Field(_BOOL, required=False)},
+    "hand_over": {"seat": Field(_INT), "host_token": Field(_STR, max_len=128),
+                  "until_back": Field(_BOOL, required=False)},
     # The table checks the text itself (printable, ≤ CHAT_MAX_CHARS) to say exactly what is wrong with it.
     "say": {"text": Field(_STR, max_len=4 * 1024)},
     "mute_spectators": {"muted": Field(_BOOL), "host_token": Field(_STR, max_len=128)},
@@ -260,7 +261,8 @@ HOST_MESSAGES: dict[str, frozenset[str]] = {
     "welcome": frozenset({"protocol", "game", "title", "table", "role", "seat", "token", "options",
                           "heartbeat", "timeout", "commitment"}),
     "table": frozenset({"turn", "started", "view", "events", "catch_up", "prompt", "seats", "result",
-                        "record", "match", "commitment", "clocks", "away", "take_back", "may_take_back", "deal"}),
+                        "record", "match", "commitment", "clocks", "away", "idle", "take_back", "may_take_back",
+                        "deal"}),
     "error": frozenset({"code", "message", "permanent", "rule", "retry_after"}),
     "notice": frozenset({"text"}),
     "chat": frozenset({"from", "seat", "text"}),

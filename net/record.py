@@ -29,9 +29,9 @@ from typing import Any
 
 import msgpack
 
-from net.clock import LEAST_SECONDS, MOST_SECONDS
 from net.fairness import FairDeal, FairnessError
-from net.match import Match, MatchError
+from net.table.clock import LEAST_SECONDS, MOST_SECONDS
+from net.table.match import Match, MatchError
 from net.untrusted import FileBudget, decode_file, read_at_most
 
 try:

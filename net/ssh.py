@@ -34,10 +34,10 @@ import asyncssh
 import platformdirs
 
 from core.engine import quantity
-from net.record import RECORDS_VARIABLE
 from net.client import describe_duration
 from net.host import bind_address
 from net.pool import PooledProcess, WarmPool, pooled_argv
+from net.record import RECORDS_VARIABLE
 
 DEFAULT_PORT = 2222
 AUTH_MODES = ("password", "keys", "open")
@@ -339,6 +339,8 @@ class _DoorServer(asyncssh.SSHServer):
         self._door = door
         self._peer = "?"
         self._conn: asyncssh.SSHServerConnection | None = None
+        #: The key a client logged in with (``auth: keys``), once it has.
+        self._fingerprint: str | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
@@ -354,19 +356,24 @@ class _DoorServer(asyncssh.SSHServer):
         door._logging_in[conn] = self._peer
 
     def auth_completed(self) -> None:
-        door = self._door
-        door._logging_in.pop(self._conn, None)
-        if len(door._connections) >= door.connection_limit:
-            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections to this turpin server")
+        door, conn = self._door, self._conn
+        if conn is None:  # asyncssh makes the connection before it authenticates it
             return
-        door._connections.add(self._conn)
-        if door.settings.auth == "keys" and getattr(self, "_fingerprint", None):
-            door._identities[self._conn] = f"key {self._fingerprint}"
+        door._logging_in.pop(conn, None)
+        if len(door._connections) >= door.connection_limit:
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections to this turpin server")
+            return
+        door._connections.add(conn)
+        if door.settings.auth == "keys" and self._fingerprint:
+            door._identities[conn] = f"key {self._fingerprint}"
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._door._connections.discard(self._conn)
-        self._door._logging_in.pop(self._conn, None)
-        self._door._identities.pop(self._conn, None)
+        conn = self._conn
+        if conn is None:
+            return
+        self._door._connections.discard(conn)
+        self._door._logging_in.pop(conn, None)
+        self._door._identities.pop(conn, None)
 
     def begin_auth(self, username: str) -> bool:
         return self._door.settings.auth != "open"
@@ -568,8 +575,9 @@ class SSHFrontDoor:
                 return None
             why_not = "you did not type its passphrase"
             if answer.strip() and passphrase_matches(passphrase, answer):
-                why_not = await loop.run_in_executor(None, keep_name, base, user, passphrase,
-                                                     self.settings.max_names) or ""
+                refused = await loop.run_in_executor(None, keep_name, base, user, passphrase,
+                                                     self.settings.max_names)
+                why_not = refused or ""
             if why_not:
                 process.stdout.write(f"turpin: {shown} is not kept ({why_not}); you play as a new {shown} "
                                      f"this time.\r\n".encode())
@@ -707,7 +715,7 @@ class _AppSession:
             command = list(settings.command(user))
             forked = pooled_argv(command) if pool is not None and pool.available else None
             child: asyncio.subprocess.Process | PooledProcess | None = None
-            if forked is not None:
+            if pool is not None and forked is not None:
                 with contextlib.suppress(OSError):  # the pool has stopped: start afresh, as without it
                     child = await pool.spawn(forked, (slave, slave, slave), environment, environment["HOME"],
                                              new_session=True, controlling_terminal=True)
@@ -777,7 +785,7 @@ class _AppSession:
         loop = asyncio.get_running_loop()
         while True:
             readable = loop.create_future()
-            loop.add_reader(self.master, lambda: readable.done() or readable.set_result(None))
+            loop.add_reader(self.master, _wake, readable)
             try:
                 await readable
             finally:
@@ -820,7 +828,7 @@ class _AppSession:
                 view = view[os.write(self.master, view):]
             except BlockingIOError:
                 writable = loop.create_future()
-                loop.add_writer(self.master, lambda: writable.done() or writable.set_result(None))
+                loop.add_writer(self.master, _wake, writable)
                 try:
                     await writable
                 finally:
@@ -854,3 +862,9 @@ class _AppSession:
                 self.process.stdout.write(self._goodbye.encode() + b"\r\n")
             status = self.child.returncode
             self.process.exit(status if status is not None and status >= 0 else 1)
+
+
+def _wake(future: asyncio.Future[None]) -> None:
+    """A file descriptor is ready: whoever awaits ``future`` goes on (once, however often it is called)."""
+    if not future.done():
+        future.set_result(None)

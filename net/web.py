@@ -27,7 +27,7 @@ import shutil
 import sys
 import tempfile
 import time
-from typing import Any
+from typing import Any, cast
 
 import aiohttp_jinja2
 from aiohttp import WSMsgType, web
@@ -35,9 +35,9 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from net.host import TokenBucket
-from net.ssh import GUEST_VARIABLE
 from net.pool import WarmPool, pooled_argv
 from net.record import RECORDS_VARIABLE
+from net.ssh import GUEST_VARIABLE
 
 DEFAULT_PORT = 4780
 #: The cookies the page's own requests carry the token and the guest's name in (its websocket and static
@@ -143,11 +143,14 @@ class _TabApp(AppService):
         return {**super()._build_environment(width, height), **self.environment}
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
-        forked = pooled_argv(shlex.split(self.command)) if self.pool is not None and self.pool.available else None
-        if forked is not None:
+        pool = self.pool
+        forked = pooled_argv(shlex.split(self.command)) if pool is not None and pool.available else None
+        if pool is not None and forked is not None:
             with contextlib.suppress(OSError):  # the pool has stopped: start afresh, as without it
-                self._process = process = await self.pool.spawn_on_pipes(
-                    forked, self._build_environment(width, height), os.getcwd())
+                process = await pool.spawn_on_pipes(forked, self._build_environment(width, height), os.getcwd())
+                # textual-serve types its process as asyncio's; it uses only the pipes and the exit, which
+                # a pooled child's PipedProcess has too
+                self._process = cast(asyncio.subprocess.Process, process)
                 self._stdin = process.stdin
                 return process
         return await super()._open_app_process(width, height)
@@ -199,9 +202,8 @@ class WebDoor(Server):
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.settings.host, self.settings.port)
         await site.start()
-        server = site._server  # aiohttp gives no public way to the bound port
-        sockets = getattr(server, "sockets", None) or []
-        self.address = (self.settings.host, sockets[0].getsockname()[1] if sockets else self.settings.port)
+        bound = self._runner.addresses  # (host, port, …) of each socket listening
+        self.address = (self.settings.host, bound[0][1] if bound else self.settings.port)
         if self.settings.idle_timeout is not None:
             self._watchman = asyncio.create_task(self._close_idle_tabs())
         if self.settings.warm_pool:
@@ -329,7 +331,8 @@ class WebDoor(Server):
                 tab.last_activity = time.monotonic()
             await websocket.send_bytes(data)
 
-        app = _TabApp(self._command(guest_name(request.cookies.get(self.cookie(NAME_COOKIE))) or "Guest"), write_bytes=to_browser, write_str=websocket.send_str,
+        guest = guest_name(request.cookies.get(self.cookie(NAME_COOKIE))) or "Guest"
+        app = _TabApp(self._command(guest), write_bytes=to_browser, write_str=websocket.send_str,
                       close=websocket.close, download_manager=self.download_manager,
                       environment=self._environment(folder), pool=self.pool)
         tab = _Tab(app, folder, time.monotonic())

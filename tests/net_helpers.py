@@ -12,7 +12,7 @@ from typing import Any, AsyncIterator
 
 from core.engine import Game
 from core.registry import all_games
-from net.authority import Table
+from net.table.table import Table
 from net.client import TableClient
 from net.host import HostSettings, TableHost
 from tests.net_toy import GAME as TOY
@@ -123,8 +123,17 @@ def give_shares(table: Table, nonces: dict[int, bytes] | None = None) -> dict[in
     for seat, watcher in sorted(seated.items()):
         nonces.setdefault(seat, os.urandom(16))
         if table.fair is not None and table.fair.phase == "pledges":
-            table.pledge(watcher, pledge_of(nonces[seat]))
+            table.deal.pledge(watcher, pledge_of(nonces[seat]))
     for seat, watcher in sorted(seated.items()):
         if table.fair is not None and table.fair.phase == "reveals" and seat in table.fair.waiting_for_reveals():
-            table.reveal(watcher, nonces[seat])
+            table.deal.reveal(watcher, nonces[seat])
     return nonces
+
+
+def play_one_bot(table: Table) -> bool:
+    """One pending bot's move, as the host makes it (``bot_turn``, the bot's decision, ``play_bot_action``);
+    False if no bot is to play."""
+    turn = table.bot_turn()
+    if turn is None:
+        return False
+    return table.play_bot_action(turn, turn.bot(turn.state, turn.seat, turn.rng))

@@ -12,7 +12,7 @@ import pytest
 
 from core.bots import BotTable
 from core.registry import all_games, get_game
-from net.authority import Table
+from net.table.table import Table
 from net.host import HostSettings
 from tests.net_helpers import FAST, WAIT, client, hosting
 

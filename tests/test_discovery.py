@@ -452,7 +452,7 @@ async def test_a_browsers_probe_leaves_the_host_quiet_and_the_table_untouched(ca
     import socket
     import struct
 
-    from net.authority import Table
+    from net.table.table import Table
     from net.discovery import tcp_probe
     from tests.net_helpers import TOY, WAIT, client, hosting, play_randomly
     from tests.waiting import until
@@ -460,7 +460,7 @@ async def test_a_browsers_probe_leaves_the_host_quiet_and_the_table_untouched(ca
     caplog.set_level(logging.DEBUG)
     table = Table(TOY, {"players": 2}, code="ROOM42", bots={1: "random"})
     async with hosting(table) as host:
-        before = (table.public_seats(), list(table.log), table.turn)
+        before = (table.seating.public(), list(table.log), table.turn)
         for _ in range(3):
             assert await tcp_probe(*host.address)
         abrupt = socket.create_connection(host.address)
@@ -468,7 +468,7 @@ async def test_a_browsers_probe_leaves_the_host_quiet_and_the_table_untouched(ca
         abrupt.close()
         await until(lambda: not host.connections, "the probes' connections gone")  # in the host's own time
         assert not table.watchers
-        assert (table.public_seats(), table.log, table.turn) == before
+        assert (table.seating.public(), table.log, table.turn) == before
         player = client(host, code="ROOM42", name="Tom")
         await player.start()
         await asyncio.wait_for(play_randomly(player, random.Random(5)), WAIT)

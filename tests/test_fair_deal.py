@@ -18,11 +18,12 @@ import pytest
 
 from core.registry import all_games, get_game
 from net import protocol
-from net.authority import Table
+from net.table import pipeline
+from net.table.table import Table
 from net.fairness import (CHAIN, chain_secret, commitment_of, derive_order, derive_seed, host_nonce,
                           pledge_of, read_evidence, verify, write_evidence)
 from net.protocol import ProtocolError
-from tests.net_helpers import WAIT, client, close_all, give_shares, hosting, play_randomly
+from tests.net_helpers import play_one_bot, WAIT, client, close_all, give_shares, hosting, play_randomly
 from tests.tui_helpers import play_to_results, screen_text
 from tests.waiting import until
 from tui.app import Start, TurpinApp
@@ -197,17 +198,17 @@ async def test_resume_keeps_the_commitment_and_play_again_follows_the_chain(tmp_
     async with hosting(table) as host:
         ann = client(host, name="Ann")
         await ann.start()
-        first = table.commitment
+        first = table.deal.commitment
         await play_randomly(ann, random.Random(1), stop_at_turn=4)
         resumed = Table.from_record(game, read_record(path))
-        assert resumed.commitment == first and resumed.seed == table.seed
+        assert resumed.deal.commitment == first and resumed.seed == table.seed
         await play_randomly(ann, random.Random(1))
         await ann.wait_for(lambda snap: snap.fair is not None, WAIT)
         assert ann.snapshot.fair.status == "verified"
         first_secret = table.fair.secret
-        host.start_again()
+        host.table.start_again()
         await ann.wait_for(lambda snap: snap.result is None and snap.started, WAIT)
-        assert table.commitment != first and hashlib.sha256(table.fair.secret).digest() == first_secret
+        assert table.deal.commitment != first and hashlib.sha256(table.fair.secret).digest() == first_secret
         await play_randomly(ann, random.Random(2))
         await ann.wait_for(lambda snap: snap.fair is not None and snap.turn == len(table.actions), WAIT)
         assert ann.snapshot.fair.status == "verified" and ann.evidence.previous_secret == first_secret
@@ -223,7 +224,7 @@ def test_turpin_verify_checks_a_hosts_record_and_refuses_what_is_not_one(tmp_pat
     rng = random.Random(4)
     while not table.over:
         seat = game.pending(table.state)[0]
-        table._apply(seat, rng.choice(game.legal_actions(table.state, seat)))
+        pipeline.apply(table, seat, rng.choice(game.legal_actions(table.state, seat)))
     table.save.close()
 
     def verify_file(path):
@@ -248,13 +249,13 @@ def test_a_saved_check_that_was_tampered_with_is_a_mismatch(tmp_path):
     give_shares(table, {0: b"q" * 16})
     rng = random.Random(8)
     while not table.over:
-        if table.next_bot() is not None:
-            table.play_bot()
+        if table.stand_ins.next_bot() is not None:
+            play_one_bot(table)
         else:
-            table._apply(0, rng.choice(game.legal_actions(table.state, 0)))
+            pipeline.apply(table, 0, rng.choice(game.legal_actions(table.state, 0)))
     from net.fairness import Evidence
     messages = [msgpack.unpackb(frame[4:], raw=False) for frame in frames]
-    evidence = Evidence(0, table.commitment, b"q" * 16)
+    evidence = Evidence(0, table.deal.commitment, b"q" * 16)
     for message in messages:
         if message["type"] == "table":
             evidence.keep(message)

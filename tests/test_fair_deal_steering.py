@@ -18,10 +18,12 @@ import pytest
 from core.engine import pack
 from core.registry import all_games, get_game
 from net import protocol
-from net.authority import Table
+from net.table import pipeline
+from net.table.frames import Frames
+from net.table.table import Table
 from net.fairness import (CHAIN, SHARE_SECONDS, Evidence, FairDeal, derive_order, derive_seed, pledge_of,
                           read_evidence, verify, write_evidence)
-from tests.net_helpers import (CLOCKED, WAIT, ManualClock, client, close_all, give_shares, hosting,
+from tests.net_helpers import (play_one_bot, CLOCKED, WAIT, ManualClock, client, close_all, give_shares, hosting,
                                play_randomly)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,8 +52,9 @@ def test_a_host_that_draws_secrets_at_the_last_hello_hits_its_target_no_more_oft
     every commitment it sends is honest. On the first protocol it hit it every time."""
     bits, target, trials, hits = 12, 0xABC, 40, 0
     for _ in range(trials):
-        table = Table(GAME, OPTIONS, bots={1: "normal"})
-        table.fair = _steered(table.fair, bits, target)  # before the hello is answered: its welcome commits
+        seats = GAME.seats(GAME.resolve_options(OPTIONS))
+        # steered before the hello is answered: its welcome commits
+        table = Table(GAME, OPTIONS, bots={1: "normal"}, fair=_steered(FairDeal.fresh(seats), bits, target))
         table.join(lambda frame: None, {"protocol": protocol.PROTOCOL_VERSION, "role": "player"})
         give_shares(table)
         assert table.started
@@ -79,11 +82,11 @@ def _evidence_of(frames: list[bytes], seat: int | None, nonce: bytes | None = No
 
 def _play_out(table: Table, rng: random.Random) -> None:
     while not table.over:
-        if table.next_bot() is not None:
-            table.play_bot()
+        if table.stand_ins.next_bot() is not None:
+            play_one_bot(table)
             continue
         seat = GAME.pending(table.state)[0]
-        table._apply(seat, rng.choice(GAME.legal_actions(table.state, seat)))
+        pipeline.apply(table, seat, rng.choice(GAME.legal_actions(table.state, seat)))
 
 
 @pytest.mark.parametrize("game_id", sorted(all_games()))
@@ -154,16 +157,16 @@ def test_a_share_that_is_never_revealed_is_replaced_after_the_stated_time_and_ev
     ann = table.join(sent.append, {"protocol": protocol.PROTOCOL_VERSION, "role": "player"})
     silent = table.join(lambda frame: None, {"protocol": protocol.PROTOCOL_VERSION, "role": "player"})
     ann_nonce = os.urandom(16)
-    table.pledge(ann, pledge_of(ann_nonce))
-    table.pledge(silent, pledge_of(os.urandom(16)))
-    table.reveal(ann, ann_nonce)
+    table.deal.pledge(ann, pledge_of(ann_nonce))
+    table.deal.pledge(silent, pledge_of(os.urandom(16)))
+    table.deal.reveal(ann, ann_nonce)
     clock.advance(SHARE_SECONDS - 0.5)
-    assert not table.share_time_up() and not table.started
+    assert not table.deal.time_up() and not table.started
     waiting = [m for m in _wire(sent) if m["type"] == "table"][-1]["deal"]
     assert waiting["phase"] == "reveals" and waiting["seconds"] == SHARE_SECONDS  # told as the pledges froze
     assert table.fair.waiting_for_reveals() == [silent.seat]
     clock.advance(1)
-    assert table.share_time_up() and table.started
+    assert table.deal.time_up() and table.started
     told = [event["text"] for m in _wire(sent) if m["type"] == "table" for event in m["events"]]
     assert f"Seat {silent.seat + 1} did not reveal its share of the deal in time: the host's fixed share " \
            "stands in for it." in " ".join(told).replace("Player 2", "Seat 2")
@@ -181,10 +184,10 @@ def test_a_player_who_never_pledges_is_replaced_too_and_the_table_deals():
     ann = table.join(sent.append, {"protocol": protocol.PROTOCOL_VERSION, "role": "player"})
     table.join(lambda frame: None, {"protocol": protocol.PROTOCOL_VERSION, "role": "player"})
     nonce = os.urandom(16)
-    table.pledge(ann, pledge_of(nonce))
+    table.deal.pledge(ann, pledge_of(nonce))
     clock.advance(SHARE_SECONDS)
-    assert table.share_time_up() and table.fair.phase == "reveals"  # the silent seat's share is replaced
-    table.reveal(ann, nonce)
+    assert table.deal.time_up() and table.fair.phase == "reveals"  # the silent seat's share is replaced
+    table.deal.reveal(ann, nonce)
     assert table.started
     _play_out(table, random.Random(6))
     verdict = verify(GAME, _evidence_of(sent, ann.seat, nonce))
@@ -199,10 +202,10 @@ def test_a_host_that_drops_a_reveal_it_was_sent_is_caught_by_that_player():
     sent: list[bytes] = []
     ann = table.join(sent.append, {"protocol": protocol.PROTOCOL_VERSION, "role": "player"})
     nonce = os.urandom(16)
-    table.pledge(ann, pledge_of(nonce))
+    table.deal.pledge(ann, pledge_of(nonce))
     # The patched host throws the reveal away (its player sent it) and lets the time run out
     clock.advance(SHARE_SECONDS)
-    assert table.share_time_up() and table.started
+    assert table.deal.time_up() and table.started
     _play_out(table, random.Random(7))
     verdict = verify(GAME, _evidence_of(sent, ann.seat, nonce))
     assert verdict.status == "mismatch"
@@ -213,14 +216,14 @@ def test_a_reveal_that_is_not_the_pledged_share_is_refused_and_changes_nothing()
     table = Table(GAME, OPTIONS, bots={1: "normal"})
     ann = table.join(lambda frame: None, {"protocol": protocol.PROTOCOL_VERSION, "role": "player"})
     nonce = os.urandom(16)
-    table.pledge(ann, pledge_of(nonce))
+    table.deal.pledge(ann, pledge_of(nonce))
     from net.refusals import Refusal
     with pytest.raises(Refusal) as refused:
-        table.reveal(ann, os.urandom(16))
+        table.deal.reveal(ann, os.urandom(16))
     assert refused.value.code == "bad_reveal" and not table.started and table.fair.nonces == [None, None]
     with pytest.raises(Refusal):  # and the pledges are frozen: no second pledge to steer with
-        table.pledge(ann, pledge_of(os.urandom(16)))
-    table.reveal(ann, nonce)
+        table.deal.pledge(ann, pledge_of(os.urandom(16)))
+    table.deal.reveal(ann, nonce)
     assert table.started
 
 
@@ -255,7 +258,7 @@ async def test_a_rematch_in_new_seats_takes_fresh_shares_and_the_host_cannot_pic
                 fair.order = next(order for order in ([1, 0, 2], [0, 2, 1], [2, 1, 0]) if order != fair.order)
             return missing
         monkeypatch.setattr(FairDeal, "close_reveals", seats_chosen)
-        host.start_again(shuffle=cheat == "order")
+        host.table.start_again(shuffle=cheat == "order")
         for someone in (ann, bob):
             await someone.wait_for(lambda snap: snap.result is None and snap.started, WAIT)
         assert table.seed != first_seed and ann.nonce not in first_nonces and bob.nonce not in first_nonces
@@ -273,13 +276,13 @@ async def test_an_honest_rematch_in_new_seats_is_drawn_from_the_shares_and_verif
     table = Table(GAME, {"players": 3, "rounds": 2}, bots={2: "normal"})
     async with hosting(table) as host:
         ann, bob = await _a_first_game_played(host)
-        names_before = [seat["name"] for seat in table.public_seats()]
-        host.start_again(shuffle=True)
+        names_before = [seat["name"] for seat in table.seating.public()]
+        host.table.start_again(shuffle=True)
         for someone in (ann, bob):
             await someone.wait_for(lambda snap: snap.result is None and snap.started, WAIT)
         fair = table.fair
         assert fair.order == derive_order(fair.secret, fair.nonces_used()) and fair.order != [0, 1, 2]
-        assert [seat["name"] for seat in table.public_seats()] == [names_before[old] for old in fair.order]
+        assert [seat["name"] for seat in table.seating.public()] == [names_before[old] for old in fair.order]
         assert table.seed == derive_seed(fair.secret, fair.nonces_used())
         await asyncio.gather(play_randomly(ann, random.Random(3)), play_randomly(bob, random.Random(4)))
         for someone in (ann, bob):
@@ -324,16 +327,15 @@ async def test_property_every_client_verifies_and_the_seed_comes_from_shares_ple
 def test_old_saved_checks_and_records_still_verify_and_say_their_kind_of_deal(tmp_path):
     """A version-1 deal (the nonce in the hello, ``turpin-seed-v1``): its saved check and its host's
     record still read, and verify, saying the host could have steered that kind of deal."""
-    table = Table(GAME, OPTIONS, bots={1: "normal"}, seed=1)
     old = FairDeal(os.urandom(32), os.urandom(16), 1, [None, None], [b"o" * 16, None], [False, False],
                    phase="dealt", version=1)
-    table.fair = old
+    table = Table(GAME, OPTIONS, bots={1: "normal"}, seed=1, fair=old)
     sent: list[bytes] = []
     table.join(sent.append, {"protocol": protocol.PROTOCOL_VERSION, "role": "player"})
-    table._deal(old.seed(), repeatable_bots=False)  # as the first protocol dealt: with the hello's nonce
+    table.deal.new_game(old.seed(), repeatable_bots=False)  # as the first protocol dealt: with the hello's nonce
     sent.clear()
     for watcher in table.watchers:
-        table._send_table(watcher, catch_up=True)
+        table.frames.send_table(watcher, catch_up=True)
     _play_out(table, random.Random(9))
     frames = [m for m in _wire(sent) if m["type"] == "table"]
     assert "version" not in frames[-1]["record"]["fair"]  # the first protocol's reveal
@@ -377,12 +379,12 @@ def test_a_saved_check_of_today_round_trips_and_a_huge_flood_of_frames_is_a_mism
 async def test_a_host_whose_welcome_commits_to_one_secret_and_its_frames_to_another_is_caught(monkeypatch):
     """The commitment a client checks is the first it saw, the welcome's: a host that welcomes with one
     and deals under another (to pick between them later) is a mismatch."""
-    original = Table._welcome
+    original = Frames.welcome
 
-    def two_faced(self: Table, seat: int | None, role: str) -> bytes:
+    def two_faced(self: Frames, seat: int | None, role: str) -> bytes:
         message = msgpack.unpackb(original(self, seat, role)[4:], raw=False)
         return protocol.encode({**message, "commitment": os.urandom(32)})
-    monkeypatch.setattr(Table, "_welcome", two_faced)
+    monkeypatch.setattr(Frames, "welcome", two_faced)
     table = Table(GAME, OPTIONS, bots={1: "normal"})
     async with hosting(table) as host:
         ann = client(host, name="Ann")

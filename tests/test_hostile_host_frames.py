@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from core.registry import all_games
-from net.authority import Table
+from net.table.table import Table
 from net.client import ClientUpdate
 from tests.hostile_host import hostile_in_front_of
 from tests.net_helpers import TOY, WAIT, client, close_all, hosting, play_randomly

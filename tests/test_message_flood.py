@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from tests.net_helpers import FAST, TOY, WAIT, client, close_all, hosting, play_randomly
 
 SETTINGS = dataclasses.replace(FAST, message_burst=50, messages_per_second=0.001, refusal_cooldown=WAIT)
@@ -49,7 +49,7 @@ async def flood(address: tuple[str, int], hello: dict[str, Any] | None, message:
 async def test_a_flooding_connection_is_closed_and_the_others_play_on(who, hello, message):
     table = Table(TOY, {"players": 3} if hello and hello["role"] == "player" else {"players": 2}, seed=4)
     told: list[str] = []
-    table.on_event = told.append
+    table.report_to(told.append)
     async with hosting(table, SETTINGS) as host:
         ann, bob = client(host, name="Ann"), client(host, name="Bob")
         await ann.start()
@@ -59,7 +59,7 @@ async def test_a_flooding_connection_is_closed_and_the_others_play_on(who, hello
         assert f"more than {SETTINGS.message_burst} messages" in error["message"] and "closed" in error["message"]
         assert any("too many messages" in line for line in told), told
         if hello and hello["role"] == "player":  # the flooder's seat waits for him: the host gives it to a bot
-            host.hand_to_bot(2, "was handed to a bot by the host")
+            host.table.hand_to_bot(2, why="was handed to a bot by the host")
         await asyncio.gather(play_randomly(ann, random.Random(1)), play_randomly(bob, random.Random(2)))
         assert ann.snapshot.result is not None and ann.connected and ann.last_error is None
         await close_all(ann, bob)

@@ -12,8 +12,10 @@ import random
 from core.engine import SEAT_IN_TEXT, name_seats, visible_events
 from core.registry import get_game
 from net import protocol
-from net.authority import Table
-from net.seats import seat_labels
+from net.table import pipeline
+from net.table.table import Table
+from tests.net_helpers import play_one_bot
+from net.table.seating import seat_labels
 
 TURPIN = get_game("turpin")
 
@@ -42,14 +44,14 @@ def log_of(sent: list[bytes]) -> list[str]:
 
 
 def play_out(table: Table, watchers: dict, rng: random.Random, until=lambda table: table.over) -> None:
-    """People choose at random through ``Table.act``; bots play through ``Table.play_bot``."""
+    """People choose at random through the pipeline's ``act``; bots play as the host plays them."""
     while not until(table):
-        if table.play_bot():
+        if play_one_bot(table):
             continue
         seat = table.game.pending(table.state)[0]
-        prompt = table._prompt_for(seat)
+        prompt = table.frames.prompt_for(seat)
         choice = rng.choice(prompt["choices"])
-        table.act(watchers[seat], choice["action"], prompt["id"])
+        pipeline.act(table, watchers[seat], choice["action"], prompt["id"])
 
 
 def test_the_name_of_whoever_sits_there_replaces_seat_n_in_the_log_and_the_result():

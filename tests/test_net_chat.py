@@ -8,8 +8,8 @@ import time
 import pytest
 
 from net import protocol
-from net.authority import Table
-from net.chat import CHAT_BURST, ChatBucket
+from net.table.table import Table
+from net.table.chat import CHAT_BURST, ChatBucket
 from net.protocol import ProtocolError, validate_client_message, validate_host_message
 from tests.net_helpers import TOY, WAIT, client, close_all, hosting
 
@@ -67,13 +67,12 @@ async def test_a_bad_chat_line_is_refused_in_words_and_nobody_hears_it(text, wor
 
 async def test_chat_is_rate_limited_per_connection_with_a_refusal_in_words():
     """A burst of lines is allowed, then `chat_too_fast` says when the next may go; others may still talk."""
-    table = Table(TOY, {"players": 2})
+    # The bucket refills with the table's time: stop it, so that a busy machine taking two seconds over
+    # the burst cannot earn Tom the line that must be refused.
+    now = time.monotonic()
+    table = Table(TOY, {"players": 2}, now=lambda: now)
     async with hosting(table) as host:
         (tom, bess), watcher = await _seated_pair_and_spectator(host)
-        # The bucket refills with time: stop its clock, so that a busy machine taking two seconds over
-        # the burst cannot earn Tom the line that must be refused.
-        now = time.monotonic()
-        table.say = lambda who, text, _now=None: Table.say(table, who, text, now=now)
         for number in range(CHAT_BURST):
             await tom.say(f"line {number}")
         refusal = await _error(tom, {"type": "say", "text": "one too many"})
@@ -107,12 +106,12 @@ async def test_the_host_can_mute_and_unmute_spectators_chat():
         watcher.subscribe(lambda update: notices.append(update.text) if update.kind == "notice" else None)
         await tom.mute_spectators(True, table.host_token)
         await watcher.wait_for(lambda snap: notices, WAIT)
-        assert table.spectators_muted and "muted" in notices[0]
+        assert table.chat.muted and "muted" in notices[0]
         refusal = await _error(watcher, {"type": "say", "text": "let me speak"})
         assert refusal["code"] == "muted" and "muted" in refusal["message"]
         await bess.say("players can")
         await tom.wait_for(lambda snap: snap.chat, WAIT)
-        table.mute_spectators(False)  # the in-process app's switch
+        table.chat.mute_spectators(False)  # the in-process app's switch
         await watcher.say("thank you")
         await tom.wait_for(lambda snap: len(snap.chat) == 2, WAIT)
         assert [line["text"] for line in tom.snapshot.chat] == ["players can", "thank you"]

@@ -11,8 +11,9 @@ import io
 import pytest
 
 from core.engine import OptionError
-from net.authority import Table
-from net.clock import AWAY_AFTER, TurnClock
+from net.table.table import Table
+from net.table.clock import AWAY_AFTER, TurnClock
+from net.table.stand_ins import IDLE_AFTER
 from net.record import RecordError, check_record
 from tests.net_helpers import CLOCKED, TOY, WAIT, ManualClock, client, close_all, hosting
 from tests.waiting import until
@@ -46,7 +47,7 @@ async def test_a_silent_seat_is_moved_for_by_the_bot_when_its_time_runs_out_and_
         assert watcher.snapshot.clocks[0] is None and watcher.snapshot.clocks[1] == CLOCK
         assert bob.snapshot.prompt is not None and bob.snapshot.seconds_left(1) is not None
         clock.advance(CLOCK - 1)
-        assert table.run_clocks() == []  # a second still to go
+        assert table.stand_ins.run_clocks() == []  # a second still to go
         clock.advance(1)
         for someone in (ann, bob, watcher):  # the log says so, in every view, with his name
             await someone.wait_for(lambda snap: _ran_out(snap, 1) and snap.turn >= 2, WAIT)
@@ -157,7 +158,7 @@ async def test_the_clock_never_runs_for_a_bots_seat_nor_after_the_game():
         assert table.over and all(left is None for left in ann.snapshot.clocks or [])
         lines = len(table.log)
         clock.advance(CLOCK * 10)  # after the game no clock runs: nobody is moved for or made away
-        assert table.run_clocks() == [] and table.turn_clock.away == set()
+        assert table.stand_ins.run_clocks() == [] and table.turn_clock.away == set()
         assert len(table.log) == lines
         await ann.close()
 
@@ -187,8 +188,8 @@ async def test_the_host_hands_an_idle_connected_seat_to_a_bot_and_its_player_tak
 
 def test_an_idle_hand_over_is_only_for_a_players_seat_and_only_before_the_end():
     table = Table(TOY, {"players": 2}, seed=7, bots={1: "random"})
-    table.set_away(1)  # a bot's seat: nothing to hand over
-    table.set_away(5)  # no such seat
+    table.stand_ins.set_away(1)  # a bot's seat: nothing to hand over
+    table.stand_ins.set_away(5)  # no such seat
     assert table.turn_clock.away == set()
 
 
@@ -212,3 +213,26 @@ async def test_the_text_client_prints_the_clocks_log_lines():
             await text_client
         assert "bot makes this move for them" in out.getvalue()
         await close_all(ann, bob)
+
+
+async def test_the_host_says_who_keeps_the_table_waiting_and_stops_once_they_move():
+    """A connected player the game has waited for IDLE_AFTER seconds is named idle in everyone's frame
+    (the host's screen offers a bot for him); his move ends it. The table's time, not a screen's, decides."""
+    clock = ManualClock()
+    table = Table(TOY, {"players": 2}, seed=7, now=clock)  # no turn clock: idle is not the clock running out
+    async with hosting(table, CLOCKED) as host:
+        ann, bob = client(host, name="Ann"), client(host, name="Bob")
+        watcher = client(host, role="spectator")
+        for someone in (ann, bob, watcher):
+            await someone.start()
+        await ann.wait_for(lambda snap: snap.prompt is not None, WAIT)
+        await ann.choose(0)
+        await watcher.wait_for(lambda snap: snap.turn == 1, WAIT)
+        clock.advance(IDLE_AFTER - 1)
+        assert "idle" not in table.frames.common_fields()  # a second still to go
+        clock.advance(1)
+        for someone in (ann, watcher):
+            await someone.wait_for(lambda snap: snap.idle == [1], WAIT)
+        await bob.choose(0)
+        await watcher.wait_for(lambda snap: snap.turn == 2 and snap.idle == [], WAIT)
+        await close_all(ann, bob, watcher)

@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from net.protocol import PROTOCOL_VERSION
-from net.authority import Table
+from net.table.table import Table
 from net.client import ClientError, TableClient
 from tui.cli.host import add_host_arguments, add_host_command, build_table
 from tui.cli.join import add_join_command

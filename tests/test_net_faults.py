@@ -15,12 +15,12 @@ import time
 
 import pytest
 
-from net.authority import Table
+from net.table.table import Table
 from net.client import TableClient, describe_duration
 from net.host import HostSettings, TableHost
 from net.record import read_record
 from net.protocol import PROTOCOL_VERSION
-from tests.net_helpers import HOST_SCRIPT, FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range
+from tests.net_helpers import play_one_bot, HOST_SCRIPT, FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range
 from tests.waiting import until
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -268,7 +268,7 @@ async def test_a_player_who_leaves_once_the_game_is_over_is_not_said_to_be_waite
         for player in players:
             await player.start()
         said = []
-        table.on_event = said.append
+        table.report_to(said.append)
         notices = []
         players[0].subscribe(lambda update: notices.append(update.text) if update.kind == "notice" else None)
         await asyncio.gather(play_randomly(players[0], random.Random(2)), play_randomly(players[1], random.Random(3)))
@@ -289,7 +289,7 @@ async def test_a_seat_the_host_hands_to_a_bot_is_the_bots_for_good():
             await player.start()
         token = players[1].token
         await players[1].close()
-        host.hand_to_bot(1, "is taken by a bot")
+        host.table.hand_to_bot(1, why="is taken by a bot")
         comeback = client(host, token=token)
         with pytest.raises(Exception, match="token is not known"):
             await comeback.start()
@@ -495,7 +495,7 @@ async def test_resuming_a_finished_game_says_it_is_over(tmp_path):
     linger time."""
     from net.host import record_saver
     table = Table(TOY, {"players": 2}, bots={0: "random", 1: "random"})
-    while table.play_bot():
+    while play_one_bot(table):
         pass
     assert table.over
     record = tmp_path / "done.record"
@@ -567,12 +567,12 @@ def test_a_seat_a_bot_kept_warm_is_its_players_in_the_result():
     table.leave(ann)
     table.hand_to_bot(1, keep_warm=True)
     stand_in = table.seats[1].name_in_the_log
-    while table.play_bot():
+    while play_one_bot(table):
         pass
     assert table.over and stand_in != "Ann"
     summary = table.narrated_result()["summary"]
     assert "Ann" in summary and stand_in not in summary, summary
-    seats = table.public_seats()
+    seats = table.seating.public()
     assert seats[1]["away_name"] == "Ann" and "away_name" not in seats[0]
     frame = TableFrame(game="turpin", title="t", seat=0, started=True, seats=seats)
     assert frame.owner_name(1) == "Ann (a bot stood in)" and frame.owner_name(0) == frame.name(0)

@@ -12,7 +12,7 @@ import pytest
 
 from core.engine import clone, visible_events
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from tests.net_helpers import GAME_IDS, GAMES, WAIT, client, close_all, hosting, play_randomly, seat_range
 from net.protocol import PROTOCOL_VERSION
 
@@ -123,7 +123,7 @@ async def _attack(address, frames: int, rng: random.Random, codes: dict[str, int
 
 async def _settled(table: Table, watcher) -> None:
     """Wait until the bots have nothing left to do: the table waits for a person, or the game is over."""
-    await watcher.wait_for(lambda snap: snap.turn == table.turn and (table.over or table.next_bot() is None),
+    await watcher.wait_for(lambda snap: snap.turn == table.turn and (table.over or table.stand_ins.next_bot() is None),
                            WAIT)
 
 

@@ -16,7 +16,7 @@ import threading
 from dataclasses import replace
 
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from net.client import ClientError, TableClient
 from tui.cli.console_output import DetachedStream
 from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, client, close_all, hosting
@@ -153,7 +153,7 @@ async def test_wrong_codes_sent_in_parallel_are_counted_on_arrival():
     assert codes.count("server_busy") >= 40 - settings.max_unjoined_per_address
     slow = next(reply for reply in replies if reply and reply["code"] == "slow_down")
     assert "too many room codes" in slow["message"] and slow["retry_after"] > 0
-    assert table.seats_taken() == 0
+    assert table.seating.taken() == 0
 
 
 async def test_wrong_codes_one_after_another_are_never_cut_by_the_heartbeat_timeout():

@@ -9,7 +9,8 @@ import msgpack
 import pytest
 
 from net import protocol
-from net.authority import Table
+from net.table import pipeline
+from net.table.table import Table
 from net.record import MAGIC, RecordError, RecordLog, log_bytes, read_record
 from tests.net_helpers import TOY
 
@@ -25,7 +26,7 @@ def _table_with_players(path, seed=5):
 def _play(table, players, count):
     for _ in range(count):
         seat = TOY.pending(table.state)[0]
-        table.act(players[seat], table._prompts[seat].legal[0], table._prompts[seat].id)
+        pipeline.act(table, players[seat], table.prompts[seat].legal[0], table.prompts[seat].id)
 
 
 def test_each_action_appends_one_entry_with_one_sync_and_never_rewrites(tmp_path, monkeypatch):

@@ -9,7 +9,8 @@ import pytest
 
 from core.engine import clone, visible_events
 from net import protocol
-from net.authority import Table
+from net.table import pipeline
+from net.table.table import Table
 from net.refusals import Refusal
 from net.client import ClientError
 from tests.net_helpers import FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range
@@ -211,7 +212,7 @@ async def test_a_stale_token_of_a_seat_handed_to_a_bot_is_refused():
         old_token = leaver.token
         await leaver.close()
         await toy.spectator.wait_for(lambda snap: not snap.seats[1]["connected"], WAIT)
-        toy.host.hand_to_bot(1, "was handed to a bot by the host")
+        toy.host.table.hand_to_bot(1, why="was handed to a bot by the host")
         comeback = client(toy.host, token=old_token)
         with pytest.raises(ClientError, match="token is not known"):
             await comeback.start()
@@ -248,7 +249,7 @@ async def test_wrong_room_codes_are_refused_and_slowed_down_until_a_right_one():
             await guesser.close()
             now[0] += waits[-1]
         assert waits == [FAST.wrong_code_delay, 2 * FAST.wrong_code_delay, 4 * FAST.wrong_code_delay]
-        assert table.seats_taken() == 0
+        assert table.seating.taken() == 0
         honest = client(host, code="room42")  # codes are not case-sensitive
         await honest.start()
         assert honest.snapshot.seat == 0
@@ -339,13 +340,13 @@ def test_a_boolean_is_not_taken_for_a_number_in_an_action():
     frames: list[bytes] = []
     tom = table.join(frames.append, {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"})
     table.join(frames.append, {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"})
-    prompt = table._prompts[0].id
+    prompt = table.prompts[0].id
     for sly in ({"do": "pick", "card": True}, {"card": 1.0, "do": "pick"}):
         with pytest.raises(Refusal) as refused:
-            table.act(tom, sly, prompt)
+            pipeline.act(table, tom, sly, prompt)
         assert refused.value.code == "illegal"
     assert table.actions == []
-    table.act(tom, {"card": 1, "do": "pick"}, prompt)  # the same action with its keys in another order is fine
+    pipeline.act(table, tom, {"card": 1, "do": "pick"}, prompt)  # the same action with its keys in another order is fine
     assert table.actions == [[0, {"do": "pick", "card": 1}]] and type(table.actions[0][1]["card"]) is int
 
 
@@ -373,7 +374,7 @@ async def test_a_table_deals_again_to_the_same_seats_once_its_game_is_over(tmp_p
                            for seat in (0, 1)]
         sent_before = {seat: len(log) for seat, log in frames.items()}
 
-        host.start_again(seed=77, save=record_saver(second_path))
+        host.table.start_again(seed=77, save=record_saver(second_path))
         for someone in (*players, spectator):
             await someone.wait_for(lambda snap: snap.result is None and snap.turn == 0, WAIT)
         assert table.seed == 77 and [info.token for info in table.seats] == tokens
@@ -419,7 +420,7 @@ async def test_before_the_first_move_a_seat_filling_retells_the_deal_with_its_na
         await mover.choose(0)
         await mover.wait_for(lambda snap: snap.turn == 1, WAIT)
         catch_ups, log = mover.snapshot.catch_ups, list(mover.snapshot.log)
-        host.hand_to_bot(1 - seat, "was handed to a bot by the host")
+        host.table.hand_to_bot(1 - seat, why="was handed to a bot by the host")
         await mover.wait_for(lambda snap: snap.seats[1 - seat]["kind"] == "bot", WAIT)
         assert mover.snapshot.catch_ups == catch_ups and mover.snapshot.log[:len(log)] == log
         await close_all(ann, bob)

@@ -28,7 +28,7 @@ import pytest
 from core.engine import SEAT_IN_TEXT, IllegalAction, clone, name_seats, visible_events
 from core.simulate import game_seed
 from net import protocol
-from net.authority import Table
+from net.table.table import Table
 from tests.net_helpers import GAME_IDS, GAMES, WAIT, client, close_all, hosting, seat_range
 from net.protocol import PROTOCOL_VERSION
 
@@ -173,7 +173,7 @@ def _check_connection(table, seat, frames, states, log, log_lengths, stayed_to_t
             if frame["code"] == "illegal":
                 # The wording must not depend on anything hidden from the seat.
                 assert frame["message"] == name_seats(
-                    _engine_refusal(game, states[last_turn], seat, NOT_AN_ACTION, 99), table.seat_labels())
+                    _engine_refusal(game, states[last_turn], seat, NOT_AN_ACTION, 99), table.seating.labels())
             continue
         if kind != "table":
             continue
@@ -184,7 +184,7 @@ def _check_connection(table, seat, frames, states, log, log_lengths, stayed_to_t
         else:
             seen_log = seen_log + frame["events"]
         expected = visible_events(log[:log_lengths[turn]], seat)
-        assert _told_in_names(seen_log, expected, table.seat_labels(), checked), f"log to {seat} at turn {turn}"
+        assert _told_in_names(seen_log, expected, table.seating.labels(), checked), f"log to {seat} at turn {turn}"
         checked = len(seen_log)
         assert all(set(info) - {"away_name"} == SEAT_KEYS for info in frame["seats"])
         redrawn = game.resample_hidden(state, seat, random.Random(turn))
@@ -227,7 +227,7 @@ async def test_a_view_that_would_carry_the_seed_is_never_sent():
     """A2 guard at the serialisation boundary: a game bug that put the seed in a view stops the frame."""
     import dataclasses
 
-    from net.authority import LeakError
+    from net.table.table import LeakError
     from tests.net_toy import GAME as TOY
 
     leaky = dataclasses.replace(TOY, view=lambda state, seat: {**TOY.view(state, seat), "oops": state["seed"]})

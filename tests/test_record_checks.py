@@ -11,7 +11,9 @@ import random
 import pytest
 
 from core.registry import all_games
-from net.authority import Table
+from net.table import pipeline
+from net.table.table import Table
+from tests.net_helpers import play_one_bot
 from net.record import RecordError, read_record, write_record
 from tui.cli.host import add_host_command, build_table
 from net.protocol import PROTOCOL_VERSION
@@ -20,17 +22,17 @@ GAME = all_games()["turpin"]
 
 
 def _fair_record() -> dict:
-    table = Table(GAME, {"players": 3}, name="The Bell", code="ABC234", bots={2: "normal"}, seed=11, grace=30.0)
+    table = Table(GAME, {"players": 3}, name="The Bell", code="ABC234", bots={2: "normal"}, seed=11, grace=30.0,
+                  meta={"port": 4707, "interface": "127.0.0.1"})
     table.join(lambda frame: None, {"protocol": PROTOCOL_VERSION, "role": "player", "name": "Ann"})
     table.join(lambda frame: None, {"protocol": PROTOCOL_VERSION, "role": "player", "name": "Bob"})
     rng = random.Random(3)
     for _ in range(6):
         seat = next(iter(GAME.pending(table.state)))
         if table.seats[seat].kind == "bot":
-            table.play_bot()
+            play_one_bot(table)
         else:
-            table._apply(seat, rng.choice(GAME.legal_actions(table.state, seat)))
-    table.meta = {"port": 4707, "interface": "127.0.0.1"}
+            pipeline.apply(table, seat, rng.choice(GAME.legal_actions(table.state, seat)))
     return table.record()
 
 

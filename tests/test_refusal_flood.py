@@ -9,7 +9,7 @@ import pytest
 
 from net import protocol
 from net.client import ClientError
-from net.authority import Table
+from net.table.table import Table
 from tests.net_helpers import FAST, TOY, WAIT, client, close_all, hosting
 
 SETTINGS = dataclasses.replace(FAST, refusal_burst=10, refusals_per_second=0.001, refusal_cooldown=WAIT)
@@ -18,7 +18,7 @@ SETTINGS = dataclasses.replace(FAST, refusal_burst=10, refusals_per_second=0.001
 async def test_a_connection_flooding_refused_moves_is_closed_with_the_reason_and_the_table_plays_on():
     table = Table(TOY, {"players": 2}, seed=1)
     told: list[str] = []
-    table.on_event = told.append
+    table.report_to(told.append)
     async with hosting(table, SETTINGS) as host:
         mallory, ann = client(host, name="Mallory"), client(host, name="Ann")
         await mallory.start()

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from core.engine import visible_events
-from net.authority import Table
-from net.match import Match, standing_sent
+from net.table.table import Table
+from net.table.match import Match, standing_sent
 from net.record import RecordError, check_record
 from tests.net_helpers import TOY, WAIT, client, close_all, hosting, play_randomly
 from tests.tui_helpers import play_to_results, quick_app, screen_name, screen_text
@@ -76,7 +76,7 @@ async def test_play_again_with_new_seats_moves_everyone_and_keeps_the_score(tmp_
         assert [row["games"] for row in players[0].snapshot.match] == [1, 1]
 
         second_path = tmp_path / "second.record"
-        host.start_again(seed=8, save=record_saver(second_path), shuffle=True)
+        host.table.start_again(seed=8, save=record_saver(second_path), shuffle=True)
         for player in players:
             await player.wait_for(lambda snap: snap.result is None and snap.turn == 0, WAIT)
         assert [player.snapshot.seat for player in players] == [1, 0]

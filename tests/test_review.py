@@ -91,7 +91,9 @@ def test_a_review_is_deterministic_and_reports_progress():
 @pytest.fixture
 def record_file(tmp_path):
     """A finished 2-player Dick Turpin: Ann (a person playing at random) against an easy bot."""
-    from net.authority import Table
+    from net.table import pipeline
+    from net.table.table import Table
+    from tests.net_helpers import play_one_bot
     from net.record import write_record
     game = get_game("turpin")
     table = Table(game, {"players": 2}, name="The Bell", bots={1: "easy"}, seed=11)
@@ -100,9 +102,9 @@ def record_file(tmp_path):
     while pending := game.pending(table.state):
         seat = pending[0]
         if table.seats[seat].kind == "bot":
-            table.play_bot()
+            play_one_bot(table)
         else:
-            table._apply(seat, rng.choice(game.legal_actions(table.state, seat)))
+            pipeline.apply(table, seat, rng.choice(game.legal_actions(table.state, seat)))
     path = tmp_path / "bell.turpin-record"
     write_record(path, table.record())
     return path

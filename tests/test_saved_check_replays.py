@@ -10,7 +10,7 @@ import pytest
 
 from core.registry import get_game
 from core.review import Effort
-from net.authority import Table
+from net.table.table import Table
 from net.fairness import CHECK_SUFFIX, write_evidence
 from net.record import RecordError
 from tests.net_helpers import WAIT, client, hosting, play_randomly

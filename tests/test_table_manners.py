@@ -9,8 +9,8 @@ import argparse
 import random
 
 from core.registry import get_game
-from net.authority import Table
-from net.clock import LAN_CLOCK_SECONDS
+from net.table.table import Table
+from net.table.clock import LAN_CLOCK_SECONDS
 from tests.net_helpers import CLOCKED, TOY, WAIT, ManualClock, client, hosting, play_randomly
 from tests.waiting import until
 from tests.tui_helpers import app_at, screen_name, screen_text
@@ -70,7 +70,7 @@ async def test_the_clock_never_runs_for_a_bots_seat_or_after_the_game():
         await play_randomly(ann, random.Random(1))
         await ann.wait_for(lambda snap: snap.result is not None, WAIT)
         clock.advance(3600)
-        assert table.run_clocks() == []
+        assert table.stand_ins.run_clocks() == []
         assert not any("time ran out" in line["text"] for line in ann.snapshot.log)
         await ann.close()
 
@@ -93,8 +93,8 @@ async def test_the_app_shows_its_clock_running_down_and_the_bot_moving_when_it_r
                         "the clock", pilot=pilot)
             clock.advance(60)
             await until(lambda: "Your time ran out" in screen_text(app), "the log saying so", pilot=pilot)
-            await until(lambda: table.next_bot() is None, "the bot's move")
-            table.set_away(0)  # as after a second run-out in a row, or the host's B
+            await until(lambda: table.stand_ins.next_bot() is None, "the bot's move")
+            table.stand_ins.set_away(0)  # as after a second run-out in a row, or the host's B
             await until(lambda: "a bot plays for the away: Ann" in screen_text(app), "away", pilot=pilot)
             await pilot.press("x")  # any key
             await until(lambda: 0 not in table.turn_clock.away, "Ann back")

@@ -11,7 +11,7 @@ import pytest
 
 from core.engine import clone
 from core.registry import get_game
-from net.authority import Table
+from net.table.table import Table
 from net.refusals import Refusal
 from tests.net_helpers import WAIT, client, close_all, hosting, play_randomly
 from tests.waiting import until
@@ -91,7 +91,7 @@ async def test_a_take_back_is_asked_of_the_others_and_one_no_keeps_the_move():
         await ann.wait_for(lambda snap: snap.may_take_back, WAIT)
         assert not bob.snapshot.may_take_back
         with pytest.raises(Refusal):
-            table.ask_take_back(next(w for w in table.watchers if w.seat == 1))  # not his move
+            table.take_backs.ask(next(w for w in table.watchers if w.seat == 1))  # not his move
         await ann.take_back()
         await bob.wait_for(lambda snap: snap.take_back is not None, WAIT)
         asked = bob.snapshot.take_back
@@ -181,6 +181,6 @@ async def test_the_app_asks_with_u_and_answers_the_others_question(monkeypatch, 
             await bob.take_back()
             await until(lambda: "Bob asks to take back their last move" in screen_text(app), "asked", pilot=pilot)
             await pilot.press("n")
-            await until(lambda: table.take_back_asked is None, "the answer")
+            await until(lambda: table.take_backs.asked is None, "the answer")
             assert len(table.actions) == 1 and table.taken_back and len(table.taken_back) == 1
         await bob.close()

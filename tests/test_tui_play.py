@@ -376,8 +376,8 @@ async def test_the_dick_turpin_sheet_says_a_tie_is_a_tie():
     no "Gold 15 of 60 · 1st place", nor a spectator's "Leader: Ann with 15 gold"."""
     from tests.tui_helpers import app_at_table
     from core.registry import get_game
-    from net.authority import Table
-    from tui.games.dick_turpin.sheet import Sheet
+    from net.table.table import Table
+    from tui.games.dick_turpin import Sheet
     table = Table(get_game("turpin"), {"players": 4}, bots={1: "random", 2: "random", 3: "random"})
     async with app_at_table("join", table, (120, 40)) as (app, pilot, host):
         sheet = app.screen.query_one(Sheet)

@@ -10,7 +10,9 @@ import random
 
 from core.registry import get_game
 from net import protocol
-from net.authority import Table
+from net.table import pipeline
+from net.table.table import Table
+from tests.net_helpers import play_one_bot
 from net.record import RecordLog
 from tests.tui_helpers import flat, menu_app, record_a_game, region_text, screen_name, screen_text
 from tests.waiting import until
@@ -168,7 +170,7 @@ async def test_the_replays_list_names_bots_plainly_and_marks_what_it_cuts(tmp_pa
     game = get_game("turpin")
     bots_only = Table(game, {"players": 2}, bots={0: "random", 1: "random"}, seed=4,
                       save=RecordLog(tmp_path / "bots.turpin-record"))
-    while bots_only.play_bot():
+    while play_one_bot(bots_only):
         pass
     bots_only.save.close()
     words = outcome_in_words(tmp_path / "bots.turpin-record")
@@ -215,8 +217,8 @@ def record_a_game_against_a_bot(path, person_moves: int, finish: bool = False, k
             continue
         if moved >= person_moves and not finish:
             break
-        prompt = table._prompts[0]
-        table.act(person, rng.choice(prompt.legal), prompt.id)
+        prompt = table.prompts[0]
+        pipeline.act(table, person, rng.choice(prompt.legal), prompt.id)
         moved += 1
     if not keep_open:  # (kept open: the table is still being served, its record held)
         table.save.close()

@@ -12,7 +12,7 @@ import contextlib
 import pytest
 
 from core.registry import get_game
-from net.authority import Table
+from net.table.table import Table
 from net.client import TableClient
 from net.host import HostSettings, TableHost
 from tests.net_helpers import ManualClock
@@ -42,7 +42,7 @@ async def test_a_spectator_follows_a_game_to_its_result_and_no_key_acts():
             assert screen.frame.spectating and screen.frame.prompt is None
             await until(lambda: "Spectating" in screen_text(app), "the spectating mark", pilot=pilot)
             assert screen.frame.view["hand"] is None  # A1: a spectator has no hand
-            host.hand_to_bot(0, "is taken by a bot")   # the game starts now, with the spectator watching
+            host.table.hand_to_bot(0, why="is taken by a bot")   # the game starts now, with the spectator watching
             for key in "123456789":
                 await pilot.press(key)
             assert table.turn >= 0 and screen.frame.sent is False
@@ -592,7 +592,7 @@ async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on
     table = Table(get_game("turpin"), {"players": 2}, bots={1: "random"})
     async with app_at_table("join", table, (100, 30), toasts=True) as (app, pilot, host):
         await until(lambda: bool(app.screen.frame.choices), "a move to make", pilot=pilot)
-        host.hand_to_bot(0, "was handed to a bot by the host")
+        host.table.hand_to_bot(0, why="was handed to a bot by the host")
         await until(lambda: "You are out of this game: your seat was handed to a bot"
                     in flat(screen_text(app)), "the news", pilot=pilot)
         toasts = lambda: [(toast.title, toast.message) for toast in app._notifications]  # (Textual's own list)
@@ -731,7 +731,7 @@ async def test_the_host_is_told_the_mute_key_when_a_spectator_first_speaks():
             assert logged(app).count("M mutes spectators' chat") == 1
             app.screen.query_one("#move-choices").focus()
             await pilot.press("M")
-            await until(lambda: lobby.hosted.table.spectators_muted, "spectators muted", pilot=pilot)
+            await until(lambda: lobby.hosted.table.chat.muted, "spectators muted", pilot=pilot)
         finally:
             await watcher.close()
 
@@ -815,8 +815,8 @@ async def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bot_played_fo
         await cat.start()
         token = cat.token
         await cat.close()
-        await until(lambda: not table.public_seats()[1]["connected"], "Cat gone from the table")
-        host.hand_to_bot(1, "is played by a bot until its player is back", keep_warm=True)
+        await until(lambda: not table.seating.public()[1]["connected"], "Cat gone from the table")
+        host.table.hand_to_bot(1, why="is played by a bot until its player is back", keep_warm=True)
         app = TurpinApp(Start(route="join", address=address, extra={"token": token, "seat": None}),
                         player_name="Cat", lan_interfaces=[], bell=False)
         async with app.run_test(size=(100, 30), notifications=True) as pilot:

@@ -9,7 +9,7 @@ T5 (Dick Turpin: a town chosen while others choose) is the move taken back, by c
 from __future__ import annotations
 
 from core.registry import get_game
-from net.authority import Table
+from net.table.table import Table
 from tests.net_helpers import WAIT, client, hosting
 from tests.waiting import until
 from tests.tui_helpers import screen_name, screen_text
@@ -75,7 +75,7 @@ async def test_the_question_closes_on_every_screen_when_someone_else_says_no(tmp
             await bob.take_back()
             await until(lambda: isinstance(app.screen, ConfirmScreen), "Ann asked", pilot=pilot)
             await cat.answer_take_back(False)  # Cat's "no" decides it for everyone
-            await until(lambda: table.take_back_asked is None, "the answer")
+            await until(lambda: table.take_backs.asked is None, "the answer")
             await until(lambda: screen_name(app) == "TableScreen", "the question gone", pilot=pilot)
             await until(lambda: "Cat keeps the move" in screen_text(app), "the toast", pilot=pilot)
             assert len(table.actions) == 1 and not table.taken_back

@@ -14,7 +14,7 @@ import signal
 import sys
 
 from core.registry import all_games
-from net.authority import Table
+from net.table.table import Table
 from net.untrusted import forged_marks, name_problem, player_name, printable, printable_message
 from tests.hostile_host import FORBIDDEN_OUTPUT, hostile, hostile_in_front_of, unprintable_in
 from tests.net_helpers import TOY, WAIT, client, close_all, hosting, play_randomly

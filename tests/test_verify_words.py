@@ -8,7 +8,8 @@ import pytest
 
 from core.registry import get_game
 from net import protocol
-from net.authority import Table
+from net.table import pipeline
+from net.table.table import Table
 from net.fairness import CHECK_SUFFIX, NOT_AVAILABLE, FairnessError
 from tests.net_helpers import give_shares
 from tui.cli.verify import verdict_of
@@ -26,7 +27,7 @@ def _half_played(moves: int = 4) -> Table:
         give_shares(table)  # the fair deal: the player's share pledged and revealed
         for _ in range(moves):  # each time the first choice: a robbery, never retiring
             seat = game.pending(table.state)[0]
-            table._apply(seat, game.legal_actions(table.state, seat)[0])
+            pipeline.apply(table, seat, game.legal_actions(table.state, seat)[0])
             if table.over:
                 break
         if not table.over:

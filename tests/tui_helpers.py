@@ -7,7 +7,8 @@ import random
 
 from core.registry import get_game
 from net import protocol
-from net.authority import Table
+from net.table import pipeline
+from net.table.table import Table
 from net.host import HostSettings, TableHost
 from net.record import RecordLog
 from tui.app import Start, TurpinApp
@@ -69,8 +70,8 @@ def record_a_game(path, game_id: str = "turpin", seed: int = 3, names=("Ann", "B
     rng = random.Random(seed)
     while not table.over and (moves is None or len(table.actions) < moves):
         seat = game.pending(table.state)[0]
-        prompt = table._prompts[seat]
-        table.act(players[seat], rng.choice(prompt.legal), prompt.id)
+        prompt = table.prompts[seat]
+        pipeline.act(table, players[seat], rng.choice(prompt.legal), prompt.id)
     table.save.close()
     return table
 

@@ -281,7 +281,7 @@ class TurpinApp(App[int]):
         unfinished = fresh
         plan = plan_to_go_on_with(unfinished.record)
         table = unfinished.table  # rebuilt from the record just read: it goes on writing it
-        table.save = record_saver(unfinished.path)
+        table.keep_record_in(record_saver(unfinished.path))
         self.record_path, self.last_plan = str(unfinished.path), plan
         self.hosted = HostedTable(plan, self.record_path, table=table)
         host, port = await self._start_hosted(self.hosted)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from net.client import TableSnapshot
-from net.seats import seat_labels
+from net.table.seating import seat_labels
 from tui.glyphs import UNICODE, Glyphs
 
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.registry import get_game
-from net.authority import Table
-from net.clock import LAN_CLOCK_SECONDS
 from net.host import HostSettings, lan_addresses, record_saver
 from net.hosting import ServedTable, bots_in_last_seats, new_table
+from net.table.clock import LAN_CLOCK_SECONDS
+from net.table.table import Table
 from tui.saved.unfinished import AGAINST_BOTS
 
 
@@ -77,7 +77,7 @@ class HostedTable:
         self.host = self.served.host
         #: The table's own news for whoever runs it (why it is not on the LAN list, say), newest last.
         self.news: list[str] = []
-        self.table.on_event = self.news.append
+        self.table.report_to(self.news.append)
         #: The SSH front door for this table, once the host opens one from the lobby.
         self.ssh_door: Any = None
         #: The web door for this table, once the host opens one from the lobby.
@@ -127,12 +127,12 @@ class HostedTable:
         """Deal a new game once this one is over, to the same seats or (``shuffle``) everyone in a new one,
         its record kept at ``record_path`` (the last game's record stays as it was)."""
         self.record_path = record_path
-        self.host.start_again(save=record_saver(record_path) if record_path is not None else None,
-                              shuffle=shuffle)
+        self.table.start_again(save=record_saver(record_path) if record_path is not None else None,
+                               shuffle=shuffle)
 
     def seat_bot(self, seat: int) -> None:
         """Put a bot in an empty seat (or take over a person's) from the lobby."""
-        self.host.hand_to_bot(seat, "is taken by a bot")
+        self.table.hand_to_bot(seat, why="is taken by a bot")
 
     async def open_ssh_door(self, port: int = 2222) -> list[str]:
         """Serve this table over SSH too (a fresh password); returns the lines to give people.

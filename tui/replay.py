@@ -16,8 +16,8 @@ from typing import Any
 
 from core.engine import visible_events
 from core.registry import all_games
-from net.authority import Table
-from net.seats import default_bot
+from net.table.table import Table
+from net.table.seating import default_bot
 from net.fairness import CHECK_SUFFIX, FairnessError, read_evidence
 from net.record import RECORD_SUFFIX, RecordError, check_record, public_record, read_record
 from tui.frame import TableFrame
@@ -156,7 +156,7 @@ class Replay:
             options=dict(table.options), turn=table.turn, started=table.started,
             view=self.game.view(table.state, seat), prompt=None,
             # Everyone was at the table when the game was played; nobody is "away" in its replay.
-            seats=[{**seat_, "connected": seat_["kind"] != "open"} for seat_ in table.public_seats()],
+            seats=[{**seat_, "connected": seat_["kind"] != "open"} for seat_ in table.seating.public()],
             log=table.narrate(visible_events(table.log, seat)), result=result,
             record=public_record(table.record()) if result is not None else None, glyphs=self.glyphs)
 

@@ -15,8 +15,8 @@ from core.engine import Game, OptionError
 from core.registry import all_games
 from net import protocol
 from net.addresses import DEFAULT_TABLE_PORT
-from net.authority import Table
-from net.clock import LAN_CLOCK_SECONDS, TurnClock
+from net.table.table import Table
+from net.table.clock import LAN_CLOCK_SECONDS
 from net.host import HostSettings, TableHost, lan_addresses, record_saver
 from net.hosting import ServedTable, bots_in_last_seats, new_table
 from net.record import RecordError, read_record
@@ -104,10 +104,8 @@ def build_table(args: argparse.Namespace, games: Mapping[str, Game]) -> tuple[Ta
         record = read_record(args.resume)
         if record["game"] not in games:
             raise OptionError(f"the record is of {record['game']!r}, which this turpin does not have")
-        table = Table.from_record(games[record["game"]], record, save=record_saver(args.resume))
-        table.grace = args.grace if args.grace is not None else table.grace
-        if args.clock is not None:
-            table.turn_clock = TurnClock(args.clock, table.turn_clock.now)
+        table = Table.from_record(games[record["game"]], record, save=record_saver(args.resume),
+                                  grace=args.grace, clock=args.clock)
         return table, args.resume
     game = games[args.game or "turpin"] if (args.game or "turpin") in games else None
     if game is None:
@@ -158,7 +156,7 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
         print(line, flush=True)
         if table.over:
             ended.set()
-    table.on_event = tell
+    table.report_to(tell)
     if table.over:  # a record of a finished game: show it for the linger time, then close
         ended.set()
     port = args.port if args.port is not None else table.meta.get("port", DEFAULT_TABLE_PORT)
@@ -194,7 +192,7 @@ async def serve_headless(table: Table, record_path: str, args: argparse.Namespac
             """`again` (or `again new`): a new game for the same seats (or everyone in a new one), with a
             record of its own; the closing waits for its end."""
             path = default_record_path(args.name or table.game.id)  # named as the first game's record
-            host.start_again(save=record_saver(str(path)), shuffle=shuffle)
+            table.start_again(save=record_saver(str(path)), shuffle=shuffle)
             ended.clear()
             lingering[0].cancel()
             lingering[0] = asyncio.ensure_future(_close_after_the_end(ended, args.linger, stop, closed_for_good))
@@ -283,15 +281,15 @@ async def _host_console(host: TableHost, stop: asyncio.Event, closed_for_good: a
             stop.set()
             return
         if words[0] == "seats":
-            for seat in table.public_seats():
+            for seat in table.seating.public():
                 print(f"  seat {seat['seat'] + 1}: {seat['kind']} {seat['name']} "
                       f"{'connected' if seat['connected'] else 'away'}", flush=True)
         elif words[0] == "bot" and len(words) == 2 and words[1].isdigit():
             seat = int(words[1]) - 1
             kind = table.seats[seat].kind if 0 <= seat < len(table.seats) else None
             if kind in ("open", "player"):
-                host.hand_to_bot(seat, "is taken by a bot" if kind == "open"
-                                 else "was handed to a bot by the host")  # the table's line says so
+                table.hand_to_bot(seat, why="is taken by a bot" if kind == "open"
+                                  else "was handed to a bot by the host")  # the table's line says so
             elif kind is None:
                 print(f"  there is no seat {words[1]}: the seats are 1 to {len(table.seats)}", flush=True)
             else:

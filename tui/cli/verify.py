@@ -12,7 +12,7 @@ import sys
 
 from core.engine import Game
 from core.registry import get_game
-from net.authority import Table
+from net.table.table import Table
 from net.fairness import CHECK_SUFFIX, NOT_AVAILABLE, FairDeal, FairnessError, Verdict, read_evidence, verify
 from net.protocol import ProtocolError, validate_host_message
 from net.record import RecordError, read_record

@@ -30,7 +30,7 @@ class UnfinishedGame:
     saved: float
     #: Being played in another turpin window right now (its record held): not this window's to go on with.
     in_use: bool = False
-    #: The table rebuilt from the record (``net.authority.Table``), ready to be served again.
+    #: The table rebuilt from the record (``net.table.table.Table``), ready to be served again.
     table: Any = None
 
     def describe(self) -> str:
@@ -95,7 +95,7 @@ def a_person_moved(record: dict[str, Any]) -> bool:
 
 def _unfinished(path: pathlib.Path, record: dict[str, Any]) -> UnfinishedGame | None:
     from core.registry import all_games
-    from net.authority import Table
+    from net.table.table import Table
     game = all_games().get(record["game"])
     if game is None or not record["actions"]:
         return None

@@ -99,7 +99,7 @@ class LobbyScreen(Screen[None]):
         seats.clear_options()
         # Once this window's client has stopped (another window took the seat) it hears nothing more: the
         # seats are read from the table this process serves, once a second (``_follow_the_table``).
-        for seat in client.snapshot.seats if client.stopped is None else hosted.table.public_seats():
+        for seat in client.snapshot.seats if client.stopped is None else hosted.table.seating.public():
             label = Text(f"Seat {seat['seat'] + 1}: ")
             if seat["kind"] == "open":
                 label.append("empty", style="italic dim")

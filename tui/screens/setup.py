@@ -19,8 +19,8 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from core.engine import Game, Option, OptionError
 from core.registry import all_games, get_game
-from net.clock import LAN_CLOCK_SECONDS, check_clock_seconds
-from net.seats import default_bot
+from net.table.clock import LAN_CLOCK_SECONDS, check_clock_seconds
+from net.table.seating import default_bot
 from tui import screen_styles
 from tui.screens import FORM_FOCUS_KEYS
 from tui.hosting import TablePlan

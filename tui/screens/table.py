@@ -49,10 +49,6 @@ ANNOUNCE_AFTER = 3.0
 KEY_REFUSED_TOAST = 2.0
 
 
-#: Seconds the table may wait for a connected player before the host is offered a bot for him (B).
-IDLE_AFTER = 20.0
-
-
 class TableScreen(Screen[None]):
     CSS_PATH = TABLE_STYLES
     AUTO_FOCUS = "#move-choices"
@@ -112,8 +108,6 @@ class TableScreen(Screen[None]):
         self._said_here = False
         self._explained: set[str] = set()  # the game's words already explained in this window's log
         self._take_back_question: Screen[bool] | None = None  # the open take-back question, if shown
-        #: When the table last moved on (a player it waits for since IDLE_AFTER seconds is idle).
-        self._turn_since = time.monotonic()
 
     # ------------------------------------------------------------------------------------ layout
 
@@ -195,7 +189,6 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self._tab_strip_out_of_focus)
         self.call_after_refresh(self._hear_what_came_first)
         self.call_after_refresh(self._place_notices)
-        self.set_interval(IDLE_AFTER / 4, self._offer_bot_for_the_away)
 
     def _hear_what_came_first(self) -> None:
         """The notices that came with the welcome, before this screen listened ("While you were away a bot
@@ -322,8 +315,6 @@ class TableScreen(Screen[None]):
         self._announce_seats(before, self.frame)
         if self.frame.seat not in self.frame.away:
             self._said_here = False
-        if self.frame.turn != before.turn:
-            self._turn_since = time.monotonic()
         self._offer_bot_for_the_away()
         if before.may_take_back != self.frame.may_take_back:
             self.refresh_bindings()
@@ -618,11 +609,9 @@ class TableScreen(Screen[None]):
         frame = self.frame
         if hosted is None or not hosted.plan.on_lan or frame.result is not None or self._stopped:
             return []
-        idle = frame.started and time.monotonic() - self._turn_since >= IDLE_AFTER
-        waited_for = set(self.panes.waiting_for(frame)) if idle else set()
         return [seat["seat"] for seat in frame.seats
                 if seat["kind"] == "player" and seat["seat"] != frame.seat and seat["seat"] not in frame.away
-                and (not seat["connected"] or seat["seat"] in waited_for)]
+                and (not seat["connected"] or seat["seat"] in frame.idle)]  # the host says who is idle
 
     def action_take_back(self) -> None:
         """Ask to take back your last move: the others are asked, and one "no" keeps it. When it cannot be

@@ -41,7 +41,7 @@ PRELOAD = ("textual.drivers.linux_driver", "textual.drivers.web_driver", "textua
            "textual._keyboard_protocol", "textual.coordinate", "textual.layouts.factory",
            "textual.layouts.horizontal", "textual.layouts.stream", "textual.renderables.styled",
            "textual.scrollbar", "textual.widgets._data_table", "rich._emoji_codes", "queue",
-           "concurrent.futures.thread", "net.clock", "net.record", "tty")
+           "concurrent.futures.thread", "net.table.clock", "net.record", "tty")
 #: Not imported before forking: what runs as ``__main__`` (the guest runs it), and this module.
 _NOT_PRELOADED = ("tui.__main__", "tui.cli.__main__", "tui.startup.zygote")
 #: The largest session request a child reads (its command and environment).

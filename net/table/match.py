@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 #: The most games a record carries (a table that plays all day still loads at once).
 MATCH_GAMES_KEPT = 500
@@ -111,11 +111,11 @@ class Match:
         return cls(list(people), played)
 
 
-def _is_seat(value: Any, seats: int) -> bool:
+def _is_seat(value: Any, seats: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
 
 
-def _is_order(value: Any, seats: int) -> bool:
+def _is_order(value: Any, seats: int) -> TypeGuard[list[int]]:
     return isinstance(value, list) and all(_is_seat(v, seats) for v in value) and sorted(value) == list(range(seats))
 
 
