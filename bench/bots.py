@@ -40,10 +40,11 @@ from collections import defaultdict
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
+from engine import bench_game  # noqa: E402
+
 from core.engine import Bot, Game  # noqa: E402
 from core.registry import all_games  # noqa: E402
 from core.simulate import game_seed  # noqa: E402
-from engine import bench_game  # noqa: E402
 
 LADDER = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
 #: Seat counts to measure per game: 2 players everywhere, and the 4-player table where there is one.

@@ -44,7 +44,6 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from core.registry import all_games  # noqa: E402
 from net import protocol  # noqa: E402
 
-
 #: Seconds between the timed pings of a player (within the host's message budget of 50 a second).
 PING_GAP = 0.025
 #: Actions measured at a time in each of the interleaved runs (relay floor, record on, record off).
@@ -161,8 +160,8 @@ async def relay_floor(frames: list[list[bytes]]) -> list[float]:
 
 def _table_server(game_id: str, players: int, seed: int, record: bool, port_queue: multiprocessing.Queue,
                   refusal_burst: int | None = None, message_burst: int | None = None) -> None:
-    from net.table.table import Table
     from net.host import HostSettings, TableHost, record_saver
+    from net.table.table import Table
 
     async def main() -> None:
         game = all_games()[game_id]
@@ -372,9 +371,9 @@ async def join_times(game_id: str, players: int, trials: int, rng: random.Random
     """From the last player's connect until every player has the dealt table: with the fair deal's pledge
     and reveal round trips, and on a table whose seed is given (no deal to wait for, as every
     table filled before the fair deal). The two are measured in turns, so the machine's load falls on both."""
-    from net.table.table import Table
     from net.client import TableClient
     from net.host import HostSettings, TableHost
+    from net.table.table import Table
 
     fair, given = [], []
     for _ in range(trials):

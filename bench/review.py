@@ -59,11 +59,12 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
+from bots import wilson  # noqa: E402
+from review_quality import hard_game, inject, marked_as_costliest  # noqa: E402
+
 from core.registry import all_games  # noqa: E402
 from core.review import Effort, review_game  # noqa: E402
 from core.simulate import game_seed, play_bot_game  # noqa: E402
-from bots import wilson  # noqa: E402
-from review_quality import hard_game, inject, marked_as_costliest  # noqa: E402
 
 GOAL_SECONDS = 60.0
 #: The share of injected mistakes the review must mark as the seat's costliest, per game.

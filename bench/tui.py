@@ -134,6 +134,7 @@ class CpuClock:
 
     def __init__(self) -> None:
         from textual.screen import Screen
+
         from tui.screens.table import TableScreen
         self.handler = self.screen = 0.0
         self.updates = 0

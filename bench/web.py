@@ -39,8 +39,15 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from ssh import (_children, _environment, _rss_kib, client_address, cpu_seconds, local_launch,  # noqa: E402
-                 memory_line)  # (bench/ssh.py)
+from ssh import (  # noqa: E402
+    _children,
+    _environment,
+    _rss_kib,
+    client_address,
+    cpu_seconds,
+    local_launch,
+    memory_line,  # (bench/ssh.py)
+)
 
 MENU = b"Play against bots"
 CHROMIUM = "/usr/bin/chromium"

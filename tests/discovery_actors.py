@@ -25,8 +25,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from zeroconf import IPVersion  # noqa: E402
 from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf  # noqa: E402
 
-from net.discovery import (SERVICE_TYPE, DiscoveryUnavailable, TableAd, TableAdvertiser,  # noqa: E402
-                           TableBrowser)
+from net.discovery import SERVICE_TYPE, DiscoveryUnavailable, TableAd, TableAdvertiser, TableBrowser  # noqa: E402
 from tui.cli.tables import add_tables_command  # noqa: E402
 
 

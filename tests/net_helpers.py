@@ -12,9 +12,9 @@ from typing import Any, AsyncIterator
 
 from core.engine import Game
 from core.registry import all_games
-from net.table.table import Table
 from net.client import TableClient
 from net.host import HostSettings, TableHost
+from net.table.table import Table
 from tests.net_toy import GAME as TOY
 from tests.waiting import WAIT
 

@@ -225,9 +225,8 @@ def test_hard_highwayman_playouts_stop_with_the_game_they_began_in():
 def reference_coach_value(view, seat, coach):
     """The money-or-life normal bot's coach value the long way: every case through the solver, every roll of
     the dice still to come and every face of an "N+d6" stat, the best entry's ``result_value`` each time."""
+    from core.games.money_or_life import bots, solver
     from core.games.money_or_life import rules as engine
-    from core.games.money_or_life import bots
-    from core.games.money_or_life import solver
 
     player = view["players"][seat]
     me = bots.my_profile(view, seat)
@@ -258,8 +257,8 @@ def test_money_or_life_normal_weighs_a_coach_from_its_tables_exactly_as_through_
     """The normal bot's coach values come from cached tables (a third of a second a pick before); with
     every face of an "N+d6" stat they equal the long way, at positions from whole games (guards, items,
     hurt players and rolled stats among them)."""
-    from core.games.money_or_life import rules as engine
     from core.games.money_or_life import bots
+    from core.games.money_or_life import rules as engine
 
     game = all_games()["money-or-life"]
     checked = rolled = 0

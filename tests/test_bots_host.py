@@ -12,8 +12,8 @@ import pytest
 
 from core.bots import BotTable
 from core.registry import all_games, get_game
-from net.table.table import Table
 from net.host import HostSettings
+from net.table.table import Table
 from tests.net_helpers import FAST, WAIT, client, hosting
 
 TURPIN = get_game("turpin")

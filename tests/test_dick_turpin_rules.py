@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from core import rng as real_chance
 from core.engine import IllegalAction, OptionError, clone, visible_events
-from core.games.dick_turpin import rules as dt
 from core.games.dick_turpin import GAME
+from core.games.dick_turpin import rules as dt
 from core.games.dick_turpin.rules import PISTOL, TOWNS, claim_shares, duel_order
 
 NORTH = TOWNS

@@ -18,7 +18,6 @@ import threading
 from typing import Any, Callable
 
 import ifaddr
-
 import pytest
 
 from net.discovery import DiscoveryUnavailable, TableAd, instance_label, nearest_first, resolve_interface
@@ -452,8 +451,8 @@ async def test_a_browsers_probe_leaves_the_host_quiet_and_the_table_untouched(ca
     import socket
     import struct
 
-    from net.table.table import Table
     from net.discovery import tcp_probe
+    from net.table.table import Table
     from tests.net_helpers import TOY, WAIT, client, hosting, play_randomly
     from tests.waiting import until
 

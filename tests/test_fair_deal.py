@@ -18,12 +18,22 @@ import pytest
 
 from core.registry import all_games, get_game
 from net import protocol
+from net.fairness import (
+    CHAIN,
+    chain_secret,
+    commitment_of,
+    derive_order,
+    derive_seed,
+    host_nonce,
+    pledge_of,
+    read_evidence,
+    verify,
+    write_evidence,
+)
+from net.protocol import ProtocolError
 from net.table import pipeline
 from net.table.table import Table
-from net.fairness import (CHAIN, chain_secret, commitment_of, derive_order, derive_seed, host_nonce,
-                          pledge_of, read_evidence, verify, write_evidence)
-from net.protocol import ProtocolError
-from tests.net_helpers import play_one_bot, WAIT, client, close_all, give_shares, hosting, play_randomly
+from tests.net_helpers import WAIT, client, close_all, give_shares, hosting, play_one_bot, play_randomly
 from tests.tui_helpers import play_to_results, screen_text
 from tests.waiting import until
 from tui.app import Start, TurpinApp

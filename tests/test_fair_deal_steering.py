@@ -18,13 +18,32 @@ import pytest
 from core.engine import pack
 from core.registry import all_games, get_game
 from net import protocol
+from net.fairness import (
+    CHAIN,
+    SHARE_SECONDS,
+    Evidence,
+    FairDeal,
+    derive_order,
+    derive_seed,
+    pledge_of,
+    read_evidence,
+    verify,
+    write_evidence,
+)
 from net.table import pipeline
 from net.table.frames import Frames
 from net.table.table import Table
-from net.fairness import (CHAIN, SHARE_SECONDS, Evidence, FairDeal, derive_order, derive_seed, pledge_of,
-                          read_evidence, verify, write_evidence)
-from tests.net_helpers import (play_one_bot, CLOCKED, WAIT, ManualClock, client, close_all, give_shares, hosting,
-                               play_randomly)
+from tests.net_helpers import (
+    CLOCKED,
+    WAIT,
+    ManualClock,
+    client,
+    close_all,
+    give_shares,
+    hosting,
+    play_one_bot,
+    play_randomly,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = get_game("turpin")

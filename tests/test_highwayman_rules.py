@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 
 from core.engine import IllegalAction, OptionError, clone, pack, visible_events
-from core.games.highwayman import rules as hw
 from core.games.highwayman import GAME
+from core.games.highwayman import rules as hw
 from core.games.highwayman.rules import HIGHWAYMAN, RUNNER
 from core.simulate import play_bot_game
 

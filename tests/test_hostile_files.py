@@ -19,13 +19,13 @@ from hypothesis import strategies as st
 
 from core.engine import pack
 from core.registry import get_game
+from net.fairness import FairnessError
+from net.protocol import PROTOCOL_VERSION
+from net.record import RecordError, read_record, write_record
 from net.table import pipeline
 from net.table.table import Table
-from net.fairness import FairnessError
-from net.record import RecordError, read_record, write_record
-from net.protocol import PROTOCOL_VERSION
 from net.untrusted import FILE_ITEMS, decode_file
-from tests.net_helpers import play_one_bot, client, close_all, hosting, play_randomly
+from tests.net_helpers import client, close_all, hosting, play_one_bot, play_randomly
 from tui.cli.review import reviewed
 from tui.cli.verify import verdict_of
 

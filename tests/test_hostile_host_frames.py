@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from core.registry import all_games
-from net.table.table import Table
 from net.client import ClientUpdate
+from net.table.table import Table
 from tests.hostile_host import hostile_in_front_of
 from tests.net_helpers import TOY, WAIT, client, close_all, hosting, play_randomly
 from tests.tui_helpers import screen_text

@@ -13,9 +13,8 @@ import pytest
 
 from core import rng as real_chance
 from core.engine import IllegalAction, OptionError, visible_events
+from core.games.money_or_life import GAME, solver
 from core.games.money_or_life import rules as mol
-from core.games.money_or_life import solver
-from core.games.money_or_life import GAME
 from core.games.money_or_life.rules import COACHES
 
 CARD = {coach[0]: number for number, coach in enumerate(COACHES)}

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import itertools
 
-from core.games.money_or_life.solver import (Assignment, assignments, catches_coach, choices, joint_outcomes,
-                                             outcome, solve, speed_set_is_minimal)
+from core.games.money_or_life.solver import (
+    Assignment,
+    assignments,
+    catches_coach,
+    choices,
+    joint_outcomes,
+    outcome,
+    solve,
+    speed_set_is_minimal,
+)
 
 
 def entry_for(entries, speed, wit, combat, spur=False):
@@ -138,7 +146,8 @@ def test_Y8_one_misses_speed_the_other_robs_alone():
 def test_Y7_the_ui_lists_each_outcome_once_with_a_legal_action_from_the_view_alone():
     """The robbery options offered to a player come from his view: one per distinct outcome, each
     with an action the engine accepts (the UI and the bots use the same solver)."""
-    from core.games.money_or_life import GAME, rules as mol
+    from core.games.money_or_life import GAME
+    from core.games.money_or_life import rules as mol
 
     state = GAME.new_game({"players": 1}, 4)
     while state["phase"] != "rob":

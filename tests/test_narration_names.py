@@ -13,9 +13,9 @@ from core.engine import SEAT_IN_TEXT, name_seats, visible_events
 from core.registry import get_game
 from net import protocol
 from net.table import pipeline
+from net.table.seating import seat_labels
 from net.table.table import Table
 from tests.net_helpers import play_one_bot
-from net.table.seating import seat_labels
 
 TURPIN = get_game("turpin")
 

@@ -8,9 +8,9 @@ import time
 import pytest
 
 from net import protocol
-from net.table.table import Table
-from net.table.chat import CHAT_BURST, ChatBucket
 from net.protocol import ProtocolError, validate_client_message, validate_host_message
+from net.table.chat import CHAT_BURST, ChatBucket
+from net.table.table import Table
 from tests.net_helpers import TOY, WAIT, client, close_all, hosting
 
 

@@ -11,10 +11,10 @@ import io
 import pytest
 
 from core.engine import OptionError
-from net.table.table import Table
+from net.record import RecordError, check_record
 from net.table.clock import AWAY_AFTER, TurnClock
 from net.table.stand_ins import IDLE_AFTER
-from net.record import RecordError, check_record
+from net.table.table import Table
 from tests.net_helpers import CLOCKED, TOY, WAIT, ManualClock, client, close_all, hosting
 from tests.waiting import until
 from tui.cli.text_client import play_text

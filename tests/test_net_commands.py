@@ -14,14 +14,14 @@ import sys
 
 import pytest
 
+from net.client import ClientError, TableClient
+from net.host import TableHost, record_saver
 from net.protocol import PROTOCOL_VERSION
 from net.table.table import Table
-from net.client import ClientError, TableClient
+from tests.net_helpers import FAST, HOST_SCRIPT, TOY, WAIT, hosting, play_randomly
 from tui.cli.host import add_host_arguments, add_host_command, build_table
 from tui.cli.join import add_join_command
 from tui.cli.text_client import render_view
-from net.host import TableHost, record_saver
-from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, hosting, play_randomly
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}

@@ -15,12 +15,25 @@ import time
 
 import pytest
 
-from net.table.table import Table
 from net.client import TableClient, describe_duration
 from net.host import HostSettings, TableHost
-from net.record import read_record
 from net.protocol import PROTOCOL_VERSION
-from tests.net_helpers import play_one_bot, HOST_SCRIPT, FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range
+from net.record import read_record
+from net.table.table import Table
+from tests.net_helpers import (
+    FAST,
+    GAME_IDS,
+    GAMES,
+    HOST_SCRIPT,
+    TOY,
+    WAIT,
+    client,
+    close_all,
+    hosting,
+    play_one_bot,
+    play_randomly,
+    seat_range,
+)
 from tests.waiting import until
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -558,9 +571,9 @@ async def test_an_address_that_is_not_a_turpin_table_is_said_to_be_so():
 def test_a_seat_a_bot_kept_warm_is_its_players_in_the_result():
     """At the end of a game a bot played part of, everyone reads the same winner: the result names the
     seat's player ("Ann won", not "Moll Cutpurse won") whether or not she is back."""
+    from core.registry import get_game
     from net import protocol
     from tui.frame import TableFrame
-    from core.registry import get_game
     table = Table(get_game("turpin"), {"players": 2}, bots={0: "random"}, seed=5)
     hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}
     ann = table.join(lambda frame: None, {**hello, "name": "Ann"})

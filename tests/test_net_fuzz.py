@@ -12,9 +12,9 @@ import pytest
 
 from core.engine import clone, visible_events
 from net import protocol
+from net.protocol import PROTOCOL_VERSION
 from net.table.table import Table
 from tests.net_helpers import GAME_IDS, GAMES, WAIT, client, close_all, hosting, play_randomly, seat_range
-from net.protocol import PROTOCOL_VERSION
 
 FRAMES = 3000
 #: The attack comes in this many slices; between two, the game moves on by one person's move.

@@ -16,10 +16,10 @@ import threading
 from dataclasses import replace
 
 from net import protocol
-from net.table.table import Table
 from net.client import ClientError, TableClient
+from net.table.table import Table
+from tests.net_helpers import FAST, HOST_SCRIPT, TOY, WAIT, client, close_all, hosting
 from tui.cli.console_output import DetachedStream
-from tests.net_helpers import HOST_SCRIPT, FAST, TOY, WAIT, client, close_all, hosting
 
 HANG_GUARD = 60.0  # only so a broken test fails instead of hanging; never a speed assertion
 

@@ -10,12 +10,18 @@ import msgpack
 import pytest
 
 from net import protocol
-from net.table.table import Table
 from net.client import ClientError, TableClient
-from net.protocol import ProtocolError, decode_body, encode, validate_client_message, validate_host_message
+from net.protocol import (
+    PROTOCOL_VERSION,
+    ProtocolError,
+    decode_body,
+    encode,
+    validate_client_message,
+    validate_host_message,
+)
 from net.record import RecordError, public_record, read_record, write_record
+from net.table.table import Table
 from tests.net_helpers import TOY, WAIT, hosting
-from net.protocol import PROTOCOL_VERSION
 
 
 def _reader(data: bytes, eof: bool = True) -> asyncio.StreamReader:

@@ -9,9 +9,9 @@ import msgpack
 import pytest
 
 from net import protocol
+from net.record import MAGIC, RecordError, RecordLog, log_bytes, read_record
 from net.table import pipeline
 from net.table.table import Table
-from net.record import MAGIC, RecordError, RecordLog, log_bytes, read_record
 from tests.net_helpers import TOY
 
 HELLO = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}

@@ -9,12 +9,12 @@ import pytest
 
 from core.engine import clone, visible_events
 from net import protocol
+from net.client import ClientError
+from net.protocol import PROTOCOL_VERSION
+from net.refusals import Refusal
 from net.table import pipeline
 from net.table.table import Table
-from net.refusals import Refusal
-from net.client import ClientError
 from tests.net_helpers import FAST, GAME_IDS, GAMES, TOY, WAIT, client, close_all, hosting, play_randomly, seat_range
-from net.protocol import PROTOCOL_VERSION
 
 
 def _replay_result(game, record):
@@ -355,6 +355,7 @@ async def test_a_table_deals_again_to_the_same_seats_once_its_game_is_over(tmp_p
     new game from its start; each is sent only its own view, no frame carries the new seed before its
     end, the last game's record stays whole beside the new one, and no one can deal while a game is on."""
     import msgpack
+
     from net.host import record_saver
     from net.record import read_record
     first_path, second_path = tmp_path / "first.record", tmp_path / "second.record"

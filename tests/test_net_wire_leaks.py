@@ -19,8 +19,8 @@ test replays the record to know the true state at every turn and checks, frame b
 from __future__ import annotations
 
 import os
-import re
 import random
+import re
 
 import msgpack
 import pytest
@@ -28,9 +28,9 @@ import pytest
 from core.engine import SEAT_IN_TEXT, IllegalAction, clone, name_seats, visible_events
 from core.simulate import game_seed
 from net import protocol
+from net.protocol import PROTOCOL_VERSION
 from net.table.table import Table
 from tests.net_helpers import GAME_IDS, GAMES, WAIT, client, close_all, hosting, seat_range
-from net.protocol import PROTOCOL_VERSION
 
 #: Games per title; the default keeps the whole run to seconds per title on a CI box (raise it locally).
 GAMES_PER_TITLE = int(os.environ.get("TURPIN_WIRE_GAMES", "200"))

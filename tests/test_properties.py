@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 
 from core.engine import IllegalAction, clone
 from core.registry import all_games
-from net.protocol import ProtocolError, decode_body, encode, validate_client_message
-from net.protocol import PROTOCOL_VERSION
+from net.protocol import PROTOCOL_VERSION, ProtocolError, decode_body, encode, validate_client_message
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

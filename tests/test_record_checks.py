@@ -11,12 +11,12 @@ import random
 import pytest
 
 from core.registry import all_games
+from net.protocol import PROTOCOL_VERSION
+from net.record import RecordError, read_record, write_record
 from net.table import pipeline
 from net.table.table import Table
 from tests.net_helpers import play_one_bot
-from net.record import RecordError, read_record, write_record
 from tui.cli.host import add_host_command, build_table
-from net.protocol import PROTOCOL_VERSION
 
 GAME = all_games()["turpin"]
 

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from core.engine import visible_events
-from net.table.table import Table
-from net.table.match import Match, standing_sent
 from net.record import RecordError, check_record
+from net.table.match import Match, standing_sent
+from net.table.table import Table
 from tests.net_helpers import TOY, WAIT, client, close_all, hosting, play_randomly
 from tests.tui_helpers import play_to_results, quick_app, screen_name, screen_text
 from tests.waiting import until

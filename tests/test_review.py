@@ -91,10 +91,10 @@ def test_a_review_is_deterministic_and_reports_progress():
 @pytest.fixture
 def record_file(tmp_path):
     """A finished 2-player Dick Turpin: Ann (a person playing at random) against an easy bot."""
+    from net.record import write_record
     from net.table import pipeline
     from net.table.table import Table
     from tests.net_helpers import play_one_bot
-    from net.record import write_record
     game = get_game("turpin")
     table = Table(game, {"players": 2}, name="The Bell", bots={1: "easy"}, seed=11)
     table.join(lambda frame: None, {"protocol": PROTOCOL_VERSION, "role": "player", "name": "Ann"})
@@ -240,10 +240,11 @@ def test_seats_carry_their_number_where_names_repeat():
 
 def injected_games(game_id: str, count: int):
     """The first ``count`` seeded games with a clearly bad decision injected (bench/review_quality.py)."""
-    import sys
     import pathlib
+    import sys
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "bench"))
     from review_quality import inject
+
     from core.simulate import game_seed
     game, found, index = get_game(game_id), [], 0
     while len(found) < count:

@@ -10,12 +10,12 @@ import pytest
 
 from core.registry import get_game
 from core.review import Effort
-from net.table.table import Table
 from net.fairness import CHECK_SUFFIX, write_evidence
 from net.record import RecordError
+from net.table.table import Table
 from tests.net_helpers import WAIT, client, hosting, play_randomly
-from tui.replay import Replay, list_records, read_game
 from tui.cli.review import reviewed
+from tui.replay import Replay, list_records, read_game
 
 
 async def _saved_check(folder) -> tuple[str, Table]:

@@ -22,13 +22,22 @@ from typing import Callable
 import asyncssh
 import pytest
 
-from net.ssh import (SERVER_ENV_PASSED_ON, SSHFrontDoor, SSHSettings, SSHSetupError, WrongPasswordBrake, app_command,
-                     printable, records_folder, seats_file, terminal_type)
+from net.ssh import (
+    SERVER_ENV_PASSED_ON,
+    SSHFrontDoor,
+    SSHSettings,
+    SSHSetupError,
+    WrongPasswordBrake,
+    app_command,
+    printable,
+    records_folder,
+    seats_file,
+    terminal_type,
+)
 from tests.net_helpers import WAIT
 from tests.ssh_helpers import PASSWORD, connect, front_door, probe_with_grandchild, read_until, running, start_probe
 from tests.waiting import until
 from tui.cli.serve_ssh import add_serve_ssh_command, describe, settings_from_args
-
 
 # --- who gets in ----------------------------------------------------------------------------------
 

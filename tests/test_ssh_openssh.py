@@ -179,6 +179,7 @@ def test_a_seated_ssh_player_who_drops_gets_his_seat_back_by_connecting_again(do
         seated = tmux.wait_for("ann", r"you: Ann \(seat \d\)")
         seat = re.search(r"you: Ann \(seat (\d)\)", seated).group(1)
         import asyncssh
+
         from net.ssh import seats_file as seats_file_of
         key = asyncssh.read_public_key(str(door.key.with_suffix(".pub")))
         seats_file = seats_file_of(tmp_path / "data" / "turpin", f"key {key.get_fingerprint('sha256')}")

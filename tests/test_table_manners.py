@@ -3,20 +3,19 @@ for a bot's seat or after the game (the idle hand-over's wire test is in tests/t
 
 from __future__ import annotations
 
-import re
-
 import argparse
 import random
+import re
 
 from core.registry import get_game
-from net.table.table import Table
 from net.table.clock import LAN_CLOCK_SECONDS
+from net.table.table import Table
 from tests.net_helpers import CLOCKED, TOY, WAIT, ManualClock, client, hosting, play_randomly
-from tests.waiting import until
 from tests.tui_helpers import app_at, screen_name, screen_text
+from tests.waiting import until
 from tui.app import Start, TurpinApp
-from tui.hosting import TablePlan
 from tui.cli.host import add_host_arguments, build_table
+from tui.hosting import TablePlan
 
 
 def _host_args(*argv: str) -> argparse.Namespace:

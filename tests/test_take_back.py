@@ -11,11 +11,11 @@ import pytest
 
 from core.engine import clone
 from core.registry import get_game
-from net.table.table import Table
 from net.refusals import Refusal
+from net.table.table import Table
 from tests.net_helpers import WAIT, client, close_all, hosting, play_randomly
-from tests.waiting import until
 from tests.tui_helpers import screen_name, screen_text
+from tests.waiting import until
 from tui.app import Start, TurpinApp
 
 

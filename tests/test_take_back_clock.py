@@ -12,10 +12,10 @@ import pytest
 
 from core.registry import get_game
 from net import protocol
-from net.table import pipeline
-from net.table.table import Table
-from net.table.clock import AWAY_AFTER
 from net.refusals import Refusal
+from net.table import pipeline
+from net.table.clock import AWAY_AFTER
+from net.table.table import Table
 from tests.net_helpers import ManualClock
 
 HELLO = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "role": "player"}

@@ -4,6 +4,7 @@ on screen, a flood of updates, leaving the table, a scroll that holds it itself.
 from __future__ import annotations
 
 import gc
+
 import pytest
 
 from tests.tui_helpers import at_table, play_to_results, quick_app

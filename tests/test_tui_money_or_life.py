@@ -11,22 +11,20 @@ import re
 
 import pytest
 
-from core.games.money_or_life import rules
-from core.games.money_or_life import solver
+from core.games.money_or_life import rules, solver
+from tests.tui_helpers import flat, painted_lines, region_text, screen_name
+from tests.waiting import until
 from tui.app import Start, TurpinApp
 from tui.frame import TableFrame
-from tui.games.money_or_life import hooks as panes
 from tui.games.money_or_life import advice as mol_advice
 from tui.games.money_or_life import board as mol_board
 from tui.games.money_or_life import common as mol_common
 from tui.games.money_or_life import hand as mol_hand
+from tui.games.money_or_life import hooks as panes
 from tui.games.money_or_life import sheet as mol_sheet
 from tui.glyphs import ASCII, UNICODE
 from tui.hosting import plan_against_bots
 from tui.widgets.lines import as_text
-
-from tests.tui_helpers import flat, painted_lines, region_text, screen_name
-from tests.waiting import until
 
 
 def make_app(players: int, seed: int) -> TurpinApp:
@@ -402,6 +400,7 @@ def _frame_at(phase: str, players: int = 2, seed: int = 4, spectator: bool = Fal
     """A frame for seat 0 at the first ``phase`` (where ``also(state)`` holds) of a game where the normal
     bot plays every seat."""
     import random
+
     from core.registry import get_game
     game = get_game("money-or-life")
     state = game.setup(game.resolve_options({"players": players}), seed)
@@ -621,6 +620,7 @@ def test_the_reveal_says_which_coaches_are_still_in_the_pile_after_a_reshuffle()
     down at the end were most likely dealt before (a coach robbed in round 5, say). The reveal says what
     they are, the pile, next first, not "Coaches never dealt"."""
     import random
+
     from core.registry import get_game
     game = get_game("money-or-life")
     state = game.setup(game.resolve_options({"players": 2}), 5)
@@ -1029,6 +1029,7 @@ def test_the_players_pane_keeps_its_columns_when_a_rider_is_dead():
     """A shorter summary is filled at its end, so each column stands under its own: never "root (you)  £34
     score 33     dead" above "Moll Cutpu…          £14 score 23"."""
     from rich.console import Console
+
     from tui.widgets.players import PlayersPane
     frame = _frame_at("pick")
     frame.view["players"][0]["status"] = "dead"

@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from tests.tui_helpers import play_to_results, quick_app, screen_name
-from tests.waiting import until
 from tests.tui_helpers import screen_text as plain_text
+from tests.waiting import until
 from tui.app import Start, TurpinApp
 from tui.hosting import plan_against_bots
 
@@ -350,6 +350,7 @@ def test_T6_the_robbery_prompt_says_how_many_cards_are_left_to_turn():
     """T6: at most one card per declared passenger; mid-robbery the move's title says how many are turned
     and how many more may be, as the screen sketch has it."""
     import random
+
     from core.registry import get_game
     from tui.frame import TableFrame
     from tui.games.dick_turpin import hooks as panes
@@ -374,9 +375,9 @@ def test_T6_the_robbery_prompt_says_how_many_cards_are_left_to_turn():
 async def test_the_dick_turpin_sheet_says_a_tie_is_a_tie():
     """T14: equal gold shares the win, so equal gold shares a place: with 15 in every seat the sheet says
     no "Gold 15 of 60 · 1st place", nor a spectator's "Leader: Ann with 15 gold"."""
-    from tests.tui_helpers import app_at_table
     from core.registry import get_game
     from net.table.table import Table
+    from tests.tui_helpers import app_at_table
     from tui.games.dick_turpin import Sheet
     table = Table(get_game("turpin"), {"players": 4}, bots={1: "random", 2: "random", 3: "random"})
     async with app_at_table("join", table, (120, 40)) as (app, pilot, host):
@@ -503,6 +504,7 @@ async def test_the_players_pane_keeps_each_bots_level_at_120_columns():
 def test_the_pile_tops_line_never_wraps_a_seats_card_away_from_its_name():
     """At 80 columns "Swift Nick:" never ends one line with its "—" alone on the next."""
     from rich.console import Console
+
     from core.registry import get_game
     from tui.frame import TableFrame
     from tui.games.dick_turpin.board import Board

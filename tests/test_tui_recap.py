@@ -11,9 +11,9 @@ from tests.waiting import until
 from tui.frame import TableFrame
 from tui.games import panes_for
 from tui.games.dick_turpin import recap as dick_turpin_recap
+from tui.games.generic import GENERIC
 from tui.games.highwayman import recap as highwayman_recap
 from tui.games.money_or_life import recap as money_or_life_recap
-from tui.games.generic import GENERIC
 
 SEATS = [{"name": "Ann"}, {"name": "Claude Duval"}, {"name": "Tom King"}]
 

@@ -240,6 +240,7 @@ def test_a_line_that_fits_is_drawn_as_rich_draws_it():
     from rich.segment import Segment
     from rich.style import Style
     from textual.strip import Strip
+
     from tui.widgets.lines import fits_one_line, render_strips
 
     console = Console(width=120, color_system="truecolor", force_terminal=True)

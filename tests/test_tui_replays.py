@@ -3,20 +3,20 @@ with the live table's panes, as a spectator saw it, to its results and full reve
 
 from __future__ import annotations
 
-import pytest
-
 import os
 import random
 
+import pytest
+
 from core.registry import get_game
 from net import protocol
+from net.record import RecordLog
 from net.table import pipeline
 from net.table.table import Table
 from tests.net_helpers import play_one_bot
-from net.record import RecordLog
 from tests.tui_helpers import flat, menu_app, record_a_game, region_text, screen_name, screen_text
 from tests.waiting import until
-from tui.replay import outcome_in_words, Replay, list_records
+from tui.replay import Replay, list_records, outcome_in_words
 from tui.screens.replays import ReplaysScreen
 
 
@@ -190,6 +190,7 @@ def test_a_long_reveal_line_wraps_under_its_own_first_letter():
     """"Coaches still in the pile, next first: …" goes on under its item's column 4, not at column 2."""
     from rich.console import Console
     from rich.text import Text
+
     from tui.screens.results import with_hanging_indents
     reveal = Text("Everything that was hidden\n  Ann: none\n    Coaches still in the pile, next first: A land "
                   "surveyor; The Bishop of York; The Earl of Ripon; A lawyer\n")

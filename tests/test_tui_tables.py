@@ -8,13 +8,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-
 import pytest
 
 from core.registry import get_game
-from net.table.table import Table
 from net.client import TableClient
 from net.host import HostSettings, TableHost
+from net.table.table import Table
 from tests.net_helpers import ManualClock
 from tests.tui_helpers import app_at, app_at_table, flat, quick_app, screen_name, screen_text, serve
 from tests.waiting import until
@@ -510,6 +509,7 @@ async def test_the_app_host_keeps_its_port_and_code_and_its_own_seat_for_a_resum
     kept as a joining player's is: a table resumed from its record comes back on its port, and the host
     sits at it again."""
     import socket
+
     from net.record import read_record
     from tui.saved import seats
     with socket.socket() as probe:  # a free port, to ask for
@@ -681,6 +681,7 @@ async def test_the_host_of_a_lan_table_plays_again_with_the_same_people():
     does: the same table deals again, the guest still in his seat is sent the new
     game from its start, his results close by themselves, and each game keeps its own record."""
     import random
+
     from tests.net_helpers import play_randomly
     plan = TablePlan(game="highwayman", options={"players": 2, "routes": 2, "route_length": 6, "series_games": 1},
                      interface="127.0.0.1", code=False, bot_delay=0)
@@ -1014,6 +1015,7 @@ async def test_a_host_who_closes_a_lan_table_mid_game_is_told_how_to_serve_it_ag
     """Leaving a LAN table hosted here closes it for everyone; while its game is unfinished the
     menu then says the command that serves it again from its record, and that record resumes."""
     import shlex
+
     from net.record import read_record
     async with a_hosted_table_with_a_bot() as (app, pilot, lobby):
         path = app.record_path

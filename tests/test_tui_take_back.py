@@ -11,8 +11,8 @@ from __future__ import annotations
 from core.registry import get_game
 from net.table.table import Table
 from tests.net_helpers import WAIT, client, hosting
-from tests.waiting import until
 from tests.tui_helpers import screen_name, screen_text
+from tests.waiting import until
 from tui.app import Start, TurpinApp
 from tui.screens.confirm import ConfirmScreen
 

@@ -11,7 +11,6 @@ import sys
 
 import pytest
 
-
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed here")]
 

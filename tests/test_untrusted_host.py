@@ -21,8 +21,8 @@ from tests.net_helpers import TOY, WAIT, client, close_all, hosting, play_random
 from tests.tui_helpers import play_to_results, screen_text
 from tests.waiting import until
 from tui.app import Start, TurpinApp
-from tui.glyphs import ASCII, UNICODE
 from tui.cli.text_client import play_text
+from tui.glyphs import ASCII, UNICODE
 
 #: What is left of the poisoned table name once its escapes are out: a person sees the name.
 NAME_SHOWN = "Hostile table"

@@ -8,9 +8,9 @@ import pytest
 
 from core.registry import get_game
 from net import protocol
+from net.fairness import CHECK_SUFFIX, NOT_AVAILABLE, FairnessError
 from net.table import pipeline
 from net.table.table import Table
-from net.fairness import CHECK_SUFFIX, NOT_AVAILABLE, FairnessError
 from tests.net_helpers import give_shares
 from tui.cli.verify import verdict_of
 

@@ -7,13 +7,14 @@ import random
 
 from core.registry import get_game
 from net import protocol
-from net.table import pipeline
-from net.table.table import Table
 from net.host import HostSettings, TableHost
 from net.record import RecordLog
-from tui.app import Start, TurpinApp
+from net.table import pipeline
+from net.table.table import Table
 from tests.waiting import until
+from tui.app import Start, TurpinApp
 from tui.hosting import plan_against_bots
+
 
 def quick_app(game: str = "turpin", players: int | None = None, seed: int = 7, **options) -> TurpinApp:
     """The app opened straight at a private table against bots that play at once."""

@@ -14,8 +14,8 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from core.registry import get_game  # noqa: E402
-from net.table.table import Table  # noqa: E402
 from net.host import HostSettings, TableHost, advertise  # noqa: E402
+from net.table.table import Table  # noqa: E402
 from tests.tui_helpers import screen_name  # noqa: E402
 from tests.waiting import until
 from tui.app import Start, TurpinApp  # noqa: E402

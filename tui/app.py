@@ -25,8 +25,8 @@ from net.client import ClientError, TableClient
 from net.protocol import NAME_LIMIT
 from tui import STYLES, collector, type_ahead
 from tui.ascii_only import AsciiOnly
+from tui.glyphs import ASCII, UNICODE, Glyphs
 from tui.saved import seats
-from tui.glyphs import ASCII, Glyphs, UNICODE
 from tui.startup.start import Start
 
 if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
@@ -293,8 +293,8 @@ class TurpinApp(App[int]):
     async def host(self, plan: TablePlan) -> HostedTable:
         """A LAN table: serve it, then sit at seat 1; the lobby shows the code and the addresses."""
         await self._close_table()
-        from tui.saved.record_files import default_record_path
         from tui.hosting import HostedTable
+        from tui.saved.record_files import default_record_path
         self.record_path = plan.record or str(default_record_path(plan.name or plan.game))
         if self.lan_interfaces == []:
             plan.advertise = False  # LAN announcements are off in this app (tests, TURPIN_LAN=off)
@@ -316,8 +316,8 @@ class TurpinApp(App[int]):
 
     async def join(self, address: str, code: str | None, spectate: bool) -> None:
         """Someone else's table; ``ClientError`` says in words why it cannot be joined."""
-        from net.addresses import parse_address
         from core.engine import OptionError
+        from net.addresses import parse_address
         try:
             host, port = parse_address(address.strip())
         except OptionError as error:

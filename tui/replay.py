@@ -16,14 +16,13 @@ from typing import Any
 
 from core.engine import visible_events
 from core.registry import all_games
-from net.table.table import Table
-from net.table.seating import default_bot
 from net.fairness import CHECK_SUFFIX, FairnessError, read_evidence
 from net.record import RECORD_SUFFIX, RecordError, check_record, public_record, read_record
+from net.table.seating import default_bot
+from net.table.table import Table
 from tui.frame import TableFrame
 from tui.glyphs import UNICODE, Glyphs
 from tui.saved.unfinished import a_person_moved
-
 
 
 @dataclass

@@ -15,11 +15,11 @@ from core.engine import Game, OptionError
 from core.registry import all_games
 from net import protocol
 from net.addresses import DEFAULT_TABLE_PORT
-from net.table.table import Table
-from net.table.clock import LAN_CLOCK_SECONDS
 from net.host import HostSettings, TableHost, lan_addresses, record_saver
 from net.hosting import ServedTable, bots_in_last_seats, new_table
 from net.record import RecordError, read_record
+from net.table.clock import LAN_CLOCK_SECONDS
+from net.table.table import Table
 from tui.cli.arguments import (
     LINGER_DEFAULT,
     one_line_errors,

@@ -9,8 +9,8 @@ from typing import Any
 from core.engine import IllegalAction, OptionError
 from core.registry import get_game
 from core.review import Effort, Review, review_lines, review_record
-from net.table.table import Table
 from net.record import RecordError
+from net.table.table import Table
 from tui.cli.arguments import one_line_errors, whole_number
 from tui.replay import bot_seats, read_game, seat_names
 

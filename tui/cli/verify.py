@@ -12,10 +12,10 @@ import sys
 
 from core.engine import Game
 from core.registry import get_game
-from net.table.table import Table
 from net.fairness import CHECK_SUFFIX, NOT_AVAILABLE, FairDeal, FairnessError, Verdict, read_evidence, verify
 from net.protocol import ProtocolError, validate_host_message
 from net.record import RecordError, read_record
+from net.table.table import Table
 from tui.cli.arguments import one_line_errors
 
 EXIT_CODES = {"verified": 0, "mismatch": 1, NOT_AVAILABLE: 3}

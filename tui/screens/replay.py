@@ -15,8 +15,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from core.review import UNIT_MEANINGS, Decision, Effort, Review, review_record
 from tui import TABLE_STYLES
 from tui.games import panes_for
-from tui.replay import Replay
-from tui.replay import seat_names
+from tui.replay import Replay, seat_names
 from tui.table_layout import NARROW_BELOW
 from tui.widgets.log import TableLog
 from tui.widgets.players import PlayersPane

@@ -16,7 +16,6 @@ from textual.worker import get_current_worker
 from tui import screen_styles
 from tui.replay import RecordFile, list_records, outcome_in_words
 
-
 #: The widest the Result column gets ("Moll Cutpurse won").
 RESULT_WIDTH = 20
 #: Columns of the screen the list's cells cannot use: the body's padding and the list's scrollbar.

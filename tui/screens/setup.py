@@ -22,8 +22,8 @@ from core.registry import all_games, get_game
 from net.table.clock import LAN_CLOCK_SECONDS, check_clock_seconds
 from net.table.seating import default_bot
 from tui import screen_styles
-from tui.screens import FORM_FOCUS_KEYS
 from tui.hosting import TablePlan
+from tui.screens import FORM_FOCUS_KEYS
 from tui.widgets.tickbox import TickBox
 
 PERSON = "person"

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-
 from rich.console import RenderableType
 from rich.text import Text
 
 from tui.frame import TableFrame
 from tui.games.generic import GamePanes
-from tui.glyphs import Glyphs, UNICODE
+from tui.glyphs import UNICODE, Glyphs
 from tui.widgets.component import component_style
 from tui.widgets.pane import FramePane, text_columns
-
 
 TO_MOVE = "to move"
 #: The fewest cells a name is cut to ("Mo…"): past that the pane is too narrow for any row.

@@ -22,7 +22,6 @@ from tui.games.generic import GamePanes
 from tui.widgets.choices import ChoiceList
 from tui.widgets.lines import LinePane
 
-
 #: The keys of the choices past the tenth, in order: letters no table key takes (t chat, r results, b bell,
 #: s watch) and none the dice builder's hand takes (s, w, c, x), so a key never means two things.
 LATER_KEYS = "adefghijklmnopquvyz"
