@@ -11,7 +11,8 @@
   normal on the same seeds: what a seat scores with no edge at all, shared wins counted.
 * **Baselines**: the normal bot against the bots a game keeps to measure it by (its module's
   ``BASELINES``: Your Money or Your Life's normal that never declared early, and that bot declaring "playing as a
-  scoundrel" at once), 2 players, both seats, the same seeds. Goals: ≥ 55% against that old normal, ≥ 50% against the one that declares at once.
+  scoundrel" at once), 2 players, both seats, the same seeds. Goals: ≥ 55% against that old normal, ≥ 50% against the
+  one that declares at once.
 * **Highwayman normal v three random bots**: goal ≥ 40% of 4-player series.
 * **Decision time** per game and level, p50 and p99 over every decision it made in these games (goal: hard p99
   ≤ 300 ms, normal ≤ 10 ms), and the **engine's share** of the hard bot's time: the time its search spent

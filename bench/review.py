@@ -31,7 +31,8 @@ marked; the 5 not first came after a decision the normal bot made itself later o
 (32 to 55 points). Highwayman: 6 of the 8 came after a costlier decision or standing advice of the
 normal bot's own late in a game (31 to 60 points, often exact: no hidden card left to guess), one was
 inside a run of standing advice said earlier (its better action was that advice), one was valued at
-nothing. Dick Turpin: the injection was not as bad as its check said. Played again against the normal choice on 400 guesses, 16 of the 18 missed cost 3 to 21
+nothing. Dick Turpin: the injection was not as bad as its check said. Played again against the normal choice on 400
+guesses, 16 of the 18 missed cost 3 to 21
 points, not 25: a playout to the end of the game strays 60 to 80 points a sample, and the worst of many
 seeds' candidates passed a 60-guess check by luck. Of the 38 injections those 400 guesses confirm at 25
 points or more, the review marked 36 costliest, 95% (83-99%); of the 48 at 15 or more, 43 (90%).

@@ -160,7 +160,8 @@ class Session:
 
 
 def _line(label: str, samples: list[float], baseline: list[float] | None = None) -> str:
-    text = f"  {label:<34} median {statistics.median(samples) * 1000:7.0f} ms   p95 {_percentile(samples, 95) * 1000:7.0f} ms"
+    median, p95 = statistics.median(samples) * 1000, _percentile(samples, 95) * 1000
+    text = f"  {label:<34} median {median:7.0f} ms   p95 {p95:7.0f} ms"
     if baseline:
         text += f"   ({statistics.median(samples) / statistics.median(baseline):.2f}× local)"
     return text

@@ -235,7 +235,8 @@ def bench_updates(games: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--launches", type=int, default=7)
-    parser.add_argument("--games", type=int, default=3, help="whole games a title (one gives too few updates for a steady median)")
+    parser.add_argument("--games", type=int, default=3,
+                        help="whole games a title (one gives too few updates for a steady median)")
     parser.add_argument("--skip-launch", action="store_true")
     parser.add_argument("--skip-updates", action="store_true")
     args = parser.parse_args()

@@ -117,10 +117,12 @@ async def main(rounds: int, concurrent: int) -> None:
             await page.close()
             await asyncio.sleep(1.0)  # the tab's app ends before the next round
         local, web = statistics.median(local_times), statistics.median(web_times)
-        print(f"local launch → menu: median {local * 1000:.0f} ms; RSS {statistics.median(local_memory) / 1024:.1f} MiB")
+        local_rss = statistics.median(local_memory) / 1024
+        print(f"local launch → menu: median {local * 1000:.0f} ms; RSS {local_rss:.1f} MiB")
         print(f"browser page → menu: median {web * 1000:.0f} ms = {web / local:.2f}× local (goal ≤ 2×)")
         per_tab = statistics.median(web_memory) / statistics.median(local_memory)
-        print(f"memory per tab: {statistics.median(web_memory) / 1024:.1f} MiB = {per_tab:.2f}× a local app (goal ≤ 1.2×)")
+        tab_rss = statistics.median(web_memory) / 1024
+        print(f"memory per tab: {tab_rss:.1f} MiB = {per_tab:.2f}× a local app (goal ≤ 1.2×)")
 
         started = time.perf_counter()
         opened = await asyncio.gather(*(open_tab(browser, link) for _ in range(concurrent)))
@@ -128,7 +130,8 @@ async def main(rounds: int, concurrent: int) -> None:
         times = [seconds for seconds, _ in opened]
         await asyncio.sleep(1.0)
         memory = tab_memory(door.pid)
-        print(f"{concurrent} tabs at once: all menus in {everything:.1f} s; each median {statistics.median(times):.1f} s, "
+        print(f"{concurrent} tabs at once: all menus in {everything:.1f} s; "
+              f"each median {statistics.median(times):.1f} s, "
               f"max {max(times):.1f} s; apps {sum(memory) / 1024:.0f} MiB in all ({len(memory)} apps), "
               f"the door {_rss_kib(door.pid) / 1024:.0f} MiB")
         await browser.close()
@@ -217,7 +220,8 @@ async def burst(sizes: list[int], idle: int, idle_seconds: float) -> None:
                 late = await SocketTab().open(port, token, client_address(size + 1))
                 print(f"  N={size:<3} menus: median {statistics.median(times) * 1000:6.0f} ms "
                       f"({statistics.median(times) / local:.2f}× local), slowest {max(times) * 1000:6.0f} ms, all "
-                      f"in {everyone:.1f} s; one more then {late.seconds * 1000:.0f} ms ({late.seconds / local:.2f}× local)")
+                      f"in {everyone:.1f} s; one more then {late.seconds * 1000:.0f} ms "
+                      f"({late.seconds / local:.2f}× local)")
                 print(memory_line(f"N={size} tabs' apps at their menus", apps))
                 if zygotes:
                     print(memory_line("the zygote", zygotes))

@@ -184,7 +184,8 @@ def standing_advice(decisions: list[Decision], effort: Effort) -> tuple[list[Dec
     """A seat's decisions with standing advice taken out, and the advice. An action is standing advice from
     the first decision where it was clearly best, when it was best (or not clearly worse than the best) at
     every later decision that scored it (up to the one where the seat played it), three of them at least,
-    and clearly best at two at least: "play as a scoundrel from now on". That first decision says it once; at every decision of
+    and clearly best at two at least: "play as a scoundrel from now on". That first decision says it once; at every
+    decision of
     the run the review then weighs the other actions, so a mistake of another kind there is still found."""
     decisions = sorted(decisions, key=lambda d: d.index)
     advice: list[Decision] = []
@@ -234,7 +235,8 @@ def score_decision(game: Game, state: State, seat: int, played: Action, legal: l
                     for action, value, error in zip(scores.actions, scores.values, scores.errors))
     best = max(options, key=lambda o: (o.gain, o is options[0]))
     moment = game.moment(state, seat)
-    return Decision(index=index, seat=seat, where=f"Move {index + 1}" + (f", {moment}" if moment else ""), played=played,
+    return Decision(index=index, seat=seat, where=f"Move {index + 1}" + (f", {moment}" if moment else ""),
+                    played=played,
                     played_text=options[0].text, best=best.action, best_text=best.text, cost=best.gain,
                     error=best.error, unit=scores.unit, options=options)
 

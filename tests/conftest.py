@@ -18,7 +18,8 @@ def private_user_folders(tmp_path, monkeypatch):
 @pytest.fixture(autouse=True)
 def keys_taken_at_once(monkeypatch):
     """Pilot presses a key the moment a move shows, which a person cannot: the app's guard against keys
-    typed ahead (TurpinApp.TYPE_AHEAD_GUARD, NEW_QUESTION_GUARD) is off in process, and tested on its own. The apps run under
+    typed ahead (TurpinApp.TYPE_AHEAD_GUARD, NEW_QUESTION_GUARD) is off in process, and tested on its own. The apps
+    run under
     tmux keep it."""
     try:
         from tui.app import TurpinApp

@@ -118,7 +118,8 @@ def test_rule_2_the_log_opens_with_the_first_journey_leaving_london(monkeypatch)
     Edinburgh with Seat 1 driving, public, and it is exactly what the first journey's start made."""
     started = []
     start_journey = dt.start_journey
-    monkeypatch.setattr(dt, "start_journey", lambda state, events: (start_journey(state, events), started.append(events)))
+    monkeypatch.setattr(dt, "start_journey",
+                        lambda state, events: (start_journey(state, events), started.append(events)))
     for players in range(2, 6):
         started.clear()
         opening = GAME.opening_events(new_game(players))

@@ -490,7 +490,8 @@ def test_H6_the_end_of_a_game_shows_each_hand_by_route():
     assert hw.hand_in_words([card("bath", "L"), card("bath", 3), card("bath", 7), card("dover", 2), HIGHWAYMAN]) \
         == "Bath Road LONDON, 3, 7; Dover Road 2; Highwayman"
     assert hw.hand_in_words([]) == "no cards"
-    assert hw.hands_left([[card("bath", 1)], []], [1, 0]) == "Seat 1: Bath Road 1 (1 point) | Seat 2: no cards (0 points)"
+    assert hw.hands_left([[card("bath", 1)], []], [1, 0]) == \
+        "Seat 1: Bath Road 1 (1 point) | Seat 2: no cards (0 points)"
 
 
 def test_H7_a_series_adds_up_each_game_and_the_lowest_total_wins_ties_share():

@@ -428,7 +428,8 @@ async def test_the_host_advertises_updates_as_seats_fill_and_unregisters(monkeyp
         await advertiser.close()
         await player.close()
     kind, fields, port, interfaces = calls[0]
-    assert fields == {"name": "The Bell", "game": "net-toy", "protocol": PROTOCOL_VERSION, "seats_taken": 0, "seats_free": 2,
+    assert fields == {"name": "The Bell", "game": "net-toy", "protocol": PROTOCOL_VERSION, "seats_taken": 0,
+                      "seats_free": 2,
                       "code_needed": True, "over": False, "waiting": 0}
     assert port == host.address[1] and interfaces == ["127.0.0.1"]
     assert ("start",) in calls and ("update", 1, 1) in calls and calls[-1] == ("close",)

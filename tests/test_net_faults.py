@@ -479,8 +479,9 @@ def test_a_player_back_in_a_seat_a_bot_kept_warm_is_told_the_bots_moves_are_in_h
     bot = table.seats[1].name_in_the_log
     heard_by_cat: list[bytes] = []
     table.join(heard_by_cat.append, {**hello, "token": token})
-    notices = lambda heard: [message["text"] for message in map(protocol.decode_body, (raw[4:] for raw in heard))
-                             if message["type"] == "notice"]
+    def notices(heard: list[bytes]) -> list[str]:
+        messages = map(protocol.decode_body, (raw[4:] for raw in heard))
+        return [message["text"] for message in messages if message["type"] == "notice"]
     assert [text for text in notices(heard_by_cat) if "played your seat" in text] == [
         f"While you were away {bot} played your seat: the log's lines since then, yours among them, are its "
         "moves. Your seat is yours again."]

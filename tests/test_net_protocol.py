@@ -114,7 +114,8 @@ def test_every_message_is_validated_before_use(message, words):
 def test_valid_client_messages_pass():
     """The messages a well-behaved client sends are accepted as they are."""
     for message in ({"type": "hello", "protocol": PROTOCOL_VERSION, "role": "spectator"},
-                    {"type": "hello", "protocol": PROTOCOL_VERSION, "role": "player", "code": "ABC", "name": "Tom", "seat": 0},
+                    {"type": "hello", "protocol": PROTOCOL_VERSION, "role": "player", "code": "ABC", "name": "Tom",
+                     "seat": 0},
                     {"type": "act", "action": {"do": "pick", "card": 3, "cards": [1, 2]}, "prompt": 4},
                     {"type": "ping", "t": 12}, {"type": "pong"}, {"type": "bye"}):
         assert validate_client_message(message) is message

@@ -346,7 +346,8 @@ def test_a_boolean_is_not_taken_for_a_number_in_an_action():
             pipeline.act(table, tom, sly, prompt)
         assert refused.value.code == "illegal"
     assert table.actions == []
-    pipeline.act(table, tom, {"card": 1, "do": "pick"}, prompt)  # the same action with its keys in another order is fine
+    pipeline.act(table, tom, {"card": 1, "do": "pick"},
+                 prompt)  # the same action with its keys in another order is fine
     assert table.actions == [[0, {"do": "pick", "card": 1}]] and type(table.actions[0][1]["card"]) is int
 
 

@@ -31,7 +31,8 @@ def test_marked_decisions_are_the_costliest_in_order(game_id):
         assert all(d.seat == seat for d in marked)
         costs = [d.cost for d in marked]
         assert costs == sorted(costs, reverse=True)
-        clear = [d for d in review.decisions if d.seat == seat and d.significant and d.cost > SMALL.confidence * d.error]
+        clear = [d for d in review.decisions
+                 if d.seat == seat and d.significant and d.cost > SMALL.confidence * d.error]
         if clear:
             assert marked[0].cost == max(d.cost for d in clear)
         assert len(marked) <= SMALL.marks
@@ -70,14 +71,16 @@ def test_money_or_life_robberies_are_scored_by_the_solver_exactly():
 def test_a_review_is_deterministic_and_reports_progress():
     game, options, played = played_by("turpin", "easy", 2)
     seen = []
-    first = review_game(game, options, 2, played.actions, SMALL, progress=lambda done, total: seen.append((done, total)))
+    first = review_game(game, options, 2, played.actions, SMALL,
+                        progress=lambda done, total: seen.append((done, total)))
     second = review_game(game, options, 2, played.actions, SMALL)
     assert first == second
     assert seen[-1] == (len(played.actions), len(played.actions))
     assert [done for done, _ in seen] == list(range(1, len(played.actions) + 1))
     lines = review_lines(first, ["Ann", "Bob", "Cy", "Di"], bots=[False, True, True, True], effort=SMALL)
     assert lines[0] == (f"The review scored {len(first.decisions)} decisions with a choice and marks at most "
-                        f"{SMALL.marks} a seat: the costliest, each a different lesson, where the cost is clear of chance.")
+                        f"{SMALL.marks} a seat: the costliest, each a different lesson, where the cost is clear "
+                        "of chance.")
     assert lines[2].startswith("Ann (")
     text = "\n".join(lines)
     assert "points of winning chance" in text
@@ -127,7 +130,8 @@ def test_the_review_command_prints_each_seats_review(record_file):
     assert any(line.startswith("Ann (") for line in lines)
     assert sum(1 for line in lines if line.endswith("decisions with a choice):")) == 2
     assert any(line.startswith("Moll Cutpurse (easy bot) (") for line in lines)
-    assert not any("you chose" in line for line in lines[lines.index(next(l for l in lines if l.startswith("Moll"))):])
+    molls = lines.index(next(line for line in lines if line.startswith("Moll")))
+    assert not any("you chose" in line for line in lines[molls:])
     assert "Reviewing" in done.stderr and done.stderr.rstrip().endswith("40/40 moves")
 
 
@@ -209,7 +213,8 @@ def test_standing_advice_is_said_once_where_it_first_applies_then_the_review_goe
     marked = costliest(decisions, Effort(marks=3, confidence=3.0))
     assert [d.index for d in marked] == [2, 8]
     assert marked[0].standing and marked[0].best_text == "declare" and marked[0].run == 5
-    assert "from here on \u201cdeclare\u201d was the best choice at every decision that offered it (5 of them)" in marked[0].in_words()
+    assert ("from here on \u201cdeclare\u201d was the best choice at every decision that offered it (5 of them)"
+            in marked[0].in_words())
     assert not marked[1].standing and marked[1].best_text == "rob West" and marked[1].cost == 9.0
     assert sum("declare" in d.best_text for d in marked) == 1
 

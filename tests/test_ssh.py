@@ -139,7 +139,8 @@ async def test_exec_is_refused_in_one_line_and_runs_nothing(tmp_path):
         async with connect(door) as conn:
             result = await conn.run("cat /etc/passwd", encoding=None)
             assert result.exit_status == 1
-            assert result.stdout == b"turpin: this server runs no commands; connect with plain `ssh -t` and no command.\r\n"
+            assert result.stdout == (b"turpin: this server runs no commands; connect with plain `ssh -t` and no "
+                                     b"command.\r\n")
             result = await conn.run("ls", term_type="xterm", encoding=None)  # even with a terminal
             assert result.exit_status == 1 and b"runs no commands" in result.stdout
         assert door.sessions == []

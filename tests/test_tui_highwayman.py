@@ -244,8 +244,8 @@ def test_H7_when_a_game_of_the_series_ends_the_table_pauses_on_how_it_ended():
     console.print(body)
     shown = console.export_text()
     for seat, hand in enumerate(ended["left"]):
-        assert re.search(rf"{SEATS[seat]['name']} +{ended['scores'][seat]} points: {re.escape(rules.hand_in_words(hand))}",
-                         shown), shown
+        in_words = re.escape(rules.hand_in_words(hand))
+        assert re.search(rf"{SEATS[seat]['name']} +{ended['scores'][seat]} points: {in_words}", shown), shown
     assert "Series so far (lowest wins): " + " · ".join(
         f"{SEATS[s]['name']} {t}" for s, t in enumerate(state["totals"])) in shown
     assert panes.interlude(frame_of(state), frame_of(state)) is None

@@ -52,7 +52,8 @@ async def play_a_while(pilot, app, moves: int) -> None:
 async def test_every_pane_is_in_view_and_every_seats_figures_on_the_sheet_are_whole(game, size):
     app = quick_app(game, seed=11)
     async with app.run_test(size=size) as pilot:
-        await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None, "the screen to change", pilot=pilot)
+        await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
+                    "the screen to change", pilot=pilot)
         await play_a_while(pilot, app, 6)
         if screen_name(app) != "TableScreen":
             pytest.skip("the game ended in six moves")

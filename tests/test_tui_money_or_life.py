@@ -90,7 +90,8 @@ async def play_by_keys(pilot, app: TurpinApp, narrow: bool) -> dict[str, int]:
         if screen_name(app) == "TableScreen":
             for pane in app.screen.query("#sheet, #board"):  # their drawings are kept while their keys hold:
                 if pane.is_on_screen and pane.frame is not None and pane.frame.view is not None:
-                    assert pane.shown == as_text(pane.drawing(pane.frame)), f"the {pane.id} is not as its frame draws it now"
+                    assert pane.shown == as_text(pane.drawing(pane.frame)), \
+                        f"the {pane.id} is not as its frame draws it now"
         if not my_turn(app):
             await pilot.pause(0.02)
             continue
@@ -508,7 +509,8 @@ def test_a_lone_robberys_star_says_what_it_weighs():
     ranked = mol_advice.ranked_robberies(frame)
     assert not ranked[0]["shared"]
     best = panes.choice_label(frame, frame.choices[ranked[0]["index"]]).plain
-    assert best.endswith(("★ suggested (counts health and guards too)", "★ suggested (the most score for what it costs)"))
+    assert best.endswith(("★ suggested (counts health and guards too)",
+                          "★ suggested (the most score for what it costs)"))
     assert " · together: " not in best
 
 
@@ -571,7 +573,8 @@ def test_a_robbery_line_leaves_out_a_track_that_does_not_move():
     outcome = {"speed_met": True, "spur": False, "wit_met": True, "combat_met": True, "folk_hero": 2,
                "scoundrel": 0, "health": 0, "money": 5}
     assert mol_advice.outcome_text(outcome, UNICODE, None).plain == "£5, folk hero +2"
-    assert mol_advice.outcome_text({**outcome, "folk_hero": 0, "scoundrel": 3}, UNICODE, None).plain == "£5, scoundrel +3"
+    assert mol_advice.outcome_text({**outcome, "folk_hero": 0, "scoundrel": 3}, UNICODE,
+                                   None).plain == "£5, scoundrel +3"
 
 
 def test_latest_robberies_say_a_loss_stopped_at_nothing():

@@ -334,12 +334,14 @@ async def test_a_key_typed_for_one_question_is_held_longer_when_another_comes_up
                     "the first pick", pilot=pilot)
         table = app.screen
         await pilot.press("1")  # a coach: the next question is how to share the dice
-        await until(lambda: table.frame.view["phase"] == "rob" and bool(table.frame.choices), "the robbery", pilot=pilot)
+        await until(lambda: table.frame.view["phase"] == "rob" and bool(table.frame.choices), "the robbery",
+                    pilot=pilot)
         assert question_kinds(table.frame.prompt) != table._answered_kinds
         monkeypatch.setattr(TurpinApp, "NEW_QUESTION_GUARD", 3600.0)
         prompt = table.frame.prompt
         await pilot.press("1")
-        await until(lambda: any(toast.title == "Key not taken" for toast in app._notifications), "the notice", pilot=pilot)
+        await until(lambda: any(toast.title == "Key not taken" for toast in app._notifications), "the notice",
+                    pilot=pilot)
         assert table.frame.prompt is prompt and not table.frame.sent, "nothing was sent"
         table._answered_kinds = question_kinds(prompt)  # the same question answered before: the short guard
         await pilot.press("1")
@@ -469,7 +471,8 @@ def test_T12_the_reveal_of_a_longer_game_says_its_piles_are_the_last_rounds():
     seats = [{"seat": 0, "kind": "player", "name": "Ann"}, {"seat": 1, "kind": "player", "name": "Bob"}]
     longer = panes.reveal_text(reveal, TableFrame(options={"rounds": 2}, seats=seats)).plain
     assert "Cards laid in the last round, first to last" in longer and "Ann: York" in longer
-    assert "Cards laid, first to last" in panes.reveal_text(reveal, TableFrame(options={"rounds": 1}, seats=seats)).plain
+    frame = TableFrame(options={"rounds": 1}, seats=seats)
+    assert "Cards laid, first to last" in panes.reveal_text(reveal, frame).plain
 
 
 async def test_the_table_footer_fits_its_keys_in_80_columns_after_the_game_too():
@@ -746,7 +749,8 @@ async def test_play_again_against_bots_deals_again_at_the_same_table_and_says_no
         first_client = app.client
         await pilot.press("p")
         await until(lambda: screen_name(app) == "TableScreen" and app.client is first_client
-                    and app.screen.frame.result is None and app.screen.frame.view is not None, "the new game", pilot=pilot)
+                    and app.screen.frame.result is None and app.screen.frame.view is not None, "the new game",
+                    pilot=pilot)
         # A "closed" notice would have come down the same connection before the new game's first view.
         await pilot.pause()
         assert not any("closed the table" in str(toast.message) for toast in app._notifications)

@@ -104,7 +104,8 @@ async def play_until_told(pilot, app, recap) -> list[str]:
     """Press the first choice, move by move, until the game's recap has something to tell (bots play at
     once and one-choice moves play themselves, so the moves a recap takes vary): its lines."""
     from tui.screens.table import TableScreen
-    await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None, "the screen to change", pilot=pilot)
+    await until(lambda: screen_name(app) == "TableScreen" and app.screen.frame.view is not None,
+                "the screen to change", pilot=pilot)
     for _ in range(3000):
         screen = app.screen
         assert isinstance(screen, TableScreen), "the game ended before anything was told"

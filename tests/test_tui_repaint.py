@@ -252,12 +252,14 @@ def test_a_line_that_fits_is_drawn_as_rich_draws_it():
 
     texts = [Text(""), Text("Round 3 of 16"), Text("bold line", style="bold"),
              Text("on red", style=Style(bgcolor="red")), Text("  spaced out   "),
-             Text.assemble(("[1] ", "bold reverse"), "North · £8", (" ▸ you", Style(italic=True, meta={"target": "where:N"}))),
+             Text.assemble(("[1] ", "bold reverse"), "North · £8",
+                           (" ▸ you", Style(italic=True, meta={"target": "where:N"}))),
              Text("⚄5 combat  ⚅6 speed  £12 — ★"), Text("x" * 40)]
     for text in texts:
         for width in (40, 41, 80):
             assert fits_one_line(text, width) == (text.cell_len <= width)
-            assert [list(strip) for strip in render_strips(console, text.copy(), width)] == as_rich_draws(text.copy(), width)
+            drawn = [list(strip) for strip in render_strips(console, text.copy(), width)]
+            assert drawn == as_rich_draws(text.copy(), width)
     two_lines = Text("first\nsecond")
     assert not fits_one_line(two_lines, 80)
     assert [list(strip) for strip in render_strips(console, two_lines, 80)] == as_rich_draws(two_lines, 80)
@@ -289,7 +291,10 @@ async def test_a_pane_that_keeps_its_tallest_keeps_its_scrollbar_and_shows_new_l
             await pilot.pause()
         layouts = []
         real_refresh_layout = app.screen._refresh_layout
-        app.screen._refresh_layout = lambda *args, **kwargs: (layouts.append(1), real_refresh_layout(*args, **kwargs))[1]
+        def counted_refresh_layout(*args, **kwargs):
+            layouts.append(1)
+            return real_refresh_layout(*args, **kwargs)
+        app.screen._refresh_layout = counted_refresh_layout
         for _ in range(3):
             pane.show([Text("dice 3 and 5"), Text("you picked North")])
             await pilot.pause()

@@ -199,7 +199,8 @@ def test_a_long_reveal_line_wraps_under_its_own_first_letter():
     lines = [line.rstrip() for line in console.export_text().splitlines()]
     start = lines.index("    Coaches still in the pile, next")
     assert lines[:2] == ["Everything that was hidden", "  Ann: none"]
-    assert len(lines) > start + 2 and all(line.startswith("    ") and line[4] != " " for line in lines[start + 1:start + 3])
+    assert len(lines) > start + 2
+    assert all(line.startswith("    ") and line[4] != " " for line in lines[start + 1:start + 3])
 
 
 def record_a_game_against_a_bot(path, person_moves: int, finish: bool = False, keep_open: bool = False) -> Table:

@@ -207,7 +207,8 @@ async def test_the_join_dialog_says_what_went_wrong_and_stays_open(coded_table):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("j")
         await until(lambda: screen_name(app) == "JoinScreen", "the screen to change", pilot=pilot)
-        error = lambda: str(app.screen.query_one("#join-error").render())
+        def error() -> str:
+            return str(app.screen.query_one("#join-error").render())
 
         await type_into(pilot, app, "#join-address", "not an address")
         await pilot.press("enter")
@@ -303,7 +304,8 @@ async def test_a_lost_host_shows_a_banner_until_the_client_is_back():
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await until(lambda: screen_name(app) == "TableScreen"
                     and app.screen.frame.view is not None, "the table", pilot=pilot)
-        banner = lambda: app.screen.query_one("#banner")
+        def banner():
+            return app.screen.query_one("#banner")
         assert not banner().display
         await host.close()
         await until(lambda: banner().display and "Lost the host" in screen_text(app), "the banner", pilot=pilot)
@@ -595,7 +597,8 @@ async def test_a_player_whose_seat_is_handed_to_a_bot_is_told_the_table_plays_on
         host.table.hand_to_bot(0, why="was handed to a bot by the host")
         await until(lambda: "You are out of this game: your seat was handed to a bot"
                     in flat(screen_text(app)), "the news", pilot=pilot)
-        toasts = lambda: [(toast.title, toast.message) for toast in app._notifications]  # (Textual's own list)
+        def toasts() -> list[tuple[str, str]]:  # (Textual's own list)
+            return [(toast.title, toast.message) for toast in app._notifications]
         await until(lambda: any("You are out of this game" in message for _, message in toasts()),
                     "the toast", pilot=pilot)
         assert not any(title == "Not allowed" for title, _ in toasts()), toasts()
@@ -755,7 +758,8 @@ async def test_the_host_of_a_lan_table_lets_a_bot_play_for_a_guest_who_left_unti
         assert "bot for absent" not in screen_text(app)  # nobody is away: not in the footer
         token = bob.token
         await bob.close()
-        await until(lambda: "B bot for absent" in screen_text(app).splitlines()[-1], "the key in the footer", pilot=pilot)
+        await until(lambda: "B bot for absent" in screen_text(app).splitlines()[-1], "the key in the footer",
+                    pilot=pilot)
         if table.frame.choices:
             await pilot.press("1")  # our move: the table then waits for Bob's
         await until(lambda: "Waiting for Bob (away)." in screen_text(app), "the table waiting", pilot=pilot)

@@ -100,7 +100,8 @@ class ResultsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         frame, result = self.frame, self.frame.result or {}
         others = self.panes.others_in_the_result(frame)
-        winners = [frame.owner_name(seat) for seat in result.get("winners", [])] + [name for name, _, won in others if won]
+        winners = [frame.owner_name(seat) for seat in result.get("winners", [])]
+        winners += [name for name, _, won in others if won]
         headline = Text("Game over. ", style="bold")
         headline.append(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners)
                         if winners else "Nobody wins.")
@@ -164,7 +165,8 @@ class ResultsScreen(Screen[None]):
         text = Text()
         winners = set(result.get("winners", []))
         note = self.panes.result_note
-        rows = [(frame.owner_name(seat) + note(frame, seat), score, seat in winners) for seat, score in enumerate(scores)]
+        rows = [(frame.owner_name(seat) + note(frame, seat), score, seat in winners) for seat,
+                score in enumerate(scores)]
         tracks = {frame.owner_name(seat) + note(frame, seat): self.panes.final_tracks(frame, seat)
                   for seat in range(len(scores))}
         rows += self.panes.others_in_the_result(frame)

@@ -149,7 +149,8 @@ class ChoiceList(Widget, can_focus=True):
         width, height = self.content_size.width, self.content_size.height
         if self.highlighted is None or width <= 0 or height <= 0:
             return
-        rows = [number for number, (index, _) in enumerate(self._rows_at(self._text_width())) if index == self.highlighted]
+        rows = [number for number, (index,
+                                    _) in enumerate(self._rows_at(self._text_width())) if index == self.highlighted]
         if rows:
             if rows[0] < self._top:
                 self._top = rows[0]

@@ -72,7 +72,8 @@ Shown = RenderableType | list[Text]
 
 def lines_of_parts(parts: list[str], width: int, separator: str = " · ") -> list[str]:
     """``parts`` joined by ``separator`` into lines of at most ``width``, broken only between parts, so
-    that a stat keeps its number ("combat 3+d6", never "combat" and "3+d6" a line apart; "Swift Nick: —", never the "—" alone); a part wider
+    that a stat keeps its number ("combat 3+d6", never "combat" and "3+d6" a line apart; "Swift Nick: —", never the
+    "—" alone); a part wider
     than a line has a line of its own (and wraps there)."""
     lines: list[str] = []
     for part in parts:

@@ -1,6 +1,7 @@
 """The move pane: the prompt's choices to pick from, or who the table is waiting for.
 
-Only the prompt's own choices can be sent. Number keys (1 to 9, and 0 for the tenth), arrows and Enter pick one (the screen binds the
+Only the prompt's own choices can be sent. Number keys (1 to 9, and 0 for the tenth), arrows and Enter pick one (the
+screen binds the
 numbers; the pane binds letters for the choices past the tenth, such as a full market's); after a pick the
 choice shows as pending until the host's next table arrives.
 """
