@@ -355,9 +355,9 @@ async def pick_second_with_arrows(pilot, app: TurpinApp) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 async def test_a_whole_series_by_keys(size, monkeypatch):
-    from tui.screens.table import TableScreen
+    from tui.widgets.prompt import MovePane
     # Every move by a key here, one-choice ones too: the hand is checked against the move first shown.
-    monkeypatch.setattr(TableScreen, "ONLY_MOVE_AFTER", None)
+    monkeypatch.setattr(MovePane, "ONLY_MOVE_AFTER", None)
     app = quick_app("highwayman", players=3, seed=21)
     async with app.run_test(size=size) as pilot:
         await until(lambda: my_move(app), "my first move", pilot=pilot)

@@ -3,9 +3,12 @@ key takes, so a full market's eleventh item and on is one key away."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.app import App, ComposeResult
 
 from tests.tui_helpers import flat, region_text
+from tests.waiting import until
 from tui.frame import TableFrame
 from tui.games.generic import GENERIC
 from tui.widgets.prompt import LATER_KEYS, MovePane, number_key
@@ -24,15 +27,17 @@ class MoveApp(App[None]):
         super().__init__()
         self.table_frame = frame
         self.chosen: list[int] = []
+        self.TYPE_AHEAD_GUARD = self.NEW_QUESTION_GUARD = 0.0  # (the table app's own guards: none here)
 
     def compose(self) -> ComposeResult:
-        yield MovePane(GENERIC, id="move")
+        yield MovePane(GENERIC, self.send, id="move")
 
     def on_mount(self) -> None:
         self.query_one(MovePane).frame = self.table_frame
 
-    def on_move_pane_chosen(self, message: MovePane.Chosen) -> None:
-        self.chosen.append(message.index)
+    async def send(self, action: dict, prompt_id: int) -> None:
+        """What the table would be sent: which choice it was."""
+        self.chosen.append(int(action["item"].removeprefix("item")))
 
 
 async def test_a_letter_picks_a_choice_past_the_tenth_and_the_list_shows_it():
@@ -43,7 +48,14 @@ async def test_a_letter_picks_a_choice_past_the_tenth_and_the_list_shows_it():
         await pilot.pause()
         shown = flat(region_text(app, "#move"))
         assert "[0] Buy item 9" in shown and "[a] Buy item 10" in shown and "[f] Buy item 13" in shown, shown
+        moves = app.query_one(MovePane)
+        await until(lambda: moves.prompt_shown_at < float("inf"), "the prompt painted", pilot=pilot)
         await pilot.press("a")
+        await until(lambda: app.chosen == [10], "the eleventh sent", pilot=pilot)
+        moves.frame = replace(frame, prompt={"id": 2, "choices": choices})  # the next table, the same choices
+        await until(lambda: moves.prompt_shown_at < float("inf"), "the next prompt painted", pilot=pilot)
         await pilot.press("f")
         await pilot.press("0")  # the screen binds the numbers: here, in the pane alone, nothing
+        await until(lambda: app.chosen == [10, 13], "the fourteenth sent", pilot=pilot)
+        await pilot.pause()
         assert app.chosen == [10, 13]

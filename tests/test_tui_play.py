@@ -11,6 +11,7 @@ from tests.tui_helpers import screen_text as plain_text
 from tests.waiting import until
 from tui.app import Start, TurpinApp
 from tui.hosting import plan_against_bots
+from tui.widgets.prompt import MovePane
 
 
 def screen_text(app) -> str:
@@ -308,7 +309,8 @@ async def test_a_key_typed_ahead_of_a_new_move_is_not_played_on_it(monkeypatch):
                     "the first prompt", pilot=pilot)
         table = app.screen
         prompt = table.frame.prompt
-        await until(lambda: table._prompt_shown_at < float("inf"), "the move painted", pilot=pilot)
+        moves = table.query_one(MovePane)
+        await until(lambda: moves.prompt_shown_at < float("inf"), "the move painted", pilot=pilot)
         await pilot.press("1")
         await until(lambda: "Key not taken" in plain_text(app), "the notice", pilot=pilot)
         await pilot.press("2", "3")  # a burst of keys: the one toast says it (three stacked hid the board)
@@ -336,14 +338,15 @@ async def test_a_key_typed_for_one_question_is_held_longer_when_another_comes_up
         await pilot.press("1")  # a coach: the next question is how to share the dice
         await until(lambda: table.frame.view["phase"] == "rob" and bool(table.frame.choices), "the robbery",
                     pilot=pilot)
-        assert question_kinds(table.frame.prompt) != table._answered_kinds
+        assert question_kinds(table.frame.prompt) != table.query_one(MovePane).answered_kinds
         monkeypatch.setattr(TurpinApp, "NEW_QUESTION_GUARD", 3600.0)
         prompt = table.frame.prompt
         await pilot.press("1")
         await until(lambda: any(toast.title == "Key not taken" for toast in app._notifications), "the notice",
                     pilot=pilot)
         assert table.frame.prompt is prompt and not table.frame.sent, "nothing was sent"
-        table._answered_kinds = question_kinds(prompt)  # the same question answered before: the short guard
+        # the same question answered before: the short guard
+        table.query_one(MovePane).answered_kinds = question_kinds(prompt)
         await pilot.press("1")
         await until(lambda: table.frame.sent or table.frame.prompt is not prompt, "the move sent", pilot=pilot)
 
@@ -627,10 +630,10 @@ async def test_a_game_against_bots_left_unfinished_goes_on_from_the_menu_as_it_w
     same view of the table, the same move to make, and the record goes on growing. Once over, it is no
     longer offered."""
     from net.record import read_record
-    from tui.screens.table import TableScreen
+    from tui.widgets.prompt import MovePane
     # No move plays itself here (a one-choice move would, a beat after the view was taken on a slow machine)
-    beat = TableScreen.ONLY_MOVE_AFTER
-    monkeypatch.setattr(TableScreen, "ONLY_MOVE_AFTER", None)
+    beat = MovePane.ONLY_MOVE_AFTER
+    monkeypatch.setattr(MovePane, "ONLY_MOVE_AFTER", None)
     app = quick_app("highwayman", players=2, seed=5)
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(3):
@@ -660,7 +663,7 @@ async def test_a_game_against_bots_left_unfinished_goes_on_from_the_menu_as_it_w
         await pilot.pause()
         assert "Go on with your game" not in plain_text(guest) and screen_name(guest) == "MenuScreen"
 
-    TableScreen.ONLY_MOVE_AFTER = beat
+    MovePane.ONLY_MOVE_AFTER = beat
     again = TurpinApp(Start(), player_name="Ann", lan_interfaces=[], bell=False)  # turpin started anew
     async with again.run_test(size=(100, 30)) as pilot:
         await until(lambda: "Go on with your game" in plain_text(again), "the offer", pilot=pilot)
@@ -803,9 +806,9 @@ def _ann_whose_first_move_is_the_only_one() -> TurpinApp:
 async def test_a_move_with_one_possible_choice_plays_itself_after_a_beat_and_the_log_says_so(monkeypatch):
     """An unplayable drawn card offers one choice ("Keep") and waited for a key. It stays in
     view a moment, then plays itself; the log says it was played for you."""
-    from tui.screens.table import TableScreen
-    assert TableScreen.ONLY_MOVE_AFTER and TableScreen.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see
-    monkeypatch.setattr(TableScreen, "ONLY_MOVE_AFTER", 3.0)  # (longer: a loaded machine sees the prompt first)
+    from tui.widgets.prompt import MovePane
+    assert MovePane.ONLY_MOVE_AFTER and MovePane.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see
+    monkeypatch.setattr(MovePane, "ONLY_MOVE_AFTER", 3.0)  # (longer: a loaded machine sees the prompt first)
     app = _ann_whose_first_move_is_the_only_one()
     async with app.run_test(size=(120, 40)) as pilot:
         await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
@@ -818,15 +821,15 @@ async def test_a_move_with_one_possible_choice_plays_itself_after_a_beat_and_the
                     "the move played", pilot=pilot)
         assert "Your only move, played for you: " in plain_text(app) or any(
             "Your only move, played for you" in line.plain for _, line in screen._chat)
-        assert TableScreen.ONLY_MOVE_AFTER and TableScreen.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see
+        assert MovePane.ONLY_MOVE_AFTER and MovePane.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see
 
 
 async def test_the_only_move_waits_while_a_question_or_the_rules_stand_over_the_table(monkeypatch):
     """A one-choice move plays itself after a beat in view, never while the player is reading something
     else over the table (the rules, "leave the table?"): it waits for him to be back."""
-    from tui.screens.table import TableScreen
-    assert TableScreen.ONLY_MOVE_AFTER and TableScreen.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see
-    monkeypatch.setattr(TableScreen, "ONLY_MOVE_AFTER", 3.0)  # (longer: a loaded machine sees the prompt first)
+    from tui.widgets.prompt import MovePane
+    assert MovePane.ONLY_MOVE_AFTER and MovePane.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see
+    monkeypatch.setattr(MovePane, "ONLY_MOVE_AFTER", 3.0)  # (longer: a loaded machine sees the prompt first)
     app = _ann_whose_first_move_is_the_only_one()
     async with app.run_test(size=(120, 40)) as pilot:
         await until(lambda: screen_name(app) == "TableScreen" and bool(app.screen.frame.choices),
@@ -835,7 +838,7 @@ async def test_the_only_move_waits_while_a_question_or_the_rules_stand_over_the_
         shown_at = table.frame.prompt["id"]
         await pilot.press("question_mark")
         await until(lambda: screen_name(app) != "TableScreen", "the rules over the table", pilot=pilot)
-        await pilot.pause(3 * TableScreen.ONLY_MOVE_AFTER)
+        await pilot.pause(3 * MovePane.ONLY_MOVE_AFTER)
         assert table.frame.prompt is not None and table.frame.prompt["id"] == shown_at and not table.frame.sent
         await pilot.press("escape")
         await until(lambda: table.frame.prompt is None or table.frame.prompt["id"] != shown_at,

@@ -311,11 +311,11 @@ async def test_a_pane_that_keeps_its_tallest_keeps_its_scrollbar_and_shows_new_l
 async def test_a_choice_shows_as_sent_only_while_the_host_is_slow_to_answer(monkeypatch):
     """A host that answers at once takes the table straight to the next move; a slow one gets "Sent;
     waiting for the table…" after a moment; either way a second key does not send the move twice."""
-    from tui.screens import table
+    from tui.widgets import prompt
 
     # A moment long enough that two key presses surely fit in it, even on a busy machine.
-    monkeypatch.setattr(table, "SHOW_SENT_AFTER", 2.0)
-    SHOW_SENT_AFTER = table.SHOW_SENT_AFTER
+    monkeypatch.setattr(prompt, "SHOW_SENT_AFTER", 2.0)
+    SHOW_SENT_AFTER = prompt.SHOW_SENT_AFTER
     app = quick_app("turpin")
     app.start.plan.bot_delay = 3600
     async with app.run_test(size=(120, 40)) as pilot:

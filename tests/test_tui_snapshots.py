@@ -23,8 +23,8 @@ TABLE_SIZES = [(80, 24), (100, 30), (120, 36), (120, 40), (200, 30), (200, 50)]
 @pytest.fixture(autouse=True)
 def no_move_plays_itself(monkeypatch):
     """A one-choice move plays itself after a beat: a picture taken as the beat ended would differ."""
-    from tui.screens.table import TableScreen
-    monkeypatch.setattr(TableScreen, "ONLY_MOVE_AFTER", None)
+    from tui.widgets.prompt import MovePane
+    monkeypatch.setattr(MovePane, "ONLY_MOVE_AFTER", None)
 
 
 def app_for(start: Start) -> TurpinApp:

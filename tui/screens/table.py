@@ -29,7 +29,6 @@ from tui.frame import TableFrame
 from tui.games import panes_for
 from tui.table_layout import PANE_TABS, SNUG_BELOW, arrangement, folds_into_tabs
 from tui.table_words import chat_sender, seat_news, seats_filling, stop_in_words, take_back_refused
-from tui.type_ahead import question_kinds, typed_ahead
 from tui.widgets.banner import ConnectionBanner
 from tui.widgets.chat import ChatInput
 from tui.widgets.clock import TurnClockLine
@@ -39,14 +38,10 @@ from tui.widgets.pane import PartClicked
 from tui.widgets.players import PlayersPane
 from tui.widgets.prompt import MovePane
 
-#: Seconds after sending a choice before the move pane says "Sent; waiting for the table…".
-SHOW_SENT_AFTER = 0.15
 #: A prompt that comes within this many seconds of your last move finds you at the keys: the move pane says
 #: it, and the bell does not ring. After a longer wait for the others, you may have looked away: the bell
 #: (if on) rings too. "Your move" is never a toast: the move pane says it where the choices are.
 ANNOUNCE_AFTER = 3.0
-#: Seconds a "Key not taken" toast stays; keys refused meanwhile add none (three stacked hid the board).
-KEY_REFUSED_TOAST = 2.0
 
 
 class TableScreen(Screen[None]):
@@ -74,10 +69,6 @@ class TableScreen(Screen[None]):
     class Updated(Message):
         update: ClientUpdate
 
-    #: Seconds a move with only one possible choice (keeping a drawn card that cannot go down) stays in
-    #: view before it plays itself, the log saying so; None: it waits for a key like any other.
-    ONLY_MOVE_AFTER: float | None = 1.0
-
     frame: reactive[TableFrame] = var(TableFrame, always_update=True)
     narrow: reactive[bool] = reactive(False)
 
@@ -89,13 +80,8 @@ class TableScreen(Screen[None]):
         self.add_class(f"-game-{client.snapshot.game}", "-show-board")
         self._unsubscribe = None
         self._announced_prompt: int | None = None
-        self._chose_at = float("-inf")  # when this window last sent a move (monotonic)
-        self._answered_kinds: frozenset[str] = frozenset()  # the kinds of move of the prompt last answered
         self._told_how_to_mute = False
         self._spectators_muted = False  # this host's switch, sent through the protocol
-        self._only_move_prompt: int | None = None  # the one-choice prompt set to play itself
-        self._prompt_shown_at = float("inf")  # when the current prompt was painted (monotonic)
-        self._key_refused_at = float("-inf")  # when a key was last refused as typed ahead (monotonic)
         self._results_shown = False
         self._stopped = False  # the host has closed the table: leaving then costs nothing
         self._away_in_footer: list[int] = []
@@ -142,7 +128,7 @@ class TableScreen(Screen[None]):
                     yield players
                     yield log
         yield TurnClockLine(id="turn-clock")
-        yield MovePane(self.panes, id="move")
+        yield MovePane(self.panes, self.client.act, id="move")
         yield ChatInput(id="chat")
         yield Footer()
 
@@ -183,7 +169,6 @@ class TableScreen(Screen[None]):
         self._unsubscribe = self.client.subscribe(self._heard)
         self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
         self._announce_turn()  # a table that opens on your move says so, as later ones do
-        self._play_the_only_move()
         self.call_after_refresh(self._redraw_all)
         self.call_after_refresh(self._explain_new_words)  # under the events the log opens with
         self.call_after_refresh(self._tab_strip_out_of_focus)
@@ -325,7 +310,6 @@ class TableScreen(Screen[None]):
             self.app.push_screen(InterludeScreen(*interlude))
         self._announce_turn()
         self._explain_new_words()
-        self._play_the_only_move()
         if before.result is not None and self.frame.result is None:
             self._new_game_begins()
         if self.frame.result is not None and not self._results_shown:
@@ -438,117 +422,40 @@ class TableScreen(Screen[None]):
         if prompt and prompt["id"] != self._announced_prompt:
             fresh = self._announced_prompt is None or prompt["id"] > self._announced_prompt
             self._announced_prompt = prompt["id"]
-            self._prompt_shown_at = float("inf")
-            self.call_after_refresh(self._prompt_painted, prompt["id"])
-            if fresh and time.monotonic() - self._chose_at >= ANNOUNCE_AFTER and self.app.bell_on:
+            chose_at = self.query_one(MovePane).chose_at
+            if fresh and time.monotonic() - chose_at >= ANNOUNCE_AFTER and self.app.bell_on:
                 self.app.bell()
-
-    def _play_the_only_move(self) -> None:
-        """A prompt with one possible choice plays it after a beat in view (ONLY_MOVE_AFTER), unless it is
-        a move asked about first; the log says it was played for you."""
-        frame, after = self.frame, self.ONLY_MOVE_AFTER
-        prompt = frame.prompt
-        if after is None or not prompt or frame.sent or len(frame.choices) != 1 or frame.spectating:
-            return
-        if prompt["id"] == self._only_move_prompt:
-            return
-        if self.panes.confirm_choice(frame, frame.choices[0]["action"]) is not None:
-            return
-        self._only_move_prompt = prompt["id"]
-        self.set_timer(after, lambda: self._only_move_due(prompt["id"]))
-
-    def _only_move_due(self, prompt_id: int) -> None:
-        frame = self.frame
-        if frame.sent or not frame.prompt or frame.prompt["id"] != prompt_id or len(frame.choices) != 1:
-            return  # answered by a key meanwhile, or gone
-        if not self.is_active:  # a question ("leave the table?") or the rules over the table: he is not
-            self.set_timer(self.ONLY_MOVE_AFTER or 1.0, lambda: self._only_move_due(prompt_id))  # looking
-            return
-        choice = frame.choices[0]
-        self._line(f"Your only move, played for you: {choice['text']}.", "italic")
-        self._send_choice(MovePane.Chosen(0, choice["action"]))
-
-    def _prompt_painted(self, prompt_id: int) -> None:
-        if self.frame.prompt and self.frame.prompt["id"] == prompt_id:
-            self._prompt_shown_at = time.monotonic()
-
-    def _too_quick(self) -> bool:
-        """A choice made before the prompt was painted, or in the moment after: typed ahead for the move
-        before, so it is dropped, and said so, rather than played on a move nobody has seen yet. The moment
-        is longer when the prompt asks another kind of question than the last one answered."""
-        now = time.monotonic()
-        new_question = question_kinds(self.frame.prompt) != self._answered_kinds
-        if not typed_ahead(now - self._prompt_shown_at, new_question, self.app.TYPE_AHEAD_GUARD,
-                           self.app.NEW_QUESTION_GUARD):
-            return False
-        if now - self._key_refused_at >= KEY_REFUSED_TOAST:  # one toast says it for a burst of keys
-            self.notify("That key came as a new move showed: look, then choose.", title="Key not taken",
-                        severity="warning", timeout=KEY_REFUSED_TOAST)
-        self._key_refused_at = now
-        return True
 
     # -------------------------------------------------------------------------------- actions
 
     def palette_commands(self):
         """Every choice of the prompt, by its words, for the command palette."""
         from textual.app import SystemCommand
+        moves = self.query_one(MovePane)
         for index, choice in enumerate(self.frame.choices):
             yield SystemCommand(f"Move {index + 1}: {choice['text']}", "make this move",
-                                lambda index=index: self.query_one(MovePane).choose(index))
+                                lambda index=index: moves.choose(index))
 
-    def action_choose(self, index: int) -> None:
-        self.query_one(MovePane).choose_shown(index)
-
-    @on(MovePane.Chosen)
-    def send_choice(self, message: MovePane.Chosen) -> None:
-        frame = self.frame
-        if frame.sent or not frame.choices or self._too_quick():
-            return
-        question = self.panes.confirm_choice(frame, message.action)
-        if question is not None:  # a move that ends your game is asked about first
-            from tui.screens.confirm import ConfirmScreen
-
-            def send_if_sure(sure: bool | None) -> None:
-                now = self.frame  # tables may have come meanwhile: the answer is for the same prompt only
-                if sure and not now.sent and now.prompt and frame.prompt and now.prompt["id"] == frame.prompt["id"]:
-                    self._send_choice(message)
-
-            self.app.push_screen(ConfirmScreen(*question), send_if_sure)
-            return
-        self._send_choice(message)
-
-    def _send_choice(self, message: MovePane.Chosen) -> None:
-        frame = self.frame
-        prompt_id = frame.prompt["id"] if frame.prompt else 0
-        # Sent at once, but shown as sent only if the table has not answered within SHOW_SENT_AFTER: a
-        # host on this machine answers in milliseconds, and drawing "Sent" in between redrew every pane
-        # and held the next table's paint back a frame.
-        sent = replace(frame, sent=True)
-        self._chose_at = time.monotonic()
-        self._answered_kinds = question_kinds(frame.prompt)
-        self.set_reactive(TableScreen.frame, sent)
-        self.set_timer(SHOW_SENT_AFTER, lambda: self._show_sent(sent))
-        self.run_worker(self._send(message.action, prompt_id), group="send")
-
-    def _show_sent(self, sent: TableFrame) -> None:
-        if self.frame is sent:  # no table has come since
-            self.watch_frame(sent)
-
-    async def _send(self, action: dict, prompt_id: int) -> None:
-        try:
-            await self.client.act(action, prompt_id)
-        except Exception as error:  # the host is gone: the banner says so; the choice can be made again
-            self.frame = replace(self.frame, sent=False)
-            self.notify(f"Could not send: {error}", severity="error", markup=False)
+    def action_choose(self, position: int) -> None:
+        self.query_one(MovePane).choose_shown(position)
 
     @on(PartClicked)
     def pick_by_click(self, message: PartClicked) -> None:
-        matches = self.panes.choice_matches
-        found = [i for i, choice in enumerate(self.frame.choices) if matches(choice["action"], message.target)]
-        if len(found) == 1:
-            self.query_one(MovePane).choose(found[0])
-        elif found:
-            self.query_one(MovePane).highlight(found[0])
+        self.query_one(MovePane).choose_part(message.target)
+
+    @on(MovePane.Sent)
+    def show_sent(self, message: MovePane.Sent) -> None:
+        """The move pane sent a choice (kept quietly first, shown if no table comes meanwhile), or could not."""
+        if not message.at_once:
+            self.set_reactive(TableScreen.frame, message.frame)
+        elif not message.frame.sent:
+            self.frame = message.frame  # the choice can be made again
+        elif self.frame is message.frame:  # no table has come since
+            self.watch_frame(message.frame)
+
+    @on(MovePane.Told)
+    def tell_own_move(self, message: MovePane.Told) -> None:
+        self._line(message.text, "italic")
 
     def action_pane(self, step: int) -> None:
         """The next (or previous) tab of panes on a narrow terminal, round and round."""

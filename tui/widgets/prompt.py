@@ -1,15 +1,18 @@
-"""The move pane: the prompt's choices to pick from, or who the table is waiting for.
+"""The move pane: the prompt's choices to pick from, or who the table is waiting for; and the one owner of a
+move, from "the n-th listed choice" to the action sent.
 
-Only the prompt's own choices can be sent. Number keys (1 to 9, and 0 for the tenth), arrows and Enter pick one (the
-screen binds the
-numbers; the pane binds letters for the choices past the tenth, such as a full market's); after a pick the
+Only the prompt's own choices can be sent. Number keys (1 to 9, and 0 for the tenth; the screen binds
+them and hands the position here), letters past the tenth (bound here), arrows and Enter, a click on a
+card or a town (the screen hands the target here) and the command palette all come to ``choose``: the
+type-ahead guard, the question a move that ends your game asks first, and the send. After a pick the
 choice shows as pending until the host's next table arrives.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+import time
+from dataclasses import dataclass, replace
+from typing import Any, Awaitable, Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,12 +23,20 @@ from textual.reactive import reactive, var
 
 from tui.frame import TableFrame
 from tui.games.generic import GamePanes
+from tui.type_ahead import question_kinds, typed_ahead
 from tui.widgets.choices import ChoiceList
 from tui.widgets.lines import LinePane
 
 #: The keys of the choices past the tenth, in order: letters no table key takes (t chat, r results, b bell,
 #: s watch) and none the dice builder's hand takes (s, w, c, x), so a key never means two things.
 LATER_KEYS = "adefghijklmnopquvyz"
+#: Seconds after sending a choice before the move pane says "Sent; waiting for the table…".
+SHOW_SENT_AFTER = 0.15
+#: Seconds a "Key not taken" toast stays; keys refused meanwhile add none (three stacked hid the board).
+KEY_REFUSED_TOAST = 2.0
+
+#: Sends a chosen action for a prompt (its id) to the table.
+Send = Callable[[dict[str, Any], int], Awaitable[None]]
 
 
 class MovePane(Vertical):
@@ -35,18 +46,37 @@ class MovePane(Vertical):
                 for position, key in enumerate(LATER_KEYS, 10)]
 
     @dataclass
-    class Chosen(Message):
-        index: int
-        action: dict[str, Any]
+    class Sent(Message):
+        """A choice went to the table, or could not: ``frame`` is the table to show now. ``at_once``: show
+        it at once (the send failed, or no table has come within SHOW_SENT_AFTER); else keep it quietly,
+        because a host that answers in milliseconds would have "Sent" drawn for one frame."""
+        frame: TableFrame
+        at_once: bool
+
+    @dataclass
+    class Told(Message):
+        """A line for the log about your own move ("Your only move, played for you: …")."""
+        text: str
+
+    #: Seconds a move with only one possible choice (keeping a drawn card that cannot go down) stays in
+    #: view before it plays itself, the log saying so; None: it waits for a key like any other.
+    ONLY_MOVE_AFTER: float | None = 1.0
 
     frame: reactive[TableFrame | None] = var(None, always_update=True)
 
-    def __init__(self, panes: GamePanes, *, id: str | None = None) -> None:
+    def __init__(self, panes: GamePanes, send: Send, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.panes = panes
+        self._deliver_to_table = send
         self._shown: tuple[Any, ...] = ()
         #: The prompt's choice indices in the order listed (a game may list its best choices first).
         self._order: list[int] = []
+        self.chose_at = float("-inf")  # when this window last sent a move (monotonic)
+        self.answered_kinds: frozenset[str] = frozenset()  # the kinds of move of the prompt last answered
+        self.prompt_shown_at = float("inf")  # when the current prompt was painted (monotonic)
+        self._key_refused_at = float("-inf")  # when a key was last refused as typed ahead (monotonic)
+        self._sent_prompt: int | None = None  # the prompt a choice has gone for: never a second
+        self._only_move_prompt: int | None = None  # the one-choice prompt set to play itself
 
     def compose(self) -> ComposeResult:
         yield LinePane(id="move-status")
@@ -61,8 +91,12 @@ class MovePane(Vertical):
         # Sending a choice changes the status line only: the list stays until the prompt goes.
         shown = (frame.prompt["id"] if frame.prompt else None, len(choices))
         status.show(self._status(frame))
+        self._play_the_only_move()
         if shown == self._shown:
             return
+        if frame.prompt and (not self._shown or self._shown[0] != frame.prompt["id"]):
+            self.prompt_shown_at = float("inf")
+            self.call_after_refresh(self._prompt_painted, frame.prompt["id"])
         self._shown = shown
         self._order = _order(self.panes.choice_order(frame), len(choices))
         label = self.panes.choice_label
@@ -114,6 +148,8 @@ class MovePane(Vertical):
                           for seat in waiting)
         return Text(f"Waiting for {names}.", style="italic")
 
+    # ------------------------------------------------------------------------------ choosing
+
     def on_choice_list_selected(self, event: ChoiceList.Selected) -> None:
         event.stop()
         self.choose_shown(event.index)
@@ -126,18 +162,115 @@ class MovePane(Vertical):
         if 0 <= position < len(self._order):
             self.choose(self._order[position])
 
-    def choose(self, index: int) -> None:
-        """Pick choice ``index`` (0-based) if it is one of the prompt's."""
+    def choose_part(self, target: str) -> None:
+        """A click on a part of a pane (a card, a town): the one choice it names is made; of several, the
+        first is lit in the list for the player to pick."""
         frame = self.frame
-        if frame is None or not 0 <= index < len(frame.choices):
+        matches = self.panes.choice_matches
+        found = [index for index, choice in enumerate(frame.choices if frame else [])
+                 if matches(choice["action"], target)]
+        if len(found) == 1:
+            self.choose(found[0])
+        elif found:
+            self.highlight(found[0])
+
+    def choose(self, index: int) -> None:
+        """Pick choice ``index`` (0-based, as the prompt lists them) and send it, unless it came typed ahead
+        of the prompt; a move that ends your game is asked about first."""
+        frame = self.frame
+        if frame is None or not 0 <= index < len(frame.choices) or not self._open(frame) or self._too_quick():
             return
-        self.post_message(self.Chosen(index, frame.choices[index]["action"]))
+        action = frame.choices[index]["action"]
+        question = self.panes.confirm_choice(frame, action)
+        if question is None:
+            self._send(frame, action)
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        def send_if_sure(sure: bool | None) -> None:
+            now = self.frame  # tables may have come meanwhile: the answer is for the same prompt only
+            if sure and now is not None and self._open(now) and now.prompt == frame.prompt:
+                self._send(now, action)
+
+        self.app.push_screen(ConfirmScreen(*question), send_if_sure)
 
     def highlight(self, index: int) -> None:
         choices = self.query_one("#move-choices", ChoiceList)
         if index in self._order:
             choices.highlighted = self._order.index(index)
             choices.focus()
+
+    def _open(self, frame: TableFrame) -> bool:
+        """A prompt of this seat's with choices, none sent for it yet."""
+        return bool(frame.choices) and not frame.sent and frame.prompt is not None \
+            and frame.prompt["id"] != self._sent_prompt
+
+    def _prompt_painted(self, prompt_id: int) -> None:
+        if self.frame is not None and self.frame.prompt and self.frame.prompt["id"] == prompt_id:
+            self.prompt_shown_at = time.monotonic()
+
+    def _too_quick(self) -> bool:
+        """A choice made before the prompt was painted, or in the moment after: typed ahead for the move
+        before, so it is dropped, and said so, rather than played on a move nobody has seen yet. The moment
+        is longer when the prompt asks another kind of question than the last one answered."""
+        now = time.monotonic()
+        prompt = self.frame.prompt if self.frame else None
+        new_question = question_kinds(prompt) != self.answered_kinds
+        if not typed_ahead(now - self.prompt_shown_at, new_question, self.app.TYPE_AHEAD_GUARD,
+                           self.app.NEW_QUESTION_GUARD):
+            return False
+        if now - self._key_refused_at >= KEY_REFUSED_TOAST:  # one toast says it for a burst of keys
+            self.notify("That key came as a new move showed: look, then choose.", title="Key not taken",
+                        severity="warning", timeout=KEY_REFUSED_TOAST)
+        self._key_refused_at = now
+        return True
+
+    def _play_the_only_move(self) -> None:
+        """A prompt with one possible choice plays it after a beat in view (ONLY_MOVE_AFTER), unless it is
+        a move asked about first; the log says it was played for you."""
+        frame, after = self.frame, self.ONLY_MOVE_AFTER
+        if after is None or frame is None or not self._open(frame) or len(frame.choices) != 1 \
+                or frame.spectating or frame.prompt is None:
+            return
+        prompt_id = frame.prompt["id"]
+        if prompt_id == self._only_move_prompt or self.panes.confirm_choice(frame, frame.choices[0]["action"]):
+            return
+        self._only_move_prompt = prompt_id
+        self.set_timer(after, lambda: self._only_move_due(prompt_id))
+
+    def _only_move_due(self, prompt_id: int) -> None:
+        frame = self.frame
+        if frame is None or not self._open(frame) or frame.prompt is None or frame.prompt["id"] != prompt_id \
+                or len(frame.choices) != 1:
+            return  # answered by a key meanwhile, or gone
+        if not self.screen.is_active:  # a question ("leave the table?") or the rules over the table: he is
+            self.set_timer(self.ONLY_MOVE_AFTER or 1.0, lambda: self._only_move_due(prompt_id))  # not looking
+            return
+        choice = frame.choices[0]
+        self.post_message(self.Told(f"Your only move, played for you: {choice['text']}."))
+        self._send(frame, choice["action"])
+
+    # ------------------------------------------------------------------------------ sending
+
+    def _send(self, frame: TableFrame, action: dict[str, Any]) -> None:
+        """Sent at once, but shown as sent only if the table has not answered within SHOW_SENT_AFTER."""
+        prompt_id = frame.prompt["id"] if frame.prompt else 0
+        sent = replace(frame, sent=True)
+        self._sent_prompt = prompt_id
+        self.chose_at = time.monotonic()
+        self.answered_kinds = question_kinds(frame.prompt)
+        self.post_message(self.Sent(sent, at_once=False))
+        self.set_timer(SHOW_SENT_AFTER, lambda: self.post_message(self.Sent(sent, at_once=True)))
+        self.run_worker(self._deliver(action, prompt_id), group="send")
+
+    async def _deliver(self, action: dict[str, Any], prompt_id: int) -> None:
+        try:
+            await self._deliver_to_table(action, prompt_id)
+        except Exception as error:  # the host is gone: the banner says so; the choice can be made again
+            self._sent_prompt = None
+            if self.frame is not None:
+                self.post_message(self.Sent(replace(self.frame, sent=False), at_once=True))
+            self.notify(f"Could not send: {error}", severity="error", markup=False)
 
 
 def number_key(number: int) -> str:
