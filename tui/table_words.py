@@ -14,7 +14,7 @@ def seats_filling(frame: TableFrame) -> str:
     taken = sum(seat["kind"] != "open" for seat in frame.seats)
     deal = frame.deal
     if taken == len(frame.seats) and deal is not None:
-        # The fair deal's pledges and reveals (issue 40): a round trip, or a wait for a silent seat
+        # The fair deal's pledges and reveals: a round trip, or a wait for a silent seat
         seconds = deal.get("seconds")
         wait = f" (at most {seconds:.0f} s more)" if isinstance(seconds, (int, float)) and seconds >= 1 else ""
         return f"Dealing: every player's share of the deal is coming in{wait}"
@@ -83,3 +83,54 @@ def clock_in_words(seconds: float) -> str:
     if seconds <= 0:
         return "No turn clock: the table waits for everyone."
     return f"Turn clock: {seconds:g} s a move, then the normal bot moves for whoever runs out."
+
+
+def leaving_costs(frame: TableFrame, *, hosted_here: bool, on_lan: bool, against_bots: bool, moved: bool,
+                  resumable: bool, stopped: bool, host_away: bool) -> str | None:
+    """What leaving the table costs, for the question asked first; None when it costs nothing (a spectator,
+    a game over, a table that is gone). ``hosted_here``: this app serves the table (``on_lan`` for others
+    too, else a private game, ``against_bots`` or solo); ``moved``: this seat has made a move, and
+    ``resumable``: its record is kept, so the menu can go on with it."""
+    if frame.spectating or frame.result is not None or stopped:
+        return None
+    if hosted_here and on_lan:
+        return "You host this table: leaving closes it, and the game ends for everyone at it."
+    if hosted_here:
+        game = "The game against the bots" if against_bots else "The game"  # (solo: the sheet's rival)
+        if resumable and moved:  # only a game you have made a move in is offered again
+            return f"{game} stops here: c on the menu goes on with it, as it was."
+        return f"{game} ends here."
+    if not frame.started:
+        return ("The game has not begun: your seat waits for you, and joining again from this terminal "
+                "takes it back (the host may give it to a bot meanwhile).")
+    if host_away:  # the host is gone for now (stopped, or lost)
+        return ("The host is away, and this window is waiting for it to come back. Leaving stops the "
+                "waiting; join the table again from this terminal to take your seat back.")
+    return ("The table plays on without you: it waits for your moves, or the host lets a bot play them. "
+            "Join it again from this terminal to take your seat back.")
+
+
+def seats_away(frame: TableFrame) -> list[int]:
+    """The seats of people away from the game: gone, or still connected but keeping the table waiting
+    (idle, as the host says), and not played by a bot already. The host can have a bot play them until
+    they are back (a table otherwise waits for them for good)."""
+    if frame.result is not None:
+        return []
+    return [seat["seat"] for seat in frame.seats
+            if seat["kind"] == "player" and seat["seat"] != frame.seat and seat["seat"] not in frame.away
+            and (not seat["connected"] or seat["seat"] in frame.idle)]
+
+
+def bot_for_the_away_words(names: str) -> tuple[str, str]:
+    """The host's question before a bot plays for the away: its title and what it does."""
+    return (f"Let a bot play for {names}?",
+            f"A bot plays for {names} until they are back: a key pressed at the table, or joining again from "
+            "the same terminal, gives the seat back, and the bot steps aside.")
+
+
+def take_back_question(who: str) -> tuple[str, str]:
+    """The question to a seat whose consent a take-back needs: its title and what answering does."""
+    return (f"{who} asks to take back their last move. Allow it?",
+            "If you allow it, the game goes back to just before that move (a card drawn by itself since goes "
+            "back on the pack). One \"no\" keeps the move, and so does no answer within half a minute. "
+            "Play waits meanwhile: no clock runs.")

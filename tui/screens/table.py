@@ -28,7 +28,17 @@ from tui.collector import RELEASE_AFTER_PAINT, CollectorHold
 from tui.frame import TableFrame
 from tui.games import panes_for
 from tui.table_layout import PANE_TABS, SNUG_BELOW, arrangement, folds_into_tabs
-from tui.table_words import chat_sender, seat_news, seats_filling, stop_in_words, take_back_refused
+from tui.table_words import (
+    bot_for_the_away_words,
+    chat_sender,
+    leaving_costs,
+    seat_news,
+    seats_away,
+    seats_filling,
+    stop_in_words,
+    take_back_question,
+    take_back_refused,
+)
 from tui.widgets.banner import ConnectionBanner
 from tui.widgets.chat import ChatInput
 from tui.widgets.clock import TurnClockLine
@@ -129,7 +139,7 @@ class TableScreen(Screen[None]):
                     yield log
         yield TurnClockLine(id="turn-clock")
         yield MovePane(self.panes, self.client.act, id="move")
-        yield ChatInput(id="chat")
+        yield ChatInput(self.client.say, id="chat")
         yield Footer()
 
     def watch_narrow(self, narrow: bool) -> None:
@@ -466,20 +476,7 @@ class TableScreen(Screen[None]):
             tabs.active = names[(names.index(tabs.active) + step) % len(names)]
 
     def action_chat(self) -> None:
-        chat = self.query_one(ChatInput)
-        chat.display = True
-        chat.focus()
-
-    @on(ChatInput.Said)
-    def say(self, message: ChatInput.Said) -> None:
-        self.run_worker(self._say(message.text), group="chat")
-
-    async def _say(self, text: str) -> None:
-        try:
-            await self.client.say(text)
-        except Exception as error:  # the host is away or gone: the app must not quit on a ClientError
-            self.notify(f"Not sent: {error}. Chat goes again once the table is back.", severity="warning",
-                        markup=False)
+        self.query_one(ChatInput).open()
 
     def _can_mute(self) -> bool:
         hosted = getattr(self.app, "hosted", None)
@@ -509,16 +506,9 @@ class TableScreen(Screen[None]):
             self.refresh_bindings()  # the host's "bot for the away" comes and goes with them
 
     def _away_seats(self) -> list[int]:
-        """The seats of people away from the game still on at a LAN table this app hosts: gone, or still
-        connected but keeping the table waiting (idle): the host can have a bot play them until they are
-        back (a table otherwise waits for them for good). Not a seat a bot already plays for."""
-        hosted = getattr(self.app, "hosted", None)
-        frame = self.frame
-        if hosted is None or not hosted.plan.on_lan or frame.result is not None or self._stopped:
-            return []
-        return [seat["seat"] for seat in frame.seats
-                if seat["kind"] == "player" and seat["seat"] != frame.seat and seat["seat"] not in frame.away
-                and (not seat["connected"] or seat["seat"] in frame.idle)]  # the host says who is idle
+        """The away seats the host may hand to a bot: at a LAN table this app hosts, still on."""
+        hosted = self.app.hosted
+        return seats_away(self.frame) if hosted is not None and hosted.plan.on_lan and not self._stopped else []
 
     def action_take_back(self) -> None:
         """Ask to take back your last move: the others are asked, and one "no" keeps it. When it cannot be
@@ -550,11 +540,8 @@ class TableScreen(Screen[None]):
             if agree is None or still is None or self.frame.seat not in still.get("waiting", []):
                 return  # decided meanwhile: there is nothing left to answer
             self.run_worker(self._host_says(self.client.answer_take_back(bool(agree))), group="host")
-        question = ConfirmScreen(
-            f"{who} asks to take back their last move. Allow it?",
-            "If you allow it, the game goes back to just before that move (a card drawn by itself since goes "
-            "back on the pack). One \"no\" keeps the move, and so does no answer within half a minute. "
-            "Play waits meanwhile: no clock runs.", "Allow", "Keep the move", guard=self.app.NEW_QUESTION_GUARD)
+        question = ConfirmScreen(*take_back_question(who), "Allow", "Keep the move",
+                                 guard=self.app.NEW_QUESTION_GUARD)
         self._take_back_question = question
         self.app.push_screen(question, answer)
 
@@ -584,9 +571,7 @@ class TableScreen(Screen[None]):
         if not away:
             self.notify("Nobody is away from the table.", timeout=3)
             return
-        names = ", ".join(self.frame.name(seat) for seat in away)
-        consequence = (f"A bot plays for {names} until they are back: a key pressed at the table, or joining "
-                       "again from the same terminal, gives the seat back, and the bot steps aside.")
+        title, consequence = bot_for_the_away_words(", ".join(self.frame.name(seat) for seat in away))
 
         def hand_over() -> None:
             token = self.app.hosted.host_token
@@ -594,8 +579,7 @@ class TableScreen(Screen[None]):
                 self.run_worker(self._host_says(self.client.hand_over(seat, token, until_back=True)), group="host")
 
         from tui.screens.confirm import ask_first
-        ask_first(self.app, f"Let a bot play for {names}?", consequence, "Bot plays", hand_over,
-                  go_back="Keep waiting")
+        ask_first(self.app, title, consequence, "Bot plays", hand_over, go_back="Keep waiting")
 
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen
@@ -616,26 +600,11 @@ class TableScreen(Screen[None]):
         ask_first(self.app, "Leave the table?", self.what_leaving_does(), "Leave", self.app.leave_table)
 
     def what_leaving_does(self) -> str | None:
-        """What leaving costs, for the question asked first; None when it costs nothing (a spectator, a
-        game over, a table that is gone)."""
-        frame = self.frame
-        if frame.spectating or frame.result is not None or self._stopped:
-            return None
-        hosted = getattr(self.app, "hosted", None)
-        if hosted is not None and hosted.plan.on_lan:
-            return "You host this table: leaving closes it, and the game ends for everyone at it."
-        if hosted is not None:
-            game = "The game against the bots" if hosted.plan.bots else "The game"  # (solo: the sheet's rival)
-            moved = any(seat == frame.seat for seat, _ in hosted.table.actions)
-            if getattr(self.app, "record_path", None) and moved:
-                return f"{game} stops here: c on the menu goes on with it, as it was."
-            # Only a game you have made a move in is offered again
-            return f"{game} ends here."
-        if not frame.started:
-            return ("The game has not begun: your seat waits for you, and joining again from this terminal "
-                    "takes it back (the host may give it to a bot meanwhile).")
-        if self.client.retrying_since is not None:  # the host is gone for now (stopped, or lost)
-            return ("The host is away, and this window is waiting for it to come back. Leaving stops the "
-                    "waiting; join the table again from this terminal to take your seat back.")
-        return ("The table plays on without you: it waits for your moves, or the host lets a bot play them. "
-                "Join it again from this terminal to take your seat back.")
+        """What leaving costs, for the question asked first (None: nothing)."""
+        hosted = self.app.hosted
+        return leaving_costs(
+            self.frame, hosted_here=hosted is not None, on_lan=hosted is not None and hosted.plan.on_lan,
+            against_bots=hosted is not None and bool(hosted.plan.bots),
+            moved=hosted is not None and any(seat == self.frame.seat for seat, _ in hosted.table.actions),
+            resumable=bool(self.app.record_path), stopped=self._stopped,
+            host_away=self.client.retrying_since is not None)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Awaitable, Callable
 
 from textual.binding import Binding
-from textual.message import Message
 from textual.widgets import Input
 
 MAX_CHAT = 200
@@ -17,14 +16,15 @@ NEAR_THE_END = 40
 class ChatInput(Input):
     BINDINGS = [Binding("escape", "leave", "Back to the table", show=False)]
 
-    @dataclass
-    class Said(Message):
-        text: str
-
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, say: Callable[[str], Awaitable[None]], *, id: str | None = None) -> None:
         # Shown only while typing (the box hides on blur), so it says how to finish, not how to begin.
         super().__init__(placeholder="Say something to the table: Enter sends, Esc goes back",
                          max_length=MAX_CHAT, id=id)
+        self._say = say
+
+    def open(self) -> None:
+        self.display = True
+        self.focus()
 
     def insert_text_at_cursor(self, text: str) -> None:
         """Typing or a paste: what fits of it, rather than nothing (Textual refuses a whole paste that
@@ -41,8 +41,15 @@ class ChatInput(Input):
         text = event.value.strip()
         self.value = ""
         if text:
-            self.post_message(self.Said(text))
+            self.run_worker(self._send(text), group="chat")
         self.screen.set_focus(None)
+
+    async def _send(self, text: str) -> None:
+        try:
+            await self._say(text)
+        except Exception as error:  # the host is away or gone: the app must not quit on a ClientError
+            self.notify(f"Not sent: {error}. Chat goes again once the table is back.", severity="warning",
+                        markup=False)
 
     def on_blur(self) -> None:
         self.display = False
