@@ -476,15 +476,16 @@ def test_hard_turpin_guesses_the_rivals_cards_as_the_normal_bot_lays_them():
     """T5: a rival's card, laid already or not yet, is in every guess a town the normal bot might lay from
     the hand the guess gives him, and the guess still shows us exactly what we see. The plans kept for a
     decision change no choice of the normal bot's."""
-    from core.games.dick_turpin import bots
+    from core.games.dick_turpin.reckoning import pick_town, public_view, towns_near_best
     from core.games.dick_turpin.rules import TOWNS
+    from core.games.dick_turpin.winning import guess_cards_laid, normal_town
 
     game = all_games()["turpin"]
     guessed = 0
     for state, seat in turpin_choices(3, range(4), seat=1):
         plans = {}
         for redraw in range(3):
-            guess = bots.guess_cards_laid(state, seat, random.Random(redraw), plans)
+            guess = guess_cards_laid(state, seat, random.Random(redraw), plans)
             seen, guessed_view = game.view(state, seat), game.view(guess, seat)
             # Only what the rivals still to choose have now laid differs.
             assert guessed_view["chosen"] == [rival != seat for rival in range(3)]
@@ -497,9 +498,9 @@ def test_hard_turpin_guesses_the_rivals_cards_as_the_normal_bot_lays_them():
                 before = clone(guess)
                 before["hands"][rival] = sorted(guess["hands"][rival] + [guess["waiting"][rival]], key=TOWNS.index)
                 before["waiting"][rival] = None
-                seen = bots.public_view(before, rival)
-                assert guess["waiting"][rival] in bots.towns_near_best(seen)
-                assert bots.normal_town(seen, random.Random(redraw), plans) == bots.pick_town(seen, random.Random(redraw))
+                seen = public_view(before, rival)
+                assert guess["waiting"][rival] in towns_near_best(seen)
+                assert normal_town(seen, random.Random(redraw), plans) == pick_town(seen, random.Random(redraw))
                 guessed += 1
     assert guessed > 20
 
@@ -507,7 +508,7 @@ def test_hard_turpin_guesses_the_rivals_cards_as_the_normal_bot_lays_them():
 def test_T8_hard_turpin_duel_odds_favour_the_later_duellists():
     """T8: the first to turn a pistol flees, so the later in the order (the driver last) the likelier to
     be left; everyone's chances add up to one."""
-    from core.games.dick_turpin.bots import duel_chances
+    from core.games.dick_turpin.winning import duel_chances
 
     assert duel_chances(1, 0.2) == (1.0,)
     assert duel_chances(2, 0.2) == pytest.approx((4 / 9, 5 / 9))
@@ -521,18 +522,19 @@ def test_T14_hard_turpin_robs_for_the_win_not_for_the_coins():
     """On the last robbery of the game only a win counts (T14; a shared one counts): behind by more than
     the coins turned, the hard bot goes on where the normal bot, counting coins, stops; level once it
     stops, it stops where the normal bot goes on."""
-    from core.games.dick_turpin import bots
+    from core.games.dick_turpin.reckoning import public_view, should_draw
+    from core.games.dick_turpin.winning import draw_for_the_win
 
     game = all_games()["turpin"]
     state = game.setup(game.resolve_options({"players": 2}), 1)
     state.update(journeys_played=5, journey=6, phase="draw", robber=0, declared=6, passengers=6,
                  waiting=[None, None], hands=[[], []])
     state.update(turned=[4, 4, 3], gold=[10, 50])  # stopping: 21 to 39
-    assert not bots.should_draw(bots.public_view(state, 0))
-    assert bots.draw_for_the_win(state, 0)
+    assert not should_draw(public_view(state, 0))
+    assert draw_for_the_win(state, 0)
     state.update(turned=[4, 4], gold=[22, 38])  # stopping: 30 to 30, a shared win
-    assert bots.should_draw(bots.public_view(state, 0))
-    assert not bots.draw_for_the_win(state, 0)
+    assert should_draw(public_view(state, 0))
+    assert not draw_for_the_win(state, 0)
 
 
 def test_hard_turpin_keeps_to_its_budget_of_evaluations_and_time():
