@@ -322,7 +322,7 @@ def test_hard_highwayman_deals_nobody_a_card_his_moves_showed_he_lacked():
     have held; the hard bot's guess never does (beyond the cards he has drawn and kept since): the swaps
     mend a start that runs a hand short (none of the guesses here broke it), and it shows the seat
     exactly what it sees."""
-    from core.games.highwayman.bots import resample_as_moves_show
+    from core.games.highwayman.guessed_hands import resample_as_moves_show
 
     game = all_games()["highwayman"]
 
@@ -358,6 +358,7 @@ def test_hard_highwayman_guesses_hands_as_evenly_as_the_moves_allow(seed):
     shown it lacked, then drew once, in his hand 54% of the time at seed 4 where the exact odds are 16%.
     Seeds are fixed; each card's odds from about 1,450 (seed 4) or 580 (seed 3) deals and 3,000 guesses
     differ by a standard error of 0.015-0.025, and the bound is 0.1."""
+    from core.games.highwayman.guessed_hands import resample_as_moves_show
     from core.games.highwayman.rules import copy_state
 
     game = all_games()["highwayman"]
@@ -399,7 +400,7 @@ def test_hard_highwayman_guesses_hands_as_evenly_as_the_moves_allow(seed):
                 exact.update(other["hands"][1])
     guessed = Counter()
     for index in range(3000):
-        guessed.update(highwayman_bots.resample_as_moves_show(state, 0, random.Random(index))["hands"][1])
+        guessed.update(resample_as_moves_show(state, 0, random.Random(index))["hands"][1])
     assert deals > 400
     for card in set(exact) | set(guessed):
         assert abs(exact[card] / deals - guessed[card] / 3000) < 0.1, card
@@ -430,7 +431,7 @@ def test_a_highwayman_guess_too_costly_to_count_is_dealt_uniformly(monkeypatch):
     """Hard's p99 ≤ 300 ms: counting the ways a long game's moves allow took seconds for one
     guess (13 s once, in a 2-player series). Past MAX_COUNTED partial counts the guess is the uniform
     redeal (A3: from the seat's view), and later guesses of the same position do not try again."""
-    import core.games.highwayman.bots as hw_bots
+    import core.games.highwayman.guessed_hands as guessed_hands
     from core.registry import get_game
     game = get_game("highwayman")
     state = game.setup(game.resolve_options({"players": 2}), 3)
@@ -438,11 +439,11 @@ def test_a_highwayman_guess_too_costly_to_count_is_dealt_uniformly(monkeypatch):
     while not any(what in ("draw", "pass") for who, what, _ in state["moves"] if who == 1):
         seat = game.pending(state)[0]
         game.apply(state, seat, game.bots["normal"](state, seat, rng))
-    monkeypatch.setattr(hw_bots, "MAX_COUNTED", 1)
-    hw_bots._FORCED_CACHE.clear()
-    guess = hw_bots.resample_as_moves_show(state, 0, random.Random(1))
+    monkeypatch.setattr(guessed_hands, "MAX_COUNTED", 1)
+    guessed_hands._FORCED_CACHE.clear()
+    guess = guessed_hands.resample_as_moves_show(state, 0, random.Random(1))
     assert len(guess["hands"][1]) == len(state["hands"][1]) and guess["hands"][0] == state["hands"][0]
-    assert hw_bots.forced_moves_of(state, [1])[1].too_many
+    assert guessed_hands.forced_moves_of(state, [1])[1].too_many
 
 
 @pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
