@@ -225,21 +225,20 @@ def test_hard_highwayman_playouts_stop_with_the_game_they_began_in():
 def reference_coach_value(view, seat, coach):
     """The money-or-life normal bot's coach value the long way: every case through the solver, every roll of
     the dice still to come and every face of an "N+d6" stat, the best entry's ``result_value`` each time."""
+    from core.games.money_or_life import reckoning, solver
     from core.games.money_or_life import rules as engine
-    from core.games.money_or_life import bots
-    from core.games.money_or_life import solver
 
     player = view["players"][seat]
-    me = bots.my_profile(view, seat)
+    me = reckoning.my_profile(view, seat)
     random_guards = sum(p["folk_hero"] // engine.GUARD_STEP for p in view["players"] if p["status"] == "riding")
     guard_cases = [(player["scoundrel"] // engine.GUARD_STEP + k, chance)
-                   for k, chance in bots.random_guards_here(random_guards)]
+                   for k, chance in reckoning.random_guards_here(random_guards)]
     faces = range(1, 7)
-    speeds, wits, combats = (bots.stat_outcomes(coach[s], tuple(faces)) for s in ("speed", "wit", "combat"))
-    other = bots.rival_on_road(view, seat)
-    cases = [(1 - bots.CLASH_CHANCE if other else 1.0, 0, 2, coach["money"])]
+    speeds, wits, combats = (reckoning.stat_outcomes(coach[s], tuple(faces)) for s in ("speed", "wit", "combat"))
+    other = reckoning.rival_on_road(view, seat)
+    cases = [(1 - reckoning.CLASH_CHANCE if other else 1.0, 0, 2, coach["money"])]
     if other:
-        cases.append((bots.CLASH_CHANCE, other["scoundrel"] // engine.GUARD_STEP, 1, coach["money"] // 2))
+        cases.append((reckoning.CLASH_CHANCE, other["scoundrel"] // engine.GUARD_STEP, 1, coach["money"] // 2))
     total = 0.0
     for case_chance, hunters, extra, money in cases:
         rolls = list(itertools.product(faces, repeat=extra))
@@ -249,7 +248,7 @@ def reference_coach_value(view, seat, coach):
                                        combat + engine.GUARD_STRENGTH * (guards + hunters), money,
                                        engine.horse_bonus(player), engine.wit_bonus(player),
                                        engine.combat_bonus(player))
-                best = max(bots.result_value(entry.outcome, me) for entry in entries)
+                best = max(reckoning.result_value(entry.outcome, me) for entry in entries)
                 total += case_chance * chance * best / (len(rolls) * len(speeds) * len(wits) * len(combats))
     return total
 
@@ -258,8 +257,8 @@ def test_money_or_life_normal_weighs_a_coach_from_its_tables_exactly_as_through_
     """The normal bot's coach values come from cached tables (a third of a second a pick before); with
     every face of an "N+d6" stat they equal the long way, at positions from whole games (guards, items,
     hurt players and rolled stats among them)."""
+    from core.games.money_or_life import reckoning
     from core.games.money_or_life import rules as engine
-    from core.games.money_or_life import bots
 
     game = all_games()["money-or-life"]
     checked = rolled = 0
@@ -272,7 +271,7 @@ def test_money_or_life_normal_weighs_a_coach_from_its_tables_exactly_as_through_
             view = engine.view(state, seat)
             if view["phase"] == "pick" and moves % 3 == 0 and len(game.legal_actions(state, seat)) > 1:
                 for coach in view["coaches"]:
-                    fast = bots.coach_value(view, seat, coach, faces=(1, 2, 3, 4, 5, 6))
+                    fast = reckoning.coach_value(view, seat, coach, faces=(1, 2, 3, 4, 5, 6))
                     assert fast == pytest.approx(reference_coach_value(view, seat, coach), abs=1e-9)
                     checked += 1
                     rolled += any(isinstance(coach[s], str) for s in ("speed", "wit", "combat"))
