@@ -30,6 +30,7 @@ from core import rng as chance  # noqa: E402
 from core.games.highwayman import GAME as highwayman_game  # noqa: E402
 from core.games.highwayman import bots as highwayman_bots  # noqa: E402
 from core.games.highwayman import rules as highwayman  # noqa: E402
+from core.games.highwayman.guessed_hands import resample_as_moves_show  # noqa: E402
 from core.search import Budget, searching_bot  # noqa: E402
 from core.simulate import game_seed  # noqa: E402
 
@@ -51,7 +52,7 @@ def placed_right(guess: dict, truth: dict, seat: int) -> float:
 def guess_quality(games: int) -> dict[str, list[float]]:
     """For every tenth position (after the first moves) of ``games`` games of normal bots, each way of
     guessing's mean share placed right over five guesses."""
-    ways = {"uniform redeal": GAME.resample_hidden, "hard's guess": highwayman_bots.resample_as_moves_show}
+    ways = {"uniform redeal": GAME.resample_hidden, "hard's guess": resample_as_moves_show}
     shares: dict[str, list[float]] = {name: [] for name in ways}
     options = GAME.resolve_options({"players": PLAYERS})
     for index in range(games):
@@ -111,7 +112,7 @@ def main() -> None:
     if args.peek_series:
         budget = Budget(playouts=args.playouts, seconds=None, candidates=highwayman_bots.HARD_BUDGET.candidates)
         hard = searching_bot(lambda: GAME, budget=budget, horizon=highwayman_bots.game_over,
-                             resample=highwayman_bots.resample_as_moves_show, copy=highwayman.copy_state)
+                             resample=resample_as_moves_show, copy=highwayman.copy_state)
         peeking = searching_bot(lambda: GAME, budget=budget, horizon=highwayman_bots.game_over,
                                 resample=peek_at_hands, copy=highwayman.copy_state)
         n = args.peek_series

@@ -225,20 +225,20 @@ def test_hard_highwayman_playouts_stop_with_the_game_they_began_in():
 def reference_coach_value(view, seat, coach):
     """The money-or-life normal bot's coach value the long way: every case through the solver, every roll of
     the dice still to come and every face of an "N+d6" stat, the best entry's ``result_value`` each time."""
-    from core.games.money_or_life import bots, solver
+    from core.games.money_or_life import reckoning, solver
     from core.games.money_or_life import rules as engine
 
     player = view["players"][seat]
-    me = bots.my_profile(view, seat)
+    me = reckoning.my_profile(view, seat)
     random_guards = sum(p["folk_hero"] // engine.GUARD_STEP for p in view["players"] if p["status"] == "riding")
     guard_cases = [(player["scoundrel"] // engine.GUARD_STEP + k, chance)
-                   for k, chance in bots.random_guards_here(random_guards)]
+                   for k, chance in reckoning.random_guards_here(random_guards)]
     faces = range(1, 7)
-    speeds, wits, combats = (bots.stat_outcomes(coach[s], tuple(faces)) for s in ("speed", "wit", "combat"))
-    other = bots.rival_on_road(view, seat)
-    cases = [(1 - bots.CLASH_CHANCE if other else 1.0, 0, 2, coach["money"])]
+    speeds, wits, combats = (reckoning.stat_outcomes(coach[s], tuple(faces)) for s in ("speed", "wit", "combat"))
+    other = reckoning.rival_on_road(view, seat)
+    cases = [(1 - reckoning.CLASH_CHANCE if other else 1.0, 0, 2, coach["money"])]
     if other:
-        cases.append((bots.CLASH_CHANCE, other["scoundrel"] // engine.GUARD_STEP, 1, coach["money"] // 2))
+        cases.append((reckoning.CLASH_CHANCE, other["scoundrel"] // engine.GUARD_STEP, 1, coach["money"] // 2))
     total = 0.0
     for case_chance, hunters, extra, money in cases:
         rolls = list(itertools.product(faces, repeat=extra))
@@ -248,7 +248,7 @@ def reference_coach_value(view, seat, coach):
                                        combat + engine.GUARD_STRENGTH * (guards + hunters), money,
                                        engine.horse_bonus(player), engine.wit_bonus(player),
                                        engine.combat_bonus(player))
-                best = max(bots.result_value(entry.outcome, me) for entry in entries)
+                best = max(reckoning.result_value(entry.outcome, me) for entry in entries)
                 total += case_chance * chance * best / (len(rolls) * len(speeds) * len(wits) * len(combats))
     return total
 
@@ -257,7 +257,7 @@ def test_money_or_life_normal_weighs_a_coach_from_its_tables_exactly_as_through_
     """The normal bot's coach values come from cached tables (a third of a second a pick before); with
     every face of an "N+d6" stat they equal the long way, at positions from whole games (guards, items,
     hurt players and rolled stats among them)."""
-    from core.games.money_or_life import bots
+    from core.games.money_or_life import reckoning
     from core.games.money_or_life import rules as engine
 
     game = all_games()["money-or-life"]
@@ -271,7 +271,7 @@ def test_money_or_life_normal_weighs_a_coach_from_its_tables_exactly_as_through_
             view = engine.view(state, seat)
             if view["phase"] == "pick" and moves % 3 == 0 and len(game.legal_actions(state, seat)) > 1:
                 for coach in view["coaches"]:
-                    fast = bots.coach_value(view, seat, coach, faces=(1, 2, 3, 4, 5, 6))
+                    fast = reckoning.coach_value(view, seat, coach, faces=(1, 2, 3, 4, 5, 6))
                     assert fast == pytest.approx(reference_coach_value(view, seat, coach), abs=1e-9)
                     checked += 1
                     rolled += any(isinstance(coach[s], str) for s in ("speed", "wit", "combat"))
@@ -321,7 +321,7 @@ def test_hard_highwayman_deals_nobody_a_card_his_moves_showed_he_lacked():
     have held; the hard bot's guess never does (beyond the cards he has drawn and kept since): the swaps
     mend a start that runs a hand short (none of the guesses here broke it), and it shows the seat
     exactly what it sees."""
-    from core.games.highwayman.bots import resample_as_moves_show
+    from core.games.highwayman.guessed_hands import resample_as_moves_show
 
     game = all_games()["highwayman"]
 
@@ -357,6 +357,7 @@ def test_hard_highwayman_guesses_hands_as_evenly_as_the_moves_allow(seed):
     shown it lacked, then drew once, in his hand 54% of the time at seed 4 where the exact odds are 16%.
     Seeds are fixed; each card's odds from about 1,450 (seed 4) or 580 (seed 3) deals and 3,000 guesses
     differ by a standard error of 0.015-0.025, and the bound is 0.1."""
+    from core.games.highwayman.guessed_hands import resample_as_moves_show
     from core.games.highwayman.rules import copy_state
 
     game = all_games()["highwayman"]
@@ -398,7 +399,7 @@ def test_hard_highwayman_guesses_hands_as_evenly_as_the_moves_allow(seed):
                 exact.update(other["hands"][1])
     guessed = Counter()
     for index in range(3000):
-        guessed.update(highwayman_bots.resample_as_moves_show(state, 0, random.Random(index))["hands"][1])
+        guessed.update(resample_as_moves_show(state, 0, random.Random(index))["hands"][1])
     assert deals > 400
     for card in set(exact) | set(guessed):
         assert abs(exact[card] / deals - guessed[card] / 3000) < 0.1, card
@@ -429,7 +430,7 @@ def test_a_highwayman_guess_too_costly_to_count_is_dealt_uniformly(monkeypatch):
     """Hard's p99 ≤ 300 ms: counting the ways a long game's moves allow took seconds for one
     guess (13 s once, in a 2-player series). Past MAX_COUNTED partial counts the guess is the uniform
     redeal (A3: from the seat's view), and later guesses of the same position do not try again."""
-    import core.games.highwayman.bots as hw_bots
+    import core.games.highwayman.guessed_hands as guessed_hands
     from core.registry import get_game
     game = get_game("highwayman")
     state = game.setup(game.resolve_options({"players": 2}), 3)
@@ -437,11 +438,11 @@ def test_a_highwayman_guess_too_costly_to_count_is_dealt_uniformly(monkeypatch):
     while not any(what in ("draw", "pass") for who, what, _ in state["moves"] if who == 1):
         seat = game.pending(state)[0]
         game.apply(state, seat, game.bots["normal"](state, seat, rng))
-    monkeypatch.setattr(hw_bots, "MAX_COUNTED", 1)
-    hw_bots._FORCED_CACHE.clear()
-    guess = hw_bots.resample_as_moves_show(state, 0, random.Random(1))
+    monkeypatch.setattr(guessed_hands, "MAX_COUNTED", 1)
+    guessed_hands._FORCED_CACHE.clear()
+    guess = guessed_hands.resample_as_moves_show(state, 0, random.Random(1))
     assert len(guess["hands"][1]) == len(state["hands"][1]) and guess["hands"][0] == state["hands"][0]
-    assert hw_bots.forced_moves_of(state, [1])[1].too_many
+    assert guessed_hands.forced_moves_of(state, [1])[1].too_many
 
 
 @pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
@@ -475,15 +476,16 @@ def test_hard_turpin_guesses_the_rivals_cards_as_the_normal_bot_lays_them():
     """T5: a rival's card, laid already or not yet, is in every guess a town the normal bot might lay from
     the hand the guess gives him, and the guess still shows us exactly what we see. The plans kept for a
     decision change no choice of the normal bot's."""
-    from core.games.dick_turpin import bots
+    from core.games.dick_turpin.reckoning import pick_town, public_view, towns_near_best
     from core.games.dick_turpin.rules import TOWNS
+    from core.games.dick_turpin.winning import guess_cards_laid, normal_town
 
     game = all_games()["turpin"]
     guessed = 0
     for state, seat in turpin_choices(3, range(4), seat=1):
         plans = {}
         for redraw in range(3):
-            guess = bots.guess_cards_laid(state, seat, random.Random(redraw), plans)
+            guess = guess_cards_laid(state, seat, random.Random(redraw), plans)
             seen, guessed_view = game.view(state, seat), game.view(guess, seat)
             # Only what the rivals still to choose have now laid differs.
             assert guessed_view["chosen"] == [rival != seat for rival in range(3)]
@@ -496,10 +498,10 @@ def test_hard_turpin_guesses_the_rivals_cards_as_the_normal_bot_lays_them():
                 before = clone(guess)
                 before["hands"][rival] = sorted(guess["hands"][rival] + [guess["waiting"][rival]], key=TOWNS.index)
                 before["waiting"][rival] = None
-                seen = bots.public_view(before, rival)
-                assert guess["waiting"][rival] in bots.towns_near_best(seen)
-                picked = bots.pick_town(seen, random.Random(redraw))
-                assert bots.normal_town(seen, random.Random(redraw), plans) == picked
+                seen = public_view(before, rival)
+                assert guess["waiting"][rival] in towns_near_best(seen)
+                picked = pick_town(seen, random.Random(redraw))
+                assert normal_town(seen, random.Random(redraw), plans) == picked
                 guessed += 1
     assert guessed > 20
 
@@ -507,7 +509,7 @@ def test_hard_turpin_guesses_the_rivals_cards_as_the_normal_bot_lays_them():
 def test_T8_hard_turpin_duel_odds_favour_the_later_duellists():
     """T8: the first to turn a pistol flees, so the later in the order (the driver last) the likelier to
     be left; everyone's chances add up to one."""
-    from core.games.dick_turpin.bots import duel_chances
+    from core.games.dick_turpin.winning import duel_chances
 
     assert duel_chances(1, 0.2) == (1.0,)
     assert duel_chances(2, 0.2) == pytest.approx((4 / 9, 5 / 9))
@@ -521,18 +523,19 @@ def test_T14_hard_turpin_robs_for_the_win_not_for_the_coins():
     """On the last robbery of the game only a win counts (T14; a shared one counts): behind by more than
     the coins turned, the hard bot goes on where the normal bot, counting coins, stops; level once it
     stops, it stops where the normal bot goes on."""
-    from core.games.dick_turpin import bots
+    from core.games.dick_turpin.reckoning import public_view, should_draw
+    from core.games.dick_turpin.winning import draw_for_the_win
 
     game = all_games()["turpin"]
     state = game.setup(game.resolve_options({"players": 2}), 1)
     state.update(journeys_played=5, journey=6, phase="draw", robber=0, declared=6, passengers=6,
                  waiting=[None, None], hands=[[], []])
     state.update(turned=[4, 4, 3], gold=[10, 50])  # stopping: 21 to 39
-    assert not bots.should_draw(bots.public_view(state, 0))
-    assert bots.draw_for_the_win(state, 0)
+    assert not should_draw(public_view(state, 0))
+    assert draw_for_the_win(state, 0)
     state.update(turned=[4, 4], gold=[22, 38])  # stopping: 30 to 30, a shared win
-    assert bots.should_draw(bots.public_view(state, 0))
-    assert not bots.draw_for_the_win(state, 0)
+    assert should_draw(public_view(state, 0))
+    assert not draw_for_the_win(state, 0)
 
 
 def test_hard_turpin_keeps_to_its_budget_of_evaluations_and_time():

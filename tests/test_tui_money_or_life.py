@@ -472,7 +472,7 @@ def test_a_shared_coach_line_says_the_robbery_alone_and_together_and_why_the_sta
     """Y8: on a shared coach each line tells the robbery alone (the partner misses the speed)
     and together, pooled as the rules pool it with the share the normal bot would take in the partner's
     place (his dice, gear and tracks are public); the star says it weighs every way he may share."""
-    from core.games.money_or_life import bots
+    from core.games.money_or_life import reckoning
     frame = _frame_at("rob", seed=0, also=lambda state: state["picks"][0] == state["picks"][1])
     ranked = mol_advice.ranked_robberies(frame)
     assert ranked and all(entry["shared"] for entry in ranked)
@@ -481,7 +481,7 @@ def test_a_shared_coach_line_says_the_robbery_alone_and_together_and_why_the_sta
     partner_player = view["players"][partner_seat]
     targets = rules.shown_coach_targets(view, partner_player["pick"])
     his = solver.choices(partner_player["rob_dice"], targets["speed"], rules.horse_bonus(partner_player))
-    value = bots.shared_robbery_values(view, partner_seat)
+    value = reckoning.shared_robbery_values(view, partner_seat)
     likely = max(his, key=lambda choice: value(choice.as_action()))
     me = view["players"][0]
     bonuses = ([rules.horse_bonus(p) for p in (me, partner_player)], [rules.wit_bonus(p) for p in (me, partner_player)],
@@ -928,8 +928,8 @@ def test_the_suggested_robbery_says_what_it_weighs_when_another_scores_more_now(
         frame = _frame_at("rob", seed=seed)
         ranked = mol_advice.ranked_robberies(frame)
         me = mol_common.my_player(frame.view)
-        from core.games.money_or_life import bots
-        alone = not bots.robbery_partners(frame.view, frame.seat)  # a shared robbery's star says why otherwise
+        from core.games.money_or_life import reckoning
+        alone = not reckoning.robbery_partners(frame.view, frame.seat)  # a shared robbery's star says why otherwise
         if alone and ranked and any(mol_advice.score_change(entry["outcome"], me)
                                     > mol_advice.score_change(ranked[0]["outcome"], me) for entry in ranked):
             break

@@ -1,6 +1,8 @@
 """The Famous Dick Turpin: the ``GAME`` the registry finds, built from this folder's modules.
 
-rules.py: the rules, in the order the sheet tells them; bots.py: the easy, normal and hard bots.
+rules.py: the rules, in the order the sheet tells them; bots.py: the easy, normal and hard bots;
+reckoning.py: the normal bot's worth of a robbery and of a plan of towns; winning.py: the hard bot's
+chance to win.
 """
 
 from __future__ import annotations

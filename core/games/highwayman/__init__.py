@@ -1,6 +1,7 @@
 """Highwayman: the ``GAME`` the registry finds, built from this folder's modules.
 
-rules.py: the rules, in the order the sheet tells them; bots.py: the easy, normal and hard bots.
+rules.py: the rules, in the order the sheet tells them; bots.py: the easy, normal and hard bots;
+guessed_hands.py: the hard bot's guesses of the other hands, as the public moves allow.
 """
 
 from __future__ import annotations

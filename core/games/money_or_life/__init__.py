@@ -1,7 +1,8 @@
 """Your Money or Your Life: the ``GAME`` the registry finds, built from this folder's modules.
 
 rules.py: the rules, in the order the sheet tells them; solver.py: what four dice can do in a robbery;
-words.py: the words for a robbery's outcome; bots.py: the easy, normal and hard bots.
+words.py: the words for a robbery's outcome; bots.py: the easy, normal and hard bots; reckoning.py:
+the normal bot's worth of an outcome, a coach and the town's offers, in points of final score.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from rich.text import Text
 
-from core.games.money_or_life import bots, rules, solver, words
+from core.games.money_or_life import reckoning, rules, solver, words
 from tui.frame import TableFrame
 from tui.games.money_or_life.common import coach_at, dice, money, my_player, view_of
 from tui.glyphs import ASCII, Glyphs
@@ -137,7 +137,7 @@ def track_change(name: str, change: int, me: dict[str, Any] | None, key: str) ->
 def partners_likely_share(view: dict[str, Any]) -> tuple[dict[str, Any], solver.Assignment, int] | None:
     """Y8, on a shared coach: the partner, the way of sharing his dice the normal bot would take in his
     place (his dice, gear and tracks are public), and how many ways he has; None when robbing alone."""
-    partners = bots.robbery_partners(view, view["you"])
+    partners = reckoning.robbery_partners(view, view["you"])
     if not partners:
         return None
     partner = partners[0]
@@ -145,7 +145,7 @@ def partners_likely_share(view: dict[str, Any]) -> tuple[dict[str, Any], solver.
     his = solver.choices(partner["rob_dice"], targets["speed"], rules.horse_bonus(partner))
     if not his:
         return None
-    value = bots.shared_robbery_values(view, partner["seat"])
+    value = reckoning.shared_robbery_values(view, partner["seat"])
     return partner, max(his, key=lambda choice: value(choice.as_action())), len(his)
 
 
@@ -190,10 +190,11 @@ def ranked_robberies(frame: TableFrame) -> list[dict[str, Any]]:
         return _ranked_cache[0][1]
     options = rules.robbery_options(view)
     by_description = {text: option for option in options for text in option["assignments"]}
-    profile = bots.my_profile(view, view["you"])
+    profile = reckoning.my_profile(view, view["you"])
     # Y8: on a shared coach the normal bot weighs each line pooled with the partner's every way of sharing
     # his dice.
-    shared_value = bots.shared_robbery_values(view, view["you"]) if bots.robbery_partners(view, view["you"]) else None
+    shared_value = (reckoning.shared_robbery_values(view, view["you"])
+                    if reckoning.robbery_partners(view, view["you"]) else None)
     pooling = together_with_partner(view) if shared_value else None
     ranked = []
     for index, choice in enumerate(frame.choices):
@@ -204,7 +205,7 @@ def ranked_robberies(frame: TableFrame) -> list[dict[str, Any]]:
         if option is None:
             continue
         outcome = option["outcome"]
-        value = shared_value(action) if shared_value else bots.outcome_value(
+        value = shared_value(action) if shared_value else reckoning.outcome_value(
             outcome["folk_hero"], outcome["scoundrel"], outcome["health"], outcome["money"], outcome["spur"], profile)
         ranked.append({"action": action, "index": index, "outcome": outcome, "shared": option["shared"],
                        "value": value, "together": pooling(action) if pooling else None})
@@ -258,7 +259,7 @@ def try_assignment(frame: TableFrame, places: list[str], spur: bool) -> tuple[di
         solver.Assignment.from_action(c["action"]), targets["speed"], horse) == contribution), None)
     result = solver.outcome(candidate, targets["speed"], targets["wit"], targets["combat"], targets["money"], horse,
                             rules.wit_bonus(me), rules.combat_bonus(me))
-    shared = bool(bots.robbery_partners(view, view["you"]))  # Y8: the line is the robbery alone (as the list says)
+    shared = bool(reckoning.robbery_partners(view, view["you"]))  # Y8: the line is the robbery alone (as the list says)
     text = Text("alone: ") if shared else Text()
     text.append_text(outcome_text(result.as_dict(), glyphs, me, alone=shared))
     pooled = together_with_partner(view) if shared else None
@@ -306,7 +307,7 @@ def robbery_extremes(view: dict[str, Any], me: dict[str, Any], where: str) -> tu
     mine = list(view.get("my_dice") or [])
     if coach is None or len(mine) != 2:
         return 0, None
-    speed, wit, combat = (max(bots.stat_outcomes(coach[stat], (6,))) for stat in ("speed", "wit", "combat"))
+    speed, wit, combat = (max(reckoning.stat_outcomes(coach[stat], (6,))) for stat in ("speed", "wit", "combat"))
     guards = coach.get("guards", 0) + (me["scoundrel"] // rules.GUARD_STEP if me.get("status") == "riding" else 0)
     combat += rules.GUARD_STRENGTH * guards
     worst, best = 0, 0
