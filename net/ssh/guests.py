@@ -2,8 +2,9 @@
 name's passphrase, given on its first visit and asked again before its seats and games are handed back.
 
 What must hold: a passphrase is kept only as a salted scrypt hash, written only once the guest typed it
-back, and compared in constant time; a wrong password or passphrase waits twice as long as the last from
-the same place; a guest's name shown on the operator's console carries no control character.
+back, and compared in constant time; a wrong password waits twice as long as the last from the same
+address, a wrong passphrase twice as long as the last for the same name; a guest's name shown on the
+operator's console carries no control character.
 """
 
 from __future__ import annotations
