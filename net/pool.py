@@ -1,6 +1,6 @@
 """The warm pool: a door's guests forked from one process that has imported the app already.
 
-A door (``net/ssh.py``, ``net/web.py``) that starts a ``WarmPool`` gets a *zygote* (``python -m
+A door (``net/ssh/``, ``net/web.py``) that starts a ``WarmPool`` gets a *zygote* (``python -m
 tui.startup.zygote``): a process that imported Textual and turpin's app once, froze those objects for the garbage
 collector, and waits. ``spawn`` hands it a session's descriptors (the pty for SSH, the pipes for a web
 tab) over a Unix socket (SCM_RIGHTS); it forks, and the child, not the zygote, reads the session's

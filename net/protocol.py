@@ -152,7 +152,7 @@ _STR, _INT, _BOOL, _MAP, _NONE = (str,), (int,), (bool,), (dict,), (type(None),)
 #: what this table says, so nothing unexpected ever reaches the game.
 #: The longest player name a hello may carry (characters).
 NAME_LIMIT = 40
-#: The fair deal's share (``net/fairness.py``): a nonce of exactly this many random bytes, pledged first
+#: The fair deal's share (``net/fairness/``): a nonce of exactly this many random bytes, pledged first
 #: as its SHA-256 (``PLEDGE_BYTES``) and revealed once every seat has pledged.
 NONCE_BYTES = 16
 PLEDGE_BYTES = 32

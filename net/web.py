@@ -1,6 +1,6 @@
 """The web door: the turpin app served to browsers on the LAN with textual-serve.
 
-Each browser tab gets its own app process, as each SSH session does (``net/ssh.py``), under the same
+Each browser tab gets its own app process, as each SSH session does (``net/ssh/``), under the same
 guest rules: it hosts no table, reads none of the owner's records and keeps its files in a folder of its
 own that goes with the tab. textual-serve ships xterm.js and the fonts, so a browser needs nothing from
 the internet.

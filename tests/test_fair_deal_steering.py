@@ -435,7 +435,7 @@ def test_the_check_of_ten_thousand_tiny_catch_up_frames_costs_what_they_hold():
     """A host that sends thousands of tiny catch-up frames late in a game once made the check
     rebuild the log for each. The work now grows with the frames' bytes: counted here in the events the
     check compares, which stay under what the frames carried plus one whole log."""
-    from net import fairness
+    from net.fairness import check as fairness  # where the check looks ``name_seats`` up
     table = Table(GAME, OPTIONS, bots={1: "normal"})
     sent: list[bytes] = []
     ann = table.join(sent.append, {"protocol": protocol.PROTOCOL_VERSION, "role": "player"})
