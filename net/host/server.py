@@ -1,280 +1,37 @@
-"""The TCP host: serves one ``Table`` to any number of clients over asyncio.
+"""The TCP server for one table: accepts connections, checks each message in order, and runs the
+background loops (heartbeats and silent peers, turn clocks, bots thinking off the event loop).
 
-Each connection has a reader (frames in, checked, handed to the table) and a writer fed by a bounded
-queue, so a slow or stalled client never holds up the others: when its queue is full it is dropped, and it
-may reconnect for a catch-up. One watchdog task sends heartbeats and drops any peer that has sent nothing
-(not even a ``pong``) for ``timeout`` seconds — a frozen client is noticed within that time and the table
-says so. Wrong room codes are slowed down per address, doubling each time, and the slowdown resets after a
-right code or a quiet spell.
+Invariants:
+
+- The host makes no table decisions: it reads frames, checks who asks (``hello``, the room code, the
+  cooling seat tokens, the spectator and connection limits) and hands every request to the ``Table``.
+- One watchdog sends heartbeats and drops any peer that has sent nothing (not even a ``pong``) for
+  ``timeout`` seconds, unless the host itself made it wait; a connection that does not join in time goes.
+- Bots act one at a time, each in a worker thread on its own copy of the state, within ``bot_deadline``;
+  a bot that fails or runs late is replaced for that move by the normal bot, and everyone is told.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import os
 import random
 import time
-from collections import deque
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from core.engine import Action, Bot, State, clone
 from net import protocol
-from net.addresses import ipv4_by_interface
-from net.protocol import ProtocolError, error_message, host_message
+from net.host.budgets import WrongCodeThrottle
+from net.host.connection import Connection
+from net.host.settings import HostSettings
+from net.protocol import error_message, host_message
 from net.record import RecordLog
 from net.refusals import Refusal, check_protocol
-from net.table.seating import Watcher, default_bot
+from net.table.seating import default_bot
 from net.table.stand_ins import BotTurn
 from net.table.table import Table
-
-
-@dataclass
-class HostSettings:
-    """How the host treats its connections. Tests shorten the times; the defaults suit a LAN."""
-
-    #: Seconds between pings to every peer.
-    heartbeat: float = protocol.HEARTBEAT_SECONDS
-    #: Seconds without a frame from a peer before it is dropped (a frozen client is noticed by then).
-    timeout: float = protocol.TIMEOUT_SECONDS
-    #: Frames waiting for one connection before it counts as too slow and is dropped.
-    send_queue: int = 256
-    #: Bytes the transport may hold for one connection before further frames wait in its queue.
-    write_buffer: int = 256 * 1024
-    max_connections: int = 1024
-    #: Seconds a bot waits before acting, so people can follow; 0 in tests and benchmarks.
-    bot_delay: float = 0.0
-    #: Seconds a bot waits after a person's move that may be taken back, before it moves (its move closes
-    #: the window): a real chance to press U. Only where bots wait for people at all (``bot_delay`` > 0).
-    take_back_grace: float = 4.0
-    #: Seconds a bot may think about one move before the normal bot makes it instead (with a notice).
-    bot_deadline: float = 5.0
-    #: Longest wait between looks at the turn clocks (the next deadline is looked at sooner); tests whose
-    #: clock is driven by hand shorten it.
-    clock_poll: float = 0.5
-    #: First wait after a wrong room code; it doubles per wrong code up to the cap.
-    wrong_code_delay: float = 0.5
-    wrong_code_cap: float = 8.0
-    #: A quiet spell after which an address's wrong codes are forgotten.
-    wrong_code_forget: float = 60.0
-    #: Spectators one table lets in; the rest are refused, so seats and new players always find room.
-    max_spectators: int = 200
-    #: Connections from one address that have not joined (yet) at one time.
-    max_unjoined_per_address: int = 16
-    #: Seconds a connection may stay without joining before it is dropped.
-    join_deadline: float = 30.0
-    #: Refused requests (moves out of turn, illegal or stale, bad messages) one connection may send at
-    #: once, and how many more it earns per second; past them it is closed (``too_many_refusals``).
-    refusal_burst: int = 40
-    refusals_per_second: float = 10.0
-    #: Seconds a seat token closed for too many refusals (or messages) waits before it may join again.
-    refusal_cooldown: float = 5.0
-    #: Messages of any kind (pings, pongs, ``here``, valid or not) one connection may send at once, and how
-    #: many more it earns per second, joined or not; past them it is closed (``too_many_messages``). A
-    #: person's program sends a ping and a pong every heartbeat and a move now and then.
-    message_burst: int = 200
-    messages_per_second: float = 50.0
-
-
-class WrongCodeThrottle:
-    """Slows down guessing: each room code from an address is counted when it arrives (not when it is
-    checked), and each one doubles the wait before that address's next code is checked, up to
-    ``longest_wait``. A code that would have to wait longer is refused at once (``slow_down``), so
-    codes sent in parallel gain nothing and no connection is held past the heartbeat timeout."""
-
-    def __init__(self, settings: HostSettings, clock: Callable[[], float] = time.monotonic) -> None:
-        self.settings = settings
-        self.clock = clock
-        #: address → (codes counted in this streak, when the next one may be checked, when the last arrived)
-        self._streaks: dict[str, tuple[int, float, float]] = {}
-
-    @property
-    def longest_wait(self) -> float:
-        """A code never waits longer than this: under half the timeout, so the wait cannot cut the peer."""
-        return min(self.settings.wrong_code_cap, self.settings.timeout / 2)
-
-    def penalty(self, codes: int) -> float:
-        return min(self.settings.wrong_code_delay * 2 ** (codes - 1), self.longest_wait) if codes else 0.0
-
-    def _streak(self, address: str, now: float) -> tuple[int, float, float]:
-        streak = self._streaks.get(address, (0, 0.0, 0.0))
-        if streak[0] and now - streak[2] >= self.settings.wrong_code_forget:
-            self._streaks.pop(address, None)
-            return 0, 0.0, 0.0
-        return streak
-
-    def wait_time(self, address: str) -> float:
-        """Seconds a code arriving now from this address would wait before it is checked."""
-        now = self.clock()
-        return max(0.0, self._streak(address, now)[1] - now)
-
-    def arrive(self, address: str) -> float | None:
-        """Count a code from ``address`` now: the seconds it must wait before it is checked, or None when
-        that would be past ``longest_wait`` (too many codes at once: refuse it without checking)."""
-        now = self.clock()
-        codes, next_check, _ = self._streak(address, now)
-        wait = max(0.0, next_check - now)
-        if wait > self.longest_wait:
-            return None
-        codes += 1
-        self._streaks[address] = (codes, now + wait + self.penalty(codes), now)
-        return wait
-
-    def wrong(self, address: str) -> float:
-        """The code was wrong: the wait before this address's next code is checked (from this check)."""
-        return self.penalty(self._streaks.get(address, (0, 0.0, 0.0))[0])
-
-    def succeeded(self, address: str) -> None:
-        self._streaks.pop(address, None)
-
-
-class TokenBucket:
-    """``burst`` at once, then ``per_second``: ``take`` is False once the bucket is empty."""
-
-    def __init__(self, burst: float, per_second: float, clock: Callable[[], float] = time.monotonic) -> None:
-        self.burst, self.per_second, self.clock = burst, per_second, clock
-        self.tokens, self.last = float(burst), clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
-        self.last = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class Connection:
-    """One client connection: its reader loop, its bounded send queue and its writer task."""
-
-    def __init__(self, host: "TableHost", reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.host = host
-        self.reader = reader
-        self.writer = writer
-        peer = writer.get_extra_info("peername")
-        self.address = str(peer[0]) if peer else "?"
-        self.opened = self.last_heard = time.monotonic()
-        #: While the host itself makes this connection wait (a room code's turn), silence is not its fault.
-        self.held_until = 0.0
-        self.watcher: Watcher | None = None
-        self.closed = False
-        self._queue: deque[bytes] = deque()
-        self._ready = asyncio.Event()
-        self._close_after_flush = False
-        self._writer_task = asyncio.ensure_future(self._write_loop())
-        #: Refusals cost the host work (an illegal move is explained on a redrawn state): a connection
-        #: that keeps earning them is closed rather than let slow everyone else's table.
-        self.refusals = TokenBucket(host.settings.refusal_burst, host.settings.refusals_per_second)
-        #: Every message counts here, whatever it is: a flood of cheap ones (``here``, pings) is a flood.
-        self.messages = TokenBucket(host.settings.message_burst, host.settings.messages_per_second)
-
-    def send(self, frame: bytes) -> None:
-        """Send a frame, or queue it; a connection whose queue is full is too far behind and is dropped.
-
-        While the socket keeps up (nothing queued, little in the transport's buffer) the frame goes
-        straight to the transport, in order; otherwise it waits in the bounded queue for the writer task.
-        """
-        if self.closed or self._close_after_flush or self.writer.transport.is_closing():
-            return  # a lost connection is written no more (asyncio would log every attempt)
-        if not self._queue and self.writer.transport.get_write_buffer_size() <= self.host.settings.write_buffer:
-            self.writer.write(frame)
-            return
-        if len(self._queue) >= self.host.settings.send_queue:
-            self.abort()
-            return
-        self._queue.append(frame)
-        self._ready.set()
-
-    def send_message(self, message: dict[str, Any]) -> None:
-        self.send(protocol.encode(message))
-
-    def close_soon(self) -> None:
-        """Close once what is queued (a last error, say) has been written."""
-        self._close_after_flush = True
-        self._ready.set()
-
-    def abort(self) -> None:
-        """Drop the connection at once, without flushing (too slow, or frozen)."""
-        if not self.closed:
-            self.closed = True
-            self._queue.clear()
-            self._ready.set()
-            self.writer.transport.abort()
-
-    async def _write_loop(self) -> None:
-        try:
-            while not self.closed:
-                await self._ready.wait()
-                self._ready.clear()
-                while self._queue and not self.closed:
-                    # Hand the transport everything queued, then wait once for the socket to take it.
-                    self.writer.writelines([self._queue.popleft() for _ in range(len(self._queue))])
-                    await self.writer.drain()
-                if self._close_after_flush and not self.closed:
-                    self.closed = True
-                    self.writer.close()
-        except (ConnectionError, OSError):
-            self.abort()
-
-    async def serve(self) -> None:
-        """Read frames until the peer goes; any bad frame drops this peer, never the host."""
-        try:
-            while not self.closed and not self.writer.transport.is_closing():
-                try:
-                    message = await protocol.read_frame(self.reader, protocol.MAX_CLIENT_FRAME)
-                except ProtocolError as error:
-                    self.send_message(error_message(error.code, error.message))
-                    self.close_soon()
-                    return
-                self.last_heard = time.monotonic()
-                if not self.messages.take():
-                    settings = self.host.settings
-                    self._close_for("too_many_messages", "messages", "messages", settings.message_burst,
-                                    settings.messages_per_second)
-                    return
-                try:
-                    await self.host.handle(self, protocol.validate_client_message(message))
-                except (ProtocolError, Refusal) as refused:
-                    if not self.refusals.take():
-                        settings = self.host.settings
-                        self._close_for("too_many_refusals", "requests the table refused", "refused requests",
-                                        settings.refusal_burst,
-                                        settings.refusals_per_second)
-                        return
-                    if isinstance(refused, ProtocolError):
-                        self.send_message(error_message(refused.code, refused.message))
-                        continue
-                    self.send_message(refused.as_message())
-                    # A refused hello ends the connection too: it would only hold a slot meanwhile.
-                    if refused.code in protocol.PERMANENT or (message.get("type") == "hello" and self.watcher is None):
-                        self.close_soon()
-        except (asyncio.IncompleteReadError, ConnectionError, OSError):
-            # The peer went: a player leaving, or a LAN browser's probe (connect, then close or reset
-            # before a single frame). Neither is worth a word; a probe never joined, so the table is untouched.
-            pass
-        finally:
-            self.host.lost(self)
-            if not self._close_after_flush:
-                self.abort()
-
-
-    def _close_for(self, code: str, what: str, short: str, burst: int, per_second: float) -> None:
-        """Close a connection that spent its budget of ``what`` (``short`` for the table's log); its seat
-        token cools off a while."""
-        settings = self.host.settings
-        self.send_message(error_message(code, (
-            f"this connection sent more than {burst} {what}, faster than {per_second:g} a second, and is closed")))
-        self.close_soon()
-        seat = self.watcher.seat if self.watcher is not None else None
-        token = self.host.table.seats[seat].token if seat is not None else None
-        if token:
-            self.host.cooling[token] = time.monotonic() + settings.refusal_cooldown
-        who = f"seat {seat + 1}'s connection" if seat is not None else "a connection"
-        self.host.table.tell(f"Closed {who} from {self.address}: too many {short}")
 
 
 class TableHost:
@@ -503,81 +260,3 @@ class TableHost:
 def record_saver(path: str | os.PathLike[str]) -> RecordLog:
     """The table's ``save``: the record log, one synced entry appended per accepted action or change."""
     return RecordLog(path)
-
-
-def bind_address(interface: str | None) -> str:
-    """``--interface``: an IPv4 address, or an interface name resolved to its address; default all."""
-    if not interface:
-        return "0.0.0.0"
-    try:
-        return str(ipaddress.ip_address(interface))
-    except ValueError:
-        pass
-    addresses = ipv4_by_interface().get(interface)  # only interface names need ifaddr
-    if addresses:
-        return addresses[0]
-    raise ValueError(f"no network interface named {interface!r} with an IPv4 address")
-
-
-def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses that others on the LAN can reach (loopback if there are none)."""
-    try:
-        found = [address for addresses in ipv4_by_interface().values() for address in addresses]
-    except Exception:
-        found = []
-    lan = [a for a in found if not ipaddress.ip_address(a).is_loopback]
-    return lan or ["127.0.0.1"]
-
-
-async def advertise(host: TableHost, interface: str | None) -> Any:
-    """Start advertising the table on the LAN if ``net.discovery`` is there; None (and why) if not.
-
-    Imported here, not at the top: the host works the same without discovery.
-    """
-    try:
-        from net import discovery
-    except ImportError as error:
-        host.table.tell(f"(not advertising on the LAN: discovery is not available here: {error})")
-        return None
-    table = host.table
-    try:
-        interfaces = discovery.resolve_interface(interface) if interface else None
-        ad = discovery.TableAd(name=table.name, game=table.game.id, protocol=protocol.PROTOCOL_VERSION,
-                               seats_taken=table.seating.taken(),
-                               seats_free=len(table.seats) - table.seating.taken(),
-                               code_needed=table.code is not None, over=table.over,
-                               waiting=table.seating.waiting())
-        advertiser = discovery.TableAdvertiser(ad, host.address[1], interfaces)
-        await advertiser.start()
-    except Exception as error:  # DiscoveryUnavailable and friends: the table still works by address
-        host.table.tell(f"(not advertising on the LAN: {error}; players can still join by address)")
-        return None
-
-    return Advertising(host, advertiser)
-
-
-class Advertising:
-    """A started advertiser kept up to date with the seats; ``close`` it in a ``finally``."""
-
-    def __init__(self, host: TableHost, advertiser: Any) -> None:
-        self.host, self.advertiser = host, advertiser
-        host.on_seats_changed = self.update
-
-    def update(self) -> None:
-        table = self.host.table
-        taken = table.seating.taken()
-        task = asyncio.ensure_future(self._update(taken, len(table.seats) - taken, table.over,
-                                                  table.seating.waiting()))
-        self.host._tasks.add(task)
-        task.add_done_callback(self.host._tasks.discard)
-
-    async def _update(self, taken: int, free: int, over: bool, waiting: int) -> None:
-        try:
-            await self.advertiser.update(taken, free, over, waiting)
-        except Exception as error:  # the LAN list may lag; the table itself is unaffected
-            self.host.table.tell(f"(could not update the LAN advert: {error})")
-
-    async def close(self) -> None:
-        """Stop updating, then unregister the service."""
-        self.host.on_seats_changed = None
-        await self.advertiser.close()
