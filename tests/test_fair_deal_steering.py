@@ -427,7 +427,7 @@ def test_a_hostile_hosts_deal_field_is_ignored_or_used_safely(deal):
     player._write = written.append  # type: ignore[method-assign]
     frame = {"type": "table", "turn": 0, "started": False, "catch_up": True, "view": None, "events": [],
              "prompt": None, "seats": [], "result": None, "commitment": b"c" * 32, "deal": deal}
-    assert player._keep_evidence(frame) is None
+    assert player._deal.keep_evidence(player.snapshot, player.role, frame) is None
     assert all(message["type"] in ("pledge", "reveal") for message in written) and len(written) <= 1
 
 

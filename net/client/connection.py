@@ -14,15 +14,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import secrets
 import time
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from net import protocol
-from net.fairness import NOT_AVAILABLE, Evidence, Verdict, pledge_of, verify
+from net.client.errors import ClientError, describe_duration, explain_connection_error
+from net.client.share import DealShare
+from net.client.snapshot import ClientUpdate, TableSnapshot
+from net.fairness import Evidence
 from net.protocol import ProtocolError
-from net.table.match import standing_sent
 from net.untrusted import printable_message
 
 #: Refusals of a hello that retrying with the same details can never turn into a welcome.
@@ -30,122 +30,8 @@ STOP_RETRYING = protocol.PERMANENT | {"wrong_code", "slow_down"}
 #: Bytes a client leaves unsent to a host before it stops adding pings, and the seconds it gives its goodbye.
 UNSENT_KEPT = 64 * 1024
 GOODBYE_SECONDS = 1.0
-#: Chat lines a snapshot keeps (the oldest go first): a long evening's talk must not grow without end.
-CHAT_KEPT = 500
-
-
-@dataclass
-class TableSnapshot:
-    """Everything the client knows about the table, as the host last sent it."""
-
-    game: str = ""
-    title: str = ""
-    table: str = ""
-    role: str = ""
-    seat: int | None = None
-    options: dict[str, Any] = field(default_factory=dict)
-    turn: int = -1
-    started: bool = False
-    view: dict[str, Any] | None = None
-    prompt: dict[str, Any] | None = None
-    seats: list[dict[str, Any]] = field(default_factory=list)
-    log: list[dict[str, Any]] = field(default_factory=list)
-    #: Chat lines heard since this client started, oldest first: ``{"from": name, "seat": int or None
-    #: (a spectator), "text": str}``. Kept across reconnects; lines said while disconnected are missed.
-    chat: list[dict[str, Any]] = field(default_factory=list)
-    result: dict[str, Any] | None = None
-    record: dict[str, Any] | None = None
-    #: Once a game is over, the running score at this table by seat: ``{"seat", "games", "wins",
-    #: "points"}`` each, over every game played there (this one too); None before the end.
-    match: list[dict[str, Any]] | None = None
-    #: A take-back being asked: ``{"seat": who asks, "waiting": [seats still to answer]}``, else None.
-    take_back: dict[str, Any] | None = None
-    #: Whether this seat may ask now to take back its last move.
-    may_take_back: bool = False
-    #: Once a game is over, this client's check of its deal: "fair deal: verified", or what
-    #: did not match; None before the end.
-    fair: Verdict | None = None
-    #: Before a fair deal is dealt: its phase, pledges and time left (the ``deal`` field); else None.
-    deal: dict[str, Any] | None = None
-    #: How many times the host has sent the whole log again (a reconnect, names told anew, a new game):
-    #: whoever draws the log rewrites it when this changes.
-    catch_ups: int = 0
-    #: The turn clock, if the table has one: per seat the seconds it had left when this update came (None
-    #: where no clock runs), and when it came (``time.monotonic``), so a screen can count down.
-    clocks: list[float | None] | None = None
-    clocks_at: float = 0.0
-    #: Seats a bot plays for now because their player let the clock run out turn after turn.
-    away: list[int] = field(default_factory=list)
-    #: Seats of people the game has waited for a while (the host says who keeps the table waiting).
-    idle: list[int] = field(default_factory=list)
-
-    def seconds_left(self, seat: int, now: float | None = None) -> float | None:
-        """What ``seat``'s clock has left now, counted down from the last update (None: no clock runs)."""
-        if not self.clocks or not 0 <= seat < len(self.clocks):
-            return None
-        left = self.clocks[seat]
-        if not isinstance(left, (int, float)) or isinstance(left, bool):
-            return None
-        spent = (time.monotonic() if now is None else now) - self.clocks_at
-        return max(0.0, float(left) - spent)
-
-    @property
-    def choices(self) -> list[dict[str, Any]]:
-        """The prompt's choices: ``{"action": ..., "text": ...}`` each; empty when nothing is asked."""
-        return list(self.prompt["choices"]) if self.prompt else []
-
-
-@dataclass(frozen=True)
-class ClientUpdate:
-    """What just happened: ``kind`` is one of ``connected``, ``welcome``, ``table``, ``error``, ``notice``,
-    ``chat``, ``disconnected`` or ``stopped``; ``text`` says it in words (for ``chat``: "name: text");
-    ``message`` is the host's message if any."""
-
-    kind: str
-    text: str = ""
-    message: dict[str, Any] | None = None
-
-
 #: How many notices a client keeps for a subscriber still to come.
 UNHEARD_KEPT = 20
-
-
-def describe_duration(seconds: float) -> str:
-    """A wait in the words a status line uses: ``12 s``, ``3 min``, ``2 h 5 min``."""
-    seconds = max(0, int(seconds))
-    if seconds < 60:
-        return f"{seconds} s"
-    if seconds < 3600:
-        return f"{seconds // 60} min"
-    hours, minutes = divmod(seconds // 60, 60)
-    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
-
-
-class ClientError(Exception):
-    """The client cannot (or can no longer) reach its table; the message says why in plain words."""
-
-
-def explain_connection_error(error: BaseException, host: str, port: int, ever_welcomed: bool = True) -> str:
-    """A connection failure in words a player understands (``ever_welcomed``: that host has taken us in
-    before, so it is a turpin table)."""
-    where = f"{host}:{port}"
-    if isinstance(error, ConnectionRefusedError):
-        return f"nobody is hosting a table at {where} (the connection was refused)"
-    if isinstance(error, (asyncio.TimeoutError, TimeoutError)):
-        return f"the table at {where} did not answer in time"
-    if isinstance(error, asyncio.IncompleteReadError):
-        return f"the table at {where} closed the connection"
-    if isinstance(error, ConnectionResetError):
-        return f"the connection to {where} was cut"
-    if isinstance(error, OSError) and error.strerror:
-        return f"cannot reach {where}: {error.strerror.lower()}"
-    if isinstance(error, ProtocolError):
-        if not ever_welcomed:
-            # Its very first bytes were not turpin's (an SSH port, say): said in words, not as "a frame of
-            # 1397966893 bytes"
-            return f"{where} is not a turpin table (is the port right?): it answered with something else"
-        return f"the table at {where} sent something this program cannot read ({error.message})"
-    return f"lost the table at {where} ({type(error).__name__})"
 
 
 class TableClient:
@@ -169,18 +55,8 @@ class TableClient:
         self.frame_log = frame_log
         self.snapshot = TableSnapshot()
         self.connected = False
-        #: Our share of each game's fair deal, by the host's commitment for that game: drawn when we first
-        #: see the commitment, pledged (its hash) then, revealed once every seat has pledged.
-        self._shares: dict[bytes, bytes] = {}
-        #: What we have sent of the share on this connection: ("pledge" | "reveal", commitment).
-        self._share_sent: set[tuple[str, bytes]] = set()
-        #: The commitment in the last welcome, until the table frame after it (which must carry the same).
-        self._welcome_commitment: bytes | None = None
-        #: What this client keeps of the game being played to check its deal at the end; the last
-        #: finished game's (``evidence``) stays for a saved file.
-        self._evidence: Evidence | None = None
-        self.evidence: Evidence | None = None
-        self._last_secret: bytes | None = None
+        #: Our part in each game's fair deal. Its writes look ``_write`` up each time (tests replace it).
+        self._deal = DealShare(lambda message: self._write(message))
         #: Why the client stopped for good, in plain words (None while it is running or retrying).
         self.stopped: str | None = None
         #: Whether the one ``stopped`` update has gone out.
@@ -362,7 +238,7 @@ class TableClient:
         self._writer = writer
         self._emit(ClientUpdate("connected", f"connected to {self.host}:{self.port}"))
         hello: dict[str, Any] = {"type": "hello", "protocol": self.protocol_version, "role": self.role}
-        self._share_sent.clear()
+        self._deal.new_connection()
         for key, value in (("name", self.name), ("code", self.code), ("token", self.token),
                            ("seat", self.seat_wanted)):
             if value is not None:
@@ -388,7 +264,7 @@ class TableClient:
                     raise ProtocolError("bad_message", "the host sent a message nested too deep") from None
                 protocol.validate_host_message(message)  # the one check of a frame's shape
                 if message["type"] == "table":
-                    await self._follow_the_deal(message)
+                    await self._deal.follow(self.snapshot, self.role, message)
                 if message["type"] == "welcome":
                     welcomed = True
                     self.connected = True
@@ -434,32 +310,13 @@ class TableClient:
             if message.get("token"):
                 self.token = message["token"]
             commitment = message.get("commitment")
-            self._welcome_commitment = commitment if isinstance(commitment, bytes) else None
+            self._deal.welcome_commitment = commitment if isinstance(commitment, bytes) else None
             self.heartbeat = float(message.get("heartbeat") or self.heartbeat)
             self.timeout = float(message.get("timeout") or self.timeout)
             where = "as a spectator" if snap.seat is None else f"in seat {snap.seat + 1}"
             self._emit(ClientUpdate("welcome", f"joined {snap.table} ({snap.title}) {where}", message))
         elif kind == "table":
-            snap.turn, snap.started, snap.view = message["turn"], message["started"], message["view"]
-            snap.prompt, snap.seats = message["prompt"], message["seats"]
-            snap.result, snap.record = message["result"], message.get("record")
-            snap.match = standing_sent(message.get("match"), len(snap.seats) if isinstance(snap.seats, list) else 0)
-            deal = message.get("deal")
-            snap.deal = deal if isinstance(deal, dict) else None
-            asked = message.get("take_back")
-            snap.take_back = asked if isinstance(asked, dict) and isinstance(asked.get("seat"), int) \
-                and isinstance(asked.get("waiting"), list) else None
-            snap.may_take_back = message.get("may_take_back") is True
-            clocks = message.get("clocks")
-            snap.clocks = list(clocks) if isinstance(clocks, list) else None
-            snap.clocks_at = time.monotonic()
-            away = message.get("away")  # a host's bytes are untrusted: only whole seat numbers count
-            snap.away = _seats_in(away)
-            snap.idle = _seats_in(message.get("idle"))
-            if message["catch_up"]:
-                snap.log, snap.catch_ups = list(message["events"]), snap.catch_ups + 1
-            else:
-                snap.log = snap.log + message["events"]
+            snap.take_table(message)
             self._welcomed.set()  # the welcome and its catch-up are in: the snapshot is whole
             self._emit(ClientUpdate("table", "", message))
         elif kind == "error":
@@ -468,91 +325,18 @@ class TableClient:
         elif kind == "notice":
             self._emit(ClientUpdate("notice", message["text"], message))
         elif kind == "chat":
-            line = {"from": message["from"], "seat": message.get("seat"), "text": message["text"]}
-            snap.chat.append(line)
-            del snap.chat[:-CHAT_KEPT]
+            line = snap.take_chat(message)
             self._emit(ClientUpdate("chat", f"{line['from']}: {line['text']}", message))
+
+    @property
+    def evidence(self) -> Evidence | None:
+        """The last finished game's evidence of its deal (kept for a saved file); None before one ends."""
+        return self._deal.evidence
 
     @property
     def nonce(self) -> bytes | None:
         """Our share of the game being dealt or played (None before we saw its commitment)."""
-        commitment = self._evidence.commitment if self._evidence is not None else None
-        return self._shares.get(commitment) if commitment is not None else None
-
-    async def _follow_the_deal(self, message: dict[str, Any]) -> None:
-        """Keep every frame of the game; pledge and reveal our share when the deal asks; at the game's end,
-        check the deal (``net.fairness.verify``) in a worker thread, so the interface never waits on it."""
-        snap = self.snapshot
-        finished = self._keep_evidence(message)
-        if finished is None:
-            if message.get("result") is None:
-                snap.fair = None
-            return
-        try:
-            from core.registry import get_game
-            game = get_game(snap.game)
-        except KeyError:
-            snap.fair = Verdict(NOT_AVAILABLE, ["this turpin does not have the game"])
-            return
-        verdict = await asyncio.to_thread(verify, game, finished)
-        record = message.get("record")
-        reveal = record.get("fair") if isinstance(record, dict) else None
-        if verdict.status == "verified" and isinstance(reveal, dict) and isinstance(reveal.get("secret"), bytes):
-            self._last_secret = reveal["secret"]
-        snap.fair = verdict
-
-    def _keep_evidence(self, message: dict[str, Any]) -> Evidence | None:
-        """Keep the frame for the check, and do our part of the deal; the game's evidence once it ends."""
-        if message.get("result") is not None and self._evidence is None and self.evidence is not None:
-            return None  # the finished game told again (a seat left, a reconnect)
-        commitment = message.get("commitment")
-        commitment = commitment if isinstance(commitment, bytes) and len(commitment) == 32 else None
-        evidence = self._evidence
-        if evidence is None:
-            evidence = self._evidence = Evidence(self.snapshot.seat, commitment, previous_secret=self._last_secret)
-        elif commitment != evidence.commitment and not evidence.changed:
-            evidence.changed.append(f"the commitment changed during the game (at move {message.get('turn')})")
-        welcomed_with, self._welcome_commitment = self._welcome_commitment, None
-        if welcomed_with is not None and welcomed_with != commitment and not evidence.changed:
-            evidence.changed.append("the commitment in the welcome is not the one in the table's frames")
-        evidence.seat = self.snapshot.seat  # (new seats drawn from the shares move us once they are in)
-        deal = message.get("deal")
-        if isinstance(deal, dict) and commitment is not None and commitment == evidence.commitment:
-            self._take_part(deal, commitment, evidence)
-        evidence.keep(message)
-        if message.get("result") is None:
-            return None
-        self._evidence, self.evidence = None, evidence
-        return evidence
-
-    def _take_part(self, deal: dict[str, Any], commitment: bytes, evidence: Evidence) -> None:
-        """Our share of the deal: pledged only after we have seen the host's commitment, and
-        revealed only once the pledges are frozen, which we keep to check at the end."""
-        seat, phase, pledges = self.snapshot.seat, deal.get("phase"), deal.get("pledges")
-        if not (isinstance(pledges, list) and all(p is None or isinstance(p, bytes) for p in pledges)):
-            return
-        if phase == "reveals":
-            if evidence.pledges is None:
-                evidence.pledges, evidence.shuffle = list(pledges), deal.get("shuffle") is True
-            elif evidence.pledges != pledges and not evidence.changed:
-                evidence.changed.append("the pledges changed after they were closed")
-        if self.role != "player" or seat is None or not 0 <= seat < len(pledges):
-            return
-        if commitment not in self._shares:
-            fresh = secrets.token_bytes(protocol.NONCE_BYTES)
-            self._shares = {**dict(list(self._shares.items())[-1:]), commitment: fresh}
-        nonce = self._shares[commitment]
-        ours = pledges[seat] == pledge_of(nonce)
-        if phase == "pledges" and not ours and ("pledge", commitment) not in self._share_sent:
-            self._share_sent.add(("pledge", commitment))
-            self._write({"type": "pledge", "pledge": pledge_of(nonce)})
-        elif phase == "reveals" and ours and ("reveal", commitment) not in self._share_sent:
-            revealed = deal.get("revealed")
-            if isinstance(revealed, list) and seat in revealed:
-                return
-            self._share_sent.add(("reveal", commitment))
-            evidence.nonce, evidence.revealed, evidence.share_seat = nonce, True, seat
-            self._write({"type": "reveal", "nonce": nonce})
+        return self._deal.nonce
 
     def _write(self, message: dict[str, Any]) -> None:
         if self._writer is not None:
@@ -572,9 +356,3 @@ class TableClient:
         if not self._stopped_emitted:
             self._stopped_emitted = True
             self._emit(ClientUpdate("stopped", self.stopped))
-
-
-def _seats_in(value: Any) -> list[int]:
-    """The seat numbers in a host's list (anything else in it, or no list, counts for nothing)."""
-    return [seat for seat in value if isinstance(seat, int) and not isinstance(seat, bool)] \
-        if isinstance(value, list) else []
