@@ -9,7 +9,7 @@ bad one, and games the hard bot played against itself.
   with the bots. The review (of that seat) should mark that decision as the seat's costliest.
 * **Hard against itself**: the review's marks per seat in a game the hard bot played in every seat.
 
-``bench/review.py`` prints these figures; ``tests/test_review.py`` keeps a small seeded version.
+``bench/review.py`` prints these figures; ``tests/core/test_review.py`` keeps a small seeded version.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A bot that never plays a rule a person may use is beaten by anyone who read the sheet (Your Money or Your
 Life's normal bot once never declared "playing as a scoundrel"). So each game lists here every kind of
 action its ``legal_actions`` may offer, with the rule that gives it, and for each level the kinds it
-deliberately leaves alone, with why. ``tests/test_actions_used.py`` plays 200 seeded games a level and
+deliberately leaves alone, with why. ``tests/core/test_actions_used.py`` plays 200 seeded games a level and
 fails when a legal kind is missing from this list, or a level never plays a kind not listed as ignored (or
 plays one listed as ignored). ``docs/playing.md`` says the same in words.
 

@@ -33,7 +33,7 @@ HOST_SCRIPT = ("import sys\n"
 #: Short heartbeats, so the pings run all through every test, and short room-code slowdowns. The silence
 #: allowed before a peer is dropped is a guard like WAIT: on a busy machine the test process (host and
 #: clients in one event loop) can stall for seconds, and a live client dropped then would lose its move.
-#: The tests of the timeout itself (tests/test_net_faults.py) set their own.
+#: The tests of the timeout itself (tests/net/test_faults.py) set their own.
 FAST = HostSettings(heartbeat=0.2, timeout=WAIT, wrong_code_delay=0.05, wrong_code_cap=0.4)
 
 

@@ -46,6 +46,7 @@ def test_no_module_outside_the_rules_engines_is_over_500_lines():
 def test_the_table_has_fewer_than_20_public_methods():
     tree = ast.parse((ROOT / "net" / "table" / "table.py").read_text())
     table = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Table")
-    public = [node.name for node in table.body
-              if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("_")]
+    public = [node.name for node in table.body  # (a property is read as an attribute, not called)
+              if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("_")
+              and not any(ast.unparse(decorator) == "property" for decorator in node.decorator_list)]
     assert len(public) < 20, public

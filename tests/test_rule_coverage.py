@@ -32,7 +32,7 @@ def _test_names(files: list[pathlib.Path]) -> list[str]:
     return names
 
 
-ALL_TEST_NAMES = _test_names(sorted(TESTS.glob("test_*.py")))
+ALL_TEST_NAMES = _test_names(sorted(TESTS.rglob("test_*.py")))
 
 
 @pytest.mark.parametrize("ruling", RULINGS)
@@ -44,6 +44,6 @@ def test_every_ruling_has_a_test_named_after_it(ruling):
 @pytest.mark.parametrize("game,rule", [(game, n) for game, count in SHEET_RULES.items()
                                        for n in range(1, count + 1)])
 def test_every_numbered_rule_has_a_test_named_after_it(game, rule):
-    names = _test_names(sorted(TESTS.glob(f"test_{game}*.py")))
+    names = _test_names(sorted(TESTS.rglob(f"test_{game}*.py")))
     word = re.compile(rf"(^|_)rule_{rule}(_|$)")
     assert any(word.search(name) for name in names), f"no {game} test is named after rule {rule}"

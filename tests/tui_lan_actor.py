@@ -1,4 +1,4 @@
-"""Run by tests/test_tui_lan.py inside a private network namespace (never on a real interface).
+"""Run by tests/tui/test_lan.py inside a private network namespace (never on a real interface).
 
 Hosts an advertised table on 127.0.0.1 and opens the app with its LAN list pinned to 127.0.0.1; picks the
 table from the list by keys and joins it. Prints one JSON line: what the app showed and where it ended.

@@ -1,4 +1,4 @@
-"""A person at a browser, for ``tests/test_web.py``: run inside a private network namespace, it starts a
+"""A person at a browser, for ``tests/net/test_web.py``: run inside a private network namespace, it starts a
 web door (and, for a wall screen, a headless table) on 127.0.0.1, drives Debian's Chromium with
 Playwright, reads the canvas-drawn terminal with tesseract, and prints what it saw as one JSON line.
 

@@ -60,7 +60,7 @@ Its guesses of the other hands are drawn evenly among the deals and draws the pu
 a uniform redeal broke that at 32% of the decisions of normal-bot games). The guess before it kept only
 to each player's last forced move and handed out the cards it had skipped as his drawn ones, which put a
 card he had shown he lacked back in his hand about as often as a uniform redeal did (see the test of its
-odds in ``tests/test_bots.py``). In normal-bot games the new guess puts a route's next card where it
+odds in ``tests/core/test_bots.py``). In normal-bot games the new guess puts a route's next card where it
 really is 54.5% of the time (uniform 35.3%, the earlier guess 42.5%; 656 positions, 40 guesses each),
 yet hard plays no better for it: against three normal bots (4 players, run 12's seeds) it won
 25.3% (21.2-29.7%) of 400 series, 1.01x the fair share, where the earlier guess won 26.5% (22.4-31.0%)

@@ -23,7 +23,7 @@ from tui.cli.host import add_host_arguments, add_host_command, build_table
 from tui.cli.join import add_join_command
 from tui.cli.text_client import render_view
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 #: ``turpin`` with only the host and join commands, added as ``tui/cli/commands.py`` adds them.
 TURPIN_SCRIPT = ("import argparse, sys\n"

@@ -20,7 +20,7 @@ import pytest
 from net.web import NAME_COOKIE, TOKEN_COOKIE, WebDoor, WebSettings
 from tests.net_helpers import WAIT
 
-PROBE = pathlib.Path(__file__).with_name("web_probe.py")
+PROBE = pathlib.Path(__file__).resolve().parents[1] / "web_probe.py"
 
 
 @pytest.fixture(autouse=True)

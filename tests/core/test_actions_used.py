@@ -66,7 +66,7 @@ def test_each_level_plays_every_kind_it_does_not_deliberately_ignore(game_id, le
 
 def test_the_docs_table_names_what_each_level_ignores():
     import pathlib
-    text = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "playing.md").read_text(encoding="utf-8")
+    text = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "playing.md").read_text(encoding="utf-8")
     table = text.split("### What each bot considers", 1)[1].split("\n\n")[2]
     words = {"pick market": "market", "pick retire": "retiring", "give": "giving", "play_as_scoundrel": "scoundrel"}
     for game_id, levels in IGNORED.items():

@@ -36,7 +36,7 @@ from tests.net_helpers import (
 )
 from tests.waiting import until
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 #: Runs ``turpin host`` with the registered games and the toy, exactly as the command line does.
 

@@ -23,7 +23,7 @@ from tui.cli.console_output import DetachedStream
 
 HANG_GUARD = 60.0  # only so a broken test fails instead of hanging; never a speed assertion
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 

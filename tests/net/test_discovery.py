@@ -24,7 +24,7 @@ from net.discovery import DiscoveryUnavailable, TableAd, instance_label, nearest
 from tests.net_helpers import LOOPBACK_UP, namespaces_unavailable
 from tui.cli.tables import format_tables
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 ACTORS = ROOT / "tests" / "discovery_actors.py"
 HANG_GUARD = 120.0  # seconds: only so a broken test fails instead of hanging; never a speed assertion
 TABLES_TRIES = 5    # runs of `turpin tables` before a table it never lists counts as missing

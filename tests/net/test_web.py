@@ -16,7 +16,7 @@ import pytest
 
 from net.web import MAX_COLUMNS, MAX_ROWS, clamp_size, guest_name
 
-ACTOR = pathlib.Path(__file__).resolve().parent / "web_actor.py"
+ACTOR = pathlib.Path(__file__).resolve().parents[1] / "web_actor.py"
 CHROMIUM = "/usr/bin/chromium"
 
 

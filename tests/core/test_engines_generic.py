@@ -241,7 +241,7 @@ def test_bot_games_end(game):
         options = game.resolve_options({"players": players})
         for bot_name in game.bots:
             if bot_name == "hard":
-                continue  # a whole game of searches is slow; tests/test_bots.py has hard at every game
+                continue  # a whole game of searches is slow; tests/core/test_bots.py has hard at every game
             played = play_bot_game(game, options, players * 31, [bot_name] * game.seats(options))
             assert game.result(played.state) is not None
 

@@ -39,7 +39,7 @@ from tests.waiting import until
 from tui.app import Start, TurpinApp
 from tui.cli.text_client import play_text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_derivation_byte_for_byte():

@@ -45,7 +45,7 @@ from tests.net_helpers import (
     play_randomly,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAME = get_game("turpin")
 OPTIONS = {"players": 2, "rounds": 2}
 

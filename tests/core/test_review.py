@@ -117,7 +117,7 @@ def turpin(*args: str):
     import pathlib
     import subprocess
     import sys
-    root = pathlib.Path(__file__).resolve().parent.parent
+    root = pathlib.Path(__file__).resolve().parents[2]
     return subprocess.run([sys.executable, "-m", "tui.cli", *args], cwd=root, capture_output=True, text=True,
                           timeout=300)
 
@@ -247,7 +247,7 @@ def injected_games(game_id: str, count: int):
     """The first ``count`` seeded games with a clearly bad decision injected (bench/review_quality.py)."""
     import pathlib
     import sys
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "bench"))
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "bench"))
     from review_quality import inject
 
     from core.simulate import game_seed

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import pathlib
 import subprocess
 import sys
 
@@ -21,7 +22,7 @@ def test_a_table_advertised_on_the_lan_is_listed_and_joined_from_the_menu(tmp_pa
            "TURPIN_SEATS_FILE": str(tmp_path / "seats.json")}
     done = subprocess.run(["unshare", "-rn", "sh", "-c", f"{LOOPBACK_UP} exec {sys.executable} "
                            "tests/tui_lan_actor.py"], capture_output=True, text=True, env=env,
-                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+                          cwd=str(pathlib.Path(__file__).resolve().parents[2]))
     assert done.returncode == 0, done.stderr[-2000:]
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen["listed"] == ["Lunch league", "turpin", 1, 1, False]

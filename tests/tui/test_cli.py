@@ -9,7 +9,7 @@ import pytest
 
 from core.registry import all_games
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 GAME_IDS = sorted(all_games())
 
 

@@ -2,7 +2,7 @@
 arrangement (tabs at 80×24, stacked at 100×30, 120×36, 120×40 and 200×50, columns at 200×30).
 
 Tables use a fixed seed and bots that wait, so each picture is the same every run. Regenerate after a
-deliberate change with ``pytest tests/test_tui_snapshots.py --snapshot-update`` and look at the report.
+deliberate change with ``pytest tests/tui/test_snapshots.py --snapshot-update`` and look at the report.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Table manners: the turn clock's option and its line on the screen, and the clock never running
-for a bot's seat or after the game (the idle hand-over's wire test is in tests/test_net_clock.py)."""
+for a bot's seat or after the game (the idle hand-over's wire test is in tests/net/test_clock.py)."""
 
 from __future__ import annotations
 

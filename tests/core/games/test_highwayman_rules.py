@@ -622,7 +622,7 @@ def playout_digests() -> list[str]:
 def test_the_same_seeds_and_choices_play_the_same_series_as_recorded():
     """A game is kept as its seed and its actions, so for the same seed and choices every legal action,
     event, state and view must stay as they were recorded (a speed-up must not change any). A change of
-    the rules on purpose records them again: ``python -m tests.test_highwayman_rules``."""
+    the rules on purpose records them again: ``python -m tests.core.games.test_highwayman_rules``."""
     assert playout_digests() == GOLDEN_PLAYOUTS.read_text().splitlines()
 
 
@@ -699,7 +699,7 @@ def outside_digests() -> list[str]:
 def test_what_the_outside_sees_of_the_same_seeds_and_choices_is_as_recorded():
     """The engine may keep its state as it likes, but everything a player, a bot or the host sees of it
     (``outside_digests``) must stay as recorded. Recorded again with the other golden file:
-    ``python -m tests.test_highwayman_rules``."""
+    ``python -m tests.core.games.test_highwayman_rules``."""
     assert outside_digests() == GOLDEN_OUTSIDE.read_text().splitlines()
 
 
