@@ -262,7 +262,7 @@ HOST_MESSAGES: dict[str, frozenset[str]] = {
                           "heartbeat", "timeout", "commitment"}),
     "table": frozenset({"turn", "started", "view", "events", "catch_up", "prompt", "seats", "result",
                         "record", "match", "commitment", "clocks", "away", "idle", "take_back", "may_take_back",
-                        "deal"}),
+                        "take_back_open", "deal"}),
     "error": frozenset({"code", "message", "permanent", "rule", "retry_after"}),
     "notice": frozenset({"text"}),
     "chat": frozenset({"from", "seat", "text"}),

@@ -49,6 +49,8 @@ class TableSnapshot:
     take_back: dict[str, Any] | None = None
     #: Whether this seat may ask now to take back its last move.
     may_take_back: bool = False
+    #: The last move may still be taken back by whoever made it (anyone's, unlike ``may_take_back``).
+    take_back_open: bool = False
     #: Once a game is over, this client's check of its deal: "fair deal: verified", or what
     #: did not match; None before the end.
     fair: Verdict | None = None
@@ -93,6 +95,7 @@ class TableSnapshot:
         self.take_back = asked if isinstance(asked, dict) and isinstance(asked.get("seat"), int) \
             and isinstance(asked.get("waiting"), list) else None
         self.may_take_back = message.get("may_take_back") is True
+        self.take_back_open = message.get("take_back_open") is True
         clocks = message.get("clocks")
         self.clocks = list(clocks) if isinstance(clocks, list) else None
         self.clocks_at = time.monotonic()

@@ -129,6 +129,10 @@ class Frames:
         idle = table.stand_ins.idle_seats()
         if idle:
             fields["idle"] = idle
+        if table.take_backs.open():
+            # Public, decided from the move alone: a one-choice move after it waits out the grace a bot
+            # waits, so the window to ask is as real beside a person as beside a bot.
+            fields["take_back_open"] = True
         if result is not None:
             fields["record"] = public_record(table.record())
             # The reveal: the secret, the salt and every seat's nonce, now the game is over.

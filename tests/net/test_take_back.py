@@ -184,3 +184,26 @@ async def test_the_app_asks_with_u_and_answers_the_others_question(monkeypatch, 
             await until(lambda: table.take_backs.asked is None, "the answer")
             assert len(table.actions) == 1 and table.taken_back and len(table.taken_back) == 1
         await bob.close()
+
+
+async def test_everyone_is_told_while_the_last_move_may_be_taken_back_and_no_longer_once_the_next_is_made():
+    """``take_back_open`` goes to every seat (whether a move may be taken back is decided from the move
+    alone, so nothing hidden is told), while ``may_take_back`` goes to the mover alone; the next move made
+    closes the window for all."""
+    game = get_game("turpin")
+    table = Table(game, {"players": 2}, seed=11)
+    async with hosting(table) as host:
+        ann, bob = client(host, name="Ann"), client(host, name="Bob")
+        for someone in (ann, bob):
+            await someone.start()
+        await ann.wait_for(lambda snap: snap.prompt is not None, WAIT)
+        assert not bob.snapshot.take_back_open
+        await ann.choose(0)
+        await bob.wait_for(lambda snap: snap.take_back_open, WAIT)
+        assert ann.snapshot.may_take_back and not bob.snapshot.may_take_back
+        await bob.wait_for(lambda snap: snap.prompt is not None, WAIT)
+        await bob.choose(0)
+        await ann.wait_for(lambda snap: len(table.actions) == 2 and not snap.may_take_back, WAIT)
+        await bob.wait_for(lambda snap: snap.turn == 2, WAIT)
+        assert not table.take_backs.open() or table.actions[-1][0] == 1  # Bob's move, his window now
+        await close_all(ann, bob)

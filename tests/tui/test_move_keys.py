@@ -59,3 +59,21 @@ async def test_a_letter_picks_a_choice_past_the_tenth_and_the_list_shows_it():
         await until(lambda: app.chosen == [10, 13], "the fourteenth sent", pilot=pilot)
         await pilot.pause()
         assert app.chosen == [10, 13]
+
+
+async def test_a_one_choice_move_waits_out_the_take_back_grace_while_the_move_before_may_be_taken_back(
+        monkeypatch):
+    """Beside a person, as beside a bot, the one who just moved has the grace to press U: a one-choice move
+    that would play itself after its beat waits until the grace is over while ``take_back_open``."""
+    monkeypatch.setattr(MovePane, "ONLY_MOVE_AFTER", 0.05)
+    monkeypatch.setattr(MovePane, "TAKE_BACK_GRACE", 1.0)
+    choices = [{"action": {"do": "buy", "item": "item0"}, "text": "Keep it"}]
+    frame = TableFrame(game="toy", seat=1, started=True, view={}, prompt={"id": 1, "choices": choices},
+                       take_back_open=True)
+    app = MoveApp(frame)
+    async with app.run_test(size=(80, 24)) as pilot:
+        moves = app.query_one(MovePane)
+        await until(lambda: moves.prompt_shown_at < float("inf"), "the prompt painted", pilot=pilot)
+        await pilot.pause(MovePane.ONLY_MOVE_AFTER * 4)  # the beat alone is over (the app's own timer)
+        assert app.chosen == [], "played inside the take-back grace"
+        await until(lambda: app.chosen == [0], "the only move played once the grace is over", pilot=pilot)

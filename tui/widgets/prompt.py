@@ -21,6 +21,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive, var
 
+from net.host.settings import HostSettings
 from tui.frame import TableFrame
 from tui.games.generic import GamePanes
 from tui.type_ahead import question_kinds, typed_ahead
@@ -61,6 +62,9 @@ class MovePane(Vertical):
     #: Seconds a move with only one possible choice (keeping a drawn card that cannot go down) stays in
     #: view before it plays itself, the log saying so; None: it waits for a key like any other.
     ONLY_MOVE_AFTER: float | None = 1.0
+    #: ... and while the move before it may still be taken back (``take_back_open``), at least this long:
+    #: the grace a bot waits (``HostSettings.take_back_grace``), so the one who moved can still press U.
+    TAKE_BACK_GRACE: float = HostSettings.take_back_grace
 
     frame: reactive[TableFrame | None] = var(None, always_update=True)
 
@@ -236,6 +240,8 @@ class MovePane(Vertical):
         if prompt_id == self._only_move_prompt or self.panes.confirm_choice(frame, frame.choices[0]["action"]):
             return
         self._only_move_prompt = prompt_id
+        if frame.take_back_open:
+            after = max(after, self.TAKE_BACK_GRACE)
         self.set_timer(after, lambda: self._only_move_due(prompt_id))
 
     def _only_move_due(self, prompt_id: int) -> None:
