@@ -207,3 +207,17 @@ async def test_everyone_is_told_while_the_last_move_may_be_taken_back_and_no_lon
         await bob.wait_for(lambda snap: snap.turn == 2, WAIT)
         assert not table.take_backs.open() or table.actions[-1][0] == 1  # Bob's move, his window now
         await close_all(ann, bob)
+
+
+def test_a_host_cannot_stretch_a_one_choice_beat_past_the_clients_own_grace():
+    """``take_back_open`` is the host's word, so untrusted: only a true boolean turns it on, and what it
+    turns on is the client's own grace (``MovePane.TAKE_BACK_GRACE``), never a length the host sends."""
+    from net.client import TableSnapshot
+    from tui.widgets.prompt import MovePane
+    base = {"turn": 1, "started": True, "view": {}, "prompt": None, "seats": [], "result": None,
+            "events": [], "catch_up": False}
+    for sent, taken in ((True, True), ("yes", False), (1, False), (3600, False), ({"seconds": 3600}, False)):
+        snapshot = TableSnapshot()
+        snapshot.take_table({**base, "take_back_open": sent})
+        assert snapshot.take_back_open is taken, sent
+    assert MovePane.TAKE_BACK_GRACE == 4.0
