@@ -4,9 +4,25 @@ Pure functions of what the host sent, so that each can be read and tested apart 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
+
+from rich.text import Text
 
 from tui.frame import TableFrame
+
+
+def table_status(frame: TableFrame, game_status: Callable[[TableFrame], str]) -> Text:
+    """The table screen's top line: where the game stands (the game's own words once it has started), the
+    table's name and who you are ("you: Ann (seat 2)", or "spectating")."""
+    status = Text(f" {game_status(frame) if frame.started else seats_filling(frame)}", style="bold")
+    if frame.seat is None:
+        who = "spectating"
+    else:  # plain_name is "Ann (seat 2)" already where two are called Ann
+        who = f"you: {frame.plain_name(frame.seat)}"
+        if not who.endswith(f"(seat {frame.seat + 1})"):
+            who += f" (seat {frame.seat + 1})"
+    status.append(f"   {frame.table} · {who}", style="dim")
+    return status
 
 
 def seats_filling(frame: TableFrame) -> str:
@@ -54,9 +70,11 @@ def chat_sender(message: dict[str, Any], frame: TableFrame) -> str:
     return sender
 
 
-def stop_in_words(reason: str, seat_lost: bool) -> str:
-    """Why this window can play no more: out of a game that plays on (it may still watch), or the table
-    gone."""
+def stop_in_words(reason: str, seat_lost: bool, game_over: bool = False) -> str:
+    """Why this window can play no more: out of a game that plays on (it may still watch), the table gone,
+    or closed once its game was over."""
+    if game_over:
+        return f"{reason[:1].upper()}{reason[1:]}. Esc goes back to the menu."
     if seat_lost:
         return (f"You are out of this game: {reason}. The table plays on without you: s watches it, "
                 "Esc goes back to the menu.")

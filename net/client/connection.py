@@ -314,14 +314,15 @@ class TableClient:
             self.heartbeat = float(message.get("heartbeat") or self.heartbeat)
             self.timeout = float(message.get("timeout") or self.timeout)
             where = "as a spectator" if snap.seat is None else f"in seat {snap.seat + 1}"
-            self._emit(ClientUpdate("welcome", f"joined {snap.table} ({snap.title}) {where}", message))
+            self._emit(ClientUpdate("welcome", f"joined {snap.table} ({snap.title}) {where}", message,
+                                    snap.as_of_now()))
         elif kind == "table":
             snap.take_table(message)
             self._welcomed.set()  # the welcome and its catch-up are in: the snapshot is whole
-            self._emit(ClientUpdate("table", "", message))
+            self._emit(ClientUpdate("table", "", message, snap.as_of_now()))
         elif kind == "error":
             self.last_error = message
-            self._emit(ClientUpdate("error", message["message"], message))
+            self._emit(ClientUpdate("error", message["message"], message, snap.as_of_now()))
         elif kind == "notice":
             self._emit(ClientUpdate("notice", message["text"], message))
         elif kind == "chat":

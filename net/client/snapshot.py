@@ -6,10 +6,13 @@ Invariants:
   a field a host may fill with anything (seat lists, the take-back, the clocks) keeps only what can be used.
 - The log is replaced on a catch-up (and ``catch_ups`` counts it) and grows otherwise; chat keeps its last
   ``CHAT_KEPT`` lines, across reconnects.
+- A new frame replaces a field's value, never edits it in place (chat alone grows in place): so a shallow
+  copy (``as_of_now``) stays what it was when taken, and an update can carry one to whoever draws it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -83,6 +86,10 @@ class TableSnapshot:
         """The prompt's choices: ``{"action": ..., "text": ...}`` each; empty when nothing is asked."""
         return list(self.prompt["choices"]) if self.prompt else []
 
+    def as_of_now(self) -> TableSnapshot:
+        """This snapshot as it stands, untouched by the frames that come later."""
+        return dataclasses.replace(self, chat=list(self.chat))
+
     def take_table(self, message: dict[str, Any]) -> None:
         """Take in a ``table`` frame: the view, prompt, seats and log as the host sent them."""
         self.turn, self.started, self.view = message["turn"], message["started"], message["view"]
@@ -119,11 +126,13 @@ class TableSnapshot:
 class ClientUpdate:
     """What just happened: ``kind`` is one of ``connected``, ``welcome``, ``table``, ``error``, ``notice``,
     ``chat``, ``disconnected`` or ``stopped``; ``text`` says it in words (for ``chat``: "name: text");
-    ``message`` is the host's message if any."""
+    ``message`` is the host's message if any; ``snapshot`` is the table as this update left it (on
+    ``welcome``, ``table`` and ``error``), for the screen to draw."""
 
     kind: str
     text: str = ""
     message: dict[str, Any] | None = None
+    snapshot: TableSnapshot | None = None
 
 
 def _seats_in(value: Any) -> list[int]:

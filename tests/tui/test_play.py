@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.tui_helpers import play_to_results, quick_app, screen_name
+from tests.tui_helpers import at_table, play_to_results, quick_app, region_text, screen_name
 from tests.tui_helpers import screen_text as plain_text
 from tests.waiting import until
 from tui.app import Start, TurpinApp
@@ -820,7 +820,7 @@ async def test_a_move_with_one_possible_choice_plays_itself_after_a_beat_and_the
         await until(lambda: screen.frame.prompt is None or screen.frame.prompt["id"] != shown_at,
                     "the move played", pilot=pilot)
         assert "Your only move, played for you: " in plain_text(app) or any(
-            "Your only move, played for you" in line.plain for _, line in screen._chat)
+            "Your only move, played for you" in line.plain for _, line in screen._log.own_lines)
         assert MovePane.ONLY_MOVE_AFTER and MovePane.ONLY_MOVE_AFTER >= 0.5  # a beat a person can see
 
 
@@ -843,3 +843,20 @@ async def test_the_only_move_waits_while_a_question_or_the_rules_stand_over_the_
         await pilot.press("escape")
         await until(lambda: table.frame.prompt is None or table.frame.prompt["id"] != shown_at,
                     "the move played once he is back", pilot=pilot)
+
+
+async def test_the_table_screen_draws_the_snapshot_its_update_carries_not_the_clients_own():
+    """A table update carries the table as it came; the screen draws that one. A client's snapshot changed
+    after the update (by a later frame, say) is not what the screen shows."""
+    from net.client import ClientUpdate
+    app = quick_app("turpin", players=2)
+    app.start.plan.bot_delay = 3600
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(lambda: at_table(app) and app.screen.frame.started, "the table", pilot=pilot)
+        client = app.screen.client
+        handed = replace(client.snapshot.as_of_now(), table="The Handed Table")
+        client.snapshot.table = "The Client's Own"
+        client._emit(ClientUpdate("table", "", {}, handed))
+        await until(lambda: "The Handed Table" in region_text(app, "#table-status"), "the handed table",
+                    pilot=pilot)
+        assert "The Client's Own" not in plain_text(app)

@@ -112,7 +112,7 @@ async def test_the_app_at_a_hostile_hosts_table_shows_no_control_character_from_
             await watcher.say("Hark")
             table.notice("The host says hello")
             # the log folds the long poisoned line in its pane: the line is looked for where it is kept
-            await until(lambda: any("Hark" in line.plain for _, line in app.screen._chat),
+            await until(lambda: any("Hark" in line.plain for _, line in app.screen._log.own_lines),
                         "the chat line", pilot=pilot)
             await pilot.pause()
             at_the_table = screen_text(app)

@@ -121,10 +121,10 @@ class ResultsScreen(Screen[None]):
             reveal.append_text(reveal_text(result.get("reveal", {}), frame))
             reveal.append(f"  seed: {result.get('seed')}\n")
             yield Static(with_hanging_indents(reveal), id="results-reveal")
-            path = self.record_path or getattr(self.app, "record_path", None)
+            path = self.record_path or self.app.record_path
             if path:
                 yield Static(Text(f"The game record is in {path}"), id="results-record")
-            elif not self.replay and getattr(self.app, "check_path", None):
+            elif not self.replay and self.app.check_path:
                 yield Static(Text(f"Kept to check again: turpin verify {self.app.check_path}"), id="results-record")
             if self._at_someone_elses_table():
                 yield Static(Text("If the host deals again, the new game opens here by itself.", style="italic"),
@@ -132,7 +132,7 @@ class ResultsScreen(Screen[None]):
             with Horizontal(id="results-buttons"):
                 if self.replay:
                     yield Button("Back to the replay", id="table", variant="primary")
-                elif getattr(self.app, "can_play_again", False):
+                elif self.app.can_play_again:
                     yield Button("Play again (same seats)", id="again", variant="primary")
                     if len(frame.seats) > 1:
                         yield Button("Play again (new seats)", id="again-shuffled")
@@ -154,9 +154,8 @@ class ResultsScreen(Screen[None]):
 
     def _at_someone_elses_table(self) -> bool:
         """A player at a LAN table hosted elsewhere, who is still connected to it."""
-        app = self.app
-        client = getattr(app, "client", None)
-        return (not self.replay and getattr(app, "hosted", None) is None and client is not None
+        client = self.app.client
+        return (not self.replay and self.app.hosted is None and client is not None
                 and client.stopped is None and self.frame.seat is not None)
 
     def _scores(self) -> Text:
@@ -232,14 +231,14 @@ class ResultsScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "play_again":  # only where it can: a game against bots here, not a LAN table's
             shuffle_alone = bool(parameters) and len(self.frame.seats) < 2  # one seat: nowhere else to sit
-            return not self.replay and getattr(self.app, "can_play_again", False) and not shuffle_alone
+            return not self.replay and self.app.can_play_again and not shuffle_alone
         if action == "review":
             return self._record_to_review() is not None
         return True
 
     def _record_to_review(self) -> str | None:
         """The record a review replays: this game's, once it is written whole."""
-        path = self.record_path or getattr(self.app, "record_path", None)
+        path = self.record_path or self.app.record_path
         return str(path) if path else None
 
     def action_review(self) -> None:
@@ -254,7 +253,7 @@ class ResultsScreen(Screen[None]):
         self.app.review_game(path)
 
     def action_play_again(self, shuffle: bool = False) -> None:
-        if not self.replay and getattr(self.app, "can_play_again", False):
+        if not self.replay and self.app.can_play_again:
             self.app.play_again(shuffle)
 
     def action_menu(self) -> None:

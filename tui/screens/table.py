@@ -3,55 +3,48 @@
 The arrangement follows the terminal's width and height: a wide and short one puts the panes side by side
 in columns (``-columns``), a taller one stacks the board over the hand and sheet (``-stacked``), both with
 the players and the log beside them; only a small terminal (about 80×24) folds the panes into tabs, with
-the move pane always in view. The screen only renders frames and sends the prompt's own choices.
+the move pane always in view.
+
+The screen draws the snapshot each client update carries (the newest, when they come faster than it
+draws). It hands a move to the move pane (``MovePane``, the one owner of "this choice → that action"),
+the take-back to ``TakeBackTalk``, the host's own switches to ``HostSwitches``, and its own lines to the
+log, which keeps them in their places.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
+from typing import Any, Awaitable, Iterable
 
 from rich.text import Text
 from textual import events, on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive, var
 from textual.screen import Screen
-from textual.widgets import Footer, Tab, Tabs
+from textual.widgets import Footer, Tabs
 from textual.widgets._toast import ToastRack
 
-from net.client import ClientUpdate, TableClient
+from net.client import ClientUpdate, TableClient, TableSnapshot
 from tui import TABLE_STYLES
 from tui.collector import RELEASE_AFTER_PAINT, CollectorHold
 from tui.frame import TableFrame
 from tui.games import panes_for
+from tui.screens.table_host_switches import HostSwitches
+from tui.screens.table_take_back import TakeBackTalk
 from tui.table_layout import PANE_TABS, SNUG_BELOW, arrangement, folds_into_tabs
-from tui.table_words import (
-    bot_for_the_away_words,
-    chat_sender,
-    leaving_costs,
-    seat_news,
-    seats_away,
-    seats_filling,
-    stop_in_words,
-    take_back_question,
-    take_back_refused,
-)
+from tui.table_words import chat_sender, leaving_costs, seat_news, stop_in_words, table_status
 from tui.widgets.banner import ConnectionBanner
 from tui.widgets.chat import ChatInput
 from tui.widgets.clock import TurnClockLine
 from tui.widgets.lines import LinePane
 from tui.widgets.log import TableLog
 from tui.widgets.pane import PartClicked
+from tui.widgets.pane_tabs import PaneTabs
 from tui.widgets.players import PlayersPane
 from tui.widgets.prompt import MovePane
-
-#: A prompt that comes within this many seconds of your last move finds you at the keys: the move pane says
-#: it, and the bell does not ring. After a longer wait for the others, you may have looked away: the bell
-#: (if on) rings too. "Your move" is never a toast: the move pane says it where the choices are.
-ANNOUNCE_AFTER = 3.0
 
 
 class TableScreen(Screen[None]):
@@ -85,25 +78,26 @@ class TableScreen(Screen[None]):
     def __init__(self, client: TableClient) -> None:
         super().__init__()
         self.client = client
-        self.panes = panes_for(client.snapshot.game)
+        #: The table as the client had it when the screen opened; after that the screen draws the snapshot
+        #: each update carries (the newest of those that came while it drew), never the client's own.
+        self._newest: TableSnapshot = client.snapshot.as_of_now()
+        self.panes = panes_for(self._newest.game)
         # A game's stylesheet may size the shared panes; folded into tabs, the board's shows first.
-        self.add_class(f"-game-{client.snapshot.game}", "-show-board")
+        self.add_class(f"-game-{self._newest.game}", "-show-board")
         self._unsubscribe = None
-        self._announced_prompt: int | None = None
         self._told_how_to_mute = False
-        self._spectators_muted = False  # this host's switch, sent through the protocol
         self._results_shown = False
         self._stopped = False  # the host has closed the table: leaving then costs nothing
-        self._away_in_footer: list[int] = []
-        #: This window's own lines of the log (chat, notices, "You asked…"), each with the number of the
-        #: table's events written before it: a rewritten log puts each back in its place.
-        self._chat: list[tuple[int, Text]] = []
         self._table_pending = False
         self._collector = CollectorHold()
         #: This window has told the host its away player is back (once per time away).
         self._said_here = False
         self._explained: set[str] = set()  # the game's words already explained in this window's log
-        self._take_back_question: Screen[bool] | None = None  # the open take-back question, if shown
+        self._take_back = TakeBackTalk(self, client, frame=lambda: self.frame, say=self._line,
+                                       send=self._send_to_host)
+        self._host_switches = HostSwitches(self, client, hosted=lambda: self.app.hosted,  # type: ignore[attr-defined]
+                                           frame=lambda: self.frame, stopped=lambda: self._stopped,
+                                           send=self._send_to_host)
 
     # ------------------------------------------------------------------------------------ layout
 
@@ -121,13 +115,13 @@ class TableScreen(Screen[None]):
         self._log = log
         board.border_title, hand.border_title, sheet.border_title = "Board", "Your hand", "Sheet"
         players.border_title, log.border_title = "Players", "Log"
-        if self.client.snapshot.seat is None:
+        if self._newest.seat is None:
             hand.display = False
         # One set of panes for every arrangement, laid out by the screen's classes (styles/table.tcss):
         # stacked, the board spans the top and the rest sit in a row under it; in columns (-columns) the
         # board, the hand over the sheet, and the players over the log; folded into tabs (-narrow) the tab
         # strip shows, and only the pane of the active tab (-show-board, -show-hand…).
-        yield Tabs(*(Tab(title, id=f"tab-{name}") for name, title in PANE_TABS), id="pane-tabs")
+        yield PaneTabs(spectating=self._newest.seat is None, id="pane-tabs")
         with Vertical(id="table-area"):
             yield board
             with Horizontal(id="table-row"):
@@ -147,9 +141,9 @@ class TableScreen(Screen[None]):
         self.refresh_bindings()
 
     @on(Tabs.TabActivated, "#pane-tabs")
-    def _show_tab(self, message: Tabs.TabActivated) -> None:
+    def _show_tab(self) -> None:
         """Folded into tabs, only the active tab's pane shows: a class of the screen says which."""
-        shown = (message.tab.id or "tab-board").removeprefix("tab-")
+        shown = self.query_one(PaneTabs).shown
         for name, _title in PANE_TABS:
             self.set_class(name == shown, f"-show-{name}")
 
@@ -168,7 +162,7 @@ class TableScreen(Screen[None]):
         if action == "spectate":
             return self._seat_lost()  # in the footer once this window has lost its seat at a live table
         if action == "bot_for_the_away":
-            return bool(self._away_seats())  # the host's, while a person is away from a game still on
+            return bool(self._host_switches.away_seats())  # the host's, while a person is away from a game still on
         if action == "take_back":
             return self.frame.may_take_back and not self._stopped  # in the footer while the host allows it
         return True
@@ -177,11 +171,10 @@ class TableScreen(Screen[None]):
         self._arrange()
         self.narrow = folds_into_tabs(*self.size)
         self._unsubscribe = self.client.subscribe(self._heard)
-        self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
+        self.frame = TableFrame.from_snapshot(self._newest, self.app.glyphs)
         self._announce_turn()  # a table that opens on your move says so, as later ones do
         self.call_after_refresh(self._redraw_all)
         self.call_after_refresh(self._explain_new_words)  # under the events the log opens with
-        self.call_after_refresh(self._tab_strip_out_of_focus)
         self.call_after_refresh(self._hear_what_came_first)
         self.call_after_refresh(self._place_notices)
 
@@ -192,8 +185,10 @@ class TableScreen(Screen[None]):
             self.post_message(self.Updated(update))
 
     def _heard(self, update: ClientUpdate) -> None:
-        # Tables that arrive faster than they are drawn are drawn once, from the newest: the snapshot
+        # Tables that arrive faster than they are drawn are drawn once, from the newest: its snapshot
         # already holds every event, so nothing is lost by skipping the frames in between.
+        if update.snapshot is not None:
+            self._newest = update.snapshot
         if update.kind == "table":
             self._collector.hold()  # until the update is on screen
             if self._table_pending:
@@ -219,19 +214,11 @@ class TableScreen(Screen[None]):
             for rack in self.query(ToastRack):
                 rack.styles.margin = (0, 0, max(1, self.size.height - moves.first().region.y), 0)
 
-    def _tab_strip_out_of_focus(self) -> None:
-        """On a narrow terminal [ and ] turn the tabs: Tab goes from the move list to the pane shown (the
-        dice builder in a robbery) without stopping at the tab strip. A spectator has no hand: no tab."""
-        tabs = self.query_one("#pane-tabs", Tabs)
-        tabs.can_focus = False
-        if self.client.snapshot.seat is None:
-            tabs.hide("tab-hand")
-
     def _release_collector(self) -> None:
         self._collector.release(busy=self._table_pending)
 
     def _redraw_all(self) -> None:
-        self._log.rewrite(self.frame, self._chat)
+        self._log.rewrite(self.frame)
         self.watch_frame(self.frame)
 
     # ------------------------------------------------------------------------------- rendering
@@ -243,14 +230,7 @@ class TableScreen(Screen[None]):
             pane.frame = frame
         self.query_one(MovePane).frame = frame
         self._log.show(frame)
-        status = Text(f" {self.panes.status(frame) if frame.started else seats_filling(frame)}",
-                      style="bold")
-        # plain_name is "Ann (seat 2)" already where two are called Ann
-        who = "spectating" if frame.spectating else f"you: {frame.plain_name(frame.seat)}"
-        if not frame.spectating and not who.endswith(f"(seat {frame.seat + 1})"):
-            who += f" (seat {frame.seat + 1})"
-        status.append(f"   {frame.table} · {who}", style="dim")
-        self.query_one("#table-status", LinePane).show(status)
+        self.query_one("#table-status", LinePane).show(table_status(frame, self.panes.status))
         self.query_one(TurnClockLine).show(frame)
         self._size_the_move_pane(frame)
         if self.has_class("-spectating") != frame.spectating:
@@ -295,25 +275,20 @@ class TableScreen(Screen[None]):
         self._table_pending = False
         self.call_after_refresh(self.set_timer, RELEASE_AFTER_PAINT, self._release_collector)
         before = self.frame
-        self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
+        self.frame = TableFrame.from_snapshot(self._newest, self.app.glyphs)
         if before.result is not None and self.frame.result is None:
-            # A new game at this table: the last one's notices and chat are not this one's.
-            self._chat = []
-        if len(self.frame.log) < len(before.log):
-            # A take-back cut the log's last lines and put one in their place: this window's lines written
-            # after the cut go just before that line, not under it.
-            cut = max(0, len(self.frame.log) - 1)
-            self._chat = [(min(position, cut), line) for position, line in self._chat]
+            self._log.new_game()
+        if len(self.frame.log) < len(before.log):  # a take-back cut the log's last lines
+            self._log.cut_to(len(self.frame.log))
         if before.catch_ups and self.frame.catch_ups != before.catch_ups:
             # The whole log again (a reconnect, names told anew, a new game): written afresh, chat too.
             self._redraw_all()
         self._announce_seats(before, self.frame)
         if self.frame.seat not in self.frame.away:
             self._said_here = False
-        self._offer_bot_for_the_away()
-        if before.may_take_back != self.frame.may_take_back:
-            self.refresh_bindings()
-        self._answer_a_take_back(before)
+        if self._host_switches.away_changed() or before.may_take_back != self.frame.may_take_back:
+            self.refresh_bindings()  # the host's "bot for the away" and "take back" come and go
+        self._take_back.heard(before, self.frame)
         interlude = self.panes.interlude(before, self.frame)
         if interlude:
             from tui.screens.interlude import InterludeScreen
@@ -336,28 +311,26 @@ class TableScreen(Screen[None]):
         if (self.client.last_error or {}).get("code") == "bad_token":
             # The host gave the seat to a bot for good: Join no longer offers it
             self.app.forget_seat(self.client)
-        if self.frame.result is None:
-            said = stop_in_words(update.text, self._seat_lost())
+        over = self.frame.result is not None
+        if over and self.app.client is not self.client:
+            return  # a table this app has just closed itself: a new private table's game must not open under
+            # "The table is closed"
+        # Over, and now closed: no new game will come, and the results must say so.
+        said = stop_in_words(update.text, self._seat_lost(), game_over=over)
+        if not over:
             self.frame = replace(self.frame, prompt=None, out_of_it=said)  # nothing can be sent any more
-            banner = self.query_one(ConnectionBanner)
-            banner.problem, banner.gone = "", said  # on every tab, until you leave
-            self._line(said, "bold red")
-            self.notify(said, severity="error", markup=False)
-        elif self.app.client is self.client:  # over, and now closed: no new game will come, and the
-            # results must say so; not a table this app has just closed itself (a new private table's
-            # game must not open under "The table is closed")
-            said = f"{update.text[:1].upper()}{update.text[1:]}. Esc goes back to the menu."
-            banner = self.query_one(ConnectionBanner)
-            banner.problem, banner.gone = "", said
-            self._line(said, "bold")
-            self.notify(said, markup=False)
-            from tui.screens.results import ResultsScreen
-            if isinstance(self.app.screen, ResultsScreen):
-                self.app.screen.table_closed()
+        banner = self.query_one(ConnectionBanner)
+        banner.problem, banner.gone = "", said  # on every tab, until you leave
+        self._line(said, "bold" if over else "bold red")
+        self.notify(said, severity="information" if over else "error", markup=False)
+        from tui.screens.results import ResultsScreen
+        if over and isinstance(self.app.screen, ResultsScreen):
+            self.app.screen.table_closed()
 
     def _refused(self, update: ClientUpdate) -> None:
         """An error from the host: a refused move (said in a toast), or the host stopping for now."""
-        self.frame = TableFrame.from_snapshot(self.client.snapshot, self.app.glyphs)
+        if update.snapshot is not None:  # the choice refused can be made again
+            self.frame = TableFrame.from_snapshot(update.snapshot, self.app.glyphs)
         code = (update.message or {}).get("code")
         if code == "host_closing":  # not a refusal: the host stopped, and may be back (the banner says)
             self._line("The host has stopped the table; it may come back: this window waits for it.",
@@ -369,12 +342,11 @@ class TableScreen(Screen[None]):
         chat = update.message or {}
         line = Text(f"{chat_sender(chat, self.frame)}: ", style="bold cyan")
         line.append(str(chat.get("text", update.text)))
-        self._chat.append((self._log.events_written, line))
-        self.query_one(TableLog).say(line)
+        self._log.say(line)
         if not self._log_in_view() and chat.get("seat") != self.frame.seat:
             # Folded into tabs, the log may be behind another: a line said to you came with no sign.
             self.notify(line.plain, title="Chat", timeout=6, markup=False)
-        if chat.get("seat") is None and self._can_mute() and not self._told_how_to_mute:
+        if chat.get("seat") is None and self._host_switches.on_lan() and not self._told_how_to_mute:
             self._told_how_to_mute = True  # said when it matters: the key is not in the footer
             self._line("You host this table: M mutes spectators' chat (and again lets them talk).", "dim")
 
@@ -391,7 +363,7 @@ class TableScreen(Screen[None]):
 
     def _log_in_view(self) -> bool:
         """False when the panes are folded into tabs and another tab than the log's is shown."""
-        return not self.narrow or self.query_one("#pane-tabs", Tabs).active == "tab-log"
+        return not self.narrow or self.query_one(PaneTabs).shown == "log"
 
     #: The errors that end a window's part in a table that plays on: the seat was handed to a bot, or
     #: another window took it with the same token.
@@ -417,9 +389,7 @@ class TableScreen(Screen[None]):
                 self._line(line, "italic")
 
     def _line(self, text: str, style: str) -> None:
-        line = Text(text, style=style)
-        self._chat.append((self._log.events_written, line))
-        self.query_one(TableLog).say(line)
+        self._log.say(Text(text, style=style))
 
     def _announce_seats(self, before: TableFrame, now: TableFrame) -> None:
         """A player newly seated or back: one line in the log and a toast."""
@@ -428,23 +398,13 @@ class TableScreen(Screen[None]):
             self.notify(news, markup=False, timeout=3)
 
     def _announce_turn(self) -> None:
-        prompt = self.frame.prompt
-        if prompt and prompt["id"] != self._announced_prompt:
-            fresh = self._announced_prompt is None or prompt["id"] > self._announced_prompt
-            self._announced_prompt = prompt["id"]
-            chose_at = self.query_one(MovePane).chose_at
-            if fresh and time.monotonic() - chose_at >= ANNOUNCE_AFTER and self.app.bell_on:
-                self.app.bell()
+        self.query_one(MovePane).announce(self.frame, self.app.bell_on)
 
     # -------------------------------------------------------------------------------- actions
 
-    def palette_commands(self):
+    def palette_commands(self) -> Iterable[SystemCommand]:
         """Every choice of the prompt, by its words, for the command palette."""
-        from textual.app import SystemCommand
-        moves = self.query_one(MovePane)
-        for index, choice in enumerate(self.frame.choices):
-            yield SystemCommand(f"Move {index + 1}: {choice['text']}", "make this move",
-                                lambda index=index: moves.choose(index))
+        return self.query_one(MovePane).palette_commands(self.frame)
 
     def action_choose(self, position: int) -> None:
         self.query_one(MovePane).choose_shown(position)
@@ -469,91 +429,26 @@ class TableScreen(Screen[None]):
 
     def action_pane(self, step: int) -> None:
         """The next (or previous) tab of panes on a narrow terminal, round and round."""
-        tabs = self.query_one("#pane-tabs", Tabs)
-        hidden = {"tab-hand"} if self.client.snapshot.seat is None else set()
-        names = [f"tab-{name}" for name, _title in PANE_TABS if f"tab-{name}" not in hidden]
-        if tabs.active in names:
-            tabs.active = names[(names.index(tabs.active) + step) % len(names)]
+        self.query_one(PaneTabs).turn(step)
 
     def action_chat(self) -> None:
         self.query_one(ChatInput).open()
 
-    def _can_mute(self) -> bool:
-        hosted = getattr(self.app, "hosted", None)
-        return hosted is not None and hosted.plan.on_lan
-
     def action_mute_spectators(self) -> None:
         """The host's switch: spectators' chat off or on again (only at a table this app hosts)."""
-        hosted = self.app.hosted
-        if hosted is None:
-            self.notify("Only the table's host can mute spectators.", severity="warning")
-            return
-        # Through the protocol, as any host's client would: the table's notice says it to everyone.
-        self._spectators_muted = not self._spectators_muted
-        self.run_worker(self._host_says(self.client.mute_spectators(self._spectators_muted, hosted.host_token)),
-                        group="host")
+        self._host_switches.mute_spectators()
 
-    async def _host_says(self, message) -> None:
+    def _send_to_host(self, message: Awaitable[Any]) -> None:
+        self.run_worker(self._host_says(message), group="host")
+
+    async def _host_says(self, message: Awaitable[Any]) -> None:
         try:
             await message
         except Exception as error:  # the table is gone: the banner says so
             self.notify(f"Not sent: {error}.", severity="warning", markup=False)
 
-    def _offer_bot_for_the_away(self) -> None:
-        away = self._away_seats()
-        if away != self._away_in_footer:
-            self._away_in_footer = away
-            self.refresh_bindings()  # the host's "bot for the away" comes and goes with them
-
-    def _away_seats(self) -> list[int]:
-        """The away seats the host may hand to a bot: at a LAN table this app hosts, still on."""
-        hosted = self.app.hosted
-        return seats_away(self.frame) if hosted is not None and hosted.plan.on_lan and not self._stopped else []
-
     def action_take_back(self) -> None:
-        """Ask to take back your last move: the others are asked, and one "no" keeps it. When it cannot be
-        taken back, the toast says why (the key is not in the footer then, but a player may know it)."""
-        if self.frame.may_take_back:
-            self._line("You asked to take back your last move; the others are asked.", "italic")
-            self.run_worker(self._host_says(self.client.take_back()), group="host")
-            return
-        self.notify(take_back_refused(self.frame), title="Nothing to take back", severity="warning",
-                    timeout=5, markup=False)
-
-    def _answer_a_take_back(self, before: TableFrame) -> None:
-        """Someone asks to take back a move and this seat has still to answer: the question, once, with the
-        board's type-ahead guard. Decided (by anyone, or by time), it closes and a toast says how."""
-        asked = self.frame.take_back
-        if before.take_back is not None and asked is None:
-            self._take_back_decided()
-            return
-        if asked is None or self.frame.seat not in asked.get("waiting", []):
-            return
-        if before.take_back is not None and self.frame.seat in before.take_back.get("waiting", []):
-            return  # asked already
-        from tui.screens.confirm import ConfirmScreen
-        who = self.frame.plain_name(asked["seat"]) if 0 <= asked["seat"] < len(self.frame.seats) else "Someone"
-
-        def answer(agree: bool | None) -> None:
-            self._take_back_question = None
-            still = self.frame.take_back
-            if agree is None or still is None or self.frame.seat not in still.get("waiting", []):
-                return  # decided meanwhile: there is nothing left to answer
-            self.run_worker(self._host_says(self.client.answer_take_back(bool(agree))), group="host")
-        question = ConfirmScreen(*take_back_question(who), "Allow", "Keep the move",
-                                 guard=self.app.NEW_QUESTION_GUARD)
-        self._take_back_question = question
-        self.app.push_screen(question, answer)
-
-    def _take_back_decided(self) -> None:
-        """The question is closed: gone from this screen, and one line says how it ended."""
-        question, self._take_back_question = self._take_back_question, None
-        if question is not None and self.app.screen is question:
-            question.dismiss(None)
-        outcome = next((line for line in reversed(self.frame.log) if line.get("take_back") in ("kept", "taken")),
-                       None)
-        if outcome is not None:
-            self.notify(str(outcome.get("text", "")), title="Take-back", timeout=5, markup=False)
+        self._take_back.ask()
 
     def on_key(self, event: events.Key) -> None:
         """A key while a bot plays this seat for its away player: the host is told he is back (the key
@@ -563,23 +458,11 @@ class TableScreen(Screen[None]):
         seat = self.frame.seat
         if seat is not None and seat in self.frame.away and not self._said_here:
             self._said_here = True
-            self.run_worker(self._host_says(self.client.here()), group="host")
+            self._send_to_host(self.client.here())
 
     def action_bot_for_the_away(self) -> None:
         """A bot plays each away person's seat until that person joins again (the seat stays theirs)."""
-        away = self._away_seats()
-        if not away:
-            self.notify("Nobody is away from the table.", timeout=3)
-            return
-        title, consequence = bot_for_the_away_words(", ".join(self.frame.name(seat) for seat in away))
-
-        def hand_over() -> None:
-            token = self.app.hosted.host_token
-            for seat in self._away_seats():
-                self.run_worker(self._host_says(self.client.hand_over(seat, token, until_back=True)), group="host")
-
-        from tui.screens.confirm import ask_first
-        ask_first(self.app, title, consequence, "Bot plays", hand_over, go_back="Keep waiting")
+        self._host_switches.bot_for_the_away()
 
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen

@@ -47,6 +47,9 @@ class TableLog(Widget, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.events_written = 0
+        #: This window's own lines (chat, notices, "You asked…"), each with the number of the table's events
+        #: written before it: a rewritten log puts each back in its place.
+        self.own_lines: list[tuple[int, Text]] = []
         #: Every line written, as plain text (what a reader of the log sees, before wrapping).
         self.plain_lines: list[str] = []
         self._lines: list[Text] = []
@@ -78,14 +81,25 @@ class TableLog(Widget, can_focus=True):
             self._grown()
 
     def say(self, line: Text) -> None:
-        """A line that is not a game event: chat, a notice, the connection's news."""
+        """A line of this window's that is not a game event: chat, a notice, the connection's news."""
+        self.own_lines.append((self.events_written, line))
         self.add(line)
 
-    def rewrite(self, frame: TableFrame, local: list[tuple[int, Text]]) -> None:
-        """The whole log again (a catch-up): the frame's events, and each of this window's own lines
-        (``local``: the number of events written before it, and the line) back in its place among them."""
+    def new_game(self) -> None:
+        """A new game at this table: the last one's notices and chat are not this one's."""
+        self.own_lines = []
+
+    def cut_to(self, events: int) -> None:
+        """A take-back cut the log to ``events`` events, its last one new: this window's lines written after
+        the cut go just before that line, not under it."""
+        cut = max(0, events - 1)
+        self.own_lines = [(min(position, cut), line) for position, line in self.own_lines]
+
+    def rewrite(self, frame: TableFrame) -> None:
+        """The whole log again (a catch-up): the frame's events, and each of this window's own lines back
+        in its place among them."""
         self.clear()
-        placed = sorted(local, key=lambda item: item[0])
+        placed = sorted(self.own_lines, key=lambda item: item[0])
         index = 0
         for position, event in enumerate(frame.log):
             while index < len(placed) and placed[index][0] <= position:

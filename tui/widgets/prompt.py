@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Iterator
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
@@ -35,6 +35,11 @@ LATER_KEYS = "adefghijklmnopquvyz"
 SHOW_SENT_AFTER = 0.15
 #: Seconds a "Key not taken" toast stays; keys refused meanwhile add none (three stacked hid the board).
 KEY_REFUSED_TOAST = 2.0
+
+#: A prompt that comes within this many seconds of your last move finds you at the keys: the move pane says
+#: it, and the bell does not ring. After a longer wait for the others, you may have looked away: the bell
+#: (if on) rings too. "Your move" is never a toast: the move pane says it where the choices are.
+ANNOUNCE_AFTER = 3.0
 
 #: Sends a chosen action for a prompt (its id) to the table.
 Send = Callable[[dict[str, Any], int], Awaitable[None]]
@@ -76,6 +81,7 @@ class MovePane(Vertical):
         #: The prompt's choice indices in the order listed (a game may list its best choices first).
         self._order: list[int] = []
         self.chose_at = float("-inf")  # when this window last sent a move (monotonic)
+        self._announced_prompt: int | None = None
         self.answered_kinds: frozenset[str] = frozenset()  # the kinds of move of the prompt last answered
         self.prompt_shown_at = float("inf")  # when the current prompt was painted (monotonic)
         self._key_refused_at = float("-inf")  # when a key was last refused as typed ahead (monotonic)
@@ -177,6 +183,21 @@ class MovePane(Vertical):
             self.choose(found[0])
         elif found:
             self.highlight(found[0])
+
+    def announce(self, frame: TableFrame, bell_on: bool) -> None:
+        """A new prompt after a wait for the others: the bell rings (if on), once a prompt."""
+        prompt = frame.prompt
+        if prompt and prompt["id"] != self._announced_prompt:
+            fresh = self._announced_prompt is None or prompt["id"] > self._announced_prompt
+            self._announced_prompt = prompt["id"]
+            if fresh and time.monotonic() - self.chose_at >= ANNOUNCE_AFTER and bell_on:
+                self.app.bell()
+
+    def palette_commands(self, frame: TableFrame) -> Iterator[SystemCommand]:
+        """Every choice of the frame's prompt, by its words, for the command palette."""
+        for index, choice in enumerate(frame.choices):
+            yield SystemCommand(f"Move {index + 1}: {choice['text']}", "make this move",
+                                lambda index=index: self.choose(index))
 
     def choose(self, index: int) -> None:
         """Pick choice ``index`` (0-based, as the prompt lists them) and send it, unless it came typed ahead
