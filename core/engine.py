@@ -143,8 +143,8 @@ class Game:
     #: The public/private events of the deal that ``setup`` made, for the log: called on the state
     #: ``setup`` returned, before any action; filter them with ``visible_events`` like any others.
     opening_events: Callable[[State], list[Event]] = lambda state: []
-    #: Whether ``seat``'s ``action``, which turned ``before`` into ``after``, may be taken back (issue 34,
-    #: undo with consent): only where it revealed nothing hidden and drew no chance (no card turned or
+    #: Whether ``seat``'s ``action``, which turned ``before`` into ``after``, may be taken back (undo
+    #: with the others' consent): only where it revealed nothing hidden and drew no chance (no card turned or
     #: drawn, no die rolled, no secret pick revealed). A game opts in move by move; by default none may.
     can_take_back: Callable[[State, State, int, Action], bool] = lambda before, after, seat, action: False
     #: Where the game stands as ``seat`` decides, in a few public words ("round 1, journey 3 at

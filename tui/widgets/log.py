@@ -269,7 +269,7 @@ def lines_kept_on_jump(height: int, batch: int, recent: list[int]) -> int:
     before = recent[-2] if len(recent) >= 2 else 0
     context = min(max(1, height // 6, before), max(0, height - batch))
     # A write of half the pane or more (a catch-up) says nothing of the next: the room is made for the
-    # table's usual writes, or a tall pane showed six lines over thirty empty rows (issue 43)
+    # table's usual writes, or a tall pane would show six lines over thirty empty rows
     usual = [write for write in recent if write < max(2, height // 2)]
     room = max(height // 3, 2 * max(usual, default=min(batch, height // 3)))
     return height - max(0, min(height - context - batch, room))

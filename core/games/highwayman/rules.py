@@ -770,7 +770,7 @@ def can_take_back(before: State, after: State, seat: int, action: Action) -> boo
     Highwayman and a Runner too) stays laid: it was hidden in your hand (A1), and everyone has seen it now.
 
     Decided from the move alone, never from what followed it: whether the next seat then had a play or
-    drew by itself depends on his hand, and the offer must not tell you that (issue 43). A take-back
+    drew by itself depends on his hand, and the offer must not tell you that. A take-back
     undoes the next seat's own draw with the move, its card back on top of the pack (the table lets the
     others refuse; the window closes with the next move someone chooses)."""
     return action.get("do") in ("keep", "end")

@@ -63,8 +63,8 @@ class Hand(ClickPane):
             label.stylize(self.background_of("hw-hand--card"))
             cards.append(self.part(label, f"card:{card}", playable=card in playable))
         footer = self.part(self._footer(frame, hand, playable, drawn), "keep" if drawn else "hand")
-        # As many columns as fit the pane without a scroll bar (issue 43: a scroll bar that came with a long
-        # hand took the width of the second column, and the hand fell to one, taller still); only a hand
+        # As many columns as fit the pane without a scroll bar (a scroll bar that came with a long hand
+        # would take the width of the second column, and the hand fall to one, taller still); only a hand
         # too tall even so is laid out for the width beside its scroll bar.
         rows = card_rows(cards, self.content_region.width)
         if len(rows) + 2 > self.content_region.height:

@@ -327,11 +327,11 @@ def worst_words(view: dict[str, Any], me: dict[str, Any] | None, where: str) -> 
     if me is None or me.get("status") != "riding":
         return Text()
     worst, best = robbery_extremes(view, me, where)
-    if best == 0:  # issue 43: warned before the pick, not found out in the robbery
+    if best == 0:  # warned before the pick, not found out in the robbery
         hopeless = Text(" · your dice cannot win it", style="bold")
         return hopeless.append_text(Text(f" · worst {rules.signed(worst)} health", style="dim")) if worst else hopeless
     if not worst:
-        # Said, not left to silence: a newcomer reads "no risk", not the absence of a warning (issue 43)
+        # Said, not left to silence: a newcomer reads "no risk", not the absence of a warning
         return Text(" · no risk", style="dim") if coach_at(view, where) is not None else Text()
     if me["health"] + worst <= 0:
         return Text(f" · worst: {rules.signed(worst)} health; you have {me['health']}", style="bold")
