@@ -177,13 +177,10 @@ class StandIns:
         if info is None or info.kind != "player" or table.over or seat in table.turn_clock.away:
             return
         table.turn_clock.away.add(seat)
-        table.log.append(event(f"The host lets a bot play Seat {seat + 1} until they are back.", clock="away",
-                               seat=seat, table_line=True))
-        pipeline.refresh_prompts(table)
-        table.frames.notice_to(seat, "The host has let a bot play your seat while you are away: press any key "
-                                     "at the table (or make a move) to take it back.")
-        table.frames.broadcast()
-        table.tell(f"Seat {seat + 1}: idle, a bot plays it until they are back")
+        self._tell_everyone(seat, "away", f"The host lets a bot play Seat {seat + 1} until they are back.",
+                            "The host has let a bot play your seat while you are away: press any key at the "
+                            "table (or make a move) to take it back.",
+                            f"Seat {seat + 1}: idle, a bot plays it until they are back")
 
     def heard_from(self, watcher: Watcher) -> None:
         """A move from a seat, or its app's word that its player is at the keys (``here``): a player a bot
@@ -192,13 +189,20 @@ class StandIns:
         seat = watcher.seat
         if seat is None or table.seats[seat].kind != "player" or not table.turn_clock.back(seat):
             return
-        table.log.append(event(f"Seat {seat + 1} is back: the bot no longer plays for them.", clock="back",
-                               seat=seat, table_line=True))
+        self._tell_everyone(seat, "back", f"Seat {seat + 1} is back: the bot no longer plays for them.",
+                            "You are back: your seat is yours again, and the bot no longer plays it. The log's "
+                            "lines while you were away are the bot's moves.",
+                            f"Seat {seat + 1}: back from away")
+
+    def _tell_everyone(self, seat: int, clock: str, logged: str, to_the_seat: str, to_the_console: str) -> None:
+        """A seat gone away or back: a line in the log, the prompts again (a bot's or its player's), a notice
+        to the seat, every view sent, and a line on the host's console."""
+        table = self.table
+        table.log.append(event(logged, clock=clock, seat=seat, table_line=True))
         pipeline.refresh_prompts(table)
-        table.frames.notice_to(seat, "You are back: your seat is yours again, and the bot no longer plays it. "
-                                     "The log's lines while you were away are the bot's moves.")
+        table.frames.notice_to(seat, to_the_seat)
         table.frames.broadcast()
-        table.tell(f"Seat {seat + 1}: back from away")
+        table.tell(to_the_console)
 
     def connected(self, seat: int) -> bool:
         """Whether the seat's player has a live connection to the table now."""
