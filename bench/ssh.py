@@ -256,14 +256,33 @@ def door_processes(server_pid: int) -> tuple[list[int], list[int]]:
 
 
 def cpu_seconds(pids: list[int]) -> float:
-    ticks = 0
-    for pid in pids:
-        try:
-            fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            ticks += int(fields[11]) + int(fields[12])
-        except (FileNotFoundError, ProcessLookupError):
-            pass
-    return ticks / os.sysconf("SC_CLK_TCK")
+    """CPU time (user and system, every thread) the processes have used so far, in all."""
+    return sum(cpu_of(pid) for pid in pids)
+
+
+def cpu_of(pid: int) -> float:
+    """CPU time (user and system, every thread) one process has used so far; 0 once it is gone."""
+    try:
+        fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu() -> float:
+    """This process's CPU time so far: the benchmark's own clients."""
+    times = os.times()
+    return times.user + times.system
+
+
+def cpu_line(guests: list[int], door: float, clients: float) -> str:
+    """Where a burst's CPU went: each guest's (from its fork or start to now, at its menu), the door's and
+    the clients' (this process) over the burst."""
+    each = sorted(cpu_of(pid) for pid in guests)
+    if not each:
+        return "  CPU: no guests"
+    return (f"  CPU: each guest to its menu median {statistics.median(each) * 1000:.0f} ms, most "
+            f"{each[-1] * 1000:.0f} ms ({sum(each):.1f} s in all); the door {door:.1f} s; the clients {clients:.1f} s")
 
 
 async def wait_for_guests(server_pid: int, count: int) -> None:
@@ -283,13 +302,17 @@ def memory_line(label: str, pids: list[int]) -> str:
             f"each (median of {len(pids)}); {sum(uss) / 1024:.0f} MiB USS in all")
 
 
-async def burst(sizes: list[int], idle: int, idle_seconds: float) -> None:
+#: The two ways a door starts its guests, and the door's options for each (``--modes``).
+MODES = {"fresh": ("fresh start", ("--no-warm-pool",)), "warm": ("warm pool", ())}
+
+
+async def burst(sizes: list[int], idle: int, idle_seconds: float, modes: list[str]) -> None:
     folder = pathlib.Path(tempfile.mkdtemp(prefix="turpin-bench-ssh-burst-"))
     biggest = max([*sizes, idle, 1]) + 10
     limits = ("--max-sessions", str(biggest), "--sessions-per-address", "10")
     print("SSH door, burst mode: N sessions started together, each from its own 127.1.x.y address; 80×24")
     print(f"  load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
-    for mode, options in (("fresh start", ("--no-warm-pool",)), ("warm pool", ())):
+    for mode, options in (MODES[name] for name in modes):
         await local_launch(folder)  # page in
         baseline = [(await local_launch(folder))[0] for _ in range(3)]
         local = statistics.median(baseline)
@@ -300,17 +323,21 @@ async def burst(sizes: list[int], idle: int, idle_seconds: float) -> None:
             await warmup.close()
             await wait_for_guests(server.pid, 0)
             for size in sizes:
+                door_cpu, clients_cpu = cpu_of(server.pid), own_cpu()
                 started = time.perf_counter()
                 sessions = await asyncio.gather(*(Session().open(port, f"b{i}", client_address(i + 1))
                                                   for i in range(size)))
                 everyone = time.perf_counter() - started
+                door_cpu, clients_cpu = cpu_of(server.pid) - door_cpu, own_cpu() - clients_cpu
                 times = [session.seconds for session in sessions]
                 guests, zygotes = door_processes(server.pid)
+                burst_cpu = cpu_line(guests, door_cpu, clients_cpu)
                 late = await Session().open(port, "late", client_address(size + 1))
                 print(f"  N={size:<3} menus: median {statistics.median(times) * 1000:6.0f} ms "
                       f"({statistics.median(times) / local:.2f}× local), slowest {max(times) * 1000:6.0f} ms, all "
                       f"in {everyone:.1f} s; one more then {late.seconds * 1000:.0f} ms "
                       f"({late.seconds / local:.2f}× local)")
+                print(burst_cpu)
                 print(memory_line(f"N={size} guests at their menus", guests))
                 if Session.retries:
                     print(f"  ({Session.retries} logins were turned away by the door's limit on logins at once "
@@ -349,8 +376,10 @@ if __name__ == "__main__":
     parser.add_argument("--burst", type=int, nargs="+", metavar="N", help="burst mode with these sizes")
     parser.add_argument("--idle", type=int, default=0, metavar="N", help="burst mode: N idle guests (warm)")
     parser.add_argument("--idle-seconds", type=float, default=10.0)
+    parser.add_argument("--modes", nargs="+", choices=sorted(MODES), default=["fresh", "warm"],
+                        help="burst mode: which doors to measure, in this order")
     arguments = parser.parse_args()
     if arguments.burst:
-        asyncio.run(burst(arguments.burst, arguments.idle, arguments.idle_seconds))
+        asyncio.run(burst(arguments.burst, arguments.idle, arguments.idle_seconds, arguments.modes))
     else:
         asyncio.run(main(arguments.rounds, arguments.concurrent))
