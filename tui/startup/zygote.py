@@ -49,7 +49,8 @@ REQUEST_LIMIT = 256 * 1024
 
 
 def preload() -> None:
-    """Import the app and what its menu shows, then freeze what is loaded."""
+    """Import the app and what its menu shows, draw the menu once (``tui/startup/warm_up.py``), then
+    freeze what is loaded."""
     names = list(PRELOAD)
     for package in PRELOAD_PACKAGES:
         path = importlib.import_module(package).__path__
@@ -63,6 +64,9 @@ def preload() -> None:
     with contextlib.suppress(ImportError, AttributeError, IndexError):
         from rich._unicode_data._versions import VERSIONS  # the width table Rich loads at the first draw
         importlib.import_module(f"rich._unicode_data.unicode{VERSIONS[-1].replace('.', '-')}")
+    from tui.startup.warm_up import draw_the_menu_once, share_parsed_style_sheets
+    share_parsed_style_sheets()
+    draw_the_menu_once()
     gc.collect()
     gc.freeze()
 
