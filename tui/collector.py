@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import gc
 import time
-from typing import Callable
 
 #: How long after a paint the collector may run again: time for Textual's writer thread to put the frame
 #: on the terminal first (a collection keeps the interpreter's lock until it is done).
@@ -53,9 +52,6 @@ class CollectorHold:
 
 #: Held by ``turpin`` from its start to its first painted screen (``startup_done``).
 startup = CollectorHold()
-#: What else is done once the first screen is painted, once (a guest of the warm pool yields the CPU to
-#: those still starting: ``tui/startup/zygote.py``).
-after_first_paint: list[Callable[[], None]] = []
 
 
 def startup_done() -> None:
@@ -65,5 +61,3 @@ def startup_done() -> None:
     if startup.holding:
         gc.freeze()
         startup.release()
-    while after_first_paint:
-        after_first_paint.pop(0)()

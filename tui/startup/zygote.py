@@ -32,8 +32,6 @@ import sys
 import threading
 import traceback
 
-from tui.startup.start_gate import StartGate, wait_for_turn
-
 #: What a guest's app needs, imported (and so shared, copy-on-write, by every guest) before any fork: the
 #: app and its screens and games (every module of ``tui``, ``core`` and what they import), and the parts
 #: of Textual and Rich that are imported only once an app runs (its drivers, the key parser, layouts, the
@@ -48,10 +46,6 @@ PRELOAD = ("textual.drivers.linux_driver", "textual.drivers.web_driver", "textua
 _NOT_PRELOADED = ("tui.__main__", "tui.cli.__main__", "tui.startup.zygote")
 #: The largest session request a child reads (its command and environment).
 REQUEST_LIMIT = 256 * 1024
-#: How much lower a guest's CPU priority (its nice value) becomes once its menu is painted: those whose
-#: menus are still on their way, and the door relaying them, go first when logins come together. At 5 a
-#: guest still gets a third of what one starting gets while both want the CPU, and all it has alone.
-NICER_AFTER_MENU = 5
 #: What ``ps``, ``top`` and ``pstree`` name a guest and the zygote (the process name, at most 15 bytes;
 #: the command line stays the zygote's, which only rewriting its memory could change).
 GUEST_NAME, ZYGOTE_NAME = "turpin guest", "turpin zygote"
@@ -97,7 +91,6 @@ class Zygote:
         os.set_blocking(self.wake_read, False)
         os.set_blocking(self.wake_write, False)
         self.selector = selectors.DefaultSelector()
-        self.gate = StartGate()
 
     def serve(self) -> None:
         signal.signal(signal.SIGCHLD, lambda *_: None)
@@ -107,17 +100,13 @@ class Zygote:
         self.selector.register(self.wake_read, selectors.EVENT_READ, "wake")
         _send(self.control, {"ready": os.getpid()})
         while True:
-            for key, _ in self.selector.select(self.gate.next_deadline()):
+            for key, _ in self.selector.select():
                 if key.data == "wake":
                     with contextlib.suppress(OSError, ValueError):
                         os.read(self.wake_read, 4096)
                     self.reap()
-                elif key.data == "gate":
-                    self.selector.unregister(key.fileobj)
-                    self.gate.closed(key.fileobj)  # type: ignore[arg-type]
                 elif not self.take_request():
                     return
-            self.gate.let_in()  # turns over by the clock
 
     def take_request(self) -> bool:
         """Fork a child for the next request; False once the door has closed its end."""
@@ -134,7 +123,6 @@ class Zygote:
         session = socket.socket(fileno=fds[0])
         sys.stdout.flush()
         sys.stderr.flush()
-        gate, guests_gate = self.gate.add()
         gc.freeze()  # what the loop made since (a few sockets) joins the frozen, shared objects
         try:
             pid = os.fork()
@@ -143,16 +131,11 @@ class Zygote:
             session.close()
             for fd in fds[1:]:
                 os.close(fd)
-            guests_gate.close()
-            self.gate.closed(gate)
             return True
         if pid == 0:
-            self._become_guest(session, fds[1:], guests_gate)  # never returns
+            self._become_guest(session, fds[1:])  # never returns
         for fd in fds[1:]:
             os.close(fd)
-        guests_gate.close()
-        self.selector.register(gate, selectors.EVENT_READ, "gate")
-        self.gate.let_in()
         self.children[pid] = session
         _send(session, {"pid": pid})
         self.reap()  # a child that died at once
@@ -171,9 +154,8 @@ class Zygote:
                 _send(session, {"exit": os.waitstatus_to_exitcode(status)})
                 session.close()
 
-    def _become_guest(self, session: socket.socket, stdio: list[int], gate: socket.socket) -> None:
-        """In the child: drop the zygote's sockets and signals, wait for its turn to start (``gate``), take
-        the session's terminal, run its app."""
+    def _become_guest(self, session: socket.socket, stdio: list[int]) -> None:
+        """In the child: drop the zygote's sockets and signals, take the session's terminal, run its app."""
         code = 1
         try:
             signal.set_wakeup_fd(-1)
@@ -183,17 +165,11 @@ class Zygote:
             for fd in (self.wake_read, self.wake_write):
                 os.close(fd)
             self.control.close()
-            for other in [*self.children.values(), *self.gate.gates()]:  # other guests': not this one's to hold
+            for other in self.children.values():  # other guests' sessions: not this one's to hold
                 other.close()
             self.children.clear()
             request = json.loads(session.recv(REQUEST_LIMIT))
             session.close()
-            wait_for_turn(gate)
-            if request["argv"][:2] == ["-m", "tui"]:  # the app: its turn lasts until its first paint
-                from tui import collector
-                collector.after_first_paint.append(gate.close)
-            else:
-                gate.close()
             code = run_guest(request, stdio)
         except BaseException:  # noqa: BLE001 - a guest that cannot start says why on its terminal
             with contextlib.suppress(OSError, ValueError):
@@ -219,8 +195,6 @@ def run_guest(request: dict, stdio: list[int]) -> int:
         import termios
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     name_this_process(GUEST_NAME)
-    from tui import collector
-    collector.after_first_paint.append(yield_to_newcomers)
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
@@ -281,17 +255,6 @@ def name_this_process(name: str) -> None:
     with contextlib.suppress(OSError):
         with open("/proc/self/comm", "w") as comm:
             comm.write(name[:15])
-
-
-def yield_to_newcomers() -> None:
-    """Lower this guest's priority by ``NICER_AFTER_MENU``, each of its threads (Linux gives each its
-    own), now that its menu is painted."""
-    with contextlib.suppress(OSError):
-        threads = [int(tid) for tid in os.listdir("/proc/self/task")]
-        for thread in threads:
-            with contextlib.suppress(OSError):
-                niceness = os.getpriority(os.PRIO_PROCESS, thread)
-                os.setpriority(os.PRIO_PROCESS, thread, min(19, niceness + NICER_AFTER_MENU))
 
 
 def main(argv: list[str] | None = None) -> int:
