@@ -122,7 +122,7 @@ async def start_server(folder: pathlib.Path, *options: str) -> tuple[asyncio.sub
 class Session:
     """One SSH session from connect to its menu, kept open until closed."""
 
-    #: Logins the door turned away (more than its 32 logins at once) and that tried again, as people would.
+    #: Logins the door turned away (more than its 64 logins at once) and that tried again, as people would.
     retries = 0
 
     def __init__(self) -> None:
