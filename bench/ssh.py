@@ -18,7 +18,8 @@ and N sessions started together, each from an address of its own in 127.0.0.0/8;
 menu (median, slowest), one more session while the N sit at their menus, and the guests' memory from
 ``/proc/*/smaps_rollup``: USS (private pages) and PSS (shared pages split among their sharers), the
 zygote's counted apart. A lone local launch in the same run is the baseline, before each mode.
-``--idle N`` also opens N more sessions slowly (10 at a time) with the warm pool only, then measures the
+``--at-table N`` then seats N guests at tables against bots (Enter at the menu) and measures their memory
+there. ``--idle N`` also opens N more sessions slowly (10 at a time) with the warm pool only, then measures the
 guests' memory and their CPU over ``--idle-seconds`` at their menus.
 
 Prints figures, asserts nothing. Everything stays on 127.0.0.0/8; LAN browsing is off in every app.
@@ -46,6 +47,8 @@ from net.ssh import set_window_size  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MENU = b"Play against bots"
+#: What the table against bots shows once drawn (Dick Turpin's board, or its score sheet).
+TABLE = (b"Passengers left", b"Sheet")
 GUARD = 120.0  # a hung run stops here; not a goal
 
 
@@ -152,6 +155,15 @@ class Session:
             assert chunk, seen
             seen += chunk
         self.process = process
+
+    async def sit_down(self) -> None:
+        """Enter at the menu (Play against bots), until the table is drawn."""
+        self.process.stdin.write(b"\r")
+        seen = b""
+        while not any(marker in seen for marker in TABLE):
+            chunk = await asyncio.wait_for(self.process.stdout.read(65536), GUARD)
+            assert chunk, seen[-300:]
+            seen += chunk
 
     async def close(self) -> None:
         if self.conn is not None:
@@ -306,7 +318,7 @@ def memory_line(label: str, pids: list[int]) -> str:
 MODES = {"fresh": ("fresh start", ("--no-warm-pool",)), "warm": ("warm pool", ())}
 
 
-async def burst(sizes: list[int], idle: int, idle_seconds: float, modes: list[str]) -> None:
+async def burst(sizes: list[int], idle: int, idle_seconds: float, modes: list[str], at_table: int = 0) -> None:
     folder = pathlib.Path(tempfile.mkdtemp(prefix="turpin-bench-ssh-burst-"))
     biggest = max([*sizes, idle, 1]) + 10
     limits = ("--max-sessions", str(biggest), "--sessions-per-address", "10")
@@ -347,6 +359,14 @@ async def burst(sizes: list[int], idle: int, idle_seconds: float, modes: list[st
                     print(memory_line("the zygote", zygotes))
                 await asyncio.gather(*(s.close() for s in [*sessions, late]))
                 await wait_for_guests(server.pid, 0)
+            if at_table:
+                seated = await asyncio.gather(*(Session().open(port, f"t{i}", client_address(i + 1))
+                                                for i in range(at_table)))
+                await asyncio.gather(*(session.sit_down() for session in seated))
+                await asyncio.sleep(2.0)  # a few moves: the bots play on, as at any table
+                print(memory_line(f"{at_table} guests at a table against bots", door_processes(server.pid)[0]))
+                await asyncio.gather(*(s.close() for s in seated))
+                await wait_for_guests(server.pid, 0)
             if idle and mode == "warm pool":
                 crowd: list[Session] = []
                 for start in range(0, idle, 10):
@@ -376,10 +396,13 @@ if __name__ == "__main__":
     parser.add_argument("--burst", type=int, nargs="+", metavar="N", help="burst mode with these sizes")
     parser.add_argument("--idle", type=int, default=0, metavar="N", help="burst mode: N idle guests (warm)")
     parser.add_argument("--idle-seconds", type=float, default=10.0)
+    parser.add_argument("--at-table", type=int, default=0, metavar="N",
+                        help="burst mode: N more guests sit down at a table against bots; their memory then")
     parser.add_argument("--modes", nargs="+", choices=sorted(MODES), default=["fresh", "warm"],
                         help="burst mode: which doors to measure, in this order")
     arguments = parser.parse_args()
     if arguments.burst:
-        asyncio.run(burst(arguments.burst, arguments.idle, arguments.idle_seconds, arguments.modes))
+        asyncio.run(burst(arguments.burst, arguments.idle, arguments.idle_seconds, arguments.modes,
+                          arguments.at_table))
     else:
         asyncio.run(main(arguments.rounds, arguments.concurrent))
