@@ -328,7 +328,7 @@ async def burst(sizes: list[int], idle: int, idle_seconds: float, modes: list[st
         await local_launch(folder)  # page in
         baseline = [(await local_launch(folder))[0] for _ in range(3)]
         local = statistics.median(baseline)
-        print(f"{mode}: lone local launch (baseline, this moment) {local * 1000:.0f} ms")
+        print(f"{mode}: lone local launch (baseline, this moment) {local * 1000:.0f} ms; load {os.getloadavg()[0]:.2f}")
         server, port = await start_server(folder, *options, *limits)
         try:
             warmup = await Session().open(port, "warmup", client_address(0))
@@ -348,7 +348,7 @@ async def burst(sizes: list[int], idle: int, idle_seconds: float, modes: list[st
                 print(f"  N={size:<3} menus: median {statistics.median(times) * 1000:6.0f} ms "
                       f"({statistics.median(times) / local:.2f}× local), slowest {max(times) * 1000:6.0f} ms, all "
                       f"in {everyone:.1f} s; one more then {late.seconds * 1000:.0f} ms "
-                      f"({late.seconds / local:.2f}× local)")
+                      f"({late.seconds / local:.2f}× local); load {os.getloadavg()[0]:.2f}")
                 print(burst_cpu)
                 print(memory_line(f"N={size} guests at their menus", guests))
                 if Session.retries:
@@ -381,7 +381,7 @@ async def burst(sizes: list[int], idle: int, idle_seconds: float, modes: list[st
                 print(f"  {idle} idle guests' CPU: {spent / idle_seconds:.2f} cores over {idle_seconds:g} s")
                 late = await Session().open(port, "late", client_address(idle + 1))
                 print(f"  one more while {idle} sit at their menus: {late.seconds * 1000:.0f} ms "
-                      f"({late.seconds / local:.2f}× local)")
+                      f"({late.seconds / local:.2f}× local); load {os.getloadavg()[0]:.2f}")
                 await asyncio.gather(*(s.close() for s in [*crowd, late]))
         finally:
             server.send_signal(signal.SIGTERM)

@@ -208,7 +208,7 @@ async def burst(sizes: list[int], idle: int, idle_seconds: float, modes: list[st
     for mode, options in (MODES[name] for name in modes):
         await local_launch(folder)
         local = statistics.median([(await local_launch(folder))[0] for _ in range(3)])
-        print(f"{mode}: lone local launch (baseline, this moment) {local * 1000:.0f} ms")
+        print(f"{mode}: lone local launch (baseline, this moment) {local * 1000:.0f} ms; load {os.getloadavg()[0]:.2f}")
         door, link = await start_door(folder, biggest, *options)
         port, token = int(re.search(r":(\d+)/", link).group(1)), link.split("token=", 1)[1]
         try:
@@ -228,7 +228,7 @@ async def burst(sizes: list[int], idle: int, idle_seconds: float, modes: list[st
                 print(f"  N={size:<3} menus: median {statistics.median(times) * 1000:6.0f} ms "
                       f"({statistics.median(times) / local:.2f}× local), slowest {max(times) * 1000:6.0f} ms, all "
                       f"in {everyone:.1f} s; one more then {late.seconds * 1000:.0f} ms "
-                      f"({late.seconds / local:.2f}× local)")
+                      f"({late.seconds / local:.2f}× local); load {os.getloadavg()[0]:.2f}")
                 print(burst_cpu)
                 print(memory_line(f"N={size} tabs' apps at their menus", apps))
                 if zygotes:
@@ -249,7 +249,7 @@ async def burst(sizes: list[int], idle: int, idle_seconds: float, modes: list[st
                 print(f"  {idle} idle tabs' CPU: {spent / idle_seconds:.2f} cores over {idle_seconds:g} s")
                 late = await SocketTab().open(port, token, client_address(idle + 1))
                 print(f"  one more while {idle} sit at their menus: {late.seconds * 1000:.0f} ms "
-                      f"({late.seconds / local:.2f}× local)")
+                      f"({late.seconds / local:.2f}× local); load {os.getloadavg()[0]:.2f}")
                 await asyncio.gather(*(tab.close() for tab in [*crowd, late]))
         finally:
             door.terminate()
