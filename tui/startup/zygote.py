@@ -2,8 +2,9 @@
 for each session a door (``net/pool.py``) hands it.
 
 Run as ``python -m tui.startup.zygote FD`` by a door, FD being its end of a SOCK_SEQPACKET socket pair. It imports
-what the menu needs, freezes the garbage collector's view of those objects (so a child's collections do
-not write to the pages it shares with the zygote and its siblings), says ``ready`` and waits. Each
+what the menu needs, draws the menu once headless (``tui/startup/warm_up.py``), freezes the garbage
+collector's view of those objects (so a child's collections do not write to the pages it shares with
+the zygote and its siblings), says ``ready`` and waits. Each
 request is one packet carrying descriptors: the session's own socket and the three descriptors to become
 the guest's stdin, stdout and stderr. The zygote forks at once, without reading anything about the
 session; the *child* reads its command, environment and folder from the session socket, so the zygote
