@@ -18,7 +18,8 @@ and N sessions started together, each from an address of its own in 127.0.0.0/8;
 menu (median, slowest), one more session while the N sit at their menus, and the guests' memory from
 ``/proc/*/smaps_rollup``: USS (private pages) and PSS (shared pages split among their sharers), the
 zygote's counted apart. A lone local launch in the same run is the baseline, before each mode.
-``--idle N`` also opens N more sessions slowly (10 at a time) with the warm pool only, then measures the
+``--at-table N`` then seats N guests at tables against bots (Enter at the menu) and measures their memory
+there. ``--idle N`` also opens N more sessions slowly (10 at a time) with the warm pool only, then measures the
 guests' memory and their CPU over ``--idle-seconds`` at their menus.
 
 Prints figures, asserts nothing. Everything stays on 127.0.0.0/8; LAN browsing is off in every app.
@@ -46,6 +47,8 @@ from net.ssh import set_window_size  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MENU = b"Play against bots"
+#: What the table against bots shows once drawn (Dick Turpin's board, or its score sheet).
+TABLE = (b"Passengers left", b"Sheet")
 GUARD = 120.0  # a hung run stops here; not a goal
 
 
@@ -122,7 +125,7 @@ async def start_server(folder: pathlib.Path, *options: str) -> tuple[asyncio.sub
 class Session:
     """One SSH session from connect to its menu, kept open until closed."""
 
-    #: Logins the door turned away (more than its 32 logins at once) and that tried again, as people would.
+    #: Logins the door turned away (more than its 64 logins at once) and that tried again, as people would.
     retries = 0
 
     def __init__(self) -> None:
@@ -152,6 +155,15 @@ class Session:
             assert chunk, seen
             seen += chunk
         self.process = process
+
+    async def sit_down(self) -> None:
+        """Enter at the menu (Play against bots), until the table is drawn."""
+        self.process.stdin.write(b"\r")
+        seen = b""
+        while not any(marker in seen for marker in TABLE):
+            chunk = await asyncio.wait_for(self.process.stdout.read(65536), GUARD)
+            assert chunk, seen[-300:]
+            seen += chunk
 
     async def close(self) -> None:
         if self.conn is not None:
@@ -256,14 +268,33 @@ def door_processes(server_pid: int) -> tuple[list[int], list[int]]:
 
 
 def cpu_seconds(pids: list[int]) -> float:
-    ticks = 0
-    for pid in pids:
-        try:
-            fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            ticks += int(fields[11]) + int(fields[12])
-        except (FileNotFoundError, ProcessLookupError):
-            pass
-    return ticks / os.sysconf("SC_CLK_TCK")
+    """CPU time (user and system, every thread) the processes have used so far, in all."""
+    return sum(cpu_of(pid) for pid in pids)
+
+
+def cpu_of(pid: int) -> float:
+    """CPU time (user and system, every thread) one process has used so far; 0 once it is gone."""
+    try:
+        fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu() -> float:
+    """This process's CPU time so far: the benchmark's own clients."""
+    times = os.times()
+    return times.user + times.system
+
+
+def cpu_line(guests: list[int], door: float, clients: float) -> str:
+    """Where a burst's CPU went: each guest's (from its fork or start to now, at its menu), the door's and
+    the clients' (this process) over the burst."""
+    each = sorted(cpu_of(pid) for pid in guests)
+    if not each:
+        return "  CPU: no guests"
+    return (f"  CPU: each guest to its menu median {statistics.median(each) * 1000:.0f} ms, most "
+            f"{each[-1] * 1000:.0f} ms ({sum(each):.1f} s in all); the door {door:.1f} s; the clients {clients:.1f} s")
 
 
 async def wait_for_guests(server_pid: int, count: int) -> None:
@@ -283,34 +314,42 @@ def memory_line(label: str, pids: list[int]) -> str:
             f"each (median of {len(pids)}); {sum(uss) / 1024:.0f} MiB USS in all")
 
 
-async def burst(sizes: list[int], idle: int, idle_seconds: float) -> None:
+#: The two ways a door starts its guests, and the door's options for each (``--modes``).
+MODES = {"fresh": ("fresh start", ("--no-warm-pool",)), "warm": ("warm pool", ())}
+
+
+async def burst(sizes: list[int], idle: int, idle_seconds: float, modes: list[str], at_table: int = 0) -> None:
     folder = pathlib.Path(tempfile.mkdtemp(prefix="turpin-bench-ssh-burst-"))
     biggest = max([*sizes, idle, 1]) + 10
     limits = ("--max-sessions", str(biggest), "--sessions-per-address", "10")
     print("SSH door, burst mode: N sessions started together, each from its own 127.1.x.y address; 80×24")
     print(f"  load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
-    for mode, options in (("fresh start", ("--no-warm-pool",)), ("warm pool", ())):
+    for mode, options in (MODES[name] for name in modes):
         await local_launch(folder)  # page in
         baseline = [(await local_launch(folder))[0] for _ in range(3)]
         local = statistics.median(baseline)
-        print(f"{mode}: lone local launch (baseline, this moment) {local * 1000:.0f} ms")
+        print(f"{mode}: lone local launch (baseline, this moment) {local * 1000:.0f} ms; load {os.getloadavg()[0]:.2f}")
         server, port = await start_server(folder, *options, *limits)
         try:
             warmup = await Session().open(port, "warmup", client_address(0))
             await warmup.close()
             await wait_for_guests(server.pid, 0)
             for size in sizes:
+                door_cpu, clients_cpu = cpu_of(server.pid), own_cpu()
                 started = time.perf_counter()
                 sessions = await asyncio.gather(*(Session().open(port, f"b{i}", client_address(i + 1))
                                                   for i in range(size)))
                 everyone = time.perf_counter() - started
+                door_cpu, clients_cpu = cpu_of(server.pid) - door_cpu, own_cpu() - clients_cpu
                 times = [session.seconds for session in sessions]
                 guests, zygotes = door_processes(server.pid)
+                burst_cpu = cpu_line(guests, door_cpu, clients_cpu)
                 late = await Session().open(port, "late", client_address(size + 1))
                 print(f"  N={size:<3} menus: median {statistics.median(times) * 1000:6.0f} ms "
                       f"({statistics.median(times) / local:.2f}× local), slowest {max(times) * 1000:6.0f} ms, all "
                       f"in {everyone:.1f} s; one more then {late.seconds * 1000:.0f} ms "
-                      f"({late.seconds / local:.2f}× local)")
+                      f"({late.seconds / local:.2f}× local); load {os.getloadavg()[0]:.2f}")
+                print(burst_cpu)
                 print(memory_line(f"N={size} guests at their menus", guests))
                 if Session.retries:
                     print(f"  ({Session.retries} logins were turned away by the door's limit on logins at once "
@@ -319,6 +358,14 @@ async def burst(sizes: list[int], idle: int, idle_seconds: float) -> None:
                 if zygotes:
                     print(memory_line("the zygote", zygotes))
                 await asyncio.gather(*(s.close() for s in [*sessions, late]))
+                await wait_for_guests(server.pid, 0)
+            if at_table:
+                seated = await asyncio.gather(*(Session().open(port, f"t{i}", client_address(i + 1))
+                                                for i in range(at_table)))
+                await asyncio.gather(*(session.sit_down() for session in seated))
+                await asyncio.sleep(2.0)  # a few moves: the bots play on, as at any table
+                print(memory_line(f"{at_table} guests at a table against bots", door_processes(server.pid)[0]))
+                await asyncio.gather(*(s.close() for s in seated))
                 await wait_for_guests(server.pid, 0)
             if idle and mode == "warm pool":
                 crowd: list[Session] = []
@@ -334,7 +381,7 @@ async def burst(sizes: list[int], idle: int, idle_seconds: float) -> None:
                 print(f"  {idle} idle guests' CPU: {spent / idle_seconds:.2f} cores over {idle_seconds:g} s")
                 late = await Session().open(port, "late", client_address(idle + 1))
                 print(f"  one more while {idle} sit at their menus: {late.seconds * 1000:.0f} ms "
-                      f"({late.seconds / local:.2f}× local)")
+                      f"({late.seconds / local:.2f}× local); load {os.getloadavg()[0]:.2f}")
                 await asyncio.gather(*(s.close() for s in [*crowd, late]))
         finally:
             server.send_signal(signal.SIGTERM)
@@ -349,8 +396,13 @@ if __name__ == "__main__":
     parser.add_argument("--burst", type=int, nargs="+", metavar="N", help="burst mode with these sizes")
     parser.add_argument("--idle", type=int, default=0, metavar="N", help="burst mode: N idle guests (warm)")
     parser.add_argument("--idle-seconds", type=float, default=10.0)
+    parser.add_argument("--at-table", type=int, default=0, metavar="N",
+                        help="burst mode: N more guests sit down at a table against bots; their memory then")
+    parser.add_argument("--modes", nargs="+", choices=sorted(MODES), default=["fresh", "warm"],
+                        help="burst mode: which doors to measure, in this order")
     arguments = parser.parse_args()
     if arguments.burst:
-        asyncio.run(burst(arguments.burst, arguments.idle, arguments.idle_seconds))
+        asyncio.run(burst(arguments.burst, arguments.idle, arguments.idle_seconds, arguments.modes,
+                          arguments.at_table))
     else:
         asyncio.run(main(arguments.rounds, arguments.concurrent))

@@ -40,13 +40,17 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from ssh import (  # noqa: E402
+    MODES,
     _children,
     _environment,
     _rss_kib,
     client_address,
+    cpu_line,
+    cpu_of,
     cpu_seconds,
     local_launch,
     memory_line,  # (bench/ssh.py)
+    own_cpu,
 )
 
 MENU = b"Play against bots"
@@ -196,32 +200,36 @@ async def wait_for_apps(door_pid: int, count: int) -> None:
     await asyncio.wait_for(poll(), GUARD)
 
 
-async def burst(sizes: list[int], idle: int, idle_seconds: float) -> None:
+async def burst(sizes: list[int], idle: int, idle_seconds: float, modes: list[str]) -> None:
     folder = pathlib.Path(tempfile.mkdtemp(prefix="turpin-bench-web-burst-"))
     biggest = max([*sizes, idle, 1]) + 5
     print("web door, burst mode: N websocket tabs opened together, each from its own 127.1.x.y address; 80×24")
     print(f"  load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
-    for mode, options in (("fresh start", ("--no-warm-pool",)), ("warm pool", ())):
+    for mode, options in (MODES[name] for name in modes):
         await local_launch(folder)
         local = statistics.median([(await local_launch(folder))[0] for _ in range(3)])
-        print(f"{mode}: lone local launch (baseline, this moment) {local * 1000:.0f} ms")
+        print(f"{mode}: lone local launch (baseline, this moment) {local * 1000:.0f} ms; load {os.getloadavg()[0]:.2f}")
         door, link = await start_door(folder, biggest, *options)
         port, token = int(re.search(r":(\d+)/", link).group(1)), link.split("token=", 1)[1]
         try:
             await (await SocketTab().open(port, token, client_address(0))).close()
             await wait_for_apps(door.pid, 0)
             for size in sizes:
+                door_cpu, clients_cpu = cpu_of(door.pid), own_cpu()
                 started = time.perf_counter()
                 tabs = await asyncio.gather(*(SocketTab().open(port, token, client_address(i + 1))
                                               for i in range(size)))
                 everyone = time.perf_counter() - started
+                door_cpu, clients_cpu = cpu_of(door.pid) - door_cpu, own_cpu() - clients_cpu
                 times = [tab.seconds for tab in tabs]
                 apps, zygotes = tab_apps(door.pid)
+                burst_cpu = cpu_line(apps, door_cpu, clients_cpu)
                 late = await SocketTab().open(port, token, client_address(size + 1))
                 print(f"  N={size:<3} menus: median {statistics.median(times) * 1000:6.0f} ms "
                       f"({statistics.median(times) / local:.2f}× local), slowest {max(times) * 1000:6.0f} ms, all "
                       f"in {everyone:.1f} s; one more then {late.seconds * 1000:.0f} ms "
-                      f"({late.seconds / local:.2f}× local)")
+                      f"({late.seconds / local:.2f}× local); load {os.getloadavg()[0]:.2f}")
+                print(burst_cpu)
                 print(memory_line(f"N={size} tabs' apps at their menus", apps))
                 if zygotes:
                     print(memory_line("the zygote", zygotes))
@@ -241,7 +249,7 @@ async def burst(sizes: list[int], idle: int, idle_seconds: float) -> None:
                 print(f"  {idle} idle tabs' CPU: {spent / idle_seconds:.2f} cores over {idle_seconds:g} s")
                 late = await SocketTab().open(port, token, client_address(idle + 1))
                 print(f"  one more while {idle} sit at their menus: {late.seconds * 1000:.0f} ms "
-                      f"({late.seconds / local:.2f}× local)")
+                      f"({late.seconds / local:.2f}× local); load {os.getloadavg()[0]:.2f}")
                 await asyncio.gather(*(tab.close() for tab in [*crowd, late]))
         finally:
             door.terminate()
@@ -256,11 +264,13 @@ if __name__ == "__main__":
     parser.add_argument("--burst", type=int, nargs="+", metavar="N", help="burst mode with these sizes")
     parser.add_argument("--idle", type=int, default=0, metavar="N", help="burst mode: N idle tabs (warm)")
     parser.add_argument("--idle-seconds", type=float, default=10.0)
+    parser.add_argument("--modes", nargs="+", choices=sorted(MODES), default=["fresh", "warm"],
+                        help="burst mode: which doors to measure, in this order")
     args = parser.parse_args()
     if os.environ.get("TURPIN_BENCH_NETNS") != "1":  # into a private network namespace first
         sys.exit(subprocess.run(["unshare", "-rn", "sh", "-c", 'ip link set lo up && exec "$@"', "sh", "env",
                                  "TURPIN_BENCH_NETNS=1", sys.executable, *sys.argv]).returncode)
     if args.burst:
-        asyncio.run(burst(args.burst, args.idle, args.idle_seconds))
+        asyncio.run(burst(args.burst, args.idle, args.idle_seconds, args.modes))
     else:
         asyncio.run(main(args.rounds, args.concurrent))

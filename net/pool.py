@@ -1,12 +1,13 @@
 """The warm pool: a door's guests forked from one process that has imported the app already.
 
 A door (``net/ssh/``, ``net/web.py``) that starts a ``WarmPool`` gets a *zygote* (``python -m
-tui.startup.zygote``): a process that imported Textual and turpin's app once, froze those objects for the garbage
-collector, and waits. ``spawn`` hands it a session's descriptors (the pty for SSH, the pipes for a web
-tab) over a Unix socket (SCM_RIGHTS); it forks, and the child, not the zygote, reads the session's
-command, environment and folder, then becomes what ``python -m tui …`` would have been on those
-descriptors. Each guest is still its own process, in its own session if asked, with its own environment
-and folders; only the unchanged pages of code are shared, copy-on-write.
+tui.startup.zygote``): a process that imported Textual and turpin's app once, drew a guest's menu once
+headless (nobody's: in an empty folder), froze those objects for the garbage collector, and waits.
+``spawn`` hands it a session's descriptors (the pty for SSH, the pipes for a web tab) over a Unix socket
+(SCM_RIGHTS); it forks, and the child, not the zygote, reads the session's command, environment and
+folder, then becomes what ``python -m tui …`` would have been on those descriptors. Each guest is still
+its own process, in its own session if asked, with its own environment and folders; only the unchanged
+pages of code are shared, copy-on-write.
 
 Where fork or descriptor passing is missing, or the zygote cannot start, ``available`` is False and
 ``reason`` says why: the door then starts every guest afresh, as before, and says so in its banner.

@@ -27,6 +27,24 @@ def parent_of(pid: int) -> int:
     return int(pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
 
 
+def memory_holds(pid: int, needle: bytes) -> bool:
+    """Whether ``needle`` is anywhere in the process's readable memory, freed memory included (a string
+    read and dropped stays in its pages until they are written again)."""
+    with open(f"/proc/{pid}/maps") as maps, open(f"/proc/{pid}/mem", "rb", buffering=0) as memory:
+        for line in maps:
+            fields = line.split()
+            if not fields[1].startswith("r") or (len(fields) > 5 and fields[5] in ("[vvar]", "[vsyscall]")):
+                continue
+            start, end = (int(address, 16) for address in fields[0].split("-"))
+            memory.seek(start)
+            try:
+                if needle in memory.read(end - start):
+                    return True
+            except OSError:  # a mapping that cannot be read (a guard page)
+                continue
+    return False
+
+
 def environment_of(pid: int) -> dict[str, str]:
     """The environment a process was started with (the zygote's: what every guest's memory starts from)."""
     raw = pathlib.Path(f"/proc/{pid}/environ").read_bytes()
@@ -84,9 +102,36 @@ async def test_the_real_app_forked_from_the_pool_reaches_its_menu_on_its_pty(tmp
             (session,) = door.sessions
             assert parent_of(session.pid) == door.pool.zygote_pid and session.pid != door.pool.zygote_pid
             assert os.readlink(f"/proc/{session.pid}/fd/0").startswith("/dev/pts/")
+            # named for what it is in ps and top, not after the zygote
+            assert pathlib.Path(f"/proc/{session.pid}/comm").read_text().strip() == "turpin guest"
+            assert pathlib.Path(f"/proc/{door.pool.zygote_pid}/comm").read_text().strip() == "turpin zygote"
+
             process.stdin.write(b"\x11")  # Ctrl+Q: the app quits, and the session ends with it
             result = await asyncio.wait_for(process.wait(), WAIT)
             assert result.exit_status == 0
+
+
+async def test_no_guest_ever_holds_another_guests_name_or_folders_nor_does_the_zygote(tmp_path):
+    """The real app, for two guests one after the other: the first one's name and folders are in his own
+    process's memory, and nowhere in the zygote's, nor in the second guest's, forked after him."""
+    marker = "zq7k3mxv"  # in alice's user name, and so in her environment and her folders' names
+    async with front_door(tmp_path, command=app_command, extra_env={"TURPIN_LAN": "off"}) as door:
+        zygote = door.pool.zygote_pid
+        assert not memory_holds(zygote, marker.encode())
+        async with connect(door, username=f"alice{marker}") as alice_conn, connect(door, username="bob") as bob_conn:
+            alice = await alice_conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+            await read_until(alice, "Play against bots")
+            (alice_pid,) = [session.pid for session in door.sessions]
+            bob = await bob_conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+            await read_until(bob, "Play against bots")
+            (bob_pid,) = [session.pid for session in door.sessions if session.pid != alice_pid]
+            assert parent_of(bob_pid) == parent_of(alice_pid) == zygote
+            assert memory_holds(alice_pid, marker.encode())  # the scan finds what is there
+            assert not memory_holds(zygote, marker.encode())
+            assert not memory_holds(bob_pid, marker.encode())
+            # the menu the zygote drew once before forking left no thread behind in it (a fork would copy
+            # a lock such a thread held, held, into every guest)
+            assert os.listdir(f"/proc/{zygote}/task") == [str(zygote)]
 
 
 async def test_one_guest_crashing_takes_down_neither_the_zygote_nor_the_other_guests(tmp_path):

@@ -22,7 +22,21 @@ def app_arguments(parser: argparse.ArgumentParser) -> None:
                         help="your name at the table (default: your login name)")
     parser.add_argument("--ascii", action="store_true", help="draw with plain ASCII only")
     parser.add_argument("--no-bell", action="store_true", help="no terminal bell when it is your move")
-    parser.add_argument("--version", action="version", version=f"turpin {_version()}")
+    parser.add_argument("--version", action=_SayVersion, help="say which turpin this is, and quit")
+
+
+class _SayVersion(argparse.Action):
+    """``--version``, looked up only when asked: reading the installed package's metadata imports
+    ``importlib.metadata`` and the email parser and scans sys.path, 10 ms that every launch (and every
+    guest forked by a door's warm pool) paid when argparse's own version action was handed the string."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, default=argparse.SUPPRESS, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        print(f"turpin {_version()}")
+        parser.exit()
 
 
 def _version() -> str:

@@ -2,8 +2,9 @@
 for each session a door (``net/pool.py``) hands it.
 
 Run as ``python -m tui.startup.zygote FD`` by a door, FD being its end of a SOCK_SEQPACKET socket pair. It imports
-what the menu needs, freezes the garbage collector's view of those objects (so a child's collections do
-not write to the pages it shares with the zygote and its siblings), says ``ready`` and waits. Each
+what the menu needs, draws the menu once headless (``tui/startup/warm_up.py``), freezes the garbage
+collector's view of those objects (so a child's collections do not write to the pages it shares with
+the zygote and its siblings), says ``ready`` and waits. Each
 request is one packet carrying descriptors: the session's own socket and the three descriptors to become
 the guest's stdin, stdout and stderr. The zygote forks at once, without reading anything about the
 session; the *child* reads its command, environment and folder from the session socket, so the zygote
@@ -46,10 +47,14 @@ PRELOAD = ("textual.drivers.linux_driver", "textual.drivers.web_driver", "textua
 _NOT_PRELOADED = ("tui.__main__", "tui.cli.__main__", "tui.startup.zygote")
 #: The largest session request a child reads (its command and environment).
 REQUEST_LIMIT = 256 * 1024
+#: What ``ps``, ``top`` and ``pstree`` name a guest and the zygote (the process name, at most 15 bytes;
+#: the command line stays the zygote's, which only rewriting its memory could change).
+GUEST_NAME, ZYGOTE_NAME = "turpin guest", "turpin zygote"
 
 
 def preload() -> None:
-    """Import the app and what its menu shows, then freeze what is loaded."""
+    """Import the app and what its menu shows, draw the menu once (``tui/startup/warm_up.py``), then
+    freeze what is loaded."""
     names = list(PRELOAD)
     for package in PRELOAD_PACKAGES:
         path = importlib.import_module(package).__path__
@@ -63,6 +68,9 @@ def preload() -> None:
     with contextlib.suppress(ImportError, AttributeError, IndexError):
         from rich._unicode_data._versions import VERSIONS  # the width table Rich loads at the first draw
         importlib.import_module(f"rich._unicode_data.unicode{VERSIONS[-1].replace('.', '-')}")
+    from tui.startup.warm_up import draw_the_menu_once, share_parsed_style_sheets
+    share_parsed_style_sheets()
+    draw_the_menu_once()
     gc.collect()
     gc.freeze()
 
@@ -187,6 +195,7 @@ def run_guest(request: dict, stdio: list[int]) -> int:
         import fcntl
         import termios
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    name_this_process(GUEST_NAME)
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
@@ -241,8 +250,17 @@ def _fresh_standard_streams() -> None:
         setattr(sys, f"__{name}__", stream)
 
 
+def name_this_process(name: str) -> None:
+    """Set the process's name (``/proc/self/comm``, as ``ps -e`` and ``top`` show it); nothing if the system
+    has no such file."""
+    with contextlib.suppress(OSError):
+        with open("/proc/self/comm", "w") as comm:
+            comm.write(name[:15])
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    name_this_process(ZYGOTE_NAME)
     control = socket.socket(fileno=int(args[0]))
     try:
         preload()
