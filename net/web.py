@@ -57,6 +57,9 @@ MIN_COLUMNS, MIN_ROWS = 20, 8
 MAX_MESSAGE = 64 * 1024
 #: Output of at least this many bytes at once is news on the screen (see ``net.ssh.SCREEN_NEWS_BYTES``).
 SCREEN_NEWS_BYTES = 256
+#: The door's page (textual-serve's, made to fit a phone: a viewport tag, the visible height, a font
+#: chosen for the screen's width), read by textual-serve's template loader from here.
+PAGE_FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web_page")
 FORBIDDEN_PAGE = ("403 Forbidden\n\nThis turpin web door needs the link its host gave out, with its token "
                   "(http://…/?token=…). Ask the person running it for the link.\n")
 FULL_MESSAGE = "\r\n  This turpin web door is full: {limit}. Try again later.\r\n"
@@ -176,7 +179,8 @@ class WebDoor(Server):
     def __init__(self, settings: WebSettings) -> None:
         settings.check()
         self.settings = settings
-        super().__init__(command="", host=settings.host, port=settings.port, title="turpin")
+        super().__init__(command="", host=settings.host, port=settings.port, title="turpin",
+                         templates_path=PAGE_FOLDER)
         self.tabs: set[_Tab] = set()
         self._runner: web.AppRunner | None = None
         self._watchman: asyncio.Task[None] | None = None
@@ -293,6 +297,7 @@ class WebDoor(Server):
         base = f"http://{own}"
         context = {
             "font_size": font_size(request.query.get("fontsize")),
+            "font_size_given": "fontsize" in request.query,
             "app_websocket_url": f"ws://{own}/ws",
             "config": {"static": {"url": f"{base}/static/"}},
             "application": {"name": "turpin"},
