@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
@@ -50,7 +50,9 @@ class LobbyScreen(Screen[None]):
             yield Static(Text("Starting the table…", style="italic"), id="lobby-code")
             yield Static(id="lobby-where")
             yield Static(id="lobby-ssh")
-            yield Static(id="lobby-web")
+            with Horizontal(id="lobby-web-row"):
+                yield Static(id="lobby-web")
+                yield Static(id="lobby-qr")
             yield OptionList(id="lobby-seats", markup=False)
             yield Static(Text("b puts a bot in the highlighted empty seat, f fills every empty seat, s opens "
                               "an SSH door, w a web door; the table opens when every seat is taken.", style="dim"),
@@ -173,6 +175,11 @@ class LobbyScreen(Screen[None]):
             return
         text = Text("In a browser (give the link only to your players): ", style="bold")
         text.append("\n".join(links))
+        if links:  # a phone joins by its camera: the code of the first link, with its token
+            text.append("\n\nOn a phone: point its camera at the code.", style="italic")
+            from tui.qr_picture import qr_picture
+            self.query_one("#lobby-qr", Static).update(qr_picture(links[0]))
+            self.query_one("#lobby-qr", Static).add_class("-open")
         self.query_one("#lobby-web", Static).update(text)
 
     def _follow_the_table(self) -> None:
