@@ -156,7 +156,7 @@ class TableScreen(Screen[None]):
     def _arrange(self) -> None:
         """The classes that lay the panes out for this terminal's size."""
         shape = arrangement(*self.size)
-        for name in ("tabs", "columns", "stacked"):
+        for name in ("phone", "tabs", "columns", "stacked"):
             self.set_class(shape == name, f"-{name}")
         self.set_class(self.size.width < SNUG_BELOW, "-snug")
 
