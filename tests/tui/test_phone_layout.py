@@ -22,8 +22,8 @@ def hand_in_words(game: str, view: dict) -> list[str]:
     if game == "turpin":
         return list(view["hand"])
     if game == "highwayman":
-        return [f"{road.title()} {'LONDON' if value == 'L' else value}"
-                for road, value in (card.split(":") for card in view["hand"])]
+        from tui.games.highwayman.hooks import card_name
+        return [card_name(card) for card in view["hand"]]
     return [f"{die}" for die in view["my_dice"]]
 
 

@@ -73,6 +73,8 @@ class TableScreen(Screen[None]):
         Binding("B", "bot_for_the_away", "bot for absent", id="bot-away"),
         Binding("U", "take_back", "take back", id="take-back"),  # (u is a choice key past the tenth)
         Binding("s", "spectate", "watch it", id="spectate"),
+        # T, for t is chat and most other lower-case letters pick a choice past the tenth
+        Binding("T", "table_view", "table view (TV)", id="table-view", show=False),
     ]
 
     @dataclass
@@ -580,6 +582,11 @@ class TableScreen(Screen[None]):
 
         from tui.screens.confirm import ask_first
         ask_first(self.app, title, consequence, "Bot plays", hand_over, go_back="Keep waiting")
+
+    def action_table_view(self) -> None:
+        """The table for a big screen: public things only, from a spectator's snapshot (tui/screens/table_view.py)."""
+        from tui.screens.table_view import open_table_view
+        self.run_worker(open_table_view(self.app, self.client), group="view", exit_on_error=False)
 
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen
