@@ -32,3 +32,27 @@ def test_a_phone_joins_from_the_lobbys_qr_code_and_a_tap_plays_the_choice_under_
     assert "Your hand" in seen["phone"] and "lie in wait" in seen["phone"], "the hand and the moves in view"
     assert "tapped" in seen, f"no row for choice 2 on the phone:\n{seen['phone']}"
     assert [action["town"].lower() for action in seen["played"]] == [seen["tapped"].lower()], seen
+
+
+async def test_the_page_is_laid_out_at_the_phones_width_and_the_visible_height():
+    """The door's own page (net/web_page): a viewport tag, the terminal the visible height (dvh), and the
+    font chosen for the screen unless the link gives one."""
+    import aiohttp
+
+    from net.web import WebDoor, WebSettings
+    door = WebDoor(WebSettings(host="127.0.0.1", port=0, warm_pool=False))
+    await door.start()
+    try:
+        async with aiohttp.ClientSession() as session:
+            base = f"http://127.0.0.1:{door.address[1]}/?token={door.settings.token}"
+            async with session.get(base) as response:
+                page = await response.text()
+            async with session.get(base + "&fontsize=28") as response:
+                large = await response.text()
+    finally:
+        await door.stop()
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1' in page
+    assert "100dvh" in page and "touch-action: manipulation" in page
+    assert 'data-font-size-given="no"' in page and 'data-font-size="16"' in page
+    assert 'data-font-size-given="yes"' in large and 'data-font-size="28"' in large
+    assert "googleapis" not in page

@@ -74,3 +74,20 @@ def test_the_table_view(snap_compare):
         await pilot.pause()
     app = TurpinApp(Start(route="play", plan=plan), player_name="Ann", glyphs=UNICODE, lan_interfaces=[], bell=False)
     assert snap_compare(app, terminal_size=(120, 36), run_before=open_the_view)
+
+
+async def test_a_spectators_window_turns_into_the_table_view_on_its_own_connection():
+    """A wall screen (a spectator's window, a browser tab of serve-web --spectate): T shows the view on the
+    connection it watches with, and closing the view leaves it watching."""
+    from core.registry import get_game
+    from net.table.table import Table
+    from tests.tui_helpers import app_at_table
+    table = Table(get_game("money-or-life"), {"players": 2}, seed=5)
+    async with app_at_table("spectate", table, (100, 30)) as (app, pilot, _host):
+        watching = app.screen.client
+        await pilot.press("T")
+        await until(lambda: screen_name(app) == "TableViewScreen", "the table view", pilot=pilot)
+        assert app.screen.client is watching
+        await pilot.press("escape")
+        await until(lambda: screen_name(app) == "TableScreen", "the spectator's table again", pilot=pilot)
+        assert watching.stopped is None and app.screen.client is watching
