@@ -76,3 +76,18 @@ def test_the_phone_layout_of_the_table(snap_compare, monkeypatch):
         await pilot.pause()
     app = TurpinApp(Start(route="play", plan=plan), player_name="Ann", glyphs=UNICODE, lan_interfaces=[], bell=False)
     assert snap_compare(app, terminal_size=(40, 40), run_before=at_table)
+
+
+@pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
+async def test_the_menu_fits_a_phone(size):
+    """Every entry of the menu whole, with its key, and no notice that the terminal is small."""
+    from tests.tui_helpers import menu_app, painted_lines
+    app = menu_app()
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await until(lambda: screen_name(app) == "MenuScreen" and "Quit" in "\n".join(painted_lines(app)),
+                    "the menu", pilot=pilot)
+        shown = "\n".join(painted_lines(app))
+        for entry, key in [("Play against bots", "enter"), ("Set up a game against bots", "g"),
+                           ("Join a table", "j"), ("Spectate", "s"), ("Rules", "?"), ("Quit", "q")]:
+            assert re.search(rf"{re.escape(entry)}\s+{re.escape(key)}\s*│", shown), f"{entry} is cut:\n{shown}"
+        assert not any(toast.title == "Small terminal" for toast in app._notifications)
