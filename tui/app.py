@@ -379,6 +379,9 @@ class TurpinApp(App[int]):
         self._left_a_broken_table = False
         self._to_menu()
         self.push_screen(TableScreen(client))
+        if client.role == "spectator" and self.start.extra.get("table_view"):  # a television's wall screen
+            from tui.screens.table_view import TableViewScreen
+            self.push_screen(TableViewScreen(client, own_client=False))
         if self._name_cut:  # said at the first table, where the name shows
             self._name_cut = False
             self.call_after_refresh(self.notify, f"Names are at most {NAME_LIMIT} characters: at the tables "

@@ -3,6 +3,8 @@ spectator's connection of its own, never the host player's."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.tui_helpers import app_at, painted_lines, screen_name
 from tests.waiting import until
 from tui.app import Start, TurpinApp
@@ -91,3 +93,38 @@ async def test_a_spectators_window_turns_into_the_table_view_on_its_own_connecti
         await pilot.press("escape")
         await until(lambda: screen_name(app) == "TableScreen", "the spectator's table again", pilot=pilot)
         assert watching.stopped is None and app.screen.client is watching
+
+
+async def test_a_televisions_wall_screen_opens_in_the_table_view(monkeypatch, tmp_path):
+    """serve-web --spectate HOST:PORT --table-view: each tab's app starts watching, in the table view (its
+    door sets TURPIN_TABLE_VIEW, read at launch into the start's extra); T shows the spectator's table."""
+    from core.registry import get_game
+    from net.table.table import Table
+    from net.web import TABLE_VIEW_VARIABLE, WebDoor, WebSettings, WebSetupError
+    from tests.tui_helpers import serve
+    from tui.cli.commands import build_parser
+    from tui.cli.serve_web import settings_from_args
+    from tui.startup.settings import table_view_wanted
+
+    settings = settings_from_args(build_parser().parse_args(
+        ["serve-web", "--spectate", "127.0.0.1:4707", "--table-view"]))
+    assert settings.table_view
+    tab = WebDoor(settings)._environment(str(tmp_path))
+    assert tab["TURPIN_SPECTATE"] == "127.0.0.1:4707" and tab[TABLE_VIEW_VARIABLE] == "1"
+    assert not table_view_wanted()
+    monkeypatch.setenv(TABLE_VIEW_VARIABLE, "1")
+    assert table_view_wanted(), "the tab's app reads what its door set"
+    with pytest.raises(WebSetupError):
+        WebSettings(table_view=True).check()
+    host, address = await serve(Table(get_game("turpin"), {"players": 3}, seed=5), bot_delay=3600)
+    try:
+        app = app_at("spectate", address=address, extra={"table_view": True})
+        async with app.run_test(size=(160, 45)) as pilot:
+            await until(lambda: screen_name(app) == "TableViewScreen"
+                        and "Passengers left" in "\n".join(painted_lines(app)), "the table view", pilot=pilot)
+            shown = "\n".join(painted_lines(app))
+            assert "table view" in shown and "Passengers left" in shown and "Your hand" not in shown
+            await pilot.press("T")
+            await until(lambda: screen_name(app) == "TableScreen", "the spectator's table", pilot=pilot)
+    finally:
+        await host.close()
