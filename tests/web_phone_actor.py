@@ -63,7 +63,7 @@ def choice_rows(words: list[dict]) -> dict[int, dict]:
     rows = {}
     for line in lines.values():
         text = " ".join(word["text"] for word in line)
-        found = re.search(r"\[(\d)\]\s*lie in wait at (\w+)", text)
+        found = re.search(r"\[(\d)\]\s*\S+ in wait at (\w+)", text)  # "lie" is read "Ue" at times
         if found:
             rows[int(found.group(1))] = {"town": found.group(2), "text": text,
                                          "top": min(word["top"] for word in line),
@@ -116,6 +116,11 @@ async def phone() -> dict:
                 await until(lambda: any(seat == 1 for seat, _ in hosted.table.actions),
                             "the guest's move at the table", pilot=pilot)
                 seen["played"] = [action for seat, action in hosted.table.actions if seat == 1]
+            # A tap did not ask for the phone's keyboard; its button does.
+            mode = "() => document.querySelector('#terminal textarea').getAttribute('inputmode')"
+            seen["keyboard after a tap"] = await page.evaluate(mode)
+            await page.tap("#keyboard")
+            seen["keyboard asked for"] = await page.evaluate(mode)
             await browser.close()
     return seen
 

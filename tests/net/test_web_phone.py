@@ -32,6 +32,8 @@ def test_a_phone_joins_from_the_lobbys_qr_code_and_a_tap_plays_the_choice_under_
     assert "Your hand" in seen["phone"] and "lie in wait" in seen["phone"], "the hand and the moves in view"
     assert "tapped" in seen, f"no row for choice 2 on the phone:\n{seen['phone']}"
     assert [action["town"].lower() for action in seen["played"]] == [seen["tapped"].lower()], seen
+    assert seen["keyboard after a tap"] == "none", "a tap must not open the phone's keyboard over the table"
+    assert seen["keyboard asked for"] == "text", "the page's keyboard button opens it"
 
 
 async def test_the_page_is_laid_out_at_the_phones_width_and_the_visible_height():
@@ -52,7 +54,7 @@ async def test_the_page_is_laid_out_at_the_phones_width_and_the_visible_height()
     finally:
         await door.stop()
     assert '<meta name="viewport" content="width=device-width, initial-scale=1' in page
-    assert "100dvh" in page and "touch-action: manipulation" in page
+    assert "100dvh" in page and "touch-action: manipulation" in page and 'id="keyboard"' in page
     assert 'data-font-size-given="no"' in page and 'data-font-size="16"' in page
     assert 'data-font-size-given="yes"' in large and 'data-font-size="28"' in large
     assert "googleapis" not in page
