@@ -57,6 +57,11 @@ MIN_COLUMNS, MIN_ROWS = 20, 8
 MAX_MESSAGE = 64 * 1024
 #: Output of at least this many bytes at once is news on the screen (see ``net.ssh.SCREEN_NEWS_BYTES``).
 SCREEN_NEWS_BYTES = 256
+#: The door's page (textual-serve's, made to fit a phone: a viewport tag, the visible height, a font
+#: chosen for the screen's width), read by textual-serve's template loader from here.
+PAGE_FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web_page")
+#: Set for a wall screen's tabs that open in the table view (``tui/screens/table_view.py``).
+TABLE_VIEW_VARIABLE = "TURPIN_TABLE_VIEW"
 FORBIDDEN_PAGE = ("403 Forbidden\n\nThis turpin web door needs the link its host gave out, with its token "
                   "(http://…/?token=…). Ask the person running it for the link.\n")
 FULL_MESSAGE = "\r\n  This turpin web door is full: {limit}. Try again later.\r\n"
@@ -79,6 +84,7 @@ class WebSettings:
     max_sessions: int = 20
     idle_timeout: float | None = 30 * 60.0  # seconds with no key and nothing new on screen; None = never
     spectate: str | None = None  # HOST:PORT: every tab watches this table (a wall screen)
+    table_view: bool = False  # with spectate: every tab opens in the table view (a television)
     join: str | None = None  # HOST:PORT: every tab opens at this table (the lobby's own door)
     join_code: str | None = None  # that table's room code: the token is the gate
     python: str = sys.executable
@@ -103,6 +109,8 @@ class WebSettings:
             raise WebSetupError("the token must be at least 16 characters")
         if self.spectate and self.join:
             raise WebSetupError("a door opens its tabs at one table: spectate or join, not both")
+        if self.table_view and not self.spectate:
+            raise WebSetupError("the table view is a spectator's: give the table to --spectate")
 
 
 def clamp_size(columns: Any, rows: Any) -> tuple[int, int]:
@@ -176,7 +184,8 @@ class WebDoor(Server):
     def __init__(self, settings: WebSettings) -> None:
         settings.check()
         self.settings = settings
-        super().__init__(command="", host=settings.host, port=settings.port, title="turpin")
+        super().__init__(command="", host=settings.host, port=settings.port, title="turpin",
+                         templates_path=PAGE_FOLDER)
         self.tabs: set[_Tab] = set()
         self._runner: web.AppRunner | None = None
         self._watchman: asyncio.Task[None] | None = None
@@ -293,6 +302,7 @@ class WebDoor(Server):
         base = f"http://{own}"
         context = {
             "font_size": font_size(request.query.get("fontsize")),
+            "font_size_given": "fontsize" in request.query,
             "app_websocket_url": f"ws://{own}/ws",
             "config": {"static": {"url": f"{base}/static/"}},
             "application": {"name": "turpin"},
@@ -419,6 +429,8 @@ class WebDoor(Server):
         }
         if self.settings.spectate:
             environment["TURPIN_SPECTATE"] = self.settings.spectate
+            if self.settings.table_view:
+                environment[TABLE_VIEW_VARIABLE] = "1"
         elif self.settings.join:
             environment["TURPIN_JOIN"] = self.settings.join
             if self.settings.join_code:

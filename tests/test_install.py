@@ -46,6 +46,7 @@ def test_the_wheel_holds_every_style_sheet_and_module(wheel):
     assert sheets, "styles/ has no sheets"
     missing = [sheet for sheet in sheets if f"tui/styles/{sheet}" not in names]
     assert not missing, f"the wheel lacks these sheets of styles/: {missing}"
+    assert "net/web_page/app_index.html" in names, "the web door's page (the one that fits a phone)"
     modules = sorted(path.relative_to(ROOT).as_posix() for layer in ("core", "net", "tui")
                      for path in (ROOT / layer).rglob("*.py"))
     missing = [module for module in modules if module not in names]

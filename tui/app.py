@@ -134,10 +134,14 @@ class TurpinApp(App[int]):
 
     #: The smallest terminal every screen is made for; below it panes squeeze and lines are cut.
     SMALLEST = (80, 24)
+    #: ... except a phone held upright (40 columns and rows to spare): the table has a layout for it.
+    SMALLEST_PHONE = (40, 30)
 
     def on_resize(self, event: events.Resize) -> None:
         """Say once, each time the terminal becomes smaller than ``SMALLEST``, why things are cut."""
-        small = event.size.width < self.SMALLEST[0] or event.size.height < self.SMALLEST[1]
+        width, height = event.size
+        phone = width >= self.SMALLEST_PHONE[0] and height >= self.SMALLEST_PHONE[1]
+        small = not phone and (width < self.SMALLEST[0] or height < self.SMALLEST[1])
         if small and not self._said_too_small:
             width, height = self.SMALLEST
             self.notify(f"This terminal is {event.size.width}×{event.size.height}; turpin is made for "
@@ -375,6 +379,9 @@ class TurpinApp(App[int]):
         self._left_a_broken_table = False
         self._to_menu()
         self.push_screen(TableScreen(client))
+        if client.role == "spectator" and self.start.extra.get("table_view"):  # a television's wall screen
+            from tui.screens.table_view import TableViewScreen
+            self.push_screen(TableViewScreen(client, own_client=False))
         if self._name_cut:  # said at the first table, where the name shows
             self._name_cut = False
             self.call_after_refresh(self.notify, f"Names are at most {NAME_LIMIT} characters: at the tables "

@@ -15,6 +15,9 @@ COLUMNS_BELOW = 40
 COLUMNS_FROM = 150
 #: Below this many columns the players and log give two columns to the hand and the sheet.
 SNUG_BELOW = 110
+#: A phone held upright (40 to 60 columns at a readable font): the hand and the moves take the rows they
+#: need, and the pane of the tab shown (the board first) what is left.
+PHONE_BELOW = 61
 
 
 def folds_into_tabs(width: int, height: int) -> bool:
@@ -22,7 +25,10 @@ def folds_into_tabs(width: int, height: int) -> bool:
 
 
 def arrangement(width: int, height: int) -> str:
-    """"tabs" (a small terminal), "columns" (wide and short) or "stacked" (the rest)."""
+    """"phone" (a phone's width), "tabs" (a small terminal), "columns" (wide and short) or "stacked" (the
+    rest)."""
+    if width < PHONE_BELOW:
+        return "phone"
     if folds_into_tabs(width, height):
         return "tabs"
     if width >= COLUMNS_FROM and height < COLUMNS_BELOW:

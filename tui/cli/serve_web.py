@@ -28,6 +28,9 @@ def add_serve_web_command(subparsers: argparse._SubParsersAction) -> None:
     door_arguments(parser, default_port=4780, sessions="browser tabs")
     parser.add_argument("--spectate", metavar="HOST:PORT",
                         help="open every tab watching this table (public information only): a wall screen")
+    parser.add_argument("--table-view", action="store_true",
+                        help="with --spectate: every tab opens in the table view, the board, the players "
+                             "and the log large, for a television (T turns it back into the table)")
     parser.add_argument("--name", metavar="NAME", action="append", default=[],
                         help="a DNS name this door is reached by (turpin-2.office.example), besides its "
                              "addresses; repeat for more. Any other name is refused (DNS rebinding)")
@@ -48,6 +51,7 @@ def settings_from_args(args: argparse.Namespace) -> WebSettings:
     return WebSettings(port=DEFAULT_PORT if args.port is None else args.port, host=host,
                        max_sessions=args.max_sessions, idle_timeout=args.idle_timeout or None,
                        spectate=args.spectate, join=args.join, warm_pool=not args.no_warm_pool,
+                       table_view=args.table_view,
                        names=tuple(name.strip().lower() for name in args.name if name.strip()))
 
 
@@ -61,7 +65,8 @@ def describe(door: WebDoor) -> list[str]:
     lines.append("  (the link carries the door's token: give it only to the people you play with;")
     lines.append("   add &name=Ann to it to sit down as Ann)")
     if settings.spectate:
-        lines.append(f"  every tab watches the table at {settings.spectate}")
+        lines.append(f"  every tab watches the table at {settings.spectate}"
+                     + (", in the table view" if settings.table_view else ""))
     elif settings.join:
         lines.append(f"  every tab opens at the table at {settings.join}")
     limit = f"{settings.max_sessions} tabs at once"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
@@ -29,6 +29,8 @@ class LobbyScreen(Screen[None]):
         Binding("f", "fill_bots", "fill bots", id="fill"),
         Binding("s", "ssh_door", "SSH door", id="ssh"),
         Binding("w", "web_door", "web door", id="web"),
+        # Off the footer, which is full at 80 columns: the web door's lines say it, and the palette lists it
+        Binding("T", "table_view", "table view (TV)", id="table-view", show=False),
         Binding("enter", "open_table", "go to the table", id="open", show=False),
         Binding("escape", "close", "close table", id="close"),
     ]
@@ -50,7 +52,9 @@ class LobbyScreen(Screen[None]):
             yield Static(Text("Starting the table…", style="italic"), id="lobby-code")
             yield Static(id="lobby-where")
             yield Static(id="lobby-ssh")
-            yield Static(id="lobby-web")
+            with Horizontal(id="lobby-web-row"):
+                yield Static(id="lobby-web")
+                yield Static(id="lobby-qr")
             yield OptionList(id="lobby-seats", markup=False)
             yield Static(Text("b puts a bot in the highlighted empty seat, f fills every empty seat, s opens "
                               "an SSH door, w a web door; the table opens when every seat is taken.", style="dim"),
@@ -173,7 +177,19 @@ class LobbyScreen(Screen[None]):
             return
         text = Text("In a browser (give the link only to your players): ", style="bold")
         text.append("\n".join(links))
+        if links:  # a phone joins by its camera: the code of the first link, with its token
+            text.append("\n\nOn a phone: point its camera at the code. For the television, T shows the table "
+                        "as everyone may see it.", style="italic")
+            from tui.qr_picture import qr_picture
+            self.query_one("#lobby-qr", Static).update(qr_picture(links[0]))
+            self.query_one("#lobby-qr", Static).add_class("-open")
         self.query_one("#lobby-web", Static).update(text)
+
+    def action_table_view(self) -> None:
+        """The table as a television in the room shows it: public things only, on a spectator's seat."""
+        if self.hosted is not None and self.app.client is not None:
+            from tui.screens.table_view import open_table_view
+            self.run_worker(open_table_view(self.app, self.app.client), group="view", exit_on_error=False)
 
     def _follow_the_table(self) -> None:
         if self._following is None:

@@ -66,6 +66,8 @@ class TableScreen(Screen[None]):
         Binding("B", "bot_for_the_away", "bot for absent", id="bot-away"),
         Binding("U", "take_back", "take back", id="take-back"),  # (u is a choice key past the tenth)
         Binding("s", "spectate", "watch it", id="spectate"),
+        # T, for t is chat and most other lower-case letters pick a choice past the tenth
+        Binding("T", "table_view", "table view (TV)", id="table-view", show=False),
     ]
 
     @dataclass
@@ -150,7 +152,7 @@ class TableScreen(Screen[None]):
     def _arrange(self) -> None:
         """The classes that lay the panes out for this terminal's size."""
         shape = arrangement(*self.size)
-        for name in ("tabs", "columns", "stacked"):
+        for name in ("phone", "tabs", "columns", "stacked"):
             self.set_class(shape == name, f"-{name}")
         self.set_class(self.size.width < SNUG_BELOW, "-snug")
 
@@ -463,6 +465,11 @@ class TableScreen(Screen[None]):
     def action_bot_for_the_away(self) -> None:
         """A bot plays each away person's seat until that person joins again (the seat stays theirs)."""
         self._host_switches.bot_for_the_away()
+
+    def action_table_view(self) -> None:
+        """The table for a big screen: public things only, from a spectator's snapshot (tui/screens/table_view.py)."""
+        from tui.screens.table_view import open_table_view
+        self.run_worker(open_table_view(self.app, self.client), group="view", exit_on_error=False)
 
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen

@@ -66,7 +66,8 @@ def run_app_menu(args: argparse.Namespace) -> int:
     door for a wall screen) that table, watched."""
     watched = settings.table_to_watch()
     if watched is not None:
-        return run_app(args, Start(route="spectate", address=watched))
+        extra = {"table_view": settings.table_view_wanted()}
+        return run_app(args, Start(route="spectate", address=watched, extra=extra))
     table = settings.table_to_join()
     if table is not None:
         address, code = table

@@ -39,6 +39,12 @@ def table_to_join() -> tuple[str, str | None] | None:
     return table, os.environ.get("TURPIN_JOIN_CODE", "").strip() or None
 
 
+def table_view_wanted() -> bool:
+    """``TURPIN_TABLE_VIEW=1``, set by a wall screen's web door for a television: the watched table opens
+    in the table view."""
+    return os.environ.get("TURPIN_TABLE_VIEW", "") == "1"  # net.web.TABLE_VIEW_VARIABLE (aiohttp loads slowly)
+
+
 def table_to_watch() -> str | None:
     """``TURPIN_SPECTATE=HOST:PORT``, set by a web door for a wall screen: every tab watches that table."""
     return os.environ.get("TURPIN_SPECTATE", "").strip() or None
