@@ -31,6 +31,7 @@ from tui.startup.start import Start
 
 if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
     from tui.hosting import HostedTable, TablePlan
+    from tui.hotseat.seats import HotSeat
     from tui.saved.unfinished import UnfinishedGame
 
 #: How long after a toast's time is up the screen is repainted where it was (``TurpinApp.notify``).
@@ -81,6 +82,8 @@ class TurpinApp(App[int]):
         #: Set once this table's host sent a game the panes cannot draw (``_handle_exception``).
         self._left_a_broken_table = False
         self.hosted: HostedTable | None = None
+        #: The people at this keyboard when it is a hot-seat table (``self.client`` is then its public view).
+        self.hot_seat: HotSeat | None = None
         self.last_plan: TablePlan | None = None
         #: The last set-up form sent, by whether it hosted: the next one opens with its choices.
         self.last_setups: dict[bool, TablePlan] = {}
@@ -261,9 +264,24 @@ class TurpinApp(App[int]):
         from tui.hosting import HostedTable
         self.hosted = HostedTable(plan, self.record_path)
         host, port = await self._start_hosted(self.hosted)
+        if plan.hot_seat:
+            await self._sit_the_people_down(host, port, plan)
+            return
         client = TableClient(host, port, name=self.player_name or None, seat=0)
         await client.start()
         self._open(client)
+
+    async def _sit_the_people_down(self, host: str, port: int, plan: TablePlan) -> None:
+        """A hot-seat table: every person here at a seat of their own, and the public table on screen."""
+        from tui.hotseat.public_table import PublicTableScreen
+        from tui.hotseat.seats import HotSeat
+        people = [seat for seat in range(len(plan.people) + len(plan.bots)) if seat not in plan.bots]
+        self.hot_seat = HotSeat(host, port, dict(zip(people, plan.people)))
+        await self.hot_seat.start()
+        self.client = self.hot_seat.public
+        self._left_a_broken_table = False
+        self._to_menu()
+        self.push_screen(PublicTableScreen(self.hot_seat))
 
     async def go_on_with(self, unfinished: UnfinishedGame) -> None:
         """A game against bots left unfinished: its table rebuilt from the record (which it goes on
@@ -468,11 +486,13 @@ class TurpinApp(App[int]):
             self.pop_screen()
 
     async def _close_table(self) -> None:
-        client, hosted = self.client, self.hosted
-        self.client, self.hosted = None, None
+        client, hosted, hot_seat = self.client, self.hosted, self.hot_seat
+        self.client, self.hosted, self.hot_seat = None, None, None
         if hosted is not None:  # first: the others are told the table closes, not that its host left it
             with contextlib.suppress(Exception):
                 await hosted.close()
+        if hot_seat is not None:
+            await hot_seat.close()
         if client is not None:
             with contextlib.suppress(Exception):
                 await client.close()
