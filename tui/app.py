@@ -267,7 +267,8 @@ class TurpinApp(App[int]):
         if plan.hot_seat:
             await self._sit_the_people_down(host, port, plan)
             return
-        client = TableClient(host, port, name=self.player_name or None, seat=0)
+        name = plan.people[0] if plan.people else self.player_name  # one name given: the usual game, by it
+        client = TableClient(host, port, name=name or None, seat=0)
         await client.start()
         self._open(client)
 
