@@ -31,8 +31,8 @@ def every_move_by_a_key(monkeypatch):
     monkeypatch.setattr(MovePane, "ONLY_MOVE_AFTER", None)
 
 
-def hot_seat_app(game: str, people: list[str], bots: dict[int, str], seed: int) -> TurpinApp:
-    plan = TablePlan(game=game, options={"players": len(people) + len(bots)}, bots=bots, seed=seed,
+def hot_seat_app(game: str, people: list[str], bots: dict[int, str], seed: int, **options: int) -> TurpinApp:
+    plan = TablePlan(game=game, options={"players": len(people) + len(bots), **options}, bots=bots, seed=seed,
                      people=people, bot_delay=0)
     return TurpinApp(Start(route="play", plan=plan), lan_interfaces=[], bell=False)
 
@@ -131,6 +131,7 @@ async def play_hot_seat(app: TurpinApp, game: str, people: list[str], seed: int)
             name = screen_name(app)
             if name == "CurtainScreen":
                 at_the_keys = None  # whoever moved last may still look until the next one comes
+                await until(lambda: "Pass to" in "\n".join(screen_lines(app)), "the curtain drawn", pilot=pilot)
                 text = look_for_secrets(app, game, people, None)
                 called = re.search(r"Pass to (\w+)", text)
                 assert called, text
@@ -187,7 +188,8 @@ async def test_two_people_play_your_money_or_your_life_at_one_keyboard():
 
 async def test_two_people_and_a_bot_play_highwayman_at_one_keyboard():
     people = ["Ann", "Bob"]
-    app = hot_seat_app("highwayman", people, {2: "normal"}, seed=4)
+    # Two short games of a series (the pause between them is everyone's): a test CI can afford
+    app = hot_seat_app("highwayman", people, {2: "normal"}, seed=4, series_games=2, route_length=6)
     passed_to, results = await play_hot_seat(app, "highwayman", people, seed=4)
     assert set(passed_to) == set(people)
     results_name_everyone(results, people)
