@@ -15,6 +15,12 @@ from textual.widgets import Button, Footer, Static
 from tui import screen_styles
 
 
+#: The hot seat's own table manners, said on the curtain (docs/playing.md says the same).
+HOT_SEAT_HELP = ("Behind the curtain only the public table shows: nobody's hand, dice or picks. U at your own "
+                 "table asks to take back your last move: the others answer here, behind the curtain. No turn "
+                 "clock runs unless the set-up gave one.")
+
+
 class CurtainScreen(ModalScreen[bool]):
     """Covers the table until the person named is alone at the keyboard: dismissed with True when she
     says so (Enter), False never (Esc asks whether to leave the table, and the curtain stays)."""
@@ -38,8 +44,7 @@ class CurtainScreen(ModalScreen[bool]):
             yield Static(Text(f"Pass to {self.person}", style="bold"), id="curtain-title")
             yield Static(Text(f"Press Enter when only {self.person} is looking at the screen."),
                          id="curtain-words")
-            yield Static(Text("Behind the curtain only the public table shows: nobody's hand, dice or picks.",
-                              style="dim"), id="curtain-why")
+            yield Static(Text(HOT_SEAT_HELP, style="dim"), id="curtain-why")
             yield Button(f"I am {self.person} (Enter)", variant="primary", compact=True, id="curtain-lift")
         yield Footer()
 
