@@ -67,7 +67,7 @@ class SetupScreen(Screen[None]):
                 with Horizontal(classes="setup-row"):
                     yield Label("Hot seat", classes="setup-label")
                     yield Input(", ".join(self.plan.people), compact=True, id="setup-people",
-                                placeholder="blank: you alone; or the names of the people here: Ann, Bob")
+                                placeholder="blank: you alone; the people here: Ann, Bob")
             if self.hosting:
                 with Horizontal(classes="setup-row"):
                     yield Label("Table name", classes="setup-label")
