@@ -14,7 +14,6 @@ from textual.widgets import Button, Footer, Static
 
 from tui import screen_styles
 
-
 #: The hot seat's own table manners, said on the curtain (docs/playing.md says the same).
 HOT_SEAT_HELP = ("Behind the curtain only the public table shows: nobody's hand, dice or picks. U at your own "
                  "table asks to take back your last move: the others answer here, behind the curtain. No turn "
