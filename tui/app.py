@@ -82,7 +82,7 @@ class TurpinApp(App[int]):
         #: Set once this table's host sent a game the panes cannot draw (``_handle_exception``).
         self._left_a_broken_table = False
         self.hosted: HostedTable | None = None
-        #: The people at this keyboard when it is a hot-seat table (``self.client`` is then its public view).
+        #: The people at this keyboard at a hot-seat table (``self.client`` is its public view).
         self.hot_seat: HotSeat | None = None
         self.last_plan: TablePlan | None = None
         #: The last set-up form sent, by whether it hosted: the next one opens with its choices.
@@ -264,25 +264,14 @@ class TurpinApp(App[int]):
         from tui.hosting import HostedTable
         self.hosted = HostedTable(plan, self.record_path)
         host, port = await self._start_hosted(self.hosted)
-        if plan.hot_seat:
-            await self._sit_the_people_down(host, port, plan)
+        if plan.hot_seat:  # each person here at a seat of their own, and the public table on screen
+            from tui.hotseat.public_table import HotSeat, PublicTableScreen
+            self.hot_seat = await HotSeat.seated(host, port, plan.people, plan.bots)
+            self._open(self.hot_seat.public, PublicTableScreen(self.hot_seat))
             return
-        name = plan.people[0] if plan.people else self.player_name  # one name given: the usual game, by it
-        client = TableClient(host, port, name=name or None, seat=0)
+        client = TableClient(host, port, name=(plan.people or [self.player_name])[0] or None, seat=0)
         await client.start()
         self._open(client)
-
-    async def _sit_the_people_down(self, host: str, port: int, plan: TablePlan) -> None:
-        """A hot-seat table: every person here at a seat of their own, and the public table on screen."""
-        from tui.hotseat.public_table import PublicTableScreen
-        from tui.hotseat.seats import HotSeat
-        people = [seat for seat in range(len(plan.people) + len(plan.bots)) if seat not in plan.bots]
-        self.hot_seat = HotSeat(host, port, dict(zip(people, plan.people)))
-        await self.hot_seat.start()
-        self.client = self.hot_seat.public
-        self._left_a_broken_table = False
-        self._to_menu()
-        self.push_screen(PublicTableScreen(self.hot_seat))
 
     async def go_on_with(self, unfinished: UnfinishedGame) -> None:
         """A game against bots left unfinished: its table rebuilt from the record (which it goes on
@@ -388,12 +377,12 @@ class TurpinApp(App[int]):
         return TableClient(host, port, role="spectator" if spectate else "player",
                            name=self.player_name or None, code=code or None, token=token, seat=seat)
 
-    def _open(self, client: TableClient) -> None:
+    def _open(self, client: TableClient, screen: Screen | None = None) -> None:
         from tui.screens.table import TableScreen
         self.client = client
         self._left_a_broken_table = False
         self._to_menu()
-        self.push_screen(TableScreen(client))
+        self.push_screen(screen or TableScreen(client))
         if self._name_cut:  # said at the first table, where the name shows
             self._name_cut = False
             self.call_after_refresh(self.notify, f"Names are at most {NAME_LIMIT} characters: at the tables "

@@ -48,8 +48,8 @@ class TablePlan:
     #: LAN and none against bots); ``turpin host --clock``, the set-up's "Turn clock".
     clock: float | None = None
     #: The names of the people at this keyboard, one a seat without a bot in seat order; two or more make a
-    #: hot-seat table (``tui/hotseat/``), where each is a seat of its own behind a curtain. Empty: the usual
-    #: one person, named by the app.
+    #: hot-seat table (``tui/hotseat/``), where each is a seat of its own behind a curtain. One: the usual
+    #: game against bots, played under that name; none: under the app's player name.
     people: list[str] = field(default_factory=list)
 
     @property

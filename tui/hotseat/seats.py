@@ -16,6 +16,14 @@ class HotSeat:
         self.people = [TableClient(host, port, name=name, seat=seat) for seat, name in sorted(seats.items())]
         self.public = TableClient(host, port, role="spectator")
 
+    @classmethod
+    async def seated(cls, host: str, port: int, people: list[str], bots: dict[int, str]) -> HotSeat:
+        """The people named, each at the next seat without a bot, their table joined."""
+        seats = [seat for seat in range(len(people) + len(bots)) if seat not in bots]
+        hot_seat = cls(host, port, dict(zip(seats, people)))
+        await hot_seat.start()
+        return hot_seat
+
     async def start(self) -> None:
         """Every person seated, then the public view (the game is dealt once all the people are in)."""
         await asyncio.gather(*(client.start() for client in self.people))
