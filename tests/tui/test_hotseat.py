@@ -97,11 +97,10 @@ def look_for_secrets(app: TurpinApp, game: str, people: list[str], at_the_keys: 
         rows = text.split("\n")
         text = "\n".join(row[:log.x] + row[log.x + log.width:] if log.y <= y < log.y + log.height else row
                          for y, row in enumerate(rows))
-    own = set()
-    for seat, name in enumerate(people):
-        if name == at_the_keys:
-            own = secrets(game, table.state, seat)
-    for seat, name in enumerate(people):
+    seat_of = {info.name: seat for seat, info in enumerate(table.seats)}  # the host's; new seats move people
+    own = secrets(game, table.state, seat_of[at_the_keys]) if at_the_keys is not None else set()
+    for name in people:
+        seat = seat_of[name]
         if name == at_the_keys:
             continue
         for words in secrets(game, table.state, seat) - own:
@@ -113,51 +112,57 @@ def look_for_secrets(app: TurpinApp, game: str, people: list[str], at_the_keys: 
         assert f"you: {at_the_keys}" in text, text
         if game == "turpin":  # the cards in the hand are the hand of the one at the keys
             cards = set(re.findall(r"│\s*(\w+)\s*│", region_text(app, "#hand")))
-            assert cards <= set(table.state["hands"][people.index(at_the_keys)]), (cards, text)
+            assert cards <= set(table.state["hands"][seat_of[at_the_keys]]), (cards, text)
     return text
 
 
 async def play_hot_seat(app: TurpinApp, game: str, people: list[str], seed: int) -> tuple[list[str], str]:
     """The game played to its results by keys; returns the names the curtain asked for, in turn, and the
-    results' text. The curtain never comes between two moves of one person."""
+    results' text."""
+    async with app.run_test(size=(120, 40)) as pilot:
+        return await play_to_the_results(pilot, game, people, random.Random(seed))
+
+
+async def play_to_the_results(pilot, game: str, people: list[str], rng: random.Random) -> tuple[list[str], str]:
+    """Every person at the keys when the curtain names them, a move of theirs by a number key, until the
+    results; the curtain never comes between two moves of one person."""
     from tui.screens.interlude import TYPED_BEFORE
-    rng = random.Random(seed)
+    app = pilot.app
     passed_to: list[str] = []
     at_the_keys: str | None = None
-    async with app.run_test(size=(120, 40)) as pilot:
-        await until(lambda: screen_name(app) == "CurtainScreen", "the first curtain", pilot=pilot)
-        for _ in range(5000):
-            await until(lambda: at_rest(app), "the table at rest", pilot=pilot)
-            name = screen_name(app)
-            if name == "CurtainScreen":
-                at_the_keys = None  # whoever moved last may still look until the next one comes
-                await until(lambda: "Pass to" in "\n".join(screen_lines(app)), "the curtain drawn", pilot=pilot)
-                text = look_for_secrets(app, game, people, None)
-                called = re.search(r"Pass to (\w+)", text)
-                assert called, text
-                passed_to.append(called.group(1))
-                await pilot.press("enter")
-                at_the_keys = called.group(1)
-                await until(lambda: screen_name(app) != "CurtainScreen", "the curtain lifted", pilot=pilot)
-            elif name == "InterludeScreen":
+    await until(lambda: screen_name(app) == "CurtainScreen", "the first curtain", pilot=pilot)
+    for _ in range(5000):
+        await until(lambda: at_rest(app), "the table at rest", pilot=pilot)
+        name = screen_name(app)
+        if name == "CurtainScreen":
+            at_the_keys = None  # whoever moved last may still look until the next one comes
+            await until(lambda: "Pass to" in "\n".join(screen_lines(app)), "the curtain drawn", pilot=pilot)
+            text = look_for_secrets(app, game, people, None)
+            called = re.search(r"Pass to (\w+)", text)
+            assert called, text
+            passed_to.append(called.group(1))
+            await pilot.press("enter")
+            at_the_keys = called.group(1)
+            await until(lambda: screen_name(app) != "CurtainScreen", "the curtain lifted", pilot=pilot)
+        elif name == "InterludeScreen":
+            look_for_secrets(app, game, people, at_the_keys)
+            await pilot.pause(TYPED_BEFORE)
+            await pilot.press("enter")
+            await until(lambda: screen_name(app) != "InterludeScreen", "the pause over", pilot=pilot)
+        elif name == "ResultsScreen":
+            assert all(one != next_one for one, next_one in zip(passed_to, passed_to[1:])), passed_to
+            await until(lambda: "Game over" in "\n".join(screen_lines(app)), "the results drawn", pilot=pilot)
+            return passed_to, "\n".join(screen_lines(app))
+        else:
+            look_for_secrets(app, game, people, at_the_keys)
+            turn = app.hosted.table.turn
+            await pilot.press(str(rng.randint(1, min(9, len(app.screen.frame.choices)))))
+            await until(lambda: app.hosted.table.turn != turn or screen_name(app) == "ConfirmScreen",
+                        "the move made", pilot=pilot)
+            if screen_name(app) == "ConfirmScreen":  # a move that cannot be undone asks first: yes
                 look_for_secrets(app, game, people, at_the_keys)
-                await pilot.pause(TYPED_BEFORE)
-                await pilot.press("enter")
-                await until(lambda: screen_name(app) != "InterludeScreen", "the pause over", pilot=pilot)
-            elif name == "ResultsScreen":
-                assert all(one != next_one for one, next_one in zip(passed_to, passed_to[1:])), passed_to
-                await until(lambda: "Game over" in "\n".join(screen_lines(app)), "the results drawn", pilot=pilot)
-                return passed_to, "\n".join(screen_lines(app))
-            else:
-                look_for_secrets(app, game, people, at_the_keys)
-                turn = app.hosted.table.turn
-                await pilot.press(str(rng.randint(1, min(9, len(app.screen.frame.choices)))))
-                await until(lambda: app.hosted.table.turn != turn or screen_name(app) == "ConfirmScreen",
-                            "the move made", pilot=pilot)
-                if screen_name(app) == "ConfirmScreen":  # a move that cannot be undone asks first: yes
-                    look_for_secrets(app, game, people, at_the_keys)
-                    await pilot.press("y")
-                    await until(lambda: app.hosted.table.turn != turn, "the move made", pilot=pilot)
+                await pilot.press("y")
+                await until(lambda: app.hosted.table.turn != turn, "the move made", pilot=pilot)
     raise AssertionError("the game did not reach its results")
 
 
@@ -193,3 +198,21 @@ async def test_two_people_and_a_bot_play_highwayman_at_one_keyboard():
     passed_to, results = await play_hot_seat(app, "highwayman", people, seed=4)
     assert set(passed_to) == set(people)
     results_name_everyone(results, people)
+
+
+async def test_at_one_keyboard_play_again_in_new_seats_keeps_the_record_and_the_running_score():
+    """Two short games of Your Money or Your Life, the second in new seats: each game's record is kept, the
+    curtain follows the people to their new seats, and the running score names both."""
+    people = ["Ann", "Bob"]
+    app = hot_seat_app("money-or-life", people, {}, seed=8, rounds=2)
+    rng = random.Random(8)
+    async with app.run_test(size=(120, 40)) as pilot:
+        _, first = await play_to_the_results(pilot, "money-or-life", people, rng)
+        first_record = app.record_path
+        assert first_record and "The game record is in" in first
+        await pilot.press("s")
+        await until(lambda: screen_name(app) == "CurtainScreen", "the new game's curtain", pilot=pilot)
+        _, second = await play_to_the_results(pilot, "money-or-life", people, rng)
+        assert app.record_path != first_record
+        assert "At this table, 2 games" in second
+        results_name_everyone(second, people)
