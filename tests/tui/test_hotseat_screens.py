@@ -95,3 +95,28 @@ async def test_a_take_back_at_one_keyboard_is_asked_of_the_others_behind_the_cur
         await pilot.press("y")
         await until(lambda: curtain_up_for(app, "Ann"), "the curtain for Ann again", pilot=pilot)
         assert app.hosted.table.turn == before  # her move is undone
+
+
+async def test_esc_at_the_curtain_asks_first_and_leaving_lets_every_person_go():
+    plan = TablePlan(game="turpin", options={"players": 3}, bots={2: "normal"}, seed=2, people=["Ann", "Bob"],
+                     bot_delay=3600)
+    app = TurpinApp(Start(route="play", plan=plan), lan_interfaces=[], bell=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(lambda: curtain_up_for(app, "Ann"), "the curtain for Ann", pilot=pilot)
+        people = list(app.hot_seat.people)
+        await pilot.press("enter")
+        await until(lambda: screen_name(app) == "PersonTableScreen" and bool(app.screen.frame.choices),
+                    "Ann's move", pilot=pilot)
+        await pilot.press("1")
+        await until(lambda: curtain_up_for(app, "Bob"), "the curtain for Bob", pilot=pilot)
+        await pilot.press("escape")
+        await until(lambda: screen_name(app) == "ConfirmScreen" and "Leave the table?" in screen_text(app),
+                    "the question", pilot=pilot)
+        assert "cannot be gone on with later" in screen_text(app)
+        await pilot.press("n")
+        await until(lambda: curtain_up_for(app, "Bob"), "the curtain again", pilot=pilot)
+        await pilot.press("escape")
+        await until(lambda: screen_name(app) == "ConfirmScreen", "the question", pilot=pilot)
+        await pilot.press("y")
+        await until(lambda: screen_name(app) == "MenuScreen" and app.hot_seat is None, "the menu", pilot=pilot)
+        await until(lambda: not any(person.connected for person in people), "every person let go", pilot=pilot)

@@ -5,7 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from net.client import TableClient
+from tui.frame import TableFrame
 from tui.screens.table import TableScreen
+
+
+def leaving_the_keyboard_costs(frame: TableFrame, stopped: bool) -> str | None:
+    """What leaving a hot-seat table costs everyone at the keyboard (None once its game is over): the menu
+    cannot go on with it, since one window takes back one seat only."""
+    if frame.result is not None or stopped:
+        return None
+    return "The game ends here for everyone at this keyboard (a hot-seat game cannot be gone on with later)."
 
 
 def _no_interlude(*_frames: object) -> None:
@@ -20,6 +29,11 @@ class PersonTableScreen(TableScreen):
     def __init__(self, client: TableClient) -> None:
         super().__init__(client)
         self.panes = replace(self.panes, interlude=_no_interlude)
+        # The curtain rang for this move already, and she has just said she is here: no bell for it again
+        self._announced_prompt = client.snapshot.prompt["id"] if client.snapshot.prompt else None
 
     def action_results(self) -> None:
         """The public table shows the results (this screen is gone by then)."""
+
+    def what_leaving_does(self) -> str | None:
+        return leaving_the_keyboard_costs(self.frame, self._stopped)

@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from net.client import ClientUpdate
 from tui.hotseat.curtain import CurtainScreen
-from tui.hotseat.person_table import PersonTableScreen
+from tui.hotseat.person_table import PersonTableScreen, leaving_the_keyboard_costs
 from tui.hotseat.seats import HotSeat
 from tui.hotseat.turns import next_at_the_keyboard
 from tui.screens.interlude import InterludeScreen
@@ -77,6 +77,8 @@ class PublicTableScreen(TableScreen):
         curtain = CurtainScreen(self.hot_seat.name(following), self.what_leaving_does,
                                 guard=self.app.NEW_QUESTION_GUARD)
         self.app.push_screen(curtain, self._curtain_lifted)
+        if self.app.bell_on:  # the keyboard is to be passed on: heads up
+            self.app.bell()
 
     def _curtain_lifted(self, lifted: bool | None) -> None:
         seat, self.curtain_for = self.curtain_for, None
@@ -124,6 +126,9 @@ class PublicTableScreen(TableScreen):
             self.post_message(self.KeyboardMayPass())
         self.app.push_screen(question, answer)
         return True
+
+    def what_leaving_does(self) -> str | None:
+        return leaving_the_keyboard_costs(self.frame, self._stopped)
 
     def action_results(self) -> None:
         """The results over the public table, every person's line named (no "you")."""
