@@ -11,11 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from rich.text import Text
 from textual import on
 from textual.message import Message
 from textual.screen import Screen
 
 from net.client import ClientUpdate
+from tui.frame import TableFrame
 from tui.hotseat.curtain import CurtainScreen
 from tui.hotseat.person_table import PersonTableScreen, leaving_the_keyboard_costs
 from tui.hotseat.seats import HotSeat
@@ -23,6 +25,7 @@ from tui.hotseat.turns import next_at_the_keyboard
 from tui.screens.interlude import InterludeScreen
 from tui.screens.table import TableScreen
 from tui.table_words import take_back_question
+from tui.widgets.lines import LinePane
 
 #: Seconds between two looks while a pause between games is read: the next person waits for it.
 AFTER_THE_PAUSE = 0.2
@@ -126,6 +129,15 @@ class PublicTableScreen(TableScreen):
             self.post_message(self.KeyboardMayPass())
         self.app.push_screen(question, answer)
         return True
+
+    def watch_frame(self, frame: TableFrame) -> None:
+        """The table drawn as any spectator's, its top line naming the people at this keyboard."""
+        super().watch_frame(frame)
+        if self.is_mounted and frame.started:
+            people = ", ".join(self.hot_seat.name(seat) for seat in sorted(self.hot_seat.seats()))
+            status = Text(f" {self.panes.status(frame)}", style="bold")
+            status.append(f"   {frame.table} · at this keyboard: {people}", style="dim")
+            self.query_one("#table-status", LinePane).show(status)
 
     def what_leaving_does(self) -> str | None:
         return leaving_the_keyboard_costs(self.frame, self._stopped)

@@ -39,6 +39,10 @@ class HotSeat:
         """The person's client at ``seat`` now (a new game in new seats moves them)."""
         return next((client for client in self.people if client.snapshot.seat == seat), None)
 
+    def seats(self) -> list[int]:
+        """The people's seats now."""
+        return [seat for client in self.people if (seat := client.snapshot.seat) is not None]
+
     def awaited(self) -> list[int]:
         """The people's seats whose move the game awaits now."""
         return [seat for client in self.people if (seat := client.snapshot.seat) is not None
