@@ -47,6 +47,8 @@ class PublicTableScreen(TableScreen):
         #: The seat asked now whether it allows a take-back, and the question on screen.
         self.asking: int | None = None
         self._question: Screen[bool] | None = None
+        #: The seats that have answered the open take-back question (their answer may be on its way).
+        self._answered: set[int] = set()
         self._stop_hearing: list[Callable[[], None]] = []
 
     def on_mount(self) -> None:
@@ -101,7 +103,10 @@ class PublicTableScreen(TableScreen):
     def _ask_about_a_take_back(self) -> bool:
         """Someone asked to take back a move: each person here still to answer is asked in turn, on the
         public table. True while a question is open."""
-        to_answer = self.hot_seat.asked_to_allow()
+        still_to_answer = self.hot_seat.asked_to_allow()
+        if not still_to_answer:
+            self._answered.clear()
+        to_answer = [seat for seat in still_to_answer if seat not in self._answered]
         if self.asking is not None:
             if self.asking in to_answer:
                 return True
@@ -125,6 +130,7 @@ class PublicTableScreen(TableScreen):
         def answer(agree: bool | None) -> None:
             self.asking, self._question = None, None
             if agree is not None and seat in self.hot_seat.asked_to_allow():
+                self._answered.add(seat)
                 self.run_worker(self._host_says(client.answer_take_back(bool(agree))), group="host")
             self.post_message(self.KeyboardMayPass())
         self.app.push_screen(question, answer)
