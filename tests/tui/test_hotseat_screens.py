@@ -41,8 +41,8 @@ def test_the_curtain(snap_compare):
 
     async def at_the_curtain(pilot) -> None:
         await until(lambda: curtain_up_for(pilot.app, "Ann"), "the curtain", pilot=pilot)
-        public = pilot.app.screen_stack[-2]
-        await until(lambda: public.frame.view is not None, "the public table", pilot=pilot)
+        await until(lambda: "LONDON ─ Oxford" in screen_text(pilot.app) and " Hand " not in screen_text(pilot.app),
+                    "the public table drawn behind it", pilot=pilot)
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()
         pilot.app.clear_notifications()
@@ -72,11 +72,11 @@ async def test_the_set_up_seats_the_people_named_and_the_first_is_asked_for_behi
 
 
 async def test_a_take_back_at_one_keyboard_is_asked_of_the_others_behind_the_curtain():
-    """Highwayman, Ann, a bot that waits, then Bob: Ann keeps the card she drew and asks to take it back. Bob is
-    asked on the public table (her hand gone from the screen), allows it, and the curtain asks for Ann to
-    move again."""
-    plan = TablePlan(game="highwayman", options={"players": 3, "series_games": 1, "route_length": 6},
-                     bots={1: "normal"}, seed=3, people=["Ann", "Bob"], bot_delay=3600)
+    """Highwayman, Ann, a bot that waits, then Bob and Cat: Ann keeps the card she drew and asks to take it
+    back. Bob and then Cat are asked on the public table (her hand gone from the screen), allow it, and the
+    curtain asks for Ann to move again."""
+    plan = TablePlan(game="highwayman", options={"players": 4, "series_games": 1, "route_length": 6},
+                     bots={1: "normal"}, seed=3, people=["Ann", "Bob", "Cat"], bot_delay=3600)
     app = TurpinApp(Start(route="play", plan=plan), lan_interfaces=[], bell=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(lambda: curtain_up_for(app, "Ann"), "the curtain for Ann", pilot=pilot)
@@ -88,11 +88,12 @@ async def test_a_take_back_at_one_keyboard_is_asked_of_the_others_behind_the_cur
         await pilot.press("1")
         await until(lambda: app.screen.frame.may_take_back, "the move made, and hers to take back", pilot=pilot)
         await pilot.press("U")
-        await until(lambda: screen_name(app) == "ConfirmScreen" and "Bob: Ann asks to take back" in screen_text(app),
-                    "Bob asked", pilot=pilot)
-        text = screen_text(app)
-        assert "Your hand" not in text and "you: Ann" not in text
-        await pilot.press("y")
+        for other in ("Bob", "Cat"):
+            await until(lambda: screen_name(app) == "ConfirmScreen"
+                        and f"{other}: Ann asks to take back" in screen_text(app), f"{other} asked", pilot=pilot)
+            text = screen_text(app)
+            assert "Your hand" not in text and "you: Ann" not in text
+            await pilot.press("y")
         await until(lambda: curtain_up_for(app, "Ann"), "the curtain for Ann again", pilot=pilot)
         assert app.hosted.table.turn == before  # her move is undone
 
