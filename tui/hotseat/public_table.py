@@ -66,7 +66,8 @@ class PublicTableScreen(TableScreen):
     @on(KeyboardMayPass)
     def pass_the_keyboard(self) -> None:
         """The curtain comes down when the game awaits someone else here; a take-back asks the people."""
-        if not self.is_attached or self not in self.app.screen_stack or self.hot_seat.over:
+        if not self.is_attached or self not in self.app.screen_stack or self.hot_seat.over \
+                or self.hot_seat.public.snapshot.view is None:  # the curtain comes over the public table
             return
         if self._ask_about_a_take_back():
             return
