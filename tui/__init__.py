@@ -9,6 +9,7 @@
   ``type_ahead.py`` and ``collector.py`` (the garbage collector held off while an update is drawn).
 - ``hosting.py``: the tables the app serves itself; ``door_links.py``: what to tell people to reach an SSH
   or web door; ``replay.py``: a record read back step by step; ``reflow.py``: a game's rules in paragraphs.
+- ``hotseat/``: several people at one keyboard, a seat and a client each, a curtain between them.
 - ``saved/``: what turpin keeps on disk for the player (records, the unfinished game, seat tokens, theme).
 - ``startup/``: how a run starts (where the app opens, the launcher, the environment, the warm pool's zygote).
 - ``cli/``: the command line, a module a subcommand; the app never imports it, and it opens the app only

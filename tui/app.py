@@ -31,6 +31,7 @@ from tui.startup.start import Start
 
 if TYPE_CHECKING:  # the hosting side (net.host, the engines) loads only when a table is started
     from tui.hosting import HostedTable, TablePlan
+    from tui.hotseat.seats import HotSeat
     from tui.saved.unfinished import UnfinishedGame
 
 #: How long after a toast's time is up the screen is repainted where it was (``TurpinApp.notify``).
@@ -81,6 +82,8 @@ class TurpinApp(App[int]):
         #: Set once this table's host sent a game the panes cannot draw (``_handle_exception``).
         self._left_a_broken_table = False
         self.hosted: HostedTable | None = None
+        #: The people at this keyboard at a hot-seat table (``self.client`` is its public view).
+        self.hot_seat: HotSeat | None = None
         self.last_plan: TablePlan | None = None
         #: The last set-up form sent, by whether it hosted: the next one opens with its choices.
         self.last_setups: dict[bool, TablePlan] = {}
@@ -255,17 +258,19 @@ class TurpinApp(App[int]):
     async def play(self, plan: TablePlan) -> None:
         """A private table against bots: host it here on 127.0.0.1 and sit at seat 1."""
         await self._close_table()
-        from tui.saved.record_files import default_record_path, records_of_your_own
-        try:
-            # A guest keeps his games against bots only in a folder of his own (``records_of_your_own``).
-            self.record_path = None if self.guest and not records_of_your_own() else str(default_record_path(plan.game))
-        except OSError:
-            self.record_path = None
+        from tui.saved.record_files import path_of_your_own
+        path = path_of_your_own(plan.game, self.guest)  # a guest's only in a folder of his own
+        self.record_path = None if path is None else str(path)
         self.last_plan = plan
         from tui.hosting import HostedTable
         self.hosted = HostedTable(plan, self.record_path)
         host, port = await self._start_hosted(self.hosted)
-        client = TableClient(host, port, name=self.player_name or None, seat=0)
+        if plan.hot_seat:  # each person here at a seat of their own, and the public table on screen
+            from tui.hotseat.public_table import HotSeat, PublicTableScreen
+            self.hot_seat = await HotSeat.seated(host, port, plan.people, plan.bots)
+            self._open(self.hot_seat.public, PublicTableScreen(self.hot_seat))
+            return
+        client = TableClient(host, port, name=(plan.people or [self.player_name])[0] or None, seat=0)
         await client.start()
         self._open(client)
 
@@ -373,12 +378,12 @@ class TurpinApp(App[int]):
         return TableClient(host, port, role="spectator" if spectate else "player",
                            name=self.player_name or None, code=code or None, token=token, seat=seat)
 
-    def _open(self, client: TableClient) -> None:
+    def _open(self, client: TableClient, screen: Screen | None = None) -> None:
         from tui.screens.table import TableScreen
         self.client = client
         self._left_a_broken_table = False
         self._to_menu()
-        self.push_screen(TableScreen(client))
+        self.push_screen(screen or TableScreen(client))
         if client.role == "spectator" and self.start.extra.get("table_view"):  # a television's wall screen
             from tui.screens.table_view import TableViewScreen
             self.push_screen(TableViewScreen(client, own_client=False))
@@ -399,13 +404,10 @@ class TurpinApp(App[int]):
         self.check_path = None
         if self.hosted is not None or client is None or client.evidence is None:
             return
-        from tui.saved.record_files import default_record_path, records_of_your_own
-        if self.guest and not records_of_your_own():
-            return
         from net.fairness import CHECK_SUFFIX, write_evidence
-        try:
-            path = default_record_path(client.snapshot.table or client.snapshot.game, suffix=CHECK_SUFFIX)
-        except OSError:
+        from tui.saved.record_files import path_of_your_own
+        path = path_of_your_own(client.snapshot.table or client.snapshot.game, self.guest, CHECK_SUFFIX)
+        if path is None:
             return
         self.check_path = str(path)
         evidence, game = client.evidence, client.snapshot.game
@@ -475,11 +477,13 @@ class TurpinApp(App[int]):
             self.pop_screen()
 
     async def _close_table(self) -> None:
-        client, hosted = self.client, self.hosted
-        self.client, self.hosted = None, None
+        client, hosted, hot_seat = self.client, self.hosted, self.hot_seat
+        self.client, self.hosted, self.hot_seat = None, None, None
         if hosted is not None:  # first: the others are told the table closes, not that its host left it
             with contextlib.suppress(Exception):
                 await hosted.close()
+        if hot_seat is not None:
+            await hot_seat.close()
         if client is not None:
             with contextlib.suppress(Exception):
                 await client.close()

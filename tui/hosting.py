@@ -47,6 +47,14 @@ class TablePlan:
     #: Seconds each seat has for a move (0: no clock; None: the default, ``LAN_CLOCK_SECONDS`` on the
     #: LAN and none against bots); ``turpin host --clock``, the set-up's "Turn clock".
     clock: float | None = None
+    #: The names of the people at this keyboard, one a seat without a bot in seat order; two or more make a
+    #: hot-seat table (``tui/hotseat/``), where each is a seat of its own behind a curtain. One: the usual
+    #: game against bots, played under that name; none: under the app's player name.
+    people: list[str] = field(default_factory=list)
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.people) > 1
 
     @property
     def clock_seconds(self) -> float:
@@ -94,7 +102,7 @@ class HostedTable:
 
     async def start(self) -> tuple[str, int]:
         """Listen (127.0.0.1 for a private table), and advertise a LAN table; returns the address."""
-        if not self.plan.on_lan:
+        if not self.plan.on_lan and not self.plan.hot_seat:  # one window cannot go on with several people's seats
             self.table.meta[AGAINST_BOTS] = True  # the menu offers to go on with it if it is left unfinished
         await self.served.start((self.plan.interface or None) if self.plan.on_lan else "127.0.0.1", self.plan.port)
         if self.plan.on_lan and self.plan.advertise:

@@ -434,7 +434,7 @@ async def test_the_set_up_form_says_where_the_focus_is_and_what_is_ticked_withou
         assert marked_labels() == ["Game"]
         assert app.screen.query_one(".setup-row.-focused .setup-label").styles.text_style.reverse
         await pilot.press("tab")
-        await until(lambda: marked_labels() == ["Seat 2"], "the mark on the next field", pilot=pilot)
+        await until(lambda: marked_labels() == ["Hot seat"], "the mark on the next field", pilot=pilot)
 
         def open_piles_line() -> str:
             return next(line for line in screen_text(app).splitlines() if "open piles" in line)

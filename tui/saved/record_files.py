@@ -45,6 +45,17 @@ def default_record_path(label: str, now: time.struct_time | None = None, suffix:
     return path
 
 
+def path_of_your_own(label: str, guest: bool, suffix: str = RECORD_SUFFIX) -> pathlib.Path | None:
+    """A new file among the records (a game's record, or a deal's check with its suffix): None for a guest
+    with no folder of his own (``records_of_your_own``), or where no folder can be made."""
+    if guest and not records_of_your_own():
+        return None
+    try:
+        return default_record_path(label, suffix=suffix)
+    except OSError:
+        return None
+
+
 def screenshots_folder() -> pathlib.Path:
     """Where the palette's Screenshot saves: beside the records, in turpin's folder of the user's data."""
     return pathlib.Path(platformdirs.user_data_dir("turpin")) / "screenshots"

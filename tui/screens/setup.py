@@ -19,6 +19,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from core.engine import Game, Option, OptionError
 from core.registry import all_games, get_game
+from net.protocol import NAME_LIMIT
 from net.table.clock import LAN_CLOCK_SECONDS, check_clock_seconds
 from net.table.seating import default_bot
 from tui import screen_styles
@@ -47,6 +48,8 @@ class SetupScreen(Screen[None]):
         self.plan = plan or TablePlan()
         self.game_id = self.plan.game
         self.values: dict[str, Any] = dict(self.plan.options)
+        #: The people the seats were last drawn for (the "At this keyboard" field).
+        self._people_seated: list[str] = []
 
     @property
     def game(self) -> Game:
@@ -60,6 +63,11 @@ class SetupScreen(Screen[None]):
                 yield Label("Game", classes="setup-label")
                 yield Select([(g.title, g.id) for g in all_games().values()], value=self.game_id,
                              allow_blank=False, compact=True, id="setup-game")
+            if not self.hosting:
+                with Horizontal(classes="setup-row"):
+                    yield Label("Hot seat", classes="setup-label")
+                    yield Input(", ".join(self.plan.people), compact=True, id="setup-people",
+                                placeholder="blank: you alone; the people here: Ann, Bob")
             if self.hosting:
                 with Horizontal(classes="setup-row"):
                     yield Label("Table name", classes="setup-label")
@@ -115,15 +123,16 @@ class SetupScreen(Screen[None]):
         widgets = [Static(Text("Seats", style="bold"), classes="setup-heading")]
         seats = self._seats()
         for seat in range(seats):
-            row = Horizontal(classes="setup-row")
+            row = Horizontal(classes="setup-row setup-seat-row")
             widgets.append(row)
         await part.mount_all(widgets)
         rows = list(part.query(".setup-row"))
         bot_choices = [(f"bot: {name}", name) for name in game.bots]
+        people = self._people_seated = self._people()
         for seat, row in enumerate(rows):
             await row.mount(Label(f"Seat {seat + 1}", classes="setup-label"))
-            if seat == 0:
-                await row.mount(Label(Text("you"), classes="setup-you"))
+            if seat == 0 or seat < len(people):
+                await row.mount(Label(Text(people[seat] if people else "you"), classes="setup-you"))
                 continue
             choices = ([("a person (joins over the LAN)", PERSON)] if self.hosting else []) + bot_choices
             current = self.plan.bots.get(seat, PERSON if self.hosting and self.plan.bots else default_bot(game))
@@ -135,6 +144,20 @@ class SetupScreen(Screen[None]):
         for option in game.options:
             await part.mount(self._option_row(option))
             await part.mount(Static(Text(option.help), classes="setup-help"))
+
+    def _people(self) -> list[str]:
+        """The names given for the people at this keyboard (hot seat), each cut to what a table takes."""
+        fields = self.query("#setup-people")
+        if not fields:
+            return []
+        names = [name.strip()[:NAME_LIMIT].rstrip() for name in fields.first(Input).value.split(",")]
+        return [name for name in names if name]
+
+    @on(Input.Changed, "#setup-people")
+    async def people_changed(self) -> None:
+        """The seats say who sits where: each person named in turn, bots after them."""
+        if self._people() != self._people_seated:
+            await self._build_game_part()
 
     def _seats(self) -> int:
         try:
@@ -195,7 +218,7 @@ class SetupScreen(Screen[None]):
     async def players_changed(self, event: Select.Changed) -> None:
         self.values = self._options_given(strict=False)
         seats = self._seats()
-        if seats != len(self.query(".setup-seat")) + 1:
+        if seats != len(self.query(".setup-seat-row")):
             await self._build_game_part()
             # The rebuilt part has a new players field: the focus goes back to it, as it stays on any other
             # field after a change (it fell back up the form, and the next keys went to another field).
@@ -250,6 +273,10 @@ class SetupScreen(Screen[None]):
             seat = int(str(select.id).rsplit("-", 1)[1])
             if select.value != PERSON:
                 bots[seat] = str(select.value)
+        people = self._people()
+        if len(people) > game.seats(options):
+            raise ValueError(f"{len(people)} people need {len(people)} seats: choose more players")
+
         seed_text = self.query_one("#setup-seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
         if seed is not None and not 0 <= seed < 2 ** 63:
@@ -258,7 +285,7 @@ class SetupScreen(Screen[None]):
         clock = float(clock_text) if clock_text else None
         if clock is not None:
             check_clock_seconds(clock)
-        plan = TablePlan(game=game.id, options=options, bots=bots, seed=seed, clock=clock)
+        plan = TablePlan(game=game.id, options=options, bots=bots, seed=seed, clock=clock, people=people)
         if self.hosting:
             plan.name = self.query_one("#setup-name", Input).value.strip()
             plan.interface = self.query_one("#setup-interface", Input).value.strip()
