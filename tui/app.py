@@ -283,8 +283,7 @@ class TurpinApp(App[int]):
         from tui.saved.unfinished import unfinished_game_at
         fresh = unfinished_game_at(unfinished.path)
         if fresh is None:
-            self.notify("That game is over now, or open in another turpin window.", title="Go on",
-                        severity="warning")
+            self.notify("That game is over now, or open in another turpin window.", title="Go on", severity="warning")
             self.screen.post_message(self.TableClosed())  # the menu looks again
             return
         unfinished = fresh
