@@ -538,6 +538,38 @@ def test_T14_hard_turpin_robs_for_the_win_not_for_the_coins():
     assert not draw_for_the_win(state, 0)
 
 
+def test_T14_hard_turpin_counts_the_last_robbery_after_its_own_claim_by_claim():
+    """The game's last journey, 2 players, the rival's card still face down ahead: he will rob the
+    passengers we leave as the normal bot robs, and the hard bot counts every claim he may end with
+    (``claim_odds``: their chances add up to one, their mean is the normal bot's expected takings). Behind
+    28 to 32 with 3 coins turned, stopping leads 31 to 29 and wins unless he takes 2 or more, which a
+    robber who goes on for the coins fails only by meeting a pistol first, 61% of the time; going on and
+    meeting a pistol loses. It stops, where reading only his mean takings it went on."""
+    from core.games.dick_turpin import winning
+    from core.games.dick_turpin.reckoning import robbery_value
+    from core.games.dick_turpin.winning import chance_against_the_last_robber, claim_odds, draw_for_the_win
+
+    pile = (6, 8, 8, 5, 3)
+    odds = claim_odds(0, pile, 5, 31)
+    assert sum(chance for _, chance in odds) == pytest.approx(1.0)
+    assert sum(claim * chance for claim, chance in odds) == pytest.approx(robbery_value(0, pile, 5, 31))
+    assert dict(odds)[0] > 6 / 29  # a pistol at the first card he must turn (T6), or at a later one
+    game = all_games()["turpin"]
+    state = game.setup(game.resolve_options({"players": 2}), 1)
+    state.update(journeys_played=5, journey=6, phase="draw", robber=0, declared=6, passengers=6, stop=1,
+                 northbound=True, waiting=[None, "York"], hands=[[], []], turned=[3], gold=[28, 32])
+    stopping = chance_against_the_last_robber([28, 32], 0, 3, 5, pile)
+    assert stopping == pytest.approx(sum(chance for claim, chance in odds if claim <= 1))
+    assert stopping == pytest.approx(0.611, abs=0.001)
+    assert chance_against_the_last_robber([28, 32], 0, 0, 6, pile) == 0.0  # a pistol: he passes us anyway
+    assert not draw_for_the_win(state, 0)
+    winning.EXACT_LAST_ROBBER = False
+    try:
+        assert draw_for_the_win(state, 0)
+    finally:
+        winning.EXACT_LAST_ROBBER = True
+
+
 def test_hard_turpin_keeps_to_its_budget_of_evaluations_and_time():
     """Every guess values every town; the search stops before a guess that would pass the evaluations
     allowed, or once the clock is past its seconds."""
