@@ -128,6 +128,23 @@ def test_hard_keeps_to_its_playout_budget(game):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_hard_thinks_by_its_own_time_but_a_player_waits_a_second_at_most(game):
+    """The budget's seconds are the searching thread's own time, so a loaded machine slows a decision
+    rather than cutting its thinking short; but a thread that gets none of the machine (its clock never
+    moves) still answers once the wall clock has passed ``wall_seconds``."""
+    wall_ticks = itertools.count()
+    budget = Budget(playouts=10_000, seconds=0.25, wall_seconds=3.5)
+    for state, seat in positions(game, game.option("players").default, seed=5, limit=2):
+        start = next(wall_ticks)
+        action, report = search(game, state, seat, random.Random(1), game.bots["normal"], budget,
+                                clock=lambda: 0.0, wall=lambda: float(next(wall_ticks)))
+        assert action in game.legal_actions(state, seat)
+        assert report.playouts < 10
+        assert next(wall_ticks) - start <= 6  # read at the start, then before each playout move until past 3.5
+    assert Budget().seconds == 0.25 and Budget().wall_seconds == 1.0
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
 def test_hard_keeps_to_its_time_budget_even_inside_a_playout(game):
     """A clock that moves one second every time it is read, and a budget of 2.5 s: the search stops at
     the first reading past it, in the middle of a playout if need be, and still answers legally."""

@@ -21,10 +21,11 @@ road, where the coach is fullest, without a thought for who else may be lying in
 Robbing, it turns another card when that makes winning likelier (``draw_for_the_win``): behind near the
 end it risks more, ahead less; on the game's last journey, with the one rival still to rob after it (2
 players), it weighs every claim he may end with as the normal bot robs (``claim_odds``), where earlier
-robberies read the play still to come as a spread about the mean. Choosing a town, it guesses the rivals' hands many times over, has each
-rival lay what the normal bot would from his guessed hand, and values each town of its own by the journey
-played in expectation (duels by their order, passengers taken ahead) and everyone's plans for the
-journeys left (``chance_after_journey``); the town with the best mean is laid (``compare_on_samples``).
+robberies read the play still to come as a spread about the mean. Choosing a town, it guesses the
+rivals' hands many times over, has each rival lay what the normal bot would from his guessed hand, and
+values each town of its own by the journey played in expectation (duels by their order, passengers taken
+ahead) and everyone's plans for the journeys left (``chance_after_journey``); the town with the best mean
+is laid (``compare_on_samples``).
 Playouts to the end of the game (``core.search``, as the other games' hard bots) were tried first: a
 decision got 10-100 samples, each drawing a game's luck, so the search rarely dared to leave the normal
 bot's choice, and hard won 53.3% of 2-player games (normal v normal: 53.3%) and 0.97x the fair share at 4.
@@ -138,7 +139,7 @@ def hard_bot(budget: Budget) -> Bot:
 
 
 def hard_decision(state: dict, seat: int, rng: random.Random, budget: Budget = HARD_BUDGET,
-                  clock: Callable[[], float] = time.perf_counter,
+                  clock: Callable[[], float] = time.thread_time,
                   resample: Callable[[dict, int, random.Random], dict] = resample_hidden,
                   ) -> tuple[dict, SearchReport | None]:
     """The hard bot's choice, and the search's report when it searched.
