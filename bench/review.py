@@ -13,32 +13,39 @@
 * **Hard against itself**: ``--hard`` seeded 2-player games the hard bot played in every seat;
   the review's marks per seat (goal: few or none).
 
-Measured (the app's effort, the injected seeds in order, load 6-10), the costliest mark and,
-beside it, the injected decision among the seat's marks at all, with the injection's check at 60 guesses
-(before ``review_quality.CHECK_SAMPLES`` was 400):
+Measured (the app's effort, the injected seeds in order), the costliest mark and, beside it, the injected
+decision among the seat's marks at all. Your Money or Your Life and Dick Turpin with the injection's check
+at 400 guesses (``review_quality.CHECK_SAMPLES``) where noted, load 6-10; Highwayman at 400 guesses on the
+injections found on seeds 0-92 and 100-151, two runs side by side (issue 44's second try, load 1-17):
 
 =====================  ==========================  ==========================
 game                   marked costliest            marked at all
 =====================  ==========================  ==========================
 Your Money or Your     95 of 100, 95% (89-98%)     100 of 100 (96-100%)
 Life (goal ≥ 90%)
-Dick Turpin (≥ 70%)    46 of 64, 72% (60-81%)      49 of 64, 77% (65-85%)
-Highwayman (≥ 70%)     21 of 29, 72% (54-85%)      25 of 29, 86% (69-95%)
+Dick Turpin (≥ 70%),   45 of 49, 92% (81-97%)      48 of 49 (89-100%)
+400 guesses
+Highwayman (≥ 70%),    47 of 56, 84% (72-91%)      52 of 56 (83-97%)
+400 guesses
 =====================  ==========================  ==========================
 
 Why it misses. Your Money or Your Life (whose injections the solver values exactly): every one was
 marked; the 5 not first came after a decision the normal bot made itself later on that cost the seat more
-(32 to 55 points). Highwayman: 6 of the 8 came after a costlier decision or standing advice of the
-normal bot's own late in a game (31 to 60 points, often exact: no hidden card left to guess), one was
-inside a run of standing advice said earlier (its better action was that advice), one was valued at
-nothing. Dick Turpin: the injection was not as bad as its check said. Played again against the normal choice on 400
-guesses, 16 of the 18 missed cost 3 to 21
+(32 to 55 points). Dick Turpin, at 60 guesses first (46 of 64, 72%): the injection was not as bad as its
+check said. Played again against the normal choice on 400 guesses, 16 of the 18 missed cost 3 to 21
 points, not 25: a playout to the end of the game strays 60 to 80 points a sample, and the worst of many
 seeds' candidates passed a 60-guess check by luck. Of the 38 injections those 400 guesses confirm at 25
 points or more, the review marked 36 costliest, 95% (83-99%); of the 48 at 15 or more, 43 (90%).
-With the check at 400 guesses the first 49 Dick Turpin injections were marked costliest 45 times, 92%
-(81-97%), and 48 marked at all (89-100%); the 4 not first came after a costlier late robbery of the
-normal bot's own (30 to 50 points). Highwayman's figures are still those of the 60-guess check.
+With the check at 400 guesses (the table's row) the 4 not first came after a costlier late robbery of the
+normal bot's own (30 to 50 points). Highwayman (21 of 29, 72%, at 60 guesses
+before): of the 9 not first, 4 were outdone by a costlier decision of the normal bot's own (41 to 60
+points, often exact, late in a game: one laid a card alone where the run would have gone out); 3 by
+standing advice a few points costlier, 2 of them brought on by the injection itself; 2 were inside a run
+of standing advice said earlier, whose better action the injected decision missed too (23.5 points
+against the advice's 15.0, and 52.1 against 17.7): the review says that advice once, where it first
+applies, so the injection's own cost is not marked; marking a run's far costlier decision apart from its
+advice is left undone. One review marked a tie of exact values as "+0.0 points"; ``Effort.least`` now
+keeps such ties (and any cost under a point) unmarked.
 Tried and left out on the review's side: playouts that stop at the end of the journey and read the win
 chance from the gold (``softmax_share``) cut the errors to 2-4 points but valued every earlier decision
 lower than the last journey's exact ones, and hit the same 19 of the first 25; adding samples from 5

@@ -38,6 +38,10 @@ class Effort:
     marks: int = 3
     #: A decision is marked only if its cost passes this many standard errors of the sampled difference.
     confidence: float = 3.0
+    #: ... and is worth this many points at least. Where the values are exact (no guess left to draw: the
+    #: error is 0) two actions that lead to the same end differ by a rounding error, and a Highwayman review
+    #: marked such a tie, "+0.0 points", as a mistake; a cost under a point teaches nothing either.
+    least: float = 1.0
     #: Where the best action seems to gain this many points or more but not clearly, samples are added,
     #: ``samples`` at a time, to it and the action played only, up to ``times`` as many (a decision clear or
     #: small either way stops at ``samples``; all candidates at 4x and 5 points made a 5-player Dick Turpin
@@ -161,8 +165,9 @@ def review_game(game: Game, options: dict[str, Any], seed: int, actions: Sequenc
 
 
 def clear(decision: Decision, effort: Effort) -> bool:
-    """Whether a decision's cost is clear of noise."""
-    return decision.significant and decision.cost > effort.confidence * decision.error
+    """Whether a decision's cost is clear of noise, and worth a lesson."""
+    return (decision.significant and decision.cost >= effort.least
+            and decision.cost > effort.confidence * decision.error)
 
 
 def costliest(decisions: list[Decision], effort: Effort) -> list[Decision]:

@@ -128,6 +128,23 @@ def test_hard_keeps_to_its_playout_budget(game):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_hard_thinks_by_its_own_time_but_a_player_waits_a_second_at_most(game):
+    """The budget's seconds are the searching thread's own time, so a loaded machine slows a decision
+    rather than cutting its thinking short; but a thread that gets none of the machine (its clock never
+    moves) still answers once the wall clock has passed ``wall_seconds``."""
+    wall_ticks = itertools.count()
+    budget = Budget(playouts=10_000, seconds=0.25, wall_seconds=3.5)
+    for state, seat in positions(game, game.option("players").default, seed=5, limit=2):
+        start = next(wall_ticks)
+        action, report = search(game, state, seat, random.Random(1), game.bots["normal"], budget,
+                                clock=lambda: 0.0, wall=lambda: float(next(wall_ticks)))
+        assert action in game.legal_actions(state, seat)
+        assert report.playouts < 10
+        assert next(wall_ticks) - start <= 6  # read at the start, then before each playout move until past 3.5
+    assert Budget().seconds == 0.25 and Budget().wall_seconds == 1.0
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
 def test_hard_keeps_to_its_time_budget_even_inside_a_playout(game):
     """A clock that moves one second every time it is read, and a budget of 2.5 s: the search stops at
     the first reading past it, in the middle of a playout if need be, and still answers legally."""
@@ -536,6 +553,38 @@ def test_T14_hard_turpin_robs_for_the_win_not_for_the_coins():
     state.update(turned=[4, 4], gold=[22, 38])  # stopping: 30 to 30, a shared win
     assert should_draw(public_view(state, 0))
     assert not draw_for_the_win(state, 0)
+
+
+def test_T14_hard_turpin_counts_the_last_robbery_after_its_own_claim_by_claim():
+    """The game's last journey, 2 players, the rival's card still face down ahead: he will rob the
+    passengers we leave as the normal bot robs, and the hard bot counts every claim he may end with
+    (``claim_odds``: their chances add up to one, their mean is the normal bot's expected takings). Behind
+    28 to 32 with 3 coins turned, stopping leads 31 to 29 and wins unless he takes 2 or more, which a
+    robber who goes on for the coins fails only by meeting a pistol first, 61% of the time; going on and
+    meeting a pistol loses. It stops, where reading only his mean takings it went on."""
+    from core.games.dick_turpin import winning
+    from core.games.dick_turpin.reckoning import robbery_value
+    from core.games.dick_turpin.winning import chance_against_the_last_robber, claim_odds, draw_for_the_win
+
+    pile = (6, 8, 8, 5, 3)
+    odds = claim_odds(0, pile, 5, 31)
+    assert sum(chance for _, chance in odds) == pytest.approx(1.0)
+    assert sum(claim * chance for claim, chance in odds) == pytest.approx(robbery_value(0, pile, 5, 31))
+    assert dict(odds)[0] > 6 / 29  # a pistol at the first card he must turn (T6), or at a later one
+    game = all_games()["turpin"]
+    state = game.setup(game.resolve_options({"players": 2}), 1)
+    state.update(journeys_played=5, journey=6, phase="draw", robber=0, declared=6, passengers=6, stop=1,
+                 northbound=True, waiting=[None, "York"], hands=[[], []], turned=[3], gold=[28, 32])
+    stopping = chance_against_the_last_robber([28, 32], 0, 3, 5, pile)
+    assert stopping == pytest.approx(sum(chance for claim, chance in odds if claim <= 1))
+    assert stopping == pytest.approx(0.611, abs=0.001)
+    assert chance_against_the_last_robber([28, 32], 0, 0, 6, pile) == 0.0  # a pistol: he passes us anyway
+    assert not draw_for_the_win(state, 0)
+    winning.EXACT_LAST_ROBBER = False
+    try:
+        assert draw_for_the_win(state, 0)
+    finally:
+        winning.EXACT_LAST_ROBBER = True
 
 
 def test_hard_turpin_keeps_to_its_budget_of_evaluations_and_time():

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from core.registry import all_games, get_game
-from core.review import Decision, Effort, Option, costliest, review_game, review_lines
+from core.review import Decision, Effort, Option, Review, costliest, review_game, review_lines
 from core.search import Budget
 from core.simulate import play_bot_game
 from net.protocol import PROTOCOL_VERSION
@@ -32,7 +33,7 @@ def test_marked_decisions_are_the_costliest_in_order(game_id):
         costs = [d.cost for d in marked]
         assert costs == sorted(costs, reverse=True)
         clear = [d for d in review.decisions
-                 if d.seat == seat and d.significant and d.cost > SMALL.confidence * d.error]
+                 if d.seat == seat and d.significant and d.cost >= SMALL.least and d.cost > SMALL.confidence * d.error]
         if clear:
             assert marked[0].cost == max(d.cost for d in clear)
         assert len(marked) <= SMALL.marks
@@ -217,6 +218,20 @@ def test_standing_advice_is_said_once_where_it_first_applies_then_the_review_goe
             in marked[0].in_words())
     assert not marked[1].standing and marked[1].best_text == "rob West" and marked[1].cost == 9.0
     assert sum("declare" in d.best_text for d in marked) == 1
+
+
+def test_a_tie_of_exact_values_or_a_cost_under_a_point_is_no_mistake():
+    """Exact values (no error) of two actions that end the game alike differ by a rounding error: the
+    action played is not marked as costing "+0.0 points"; nor is one that cost less than a point."""
+    tie = scored(0, "Play Portsmouth Road 5", {"Play Dover Road 9": 1e-14})
+    small = scored(2, "a", {"b": 0.6})
+    worth = scored(4, "c", {"d": 1.5})
+    exact = [replace(d, error=0.0, options=tuple(replace(o, error=0.0) for o in d.options))
+             for d in (tie, small, worth)]
+    marked = costliest(exact, Effort(marks=3, confidence=3.0))
+    assert [(d.index, d.best_text) for d in marked] == [(4, "d")]
+    assert review_lines(Review(game="highwayman", seats=1, decisions=exact, marked=[marked]), ["Ann"])[3] == (
+        "  Move 5: you chose \u201cc\u201d; \u201cd\u201d was worth +1.5 points more on average")
 
 
 def test_an_action_best_only_now_and_then_is_no_standing_advice():

@@ -19,10 +19,13 @@ road, where the coach is fullest, without a thought for who else may be lying in
 
 ``hard`` plays for the win where the normal bot plays for coins, and reads the rivals as normal bots.
 Robbing, it turns another card when that makes winning likelier (``draw_for_the_win``): behind near the
-end it risks more, ahead less. Choosing a town, it guesses the rivals' hands many times over, has each
-rival lay what the normal bot would from his guessed hand, and values each town of its own by the journey
-played in expectation (duels by their order, passengers taken ahead) and everyone's plans for the
-journeys left (``chance_after_journey``); the town with the best mean is laid (``compare_on_samples``).
+end it risks more, ahead less; on the game's last journey, with the one rival still to rob after it (2
+players), it weighs every claim he may end with as the normal bot robs (``claim_odds``), where earlier
+robberies read the play still to come as a spread about the mean. Choosing a town, it guesses the
+rivals' hands many times over, has each rival lay what the normal bot would from his guessed hand, and
+values each town of its own by the journey played in expectation (duels by their order, passengers taken
+ahead) and everyone's plans for the journeys left (``chance_after_journey``); the town with the best mean
+is laid (``compare_on_samples``).
 Playouts to the end of the game (``core.search``, as the other games' hard bots) were tried first: a
 decision got 10-100 samples, each drawing a game's luck, so the search rarely dared to leave the normal
 bot's choice, and hard won 53.3% of 2-player games (normal v normal: 53.3%) and 0.97x the fair share at 4.
@@ -43,6 +46,21 @@ town choice, as a quiet machine gets), hard won 57.7% (52.0-63.1%) without it an
 games went otherwise, the searched ones losing 3 more. More time would not help the town choice either:
 it already values 400 to 1,000 guesses a decision in its 0.22 s; what holds it back is its model of the
 rival (the normal bot's plan for the round), not noise.
+
+Issue 44's second try (the bench's seeds, 2 players, a budget of evaluations and no clock; the same seeds
+compared game by game). The rival's hand is not what holds it back: given the rival's real hand (an
+experiment only, A3 forbids it) hard won 58.3% of the first 204 seeds where its guesses won 59.3%; the
+normal bot picks among towns worth nearly as much at random, and that choice no reading of his hand can
+foretell. Guessing the cards beneath the top of his pile as the normal bot would have laid them this round
+put 65.1% of his hand right where a uniform guess put 64.5%. Playing the rest of the round out in
+expectation, every later journey's towns laid by the normal bots (800 evaluations): 57.8% of 206 seeds
+where the journey's reckoning won 59.2%. Robbing with the spread 0.7 or 1.4 times as wide: 57.5% of 400 and
+56.9% of 288, where it won 58.0% and 57.6%. What helped: the game's last robbery counted exactly (above),
+59.0% of 400 where the spread won 58.0% (800 evaluations); reading that rival as one who plays the last
+robbery for the win, not the coins, 57.1%; weighing his every claim on the journeys before the last too,
+with the spread of the journeys after it, no change (10 games each way of 376). With the last robbery
+counted, on the bench's 600 seeds at 3,000 evaluations (as the 57.7% above): 58.8% (54.9-62.7%), where
+it won 57.8% (53.8-61.7%) before; 16 games went otherwise, 11 of them its way. The 60% goal is not shown.
 
 This module holds the levels; the normal bot's reckoning (a robbery's worth, a plan's) is in
 ``reckoning.py``, the hard bot's chance to win and its guesses of the rivals' cards in ``winning.py``.
@@ -121,7 +139,7 @@ def hard_bot(budget: Budget) -> Bot:
 
 
 def hard_decision(state: dict, seat: int, rng: random.Random, budget: Budget = HARD_BUDGET,
-                  clock: Callable[[], float] = time.perf_counter,
+                  clock: Callable[[], float] = time.thread_time,
                   resample: Callable[[dict, int, random.Random], dict] = resample_hidden,
                   ) -> tuple[dict, SearchReport | None]:
     """The hard bot's choice, and the search's report when it searched.
