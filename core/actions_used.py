@@ -1,4 +1,4 @@
-"""Every kind of action each game's rules give a player, and which bot levels consider it (issue 44).
+"""Every kind of action each game's rules give a player, and which bot levels consider it.
 
 A bot that never plays a rule a person may use is beaten by anyone who read the sheet (Your Money or Your
 Life's normal bot once never declared "playing as a scoundrel"). So each game lists here every kind of

@@ -265,8 +265,8 @@ def playout_values(game: Game, state: State, seat: int, actions: list[Action], r
     out from the same guess with the same generator (common random numbers) by the normal bot in every
     seat, and valued as the hard bot's search values a playout (``core.search.outcome``: the share of the
     win and a little of the score margin; at the game's horizon, its own reckoning), in points of winning
-    chance (0 to 100). Every game's costs are in that one unit: a game's final gold margin, the unit before
-    issue 44, was too noisy to mark even a clearly bad decision (3 of 10 in Dick Turpin)."""
+    chance (0 to 100). Every game's costs are in that one unit: a game's final gold margin, the unit it was
+    once measured in, was too noisy to mark even a clearly bad decision (3 of 10 in Dick Turpin)."""
     hard = game.bots["hard"] if "hard" in game.bots else None
     guide = game.bots["normal"] if "normal" in game.bots else game.bots["random"]
     resample = getattr(hard, "resample", None) or game.resample_hidden

@@ -26,8 +26,8 @@ retires early and never declares for the scoundrel's scoring.
 ``hard`` searches (``core.search``) with the normal bot as its model of the other player and its
 playouts, to the end of the round; then it reckons each player's standing in points (``worth``). A
 robbery's assignment it takes as the normal bot does, from the solver's exact outcomes (``exact_robberies``).
-Measured (issue 44, ``bench/bots.py``, 2 players, both seats): hard wins 81.5% [76-86] of 200 games against
-the normal bot; the normal bot 65.0% [61-69] of 600 against the normal bot before issue 44, and 59.3%
+Measured (``bench/bots.py``, 2 players, both seats): hard wins 81.5% [76-86] of 200 games against
+the normal bot; the normal bot 65.0% [61-69] of 600 against the normal bot that only declared late, and 59.3%
 [55-63] against that bot declaring at once (55.5% [52-59] against itself on the same seeds).
 
 This module holds the levels and their decisions; the one formula they weigh everything by (an outcome's
@@ -149,7 +149,7 @@ def wants_scoundrel_scoring(view: View, seat: int) -> bool:
 
 
 def declares_late(view: View, seat: int) -> bool:
-    """The normal bot's rule before issue 44: declare on the last two rounds, if it pays then."""
+    """The normal bot's old rule: declare on the last two rounds, if it pays then."""
     player = view["players"][seat]
     return view["round"] >= view["rounds"] - 1 and player["scoundrel"] > player["folk_hero"]
 
@@ -187,7 +187,7 @@ def normal(state: State, seat: int, rng: random.Random) -> Action:
 
 
 #: Opponents the bench measures the normal bot against (``bench/bots.py``), by name: the normal bot as it
-#: was before issue 44 (it declared only in the last two rounds, and weighed a guard the same either way),
+#: once was (it declared only in the last two rounds, and weighed a guard the same either way),
 #: and that bot declaring at its first chance.
 BASELINES = {"normal-before-44": normal_with(declares_late, GUARD_PENALTY),
              "normal-declares-at-once": normal_with(declares_at_once, GUARD_PENALTY)}
