@@ -315,14 +315,14 @@ class TableClient:
             self.timeout = float(message.get("timeout") or self.timeout)
             where = "as a spectator" if snap.seat is None else f"in seat {snap.seat + 1}"
             self._emit(ClientUpdate("welcome", f"joined {snap.table} ({snap.title}) {where}", message,
-                                    snap.as_of_now()))
+                                    self._as_of_now()))
         elif kind == "table":
             snap.take_table(message)
             self._welcomed.set()  # the welcome and its catch-up are in: the snapshot is whole
-            self._emit(ClientUpdate("table", "", message, snap.as_of_now()))
+            self._emit(ClientUpdate("table", "", message, self._as_of_now()))
         elif kind == "error":
             self.last_error = message
-            self._emit(ClientUpdate("error", message["message"], message, snap.as_of_now()))
+            self._emit(ClientUpdate("error", message["message"], message, self._as_of_now()))
         elif kind == "notice":
             self._emit(ClientUpdate("notice", message["text"], message))
         elif kind == "chat":
@@ -342,6 +342,10 @@ class TableClient:
     def _write(self, message: dict[str, Any]) -> None:
         if self._writer is not None:
             self._writer.write(protocol.encode(message))
+
+    def _as_of_now(self) -> TableSnapshot | None:
+        """The snapshot as it stands, for an update's subscribers to draw (no copy when nobody listens)."""
+        return self.snapshot.as_of_now() if self._subscribers else None
 
     def _emit(self, update: ClientUpdate) -> None:
         self._changed.set()
