@@ -43,6 +43,9 @@ def test_the_curtain(snap_compare):
         await until(lambda: curtain_up_for(pilot.app, "Ann"), "the curtain", pilot=pilot)
         await until(lambda: "LONDON ─ Oxford" in screen_text(pilot.app) and " Hand " not in screen_text(pilot.app),
                     "the public table drawn behind it", pilot=pilot)
+        # The curtain's button takes the focus once the screen is up; its picture is the focused one
+        await until(lambda: getattr(pilot.app.focused, "id", None) == "curtain-lift", "the button focused",
+                    pilot=pilot)
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()
         pilot.app.clear_notifications()
